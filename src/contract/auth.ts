@@ -1,0 +1,61 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PhoneNum } from './common.ts';
+
+/** GET user-svc/api/v1.5/regMsg: send an SMS code for log-in/registration. */
+export const RegMsgQuery = Type.Object(
+  {
+    phoneNum: PhoneNum,
+    imageVerificationCode: Type.Optional(Type.String({ maxLength: 8 })),
+  },
+  { additionalProperties: false },
+);
+export type RegMsgQuery = Static<typeof RegMsgQuery>;
+
+/** POST user-svc/api/v1/registerAndLogin: log in, registering on first use. */
+export const RegisterAndLoginBody = Type.Object(
+  {
+    phoneNum: PhoneNum,
+    smsVerificationCode: Type.String({ pattern: '^[0-9]{6}$' }),
+    promoCode: Type.Optional(Type.String({ maxLength: 32 })),
+    partnerSource: Type.Optional(Type.String({ maxLength: 32 })),
+    channelNo: Type.Optional(Type.String({ maxLength: 16 })),
+  },
+  { additionalProperties: false },
+);
+export type RegisterAndLoginBody = Static<typeof RegisterAndLoginBody>;
+
+/** Tokens issued at log-in and on refresh. */
+export const TokenPair = Type.Object({
+  token: Type.String({ description: 'Short-lived access token (JWT)' }),
+  refreshToken: Type.String({ description: 'Opaque rotating refresh token' }),
+  expiresIn: Type.Integer({ description: 'Seconds until the access token expires' }),
+});
+export type TokenPair = Static<typeof TokenPair>;
+
+/** The user record the client keeps (spec §3 User). */
+export const UserRecord = Type.Intersect([
+  TokenPair,
+  Type.Object({
+    userCode: Type.String(),
+    userName: Type.String(),
+    userId: Type.String(),
+    phone: Type.String({ description: 'Masked phone' }),
+    loginAccount: Type.String({ description: 'Masked phone used as the log-in account' }),
+    branchName: Type.String(),
+    branchCode: Type.String(),
+    schanelCode: Type.String(),
+    isStaff: Type.Boolean(),
+  }),
+]);
+export type UserRecord = Static<typeof UserRecord>;
+
+/** POST auth-svc/refresh_token. The new access token also comes in the `access_token` header. */
+export const RefreshTokenBody = Type.Object(
+  { refreshToken: Type.String({ minLength: 16, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
+
+/** GET /_gw/__dev/sms/latest (development and test only). */
+export const DevSmsQuery = Type.Object({ phoneNum: PhoneNum }, { additionalProperties: false });
+export const DevSmsData = Type.Object({ code: Type.String() });

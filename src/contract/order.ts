@@ -1,0 +1,205 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateString, PhoneNum, ProductCode, YesNo } from './common.ts';
+
+const Str = (max: number) => Type.String({ maxLength: max });
+const Opt = Type.Optional;
+
+/** GET idg-svc/api/v1/idg3: a serial number, later the idempotentSerialNo of the order. */
+export const Serial = Type.String();
+/** GET idg-svc/api/v1/resub_token: anti-resubmit token, sent back as header X-RESUB-TOKEN. */
+export const ResubToken = Type.String();
+
+/** POST edu-svc/wxb/v2/repeatInsurance */
+export const RepeatInsuranceBody = Type.Object(
+  {
+    cardId: Type.String({ minLength: 1, maxLength: 32 }),
+    cardType: Str(4),
+    productCode: ProductCode,
+    channelCode: Opt(Str(16)),
+    startDate: Opt(DateString),
+  },
+  { additionalProperties: false },
+);
+export type RepeatInsuranceBody = Static<typeof RepeatInsuranceBody>;
+export const RepeatInsuranceResult = Type.Object({ repeat: Type.Boolean() });
+
+/** Policy holder as the client sends it; sex and birthday are derived from the ID number. */
+export const HolderInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 40 }),
+    licenceType: Str(4),
+    licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
+    phone: PhoneNum,
+    email: Opt(Str(80)),
+  },
+  { additionalProperties: false },
+);
+export type HolderInput = Static<typeof HolderInput>;
+
+/** One insured person (spec §3 Insured). */
+export const InsuredInput = Type.Object(
+  {
+    relaToHolder: Str(2),
+    isHolder: Opt(YesNo),
+    name: Type.String({ minLength: 1, maxLength: 40 }),
+    licenceType: Str(4),
+    licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
+    phone: Opt(Str(11)),
+    schoolName: Opt(Str(60)),
+    schoolKind: Opt(Str(10)),
+    schoolNature: Opt(Str(10)),
+    collegeName: Opt(Str(60)),
+    grade: Opt(Str(20)),
+    classAndGrade: Opt(Str(20)),
+    provinceCode: Opt(Str(6)),
+    cityCode: Opt(Str(6)),
+    countyCode: Opt(Str(6)),
+    socialMedicalInsurance: Opt(YesNo),
+  },
+  { additionalProperties: false },
+);
+export type InsuredInput = Static<typeof InsuredInput>;
+
+/** Guardian template: the child under guardianship. */
+export const WardInput = Type.Object(
+  {
+    relaToHolder: Str(2),
+    name: Type.String({ minLength: 1, maxLength: 40 }),
+    licenceType: Str(4),
+    licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
+    phone: Opt(Str(11)),
+  },
+  { additionalProperties: false },
+);
+export type WardInput = Static<typeof WardInput>;
+
+/**
+ * One application form as the client sends it. Premium, cover dates, branch,
+ * agents and every constant of spec §9 are filled in by the server from the
+ * manifest; `totalPremium` is what the client displayed and is ignored.
+ */
+export const ApplicationFormInput = Type.Object(
+  {
+    productCode: ProductCode,
+    planCode: Type.String({ minLength: 1, maxLength: 40 }),
+    copies: Opt(Type.Integer({ minimum: 1, maximum: 10 })),
+    factors: Opt(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 40 }))),
+    policyHolder: HolderInput,
+    insureds: Type.Array(InsuredInput, { minItems: 1, maxItems: 10 }),
+    wards: Opt(Type.Array(WardInput, { maxItems: 5 })),
+    promoCode: Opt(Str(32)),
+    renewal: Opt(
+      Type.Object(
+        { renewalTimes: Type.Integer({ minimum: 0, maximum: 99 }), renewalLastPolicyNo: Str(40) },
+        { additionalProperties: false },
+      ),
+    ),
+    totalPremium: Opt(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+export type ApplicationFormInput = Static<typeof ApplicationFormInput>;
+
+/** POST ins-order/order/submitOrder/v2 (header X-RESUB-TOKEN). */
+export const SubmitOrderBody = Type.Object(
+  {
+    source: Opt(Str(4)),
+    entryType: Opt(Str(4)),
+    operator: Opt(Str(40)),
+    idempotentSerialNo: Type.String({ minLength: 8, maxLength: 64 }),
+    applicationForms: Type.Array(ApplicationFormInput, { minItems: 1, maxItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
+
+export const SubmitOrderResult = Type.Object({
+  body: Type.Object({
+    order: Type.Object({ amount: Type.Number({ description: 'yuan' }), code: Type.String() }),
+    applicationForms: Type.Array(
+      Type.Object({ information: Type.Object({ applicationFormCode: Type.String() }) }),
+    ),
+  }),
+});
+export type SubmitOrderResult = Static<typeof SubmitOrderResult>;
+
+/** Order and policy statuses; each has its policy detail page in spec §2. */
+export const PolicyStatus = Type.Union([
+  Type.Literal('toBePaid'),
+  Type.Literal('paymentTimeout'),
+  Type.Literal('waitIssue'),
+  Type.Literal('issueFail'),
+  Type.Literal('waitInsurance'),
+  Type.Literal('guarantee'),
+  Type.Literal('policyOverdue'),
+  Type.Literal('surrender'),
+  Type.Literal('cancel'),
+]);
+export type PolicyStatus = Static<typeof PolicyStatus>;
+
+/** POST ins-order/order/searchOrderDetailForPro */
+export const OrderCodeBody = Type.Object({ orderCode: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false });
+export const OrderDetail = Type.Object({
+  orderCode: Type.String(),
+  applicationFormCode: Type.String(),
+  productCode: Type.String(),
+  productName: Type.String(),
+  planName: Type.String(),
+  amount: Type.Number(),
+  status: PolicyStatus,
+  policyNo: Type.Union([Type.String(), Type.Null()]),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderDetail = Static<typeof OrderDetail>;
+
+/** GET edu-svc/payUrl/queryPayUrl?appCode: the cashier address of the sandbox or real payment provider. */
+export const PayUrlQuery = Type.Object(
+  { appCode: Type.String({ minLength: 1, maxLength: 40 }), channel: Opt(Type.Union([Type.Literal('wechat'), Type.Literal('alipay')])) },
+  { additionalProperties: false },
+);
+export const PayUrl = Type.Object({ payUrl: Type.String() });
+
+/** POST edu-svc/pay/out/savePayOut (spec §3 Pay-out record). */
+export const SavePayOutBody = Type.Object(
+  {
+    applicationFormCode: Type.String({ minLength: 1, maxLength: 40 }),
+    productCode: ProductCode,
+    startTime: Opt(Str(20)),
+    holderCode: Opt(Str(40)),
+    isRenewal: Opt(YesNo),
+  },
+  { additionalProperties: false },
+);
+export type SavePayOutBody = Static<typeof SavePayOutBody>;
+
+/** POST edu-svc/remote/ins/searchInsuranceList */
+export const PolicyListBody = Type.Object(
+  {
+    pageNum: Opt(Type.Integer({ minimum: 1, default: 1 })),
+    pageSize: Opt(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
+    status: Opt(PolicyStatus),
+  },
+  { additionalProperties: false },
+);
+export type PolicyListBody = Static<typeof PolicyListBody>;
+export const PolicyListItem = Type.Object({
+  orderCode: Type.String(),
+  applicationFormCode: Type.String(),
+  policyNo: Type.Union([Type.String(), Type.Null()]),
+  productCode: Type.String(),
+  productName: Type.String(),
+  planName: Type.String(),
+  holderName: Type.String({ description: 'masked' }),
+  insuredName: Type.String({ description: 'masked' }),
+  insuredIdNo: Type.String({ description: 'masked' }),
+  premium: Type.Number({ description: 'yuan' }),
+  startDate: Type.String(),
+  endDate: Type.String(),
+  status: PolicyStatus,
+  statusName: Type.String(),
+  renewalLabel: Type.String(),
+  createdAt: Type.String(),
+});
+export type PolicyListItem = Static<typeof PolicyListItem>;
+export const PolicyList = Type.Object({ list: Type.Array(PolicyListItem), total: Type.Integer() });
+export type PolicyList = Static<typeof PolicyList>;

@@ -1,0 +1,34 @@
+/** Every `/_gw` path this app serves, relative to the gateway prefix. */
+export const GW = '/_gw';
+
+export const paths = {
+  regMsg: '/user-svc/api/v1.5/regMsg',
+  registerAndLogin: '/user-svc/api/v1/registerAndLogin',
+  refreshToken: '/auth-svc/refresh_token',
+  productList: '/prod-svc/api/v2/product/edu/list',
+  productDisplay: '/prod-svc/api/v1/product_display',
+  productAttr: '/prod-svc/api/v1/attr/:code/edu',
+  calPremiums: '/prod-svc/calpremiums',
+  serial: '/idg-svc/api/v1/idg3',
+  resubToken: '/idg-svc/api/v1/resub_token',
+  repeatInsurance: '/edu-svc/wxb/v2/repeatInsurance',
+  submitOrder: '/ins-order/order/submitOrder/v2',
+  orderDetail: '/ins-order/order/searchOrderDetailForPro',
+  payUrl: '/edu-svc/payUrl/queryPayUrl',
+  savePayOut: '/edu-svc/pay/out/savePayOut',
+  policyList: '/edu-svc/remote/ins/searchInsuranceList',
+  /** Payment provider notification (server to server). */
+  payNotify: '/pay-svc/api/v1/notify/:provider',
+  /** Development and test only: the last SMS code sent to a phone. */
+  devSmsLatest: '/__dev/sms/latest',
+} as const;
+
+/** Fills `:param` placeholders of a path. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** Header carrying the anti-resubmit token. */
+export const RESUB_HEADER = 'x-resub-token';
+/** Response header carrying a refreshed access token (spec §7). */
+export const ACCESS_TOKEN_HEADER = 'access_token';

@@ -1,0 +1,632 @@
+/* Generated from schemas/product-manifest.schema.json by `npm run manifests:types`. Do not edit. */
+
+/**
+ * One insurance product sold in the app: its catalogue entry, detail page content, plans, pricing, insure form rules, confirm options, order defaults and protocols. Data only; the engine interprets every rule.
+ */
+export interface ProductManifest {
+  /**
+   * Relative path to this schema, so that editors validate the manifest while it is typed.
+   */
+  $schema: string;
+  /**
+   * Version of this schema the manifest is written against.
+   */
+  schemaVersion: 1;
+  /**
+   * Stable kebab-case identifier of the manifest, equal to its file name without .json.
+   */
+  id: string;
+  /**
+   * Insurer product code, unique across all manifests.
+   */
+  productCode: string;
+  /**
+   * Product name shown to parents.
+   */
+  productName: string;
+  /**
+   * Code of the insurance project (the city-year programme) the product belongs to.
+   */
+  projectCode: string;
+  /**
+   * Name of the insurance project.
+   */
+  projectName: string;
+  /**
+   * Hash routes of the product detail page (legacy names kept exactly). The first is canonical; /newProductDetail?productCode= always works too.
+   *
+   * @minItems 1
+   *
+   * Items: A route path starting with a slash.
+   */
+  routes: [string, ...string[]];
+  /**
+   * Product-type state: the three category levels of the product (spec §3 productCategory1-3).
+   */
+  category: {
+    /**
+     * Top category, e.g. 意外险.
+     */
+    productCategory1: string;
+    /**
+     * Second category, e.g. 学平险.
+     */
+    productCategory2: string;
+    /**
+     * Third category: the market segment.
+     */
+    productCategory3: string;
+  };
+  /**
+   * Sales region of the product as 6-digit region codes.
+   */
+  region?: {
+    /**
+     * Province code, XX0000.
+     */
+    provinceCode: string;
+    /**
+     * City code, XXYY00.
+     */
+    cityCode: string;
+    /**
+     * Human-readable sales area.
+     */
+    name: string;
+  };
+  /**
+   * Insurers underwriting the product; exactly one has partyRole 1 (lead insurer).
+   *
+   * @minItems 1
+   *
+   * Items: One underwriting insurer.
+   */
+  insurers: [
+    {
+      /**
+       * Insurer name.
+       */
+      name: string;
+      /**
+       * 1 for the lead insurer, 2 for a co-insurer.
+       */
+      partyRole: 1 | 2;
+      /**
+       * Logo image path served from public/.
+       */
+      logoUrl?: string;
+      /**
+       * Region code where the insurer issues the policy.
+       */
+      insuringAreaCode: string;
+      /**
+       * Name of the insuring area.
+       */
+      insuringAreaName: string;
+    },
+    ...{
+      /**
+       * Insurer name.
+       */
+      name: string;
+      /**
+       * 1 for the lead insurer, 2 for a co-insurer.
+       */
+      partyRole: 1 | 2;
+      /**
+       * Logo image path served from public/.
+       */
+      logoUrl?: string;
+      /**
+       * Region code where the insurer issues the policy.
+       */
+      insuringAreaCode: string;
+      /**
+       * Name of the insuring area.
+       */
+      insuringAreaName: string;
+    }[]
+  ];
+  /**
+   * Whether the detail route needs a logged-in user.
+   */
+  loginRequired?: boolean;
+  /**
+   * Entering the detail route disposes the saved record.
+   */
+  clearRecord?: boolean;
+  /**
+   * Entering the detail route also clears stored form data and protocol state.
+   */
+  clearForm?: boolean;
+  detail: Detail;
+  /**
+   * Guarantee plans offered; the first is selected by default.
+   *
+   * @minItems 1
+   */
+  plans: [Plan, ...Plan[]];
+  /**
+   * Plan-type prop of the plan picker: A shows plans as cards, B as a compact tab list.
+   */
+  planType?: 'A' | 'B';
+  pricing: Pricing;
+  insure: Insure;
+  cover: Cover;
+  confirm?: Confirm;
+  order: Order;
+  /**
+   * Clauses and notices the parent must read before insuring.
+   *
+   * @minItems 1
+   */
+  protocols: [Protocol, ...Protocol[]];
+  /**
+   * Product alerts shown as a dialog at a given step.
+   *
+   * Items: One alert.
+   */
+  alerts?: {
+    /**
+     * Step where the alert shows.
+     */
+    at: 'detail' | 'insure' | 'confirm' | 'paySuccess';
+    /**
+     * Alert text.
+     */
+    text: string;
+  }[];
+  /**
+   * Catalogue flags.
+   */
+  flags?: {
+    /**
+     * Sold only online (互联网专属).
+     */
+    internetExclusive?: boolean;
+    /**
+     * Configurable product served by /newProductDetail.
+     */
+    configurable?: boolean;
+  };
+  /**
+   * Visual template of the detail page.
+   */
+  pageTemplate?: 'standard' | 'banner-first';
+}
+/**
+ * Content of the generic product detail page.
+ */
+export interface Detail {
+  /**
+   * Top banner.
+   */
+  banner: {
+    /**
+     * Banner headline.
+     */
+    title: string;
+    /**
+     * Banner sub-headline.
+     */
+    subtitle: string;
+    /**
+     * Banner image path served from public/.
+     */
+    image?: string;
+    /**
+     * Banner background colour (CSS hex).
+     */
+    color?: string;
+  };
+  /**
+   * Selling points shown under the banner.
+   *
+   * @minItems 1
+   *
+   * Items: One selling point.
+   */
+  features: [
+    {
+      /**
+       * Short title.
+       */
+      title: string;
+      /**
+       * One sentence.
+       */
+      text: string;
+    },
+    ...{
+      /**
+       * Short title.
+       */
+      title: string;
+      /**
+       * One sentence.
+       */
+      text: string;
+    }[]
+  ];
+  /**
+   * Frequently asked questions.
+   *
+   * Items: One question with its answer.
+   */
+  faq: {
+    /**
+     * Question.
+     */
+    q: string;
+    /**
+     * Answer.
+     */
+    a: string;
+  }[];
+  /**
+   * Claim steps in order.
+   *
+   * Items: One claim step.
+   */
+  claimProcess: {
+    /**
+     * Step title.
+     */
+    title: string;
+    /**
+     * What happens in this step.
+     */
+    text: string;
+  }[];
+  /**
+   * Insurance notice paragraphs (投保须知).
+   *
+   * @minItems 1
+   *
+   * Items: One paragraph.
+   */
+  notice: [string, ...string[]];
+  /**
+   * Customer service phone or hours.
+   */
+  onlineService?: string;
+  /**
+   * Cooperation authorisation statement.
+   */
+  cooperationAuthorisation?: string;
+  /**
+   * Insurable age, as shown.
+   */
+  ageLimit: string;
+  /**
+   * Sales area, as shown.
+   */
+  salesArea: string;
+  /**
+   * Insurance period, as shown.
+   */
+  insurancePeriod: string;
+  /**
+   * Who is covered, as shown.
+   */
+  securityObject: string;
+}
+/**
+ * One guarantee plan (program) with its risks and base premium.
+ */
+export interface Plan {
+  /**
+   * Program code, unique inside the manifest.
+   */
+  code: string;
+  /**
+   * Plan name.
+   */
+  name: string;
+  /**
+   * Base premium of one copy in yuan, before factors.
+   */
+  premium: number;
+  /**
+   * Risks covered by the plan.
+   *
+   * @minItems 1
+   *
+   * Items: One risk with its duties.
+   */
+  risks: [
+    {
+      /**
+       * Risk code.
+       */
+      riskCode: string;
+      /**
+       * Risk name.
+       */
+      riskName: string;
+      /**
+       * Guarantee items.
+       *
+       * @minItems 1
+       */
+      duties: [Duty, ...Duty[]];
+    },
+    ...{
+      /**
+       * Risk code.
+       */
+      riskCode: string;
+      /**
+       * Risk name.
+       */
+      riskName: string;
+      /**
+       * Guarantee items.
+       *
+       * @minItems 1
+       */
+      duties: [Duty, ...Duty[]];
+    }[]
+  ];
+}
+/**
+ * One guarantee item (duty) of a risk.
+ */
+export interface Duty {
+  /**
+   * Duty code.
+   */
+  code: string;
+  /**
+   * Name of the guarantee item.
+   */
+  limitName: string;
+  /**
+   * Sum insured as shown.
+   */
+  showValue: string;
+  /**
+   * Display order, larger first.
+   */
+  weight: number;
+}
+/**
+ * How the premium is computed: plan premium x factor multipliers x copies, rounded to 2 decimals.
+ */
+export interface Pricing {
+  /**
+   * Pricing factors the parent chooses (e.g. social security).
+   *
+   * Items: One pricing factor.
+   */
+  factors: {
+    /**
+     * Factor code.
+     */
+    code: string;
+    /**
+     * Label shown.
+     */
+    name: string;
+    /**
+     * Value chosen by default.
+     */
+    default: string;
+    /**
+     * Choices with their premium multiplier.
+     *
+     * @minItems 1
+     *
+     * Items: One choice.
+     */
+    options: [
+      {
+        /**
+         * Value sent in factorInfos.
+         */
+        value: string;
+        /**
+         * Label shown.
+         */
+        label: string;
+        /**
+         * Premium multiplier.
+         */
+        multiplier: number;
+      },
+      ...{
+        /**
+         * Value sent in factorInfos.
+         */
+        value: string;
+        /**
+         * Label shown.
+         */
+        label: string;
+        /**
+         * Premium multiplier.
+         */
+        multiplier: number;
+      }[]
+    ];
+  }[];
+  /**
+   * Most copies one insured may buy (default copies is 1).
+   */
+  maxCopies: number;
+  /**
+   * Allowed guarantee years.
+   *
+   * Items: Years.
+   */
+  guaranteeYears?: number[];
+}
+/**
+ * The insure form: which template and the rules of each person.
+ */
+export interface Insure {
+  /**
+   * student: a parent insures a student; guardian: the holder insures themself and names a ward; adult: an adult insures themself or family.
+   */
+  template: 'student' | 'guardian' | 'adult';
+  holder: Person;
+  insured: Person;
+  ward?: Person;
+  /**
+   * Most insureds on one application.
+   */
+  maxInsureds?: number;
+  /**
+   * School input mode: 01 custom plus choose, 02 choose only, 03 custom only.
+   */
+  customSchoolMode?: '01' | '02' | '03';
+  /**
+   * School types offered (spec §3 school type codes).
+   *
+   * Items: School type code.
+   */
+  schoolTypes?: string[];
+}
+/**
+ * Rules for one person on the insure form: the holder, the insured (in the guardian template the insured is the holder) or the ward (guardian template only: the child under guardianship, 监护对象).
+ */
+export interface Person {
+  /**
+   * Inclusive age range in full years on the cover start date.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  ageBetween?: [unknown, unknown];
+  /**
+   * Allowed relation codes to the holder (spec §3 full set).
+   *
+   * @minItems 1
+   *
+   * Items: Relation code.
+   */
+  relations?: [
+    '00' | '01' | '02' | '03' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12' | '98' | '99',
+    ...(
+      | '00'
+      | '01'
+      | '02'
+      | '03'
+      | '05'
+      | '06'
+      | '07'
+      | '08'
+      | '09'
+      | '10'
+      | '11'
+      | '12'
+      | '98'
+      | '99'
+    )[]
+  ];
+  /**
+   * Whether the phone is asked, and whether it must be a verified phone number.
+   */
+  phone?: 'hidden' | 'optional' | 'required';
+  /**
+   * Extra fields asked for this person.
+   *
+   * Items: Field name.
+   */
+  fields?: (
+    | 'school'
+    | 'schoolType'
+    | 'schoolNature'
+    | 'collegeName'
+    | 'grade'
+    | 'classAndGrade'
+    | 'region'
+    | 'socialSecurity'
+    | 'email'
+  )[];
+}
+/**
+ * Cover period.
+ */
+export interface Cover {
+  /**
+   * Cover starts this many days after the order day, at 00:00:00.
+   */
+  startOffsetDays: number;
+  /**
+   * Fixed cover start date (YYYY-MM-DD) for term products; used when later than the offset date.
+   */
+  fixedStart?: string;
+  /**
+   * Length of cover in months.
+   */
+  months: number;
+  /**
+   * Time of day of the cover end: 00:00:00 of the day after, or 23:59:59 of the last day.
+   */
+  endTime: '00:00:00' | '23:59:59';
+}
+/**
+ * Confirm page options.
+ */
+export interface Confirm {
+  /**
+   * Confirm renderer variant.
+   */
+  variant?: 'single' | 'multi' | 'oneConfig';
+  /**
+   * Hide the insured's mobile on the confirm page.
+   */
+  hideInsuredMobile?: boolean;
+}
+/**
+ * Order defaults.
+ */
+export interface Order {
+  /**
+   * Isshoufei: Y when the premium is collected online; N goes straight to /paySuccess.
+   */
+  feeCollection: 'Y' | 'N';
+  /**
+   * Default branch code.
+   */
+  defaultBranch: string;
+  /**
+   * Skip the repeat-insurance check.
+   */
+  skipRepeatCheck?: boolean;
+  /**
+   * Agent forced on every order of this product.
+   */
+  fixedAgent?: {
+    /**
+     * Agent code.
+     */
+    agentCode: string;
+    /**
+     * Agent name.
+     */
+    agentName: string;
+  };
+}
+/**
+ * One clause or notice the parent must read.
+ */
+export interface Protocol {
+  /**
+   * Title shown.
+   */
+  name: string;
+  /**
+   * Kind of document.
+   */
+  valueMark: 'insuranceRules' | 'insuranceClauses' | 'documentAgreement' | 'productTerms';
+  /**
+   * Notice group: 2 and 3 form one group, others another.
+   */
+  notificationType?: number;
+  /**
+   * Text of the document (paragraphs separated by blank lines).
+   */
+  content: string;
+}

@@ -1,0 +1,7 @@
+/** Validation rules, masking, regions and enumerations of the insurance engine. */
+export * from './messages';
+export * from './regions';
+export * from './id-card';
+export * from './validators';
+export * from './masking';
+export * from './enums';

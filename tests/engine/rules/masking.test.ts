@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+
+const codePoints = (s: string): string[] => Array.from(s);
+
+describe('maskIdNumber', () => {
+  it('shows the first 3 and last 4 characters', () => {
+    expect(maskIdNumber('11010519491231002X')).toBe('110***********002X');
+    expect(maskIdNumber('H12345678')).toBe('H12**5678');
+    expect(maskIdNumber('12345678')).toBe('123*5678');
+  });
+
+  it('fully stars values of 7 characters or fewer', () => {
+    expect(maskIdNumber('1234567')).toBe('*******');
+    expect(maskIdNumber('123')).toBe('***');
+    expect(maskIdNumber('')).toBe('');
+  });
+
+  it('counts astral characters as one', () => {
+    expect(maskIdNumber('𠀀𠀁𠀂456789')).toBe('𠀀𠀁𠀂**6789');
+  });
+});
+
+describe('maskName', () => {
+  it('stars every character but the last', () => {
+    expect(maskName('张三')).toBe('*三');
+    expect(maskName('张三丰')).toBe('**丰');
+    expect(maskName('买买提·艾力')).toBe('*****力');
+    expect(maskName('Tom Lee')).toBe('******e');
+  });
+
+  it('stars a one-character name completely', () => {
+    expect(maskName('张')).toBe('*');
+    expect(maskName('')).toBe('');
+  });
+
+  it('never splits astral characters', () => {
+    expect(maskName('张𠀀')).toBe('*𠀀');
+    expect(maskName('𠀀张')).toBe('*张');
+  });
+});
+
+describe('maskPhone', () => {
+  it('shows the first 3 and last 4 digits of a mobile number', () => {
+    expect(maskPhone('13812345678')).toBe('138****5678');
+  });
+
+  it('applies the ID rule to other lengths', () => {
+    expect(maskPhone('02312345678')).toBe('023****5678');
+    expect(maskPhone('023123456789')).toBe('023*****6789');
+    expect(maskPhone('12345678')).toBe('123*5678');
+    expect(maskPhone('1234567')).toBe('*******');
+    expect(maskPhone('')).toBe('');
+  });
+});
+
+describe('maskSchool', () => {
+  it('keeps the first 2 characters', () => {
+    expect(maskSchool('北京市第一中学')).toBe('北京*****');
+    expect(maskSchool('重庆一中')).toBe('重庆**');
+    expect(maskSchool('育才校')).toBe('育才*');
+  });
+
+  it('always hides something in short names', () => {
+    expect(maskSchool('一中')).toBe('一*');
+    expect(maskSchool('校')).toBe('*');
+    expect(maskSchool('')).toBe('');
+  });
+});
+
+// ------------------------------------------------------------------ properties
+
+/** Any string of Unicode code points. */
+const textArb = fc.string({ unit: 'binary', maxLength: 40 });
+
+describe('properties', () => {
+  it('(c) maskIdNumber keeps length, shows exactly the first 3 and last 4, stars the rest', () => {
+    fc.assert(
+      fc.property(textArb, (v) => {
+        const original = codePoints(v);
+        const masked = codePoints(maskIdNumber(v));
+        expect(masked).toHaveLength(original.length);
+        if (original.length <= 7) {
+          expect(masked.every((c) => c === '*')).toBe(true);
+          return;
+        }
+        const n = original.length;
+        masked.forEach((c, i) => {
+          if (i < 3 || i >= n - 4) expect(c).toBe(original[i]);
+          else expect(c).toBe('*');
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('(c) on ID-like input, no middle digit is revealed', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{17}[\dX]$/), (v) => {
+        const masked = maskIdNumber(v);
+        expect(masked.slice(0, 3)).toBe(v.slice(0, 3));
+        expect(masked.slice(-4)).toBe(v.slice(-4));
+        expect(masked.slice(3, -4)).toBe('*'.repeat(11));
+      }),
+    );
+  });
+
+  it('(d) maskName keeps the code-point length and shows only the last code point', () => {
+    fc.assert(
+      fc.property(textArb, (v) => {
+        const original = codePoints(v);
+        const masked = codePoints(maskName(v));
+        expect(masked).toHaveLength(original.length);
+        if (original.length === 0) return;
+        const last = original.length - 1;
+        masked.forEach((c, i) => {
+          if (i === last && original.length > 1) expect(c).toBe(original[i]);
+          else expect(c).toBe('*');
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('maskPhone and maskSchool keep the code-point length', () => {
+    fc.assert(
+      fc.property(textArb, (v) => {
+        expect(codePoints(maskPhone(v))).toHaveLength(codePoints(v).length);
+        expect(codePoints(maskSchool(v))).toHaveLength(codePoints(v).length);
+      }),
+    );
+  });
+});
