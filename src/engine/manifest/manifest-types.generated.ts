@@ -496,8 +496,10 @@ export interface Person {
    *
    * @minItems 2
    * @maxItems 2
+   *
+   * Items: Age in full years: first the minimum, then the maximum.
    */
-  ageBetween?: [unknown, unknown];
+  ageBetween?: [number, number];
   /**
    * Allowed relation codes to the holder (spec §3 full set).
    *

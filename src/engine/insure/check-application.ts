@@ -1,0 +1,427 @@
+/**
+ * Checks a whole application form against a product manifest (spec §3
+ * "Application form", §5 "Validation rules"). The same function runs in the
+ * browser before the confirm page and on the server before an order is
+ * submitted, so both sides refuse exactly the same forms with the same words.
+ *
+ * Field rules (phone, name, ID number, e-mail, required) come from
+ * `../rules`; this file only decides which rule applies to which field
+ * according to the manifest, and adds the cross-field rules.
+ */
+import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
+import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, ID_TYPE_ID_CARD } from '../rules/enums.ts';
+import { parseIdCard, validateIdCard, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
+import { MSG_REQUIRED } from '../rules/messages.ts';
+import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
+import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired } from '../rules/validators.ts';
+import type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike } from './application-types.ts';
+
+export type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
+
+// ---------------------------------------------------------------- messages
+//
+// The spec gives no message for any of the rules below (it only states the
+// guardian rules and the required/format messages used from ../rules).
+// These wordings are our own; keep them in step with the UI and the tests.
+
+/** The insured's relation to the holder is not one the product accepts. */
+export const MSG_INSURED_RELATION = '被保人与投保人关系不符合投保要求';
+/** Guardian template: the insured must be the holder themself. */
+export const MSG_INSURED_ONLY_HOLDER = '被保险人仅限投保人本人';
+/** Guardian template: the holder must be at least 18 on the cover start date. */
+export const MSG_HOLDER_ADULT = '投保人须年满18周岁';
+/** The insured is not the holder (relation ≠ 00) but carries the holder's document. */
+export const MSG_INSURED_SAME_ID_AS_HOLDER = '被保人与投保人证件号不能相同';
+/** More insureds than `insure.maxInsureds`. */
+export const MSG_TOO_MANY_INSUREDS = '被保人数量超出上限';
+/** Two insureds carry the same document. */
+export const MSG_DUPLICATE_INSURED_ID = '被保人证件号重复';
+/** The plan code is not one of the manifest's plans. */
+export const MSG_PLAN = '请选择保障方案';
+/**
+ * Copies outside 1..`pricing.maxCopies`. Also used for 0, negative and
+ * fractional values, which a stepper cannot produce: only a tampered request
+ * gets there, and one message is enough for it.
+ */
+export const MSG_COPIES = '购买份数超出上限';
+/** A factor key is not a pricing factor of the product, or its value is not an option. */
+export const MSG_FACTOR = '保费因子取值无效';
+/**
+ * Region codes that do not nest (county inside city inside province) or are
+ * not of the right level. A cascader cannot produce that, so it means a
+ * stale or tampered value.
+ */
+export const MSG_REGION = '请选择正确的所在地区';
+
+/** Whose age is out of range; selects the subject of {@link ageRangeMessage}. */
+export type PersonRole = IdCardRole;
+
+const ROLE_SUBJECT: Readonly<Record<PersonRole, string>> = {
+  holder: '投保人',
+  insured: '被保人',
+  ward: '监护对象',
+};
+
+/**
+ * Message for an age outside `person.ageBetween`, e.g. 被保人年龄须在3-25周岁之间.
+ * Our own wording: the spec states the age range but no message.
+ */
+export function ageRangeMessage(role: PersonRole, min: number, max: number): string {
+  return `${ROLE_SUBJECT[role]}年龄须在${min}-${max}周岁之间`;
+}
+
+/**
+ * Message for a ward relation outside `allowed`, built from the relation
+ * labels so that it follows the manifest: ['03', '99'] gives
+ * 监护对象与投保人关系须为子女或其他. Unknown codes are shown as-is.
+ */
+export function wardRelationMessage(allowed: readonly string[]): string {
+  const labels = allowed.map((code) => enumLabel(RELATIONS, code) ?? code);
+  return `监护对象与投保人关系须为${labels.join('或')}`;
+}
+
+// ---------------------------------------------------------------- constants
+
+/** Relation code of the holder themself. */
+const SELF = '00';
+/** Guardian template: the holder must be an adult whatever `holder.ageBetween` says (spec §5). */
+const ADULT_AGE = 18;
+/** ID types checked as Hong Kong / Macau / Taiwan cards: F HK/Macau permit, H home-return permit, E Taiwan permit. */
+const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
+const CODE6 = /^\d{6}$/;
+
+// ---------------------------------------------------------------- helpers
+
+/**
+ * Collects problems, keeping at most one per path: checks run from the most
+ * basic (required) to the most specific (age), so the first problem found on
+ * a field is the one worth showing next to it.
+ */
+class Problems {
+  readonly list: ApplicationProblem[] = [];
+  private readonly paths = new Set<string>();
+
+  add(path: string, message: string): void {
+    if (this.paths.has(path)) return;
+    this.paths.add(path);
+    this.list.push({ path, message });
+  }
+
+  has(path: string): boolean {
+    return this.paths.has(path);
+  }
+}
+
+interface Context {
+  readonly manifest: ProductManifest;
+  readonly problems: Problems;
+  /** Reference date for ID numbers (a birth date after it is refused). */
+  readonly now: Date;
+  /** Ages are taken on this date (spec schema: "age in full years on the cover start date"). */
+  readonly coverStart: Date;
+}
+
+/** Adds MSG_REQUIRED when `value` is missing or blank; returns whether it is present. */
+function required(ctx: Context, path: string, value: unknown): value is string {
+  const message = validateRequired(value);
+  if (message !== null) {
+    ctx.problems.add(path, message);
+    return false;
+  }
+  return typeof value === 'string';
+}
+
+/** Runs a `null`-or-message validator and records its message. */
+function apply(ctx: Context, path: string, message: string | null): void {
+  if (message !== null) ctx.problems.add(path, message);
+}
+
+/** A document as a comparable key; numbers are compared case-insensitively (ID check digit x/X). */
+function documentKey(person: { licenceType: string; licenceNo: string }): string | null {
+  const type = person.licenceType.trim();
+  const no = person.licenceNo.trim().toUpperCase();
+  return type === '' || no === '' ? null : `${type}|${no}`;
+}
+
+/** Inclusive [min, max] of a person rule, or null when absent or malformed. */
+function ageRange(rule: Person | undefined): readonly [number, number] | null {
+  const range = rule?.ageBetween;
+  if (!range) return null;
+  const [min, max] = range;
+  return typeof min === 'number' && typeof max === 'number' ? [min, max] : null;
+}
+
+/**
+ * Checks name-independent document fields of one person.
+ *
+ * @returns the age in full years on the cover start date when the document is
+ *          a valid mainland ID card; `null` otherwise. Other documents carry
+ *          no birth date, so the age of their holder cannot be checked: they
+ *          pass every age rule (the insurer checks them at underwriting).
+ */
+function checkDocument(
+  ctx: Context,
+  base: string,
+  person: { licenceType: string; licenceNo: string },
+  role: IdCardRole,
+): number | null {
+  const typePath = `${base}.licenceType`;
+  const noPath = `${base}.licenceNo`;
+  const hasType = required(ctx, typePath, person.licenceType);
+  // An unknown type code is what a picker sends when nothing valid was chosen.
+  const knownType = hasType && enumLabel(ID_TYPES, person.licenceType) !== undefined;
+  if (hasType && !knownType) ctx.problems.add(typePath, MSG_REQUIRED);
+  if (!required(ctx, noPath, person.licenceNo) || !knownType) return null;
+
+  if (person.licenceType === ID_TYPE_ID_CARD) {
+    const message = validateIdCard(person.licenceNo, role, ctx.now);
+    if (message !== null) {
+      ctx.problems.add(noPath, message);
+      return null;
+    }
+    const parsed = parseIdCard(person.licenceNo, ctx.now);
+    return parsed.ok ? ageInFullYears(parsed.birthday, ctx.coverStart) : null;
+  }
+  if (HK_MO_TW_TYPES.has(person.licenceType)) apply(ctx, noPath, validateHkMoTwCard(person.licenceNo));
+  // Other documents (passport, birth certificate, ...) have no format rule: non-empty is enough.
+  return null;
+}
+
+/** Records an age-range problem on the licence number, the field the age comes from. */
+function checkAge(ctx: Context, base: string, age: number | null, rule: Person | undefined, role: PersonRole): void {
+  const range = ageRange(rule);
+  if (age === null || range === null) return;
+  const [min, max] = range;
+  if (age < min || age > max) ctx.problems.add(`${base}.licenceNo`, ageRangeMessage(role, min, max));
+}
+
+function checkName(ctx: Context, path: string, name: string): void {
+  if (required(ctx, path, name)) apply(ctx, path, validateName(name, 'standard'));
+}
+
+/** A field that is validated when present and, when `mandatory`, required. */
+function checkOptionalField(
+  ctx: Context,
+  path: string,
+  value: string | undefined,
+  mandatory: boolean,
+  validate: (v: string) => string | null,
+): void {
+  if (mandatory) {
+    if (required(ctx, path, value)) apply(ctx, path, validate(value));
+  } else if (validateRequired(value) === null && value !== undefined) {
+    apply(ctx, path, validate(value));
+  }
+}
+
+// ---------------------------------------------------------------- plan
+
+function checkPlan(ctx: Context, form: ApplicationLike): void {
+  const { plans, pricing } = ctx.manifest;
+  if (!plans.some((plan) => plan.code === form.planCode)) ctx.problems.add('planCode', MSG_PLAN);
+
+  const copies = form.copies ?? 1;
+  if (!Number.isInteger(copies) || copies < 1 || copies > pricing.maxCopies) {
+    ctx.problems.add('copies', MSG_COPIES);
+  }
+
+  // Missing factors are fine: the quote and the order fill in the manifest default.
+  for (const [code, value] of Object.entries(form.factors ?? {})) {
+    const factor = pricing.factors.find((f) => f.code === code);
+    if (!factor || !factor.options.some((option) => option.value === value)) {
+      ctx.problems.add(`factors.${code}`, MSG_FACTOR);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- holder
+
+function checkHolder(ctx: Context, holder: HolderLike): void {
+  const base = 'policyHolder';
+  const rule = ctx.manifest.insure.holder;
+  checkName(ctx, `${base}.name`, holder.name);
+
+  const age = checkDocument(ctx, base, holder, 'holder');
+  // Spec §5 guardian rule; checked before the manifest range so that a
+  // 17-year-old reads the rule itself rather than a range that implies it.
+  if (ctx.manifest.insure.template === 'guardian' && age !== null && age < ADULT_AGE) {
+    ctx.problems.add(`${base}.licenceNo`, MSG_HOLDER_ADULT);
+  }
+  checkAge(ctx, base, age, rule, 'holder');
+
+  // The holder's phone is always required: it is the contact of the policy and the login account.
+  checkOptionalField(ctx, `${base}.phone`, holder.phone, true, validatePhone);
+  // The holder's e-mail is required only when the manifest asks for it, but a
+  // typed-in address must be well-formed either way (policies are mailed to it).
+  checkOptionalField(ctx, `${base}.email`, holder.email, rule.fields?.includes('email') ?? false, validateEmail);
+}
+
+// ---------------------------------------------------------------- insureds
+
+/** Region codes: each required, then province ⊃ city ⊃ county (spec §5: three levels configured). */
+function checkRegion(ctx: Context, base: string, insured: InsuredLike): void {
+  const province = insured.provinceCode;
+  const city = insured.cityCode;
+  const county = insured.countyCode;
+  const hasProvince = required(ctx, `${base}.provinceCode`, province);
+  const hasCity = required(ctx, `${base}.cityCode`, city);
+  const hasCounty = required(ctx, `${base}.countyCode`, county);
+  if (!hasProvince || !hasCity || !hasCounty) return;
+
+  // regionLevel/provinceOf/cityOf throw on anything but 6 digits, hence the CODE6 guards.
+  if (!CODE6.test(province) || regionLevel(province) !== 'province' || !isProvincePrefix(province.slice(0, 2))) {
+    ctx.problems.add(`${base}.provinceCode`, MSG_REGION);
+  } else if (!CODE6.test(city) || regionLevel(city) !== 'city' || provinceOf(city) !== province) {
+    ctx.problems.add(`${base}.cityCode`, MSG_REGION);
+  } else if (!CODE6.test(county) || regionLevel(county) !== 'county' || cityOf(county) !== city) {
+    ctx.problems.add(`${base}.countyCode`, MSG_REGION);
+  }
+}
+
+/** The extra fields `insure.insured.fields` asks for; each listed field is required. */
+function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person): void {
+  const fields = new Set(rule.fields ?? []);
+  if (fields.has('school')) required(ctx, `${base}.schoolName`, insured.schoolName);
+  if (fields.has('schoolType') && required(ctx, `${base}.schoolKind`, insured.schoolKind)) {
+    // The picker offers the manifest's school types (all types when it lists none);
+    // anything else counts as not chosen.
+    const offered = ctx.manifest.insure.schoolTypes;
+    const ok = offered ? offered.includes(insured.schoolKind) : enumLabel(SCHOOL_TYPES, insured.schoolKind) !== undefined;
+    if (!ok) ctx.problems.add(`${base}.schoolKind`, MSG_REQUIRED);
+  }
+  // School nature, grade and class codes are not fixed by the spec (our enum
+  // codes are our own), so only their presence is checked.
+  if (fields.has('schoolNature')) required(ctx, `${base}.schoolNature`, insured.schoolNature);
+  if (fields.has('collegeName')) required(ctx, `${base}.collegeName`, insured.collegeName);
+  if (fields.has('grade')) required(ctx, `${base}.grade`, insured.grade);
+  if (fields.has('classAndGrade')) required(ctx, `${base}.classAndGrade`, insured.classAndGrade);
+  if (fields.has('region')) checkRegion(ctx, base, insured);
+  if (fields.has('socialSecurity')) {
+    const path = `${base}.socialMedicalInsurance`;
+    const value: unknown = insured.socialMedicalInsurance;
+    if (required(ctx, path, value) && value !== 'Y' && value !== 'N') ctx.problems.add(path, MSG_REQUIRED);
+  }
+  if (fields.has('email')) checkOptionalField(ctx, `${base}.email`, insured.email, true, validateEmail);
+}
+
+function checkInsuredRelation(ctx: Context, path: string, relation: string, rule: Person): void {
+  if (!required(ctx, path, relation)) return;
+  const { template } = ctx.manifest.insure;
+  if (template === 'guardian') {
+    // Spec §5: in the guardian template the insured is only the holder.
+    if (relation !== SELF) ctx.problems.add(path, MSG_INSURED_ONLY_HOLDER);
+    return;
+  }
+  const allowed: readonly string[] | undefined = rule.relations;
+  const ok = allowed
+    ? allowed.includes(relation)
+    : // Without a list any known relation goes, except that a student product
+      // insures a student, never the (adult) holder themself.
+      enumLabel(RELATIONS, relation) !== undefined && !(template === 'student' && relation === SELF);
+  if (!ok) ctx.problems.add(path, MSG_INSURED_RELATION);
+}
+
+function checkInsureds(ctx: Context, form: ApplicationLike): void {
+  const { insure } = ctx.manifest;
+  const guardian = insure.template === 'guardian';
+  const rule = insure.insured;
+  const { insureds, policyHolder: holder } = form;
+
+  if (insureds.length === 0) {
+    ctx.problems.add('insureds', MSG_REQUIRED);
+  } else if (guardian && insureds.length > 1) {
+    // Spec §5: exactly one insured, the holder, whatever maxInsureds says.
+    ctx.problems.add('insureds', MSG_INSURED_ONLY_HOLDER);
+  } else if (insureds.length > (insure.maxInsureds ?? 1)) {
+    ctx.problems.add('insureds', MSG_TOO_MANY_INSUREDS);
+  }
+
+  const holderKey = documentKey(holder);
+  const seen = new Set<string>();
+  insureds.forEach((insured, i) => {
+    const base = `insureds.${i}`;
+    checkInsuredRelation(ctx, `${base}.relaToHolder`, insured.relaToHolder, rule);
+    if (guardian && insured.isHolder !== 'Y') ctx.problems.add(`${base}.isHolder`, MSG_INSURED_ONLY_HOLDER);
+
+    checkName(ctx, `${base}.name`, insured.name);
+    if (guardian && !ctx.problems.has(`${base}.name`) && insured.name !== holder.name) {
+      ctx.problems.add(`${base}.name`, MSG_INSURED_ONLY_HOLDER);
+    }
+
+    const age = checkDocument(ctx, base, insured, 'insured');
+    const key = documentKey(insured);
+    if (key !== null && !ctx.problems.has(`${base}.licenceNo`) && !ctx.problems.has(`${base}.licenceType`)) {
+      if (guardian) {
+        // Only compared once the holder's document is complete; otherwise the holder's own field shows the problem.
+        if (holderKey !== null && key !== holderKey) ctx.problems.add(`${base}.licenceNo`, MSG_INSURED_ONLY_HOLDER);
+      } else if (insured.relaToHolder !== SELF && key === holderKey) {
+        ctx.problems.add(`${base}.licenceNo`, MSG_INSURED_SAME_ID_AS_HOLDER);
+      }
+      if (seen.has(key)) ctx.problems.add(`${base}.licenceNo`, MSG_DUPLICATE_INSURED_ID);
+      seen.add(key);
+    }
+    checkAge(ctx, base, age, rule, 'insured');
+
+    // 'required' → required and verified; 'optional' (also when unset) → verified when given; 'hidden' → ignored.
+    const phone = rule.phone ?? 'optional';
+    if (phone !== 'hidden') checkOptionalField(ctx, `${base}.phone`, insured.phone, phone === 'required', validatePhone);
+
+    checkInsuredFields(ctx, base, insured, rule);
+  });
+}
+
+// ---------------------------------------------------------------- wards
+
+function checkWards(ctx: Context, wards: readonly WardLike[] | undefined): void {
+  const rule = ctx.manifest.insure.ward;
+  if (!wards || wards.length === 0) {
+    ctx.problems.add('wards', MSG_REQUIRED);
+    return;
+  }
+  // Spec §5: child or other, unless the manifest narrows or restates the list.
+  const allowed: readonly string[] = rule?.relations ?? WARD_RELATIONS;
+  wards.forEach((ward, i) => {
+    const base = `wards.${i}`;
+    const relationPath = `${base}.relaToHolder`;
+    if (required(ctx, relationPath, ward.relaToHolder) && !allowed.includes(ward.relaToHolder)) {
+      ctx.problems.add(relationPath, wardRelationMessage(allowed));
+    }
+    checkName(ctx, `${base}.name`, ward.name);
+    const age = checkDocument(ctx, base, ward, 'ward');
+    checkAge(ctx, base, age, rule, 'ward');
+    // Spec §5: the ward's phone need not be verified, so it is never checked,
+    // even when typed in and even if the manifest says 'optional'/'required'.
+  });
+}
+
+// ---------------------------------------------------------------- entry point
+
+/**
+ * Checks an application form against the rules of its product manifest.
+ *
+ * Problems are returned in a stable order: plan, copies and factors first
+ * (chosen before the form is filled), then the holder, each insured and each
+ * ward, fields in form order. At most one problem is reported per path, the
+ * most basic one (missing, then malformed, then a business rule).
+ *
+ * Wards are only read in the guardian template; other templates ignore them.
+ *
+ * @param manifest   the product's manifest
+ * @param form       the form (the contract's ApplicationFormInput is assignable)
+ * @param now        reference date for ID numbers: a birth date after it is refused
+ * @param coverStart date the ages are taken on (full years); defaults to `now`
+ * @returns every problem found, or an empty array when the form is valid
+ */
+export function checkApplication(
+  manifest: ProductManifest,
+  form: ApplicationLike,
+  now: Date,
+  coverStart: Date = now,
+): ApplicationProblem[] {
+  const ctx: Context = { manifest, problems: new Problems(), now, coverStart };
+  checkPlan(ctx, form);
+  checkHolder(ctx, form.policyHolder);
+  checkInsureds(ctx, form);
+  if (manifest.insure.template === 'guardian') checkWards(ctx, form.wards);
+  return ctx.problems.list;
+}

@@ -1,0 +1,36 @@
+import type { ProductManifest } from './manifest-types.generated.ts';
+import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
+
+/** Routes that belong to the app itself and can never be a product detail route. */
+const RESERVED_ROUTES = new Set(['/', '/insure', '/confirm', '/payoff', '/paySuccess', '/policyList', '/newProductDetail']);
+
+/**
+ * Validates a set of manifests one by one, then the rules that span them:
+ * product codes, ids and detail routes unique across all manifests.
+ */
+export function checkManifestSet(entries: readonly { file: string; data: unknown }[]): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const valid: { file: string; manifest: ProductManifest }[] = [];
+  for (const { file, data } of entries) {
+    const own = validateManifest(data, file);
+    problems.push(...own);
+    if (own.length === 0) valid.push({ file, manifest: data as ProductManifest });
+  }
+  const codes = new Map<string, string>();
+  const routes = new Map<string, string>();
+  for (const { file, manifest } of valid) {
+    const codeOwner = codes.get(manifest.productCode);
+    if (codeOwner) {
+      problems.push({ file, pointer: '/productCode', message: `product code ${manifest.productCode} is also used by ${codeOwner}`, hint: 'product codes are unique across manifests' });
+    } else codes.set(manifest.productCode, file);
+    manifest.routes.forEach((route, i) => {
+      const routeOwner = routes.get(route);
+      if (RESERVED_ROUTES.has(route)) {
+        problems.push({ file, pointer: `/routes/${i}`, message: `route ${route} is reserved by the app`, hint: 'choose a product-specific detail route' });
+      } else if (routeOwner) {
+        problems.push({ file, pointer: `/routes/${i}`, message: `route ${route} is also used by ${routeOwner}`, hint: 'detail routes are unique across manifests' });
+      } else routes.set(route, file);
+    });
+  }
+  return problems;
+}

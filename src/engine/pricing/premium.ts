@@ -1,0 +1,75 @@
+import type { Plan, ProductManifest } from '../manifest/manifest-types.generated.ts';
+
+/** What a quote or an order asks to price. */
+export interface PremiumInput {
+  /** Plan by code; wins over planIndex. */
+  planCode?: string;
+  /** Plan by position; the first plan when neither is given. */
+  planIndex?: number;
+  /** Copies bought, 1 by default (spec §9). */
+  copies?: number;
+  /** Factor code → chosen option value; missing factors take their default. */
+  factors?: Readonly<Record<string, string>>;
+}
+
+export type PremiumResult =
+  | { ok: true; plan: Plan; copies: number; factors: Record<string, string>; totalFen: number; totalPremium: number }
+  | { ok: false; message: string };
+
+/** Yuan → fen, exact for amounts with at most 2 decimals. */
+export function yuanToFen(yuan: number): number {
+  return Math.round(yuan * 100);
+}
+
+/** Fen → yuan with 2 decimals. */
+export function fenToYuan(fen: number): number {
+  return Math.round(fen) / 100;
+}
+
+/**
+ * Plan selection (spec §4): the plan at `index`, else the first plan.
+ * An index out of range falls back to the first plan, as the picker does.
+ */
+export function selectPlan(manifest: ProductManifest, index?: number): { plan: Plan; index: number } {
+  const i = index !== undefined && Number.isInteger(index) && index >= 0 && index < manifest.plans.length ? index : 0;
+  // plans has minItems 1 in the schema.
+  return { plan: manifest.plans[i]!, index: i };
+}
+
+/**
+ * Computes the premium from the manifest: plan premium x every factor's
+ * multiplier x copies, rounded to the fen (2 decimals, spec §9). Both the
+ * server (which never trusts a client amount) and the web app call this.
+ */
+export function computePremium(manifest: ProductManifest, input: PremiumInput = {}): PremiumResult {
+  let plan: Plan | undefined;
+  if (input.planCode !== undefined) {
+    plan = manifest.plans.find((p) => p.code === input.planCode);
+    if (!plan) return { ok: false, message: '请选择保障方案' };
+  } else if (input.planIndex !== undefined) {
+    plan = manifest.plans[input.planIndex];
+    if (!plan) return { ok: false, message: '请选择保障方案' };
+  } else {
+    plan = selectPlan(manifest).plan;
+  }
+  const copies = input.copies ?? 1;
+  if (!Number.isInteger(copies) || copies < 1 || copies > manifest.pricing.maxCopies) {
+    return { ok: false, message: '购买份数超出上限' };
+  }
+  const given = input.factors ?? {};
+  for (const code of Object.keys(given)) {
+    if (!manifest.pricing.factors.some((f) => f.code === code)) return { ok: false, message: '保费因子取值无效' };
+  }
+  let multiplier = 1;
+  const factors: Record<string, string> = {};
+  for (const factor of manifest.pricing.factors) {
+    const value = given[factor.code] ?? factor.default;
+    const option = factor.options.find((o) => o.value === value);
+    if (!option) return { ok: false, message: '保费因子取值无效' };
+    factors[factor.code] = value;
+    multiplier *= option.multiplier;
+  }
+  // toPrecision strips binary noise (6000 * 1.2 = 7200.000000000001) before rounding to the fen.
+  const totalFen = Math.round(Number((yuanToFen(plan.premium) * multiplier * copies).toPrecision(12)));
+  return { ok: true, plan, copies, factors, totalFen, totalPremium: fenToYuan(totalFen) };
+}

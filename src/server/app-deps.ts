@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessTokens } from './auth/access-token.ts';
+import type { ManifestStore } from './catalogue/manifest-store.ts';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
+import type { PaymentProvider } from './providers/payment/payment-provider.ts';
+import type { SmsOutbox } from './providers/sms/sms-outbox.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+
+/** What route modules receive: handles and providers, never globals. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  now: () => Date;
+  manifests: ManifestStore;
+  tokens: AccessTokens;
+  sms: SmsProvider;
+  /** Present only when development endpoints are on. */
+  smsOutbox: SmsOutbox | undefined;
+  /** Payment providers by name (the `:provider` of the notify route). */
+  payments: ReadonlyMap<string, PaymentProvider>;
+  insurer: InsurerProvider;
+  /** Pre-handler of routes that need a logged-in user. */
+  requireUser: (request: FastifyRequest) => Promise<void>;
+}

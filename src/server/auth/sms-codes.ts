@@ -1,0 +1,65 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '../../contract/envelope.ts';
+import type { Db } from '../db/db.ts';
+import type { SmsPurpose } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { consumeSmsCode, countWrongAttempt, getSmsCode, upsertSmsCode } from './sms-codes-repo.ts';
+
+export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
+export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
+/** Wrong tries after which the code is burned, so 6 digits cannot be brute-forced. */
+export const SMS_MAX_ATTEMPTS = 5;
+
+export interface SmsCodeDeps {
+  db: Db;
+  sms: SmsProvider;
+  /** Server secret mixed into the stored hash: a leaked table does not reveal live codes. */
+  pepper: string;
+  now: () => Date;
+}
+
+function hashCode(pepper: string, phone: string, purpose: SmsPurpose, code: string): string {
+  return createHmac('sha256', pepper).update(`${purpose}:${phone}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Sends a fresh 6-digit code. The caller answers the same way whether or not
+ * the phone has an account, so the endpoint cannot be used to probe for users.
+ */
+export async function sendSmsCode(deps: SmsCodeDeps, phone: string, purpose: SmsPurpose): Promise<void> {
+  const now = deps.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const stored = await upsertSmsCode(deps.db, {
+    phone,
+    purpose,
+    codeHash: hashCode(deps.pepper, phone, purpose, code),
+    now,
+    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+    resendAfter: new Date(now.getTime() - SMS_RESEND_INTERVAL_MS),
+  });
+  if (!stored) throw new ApiError(ErrorCode.RateLimited, '发送过于频繁，请稍后再试');
+  await deps.sms.send(phone, `【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
+}
+
+/** Checks and consumes a code; throws 4010 when it is wrong, expired, used or burned. */
+export async function verifySmsCode(deps: SmsCodeDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const now = deps.now();
+  const row = await getSmsCode(deps.db, phone, purpose);
+  if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= SMS_MAX_ATTEMPTS) {
+    throw new ApiError(ErrorCode.SmsCode, '验证码已失效，请重新获取');
+  }
+  const codeHash = hashCode(deps.pepper, phone, purpose, code);
+  if (!sameHash(codeHash, row.codeHash)) {
+    await countWrongAttempt(deps.db, row.id);
+    throw new ApiError(ErrorCode.SmsCode, '验证码错误');
+  }
+  const consumed = await consumeSmsCode(deps.db, { id: row.id, codeHash, now, maxAttempts: SMS_MAX_ATTEMPTS });
+  if (!consumed) throw new ApiError(ErrorCode.SmsCode, '验证码已失效，请重新获取');
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the app reads from its environment, resolved once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://… (PostgreSQL server), `memory://` (in-memory PGlite) or unset (PGlite in dataDir). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  nodeEnv: string;
+  /** Absolute origin the browser uses (for pay return URLs); unset means same-origin relative URLs. */
+  publicUrl: string | undefined;
+  jwtSecret: string;
+  paySandboxSecret: string;
+  /** Development helpers such as GET /_gw/__dev/sms/latest; off in production. */
+  devEndpoints: boolean;
+  /** Create the demo user and policy at start. */
+  seed: boolean;
+  manifestsDir: string;
+  /** Built web app served at `/` when the folder exists. */
+  distDir: string;
+  /** Unpaid orders older than this show as 支付超时 and can no longer be paid. */
+  paymentTimeoutMinutes: number;
+  /** Delay before the sandbox payment provider delivers its notification. */
+  sandboxNotifyDelayMs: number;
+  logLevel: string;
+}
+
+/** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
+interface PersistedSecrets {
+  jwtSecret: string;
+  paySandboxSecret: string;
+}
+
+function loadOrCreateSecrets(dataDir: string): PersistedSecrets {
+  const file = join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PersistedSecrets>;
+    if (parsed.jwtSecret && parsed.paySandboxSecret) return parsed as PersistedSecrets;
+  }
+  const secrets = {
+    jwtSecret: randomBytes(32).toString('base64url'),
+    paySandboxSecret: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from environment variables (see README for the list). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const needsGenerated = !env.JWT_SECRET || !env.PAY_SANDBOX_SECRET;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  if (generated && nodeEnv === 'production') {
+    console.warn(
+      `[config] JWT_SECRET/PAY_SANDBOX_SECRET not set: using secrets generated in ${dataDir}. ` +
+        'Set them explicitly when running several instances.',
+    );
+  }
+  return {
+    port: intFrom(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    nodeEnv,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    jwtSecret: env.JWT_SECRET || generated!.jwtSecret,
+    paySandboxSecret: env.PAY_SANDBOX_SECRET || generated!.paySandboxSecret,
+    devEndpoints: nodeEnv !== 'production',
+    seed: nodeEnv !== 'test',
+    manifestsDir: resolve(env.MANIFESTS_DIR || './manifests'),
+    distDir: resolve(env.DIST_DIR || './dist'),
+    paymentTimeoutMinutes: intFrom(env.PAYMENT_TIMEOUT_MINUTES, 30, 'PAYMENT_TIMEOUT_MINUTES'),
+    sandboxNotifyDelayMs: intFrom(env.SANDBOX_NOTIFY_DELAY_MS, 300, 'SANDBOX_NOTIFY_DELAY_MS'),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { ErrorCode, type ApiEnvelope } from '../../contract/envelope.ts';
+import { GW } from '../../contract/paths.ts';
+import { ApiError } from './envelope.ts';
+import { describeValidationError } from './validation.ts';
+
+const BAD_REQUEST_PREFIX = '请求参数错误: ';
+
+/** Messages for the request errors Fastify raises before a handler runs. */
+const REQUEST_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的 Content-Type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与 Content-Length 不符',
+};
+
+function envelope(code: string, msg: string): ApiEnvelope<null> {
+  return { code, msg, data: null };
+}
+
+/**
+ * The one error handler: business refusals keep their code; every malformed
+ * request (schema, JSON, content type, size) is HTTP 400 with code 4000;
+ * anything else is logged and answered with a generic 5000 that hides details.
+ */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.httpStatus).send(envelope(error.code, error.msg));
+    }
+    if (error.validation) {
+      const detail = describeValidationError(
+        error.validation as FastifySchemaValidationError[],
+        error.validationContext ?? 'request',
+      );
+      return reply.status(400).send(envelope(ErrorCode.BadRequest, BAD_REQUEST_PREFIX + detail));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // 413 and 415 included: the client contract is "4000 means fix the request".
+      const detail = REQUEST_ERROR_MESSAGES[error.code] ?? error.message;
+      request.log.info({ errCode: error.code }, 'bad request');
+      return reply.status(400).send(envelope(ErrorCode.BadRequest, BAD_REQUEST_PREFIX + detail));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope(ErrorCode.Internal, '系统繁忙，请稍后重试'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const msg = path.startsWith(`${GW}/`) || path === GW ? '接口不存在' : '页面不存在';
+    return reply.status(404).send(envelope(ErrorCode.NotFound, msg));
+  });
+}

@@ -1,0 +1,140 @@
+import redaxios, { type Response } from 'redaxios';
+import { ACCESS_TOKEN_HEADER, GW, paths, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
+import type { TokenPair } from '../../contract/auth.ts';
+import { SYS_CODE } from '../../engine/rules/enums.ts';
+import { clearStorage, getUser, updateTokens } from '../state/session.ts';
+
+/** Spec §9: request timeout 1,000,000 ms; token refreshed when under 600 s remain. */
+export const REQUEST_TIMEOUT_MS = 1_000_000;
+export const REFRESH_THRESHOLD_S = 600;
+export const TIMEOUT_MESSAGE = '网络请求超时，请检查网络连接后重试';
+export const HTTP_401_MESSAGE = '网络异常,请重新登录!';
+
+/** A failed call: `code` is the envelope code, or `HTTP_<status>` / `TIMEOUT` / `NETWORK`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the client asks of the UI; registered by the app shell so the client stays UI-free. */
+export interface ApiUi {
+  toast(message: string, durationMs?: number): void;
+  goLogin(): void;
+  goHome(): void;
+}
+let ui: ApiUi = { toast: () => undefined, goLogin: () => undefined, goHome: () => undefined };
+export function registerApiUi(next: ApiUi): void {
+  ui = next;
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Do not toast failures; the caller shows them. */
+  silent?: boolean;
+  /** Default message when the server gives none: 'Failed to get {thing}'. */
+  thing?: string;
+  timeoutMs?: number;
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** Refreshes the access token once, shared by concurrent callers. */
+async function refreshIfNeeded(): Promise<void> {
+  const user = getUser();
+  if (!user?.refreshToken) return;
+  if (user.expiresAt - Date.now() > REFRESH_THRESHOLD_S * 1000) return;
+  refreshing ??= (async () => {
+    try {
+      const res = await redaxios.post<ApiEnvelope<TokenPair>>(
+        GW + paths.refreshToken,
+        { refreshToken: user.refreshToken },
+        { validateStatus: () => true, withCredentials: true },
+      );
+      const data = res.data?.data;
+      const headerToken = res.headers?.get?.(ACCESS_TOKEN_HEADER);
+      if (res.data?.code === SUCCESS && data) updateTokens(headerToken ?? data.token, data.refreshToken, data.expiresIn);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  await refreshing;
+}
+
+function buildUrl(path: string, query?: CallOptions['query']): string {
+  const url = GW + path;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/**
+ * One `/_gw` call with the behaviour of spec §7 and §8: auth headers, token
+ * refresh, timeout, envelope unwrapping, and the side effects of 406, 401 and
+ * HTTP errors. Resolves with `data` on code 0000, otherwise rejects with an
+ * ApiError (after a red toast unless `silent`).
+ */
+export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+  if (path !== paths.refreshToken) await refreshIfNeeded();
+  const user = getUser();
+  const headers: Record<string, string> = { sysCode: SYS_CODE, ...options.headers };
+  if (user?.token) {
+    headers.authorization = `Bearer ${user.token}`;
+    headers.userId = user.userId;
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const fail = (code: string, message: string, toast = !options.silent): never => {
+    if (toast) ui.toast(message);
+    throw new ApiError(code, message);
+  };
+  let res: Response<ApiEnvelope<T>>;
+  try {
+    res = await redaxios<ApiEnvelope<T>>({
+      url: buildUrl(path, options.query),
+      method,
+      data: options.body,
+      headers,
+      withCredentials: true,
+      // redaxios has no signal option; its custom-fetch hook carries the abort signal for the timeout.
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: controller.signal }),
+      validateStatus: () => true,
+    });
+  } catch {
+    if (controller.signal.aborted) {
+      ui.toast(TIMEOUT_MESSAGE, 3000);
+      throw new ApiError('TIMEOUT', TIMEOUT_MESSAGE);
+    }
+    return fail('NETWORK', '网络异常，请稍后重试', true);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res.status === 401) {
+    clearStorage();
+    ui.goLogin();
+    return fail('HTTP_401', HTTP_401_MESSAGE, true);
+  }
+  if (res.status === 404 || res.status === 406) clearStorage();
+  const envelope = res.data;
+  if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'string') {
+    return fail(`HTTP_${res.status}`, `Failed to get ${options.thing ?? 'data'}`);
+  }
+  if (envelope.code === SUCCESS) return envelope.data as T;
+  const message = envelope.msg || `Failed to get ${options.thing ?? 'data'}`;
+  if (envelope.code === '406') {
+    ui.goLogin();
+    return fail('406', message, !options.silent);
+  }
+  if (envelope.code === '401') {
+    clearStorage();
+    ui.goHome();
+  }
+  return fail(envelope.code || '____', message);
+}

@@ -1,0 +1,52 @@
+import type { Static } from '@sinclair/typebox';
+import {
+  fillPath,
+  paths,
+  RESUB_HEADER,
+  type ProductList,
+  type ProductDisplay,
+  type QuoteRequest,
+  type QuoteResult,
+  type RegisterAndLoginBody,
+  type UserRecord,
+  type RepeatInsuranceBody,
+  type SubmitOrderBody,
+  type SubmitOrderResult,
+  type OrderDetail,
+  type PayUrl,
+  type SavePayOutBody,
+  type PolicyListBody,
+  type PolicyList,
+} from '../../contract/index.ts';
+import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { call, type CallOptions } from './client.ts';
+
+type Silent = Pick<CallOptions, 'silent'>;
+
+/** The typed calls of the web app, one per contract path. */
+export const api = {
+  sendLoginCode: (phoneNum: string, o?: Silent) =>
+    call<null>('GET', paths.regMsg, { query: { phoneNum }, thing: '验证码', ...o }),
+  registerAndLogin: (body: RegisterAndLoginBody, o?: Silent) =>
+    call<UserRecord>('POST', paths.registerAndLogin, { body, thing: '登录信息', ...o }),
+  productList: () => call<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表' }),
+  productDisplay: (productCode: string) =>
+    call<ProductDisplay>('GET', paths.productDisplay, { query: { productCode }, thing: '产品信息' }),
+  productManifest: (productCode: string, o?: Silent) =>
+    call<ProductManifest>('GET', fillPath(paths.productAttr, { code: productCode }), { thing: '产品详情', ...o }),
+  /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
+  quote: (request: QuoteRequest) =>
+    call<QuoteResult>('POST', paths.calPremiums, { body: [request], silent: true, thing: '保费' }),
+  serial: () => call<string>('GET', paths.serial, { thing: '流水号' }),
+  resubToken: () => call<string>('GET', paths.resubToken, { thing: '防重令牌' }),
+  repeatInsurance: (body: RepeatInsuranceBody) =>
+    call<{ repeat: boolean }>('POST', paths.repeatInsurance, { body, thing: '重复投保校验' }),
+  submitOrder: (body: SubmitOrderBody, resubToken: string) =>
+    call<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true }),
+  orderDetail: (orderCode: string, o?: Silent) =>
+    call<OrderDetail>('POST', paths.orderDetail, { body: { orderCode }, thing: '订单详情', ...o }),
+  payUrl: (appCode: string, o?: Silent) =>
+    call<Static<typeof PayUrl>>('GET', paths.payUrl, { query: { appCode }, thing: '支付地址', ...o }),
+  savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true }),
+  policyList: (body: PolicyListBody) => call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表' }),
+};

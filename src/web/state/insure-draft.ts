@@ -1,0 +1,42 @@
+import { useAtom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
+import { STORAGE_KEYS } from './storage.ts';
+
+/**
+ * The plan choice saved as `planMsg` (spec §4 Plan selection): chosen on the
+ * detail page, read by the insure and confirm pages.
+ */
+export interface PlanMsg {
+  productCode: string;
+  planIndex: number;
+  planCode: string;
+  planName: string;
+  copies: number;
+  factors: Record<string, string>;
+  /** Last premium the server quoted, in yuan; null until the first quote. */
+  totalPremium: number | null;
+}
+
+/** Insure form data in progress; survives a reload (local storage). */
+export interface InsureDraft {
+  productCode: string;
+  policyHolder: Partial<HolderInput>;
+  insureds: Partial<InsuredInput>[];
+  wards: Partial<WardInput>[];
+}
+
+// getOnInit: read storage synchronously so a reload renders the saved values at once.
+const storage = createJSONStorage<never>(() => localStorage);
+export const planMsgAtom = atomWithStorage<PlanMsg | null>(STORAGE_KEYS.planMsg, null, storage as never, { getOnInit: true });
+export const insureDraftAtom = atomWithStorage<InsureDraft | null>(STORAGE_KEYS.insureDraft, null, storage as never, {
+  getOnInit: true,
+});
+
+export function usePlanMsg() {
+  return useAtom(planMsgAtom);
+}
+
+export function useInsureDraft() {
+  return useAtom(insureDraftAtom);
+}

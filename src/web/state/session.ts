@@ -1,0 +1,41 @@
+import type { UserRecord } from '../../contract/auth.ts';
+import { STORAGE_KEYS, readJson, writeJson } from './storage.ts';
+
+/** The user record kept in local storage (spec §3), plus when the access token expires. */
+export type StoredUser = UserRecord & { expiresAt: number };
+
+/** Listeners re-render the app when the session changes (log-in, refresh, log-out). */
+const listeners = new Set<() => void>();
+let current: StoredUser | null = readJson<StoredUser>(STORAGE_KEYS.user);
+
+export function getUser(): StoredUser | null {
+  return current;
+}
+
+/** The sign of a logged-in user (spec §6): a stored user id. */
+export function isLoggedIn(): boolean {
+  return Boolean(current?.userId && current.token);
+}
+
+export function saveUser(user: UserRecord): void {
+  current = { ...user, expiresAt: Date.now() + user.expiresIn * 1000 };
+  writeJson(STORAGE_KEYS.user, current);
+  listeners.forEach((l) => l());
+}
+
+export function updateTokens(token: string, refreshToken: string, expiresIn: number): void {
+  if (!current) return;
+  saveUser({ ...current, token, refreshToken, expiresIn });
+}
+
+/** Clears all stored data (spec §8: 401 and HTTP 401/404/406 clear storage). */
+export function clearStorage(): void {
+  current = null;
+  localStorage.clear();
+  listeners.forEach((l) => l());
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ProductManifest } from '../../src/engine/manifest/index.ts';
+import { computePremium, selectPlan } from '../../src/engine/pricing/premium.ts';
+import { renewalLabel } from '../../src/engine/renewal.ts';
+
+const load = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
+const xuzhou = load('xuzhou-student-accident-2025');
+const guardian = load('guanaibao-guardian');
+
+describe('computePremium', () => {
+  it('prices the first plan with one copy and default factors by default', () => {
+    const r = computePremium(xuzhou);
+    expect(r).toMatchObject({ ok: true, totalPremium: 60, totalFen: 6000, copies: 1, factors: { socialSecurity: 'Y' } });
+  });
+
+  it('prices each Xuzhou 2025 plan by code and by index', () => {
+    expect(computePremium(xuzhou, { planCode: 'XZ25-SJ' })).toMatchObject({ ok: true, totalPremium: 100 });
+    expect(computePremium(xuzhou, { planIndex: 2 })).toMatchObject({ ok: true, totalPremium: 160 });
+  });
+
+  it('applies the social-security factor and rounds to 2 decimals', () => {
+    expect(computePremium(xuzhou, { planCode: 'XZ25-JC', factors: { socialSecurity: 'N' } })).toMatchObject({
+      ok: true,
+      totalPremium: 72,
+      totalFen: 7200,
+    });
+    const odd = structuredClone(xuzhou);
+    odd.plans[0]!.premium = 33.33;
+    expect(computePremium(odd, { factors: { socialSecurity: 'N' } })).toMatchObject({ totalPremium: 40, totalFen: 4000 });
+  });
+
+  it('multiplies by copies up to the manifest maximum', () => {
+    expect(computePremium(guardian, { copies: 3 })).toMatchObject({ ok: true, totalPremium: 90 });
+    expect(computePremium(guardian, { copies: 4 })).toEqual({ ok: false, message: '购买份数超出上限' });
+    expect(computePremium(guardian, { copies: 0 })).toEqual({ ok: false, message: '购买份数超出上限' });
+  });
+
+  it('refuses unknown plans and factor values', () => {
+    expect(computePremium(xuzhou, { planCode: 'NOPE' })).toEqual({ ok: false, message: '请选择保障方案' });
+    expect(computePremium(xuzhou, { planIndex: 3 })).toEqual({ ok: false, message: '请选择保障方案' });
+    expect(computePremium(xuzhou, { factors: { socialSecurity: 'X' } })).toEqual({ ok: false, message: '保费因子取值无效' });
+    expect(computePremium(xuzhou, { factors: { age: '3' } })).toEqual({ ok: false, message: '保费因子取值无效' });
+  });
+
+  it('always yields a whole number of fen equal to 100 x the yuan amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: 1, max: 3 }), (fen, copies) => {
+        const m = structuredClone(guardian);
+        m.plans[0]!.premium = fen / 100;
+        const r = computePremium(m, { copies });
+        if (!r.ok) return false;
+        return Number.isInteger(r.totalFen) && r.totalFen === fen * copies && (r.totalFen / 100).toFixed(2) === r.totalPremium.toFixed(2);
+      }),
+    );
+  });
+});
+
+describe('selectPlan', () => {
+  it('selects the first plan, or the given index when it exists', () => {
+    expect(selectPlan(xuzhou).plan.name).toBe('基础版');
+    expect(selectPlan(xuzhou, 1)).toMatchObject({ index: 1, plan: { name: '升级版' } });
+    expect(selectPlan(xuzhou, 7).index).toBe(0);
+  });
+});
+
+describe('renewalLabel', () => {
+  it('reads 去续保 for the four renewal codes and 再次购买 otherwise', () => {
+    for (const code of ['19PR611048', '19PR855366', '19PR799624', '19PR352395']) expect(renewalLabel(code)).toBe('去续保');
+    expect(renewalLabel(xuzhou.productCode)).toBe('再次购买');
+  });
+});
