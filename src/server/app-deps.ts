@@ -21,6 +21,6 @@ export interface AppDeps {
   /** Payment providers by name (the `:provider` of the notify route). */
   payments: ReadonlyMap<string, PaymentProvider>;
   insurer: InsurerProvider;
-  /** Pre-handler of routes that need a logged-in user. */
+  /** onRequest hook of routes that need a logged-in user (runs before body validation). */
   requireUser: (request: FastifyRequest) => Promise<void>;
 }

@@ -15,7 +15,7 @@ export interface SessionDeps {
 }
 
 /** An access token plus a refresh token of `familyId` (a new family at log-in). */
-export async function issueTokenPair(deps: SessionDeps, user: AuthUser, familyId = randomUUID()): Promise<TokenPair> {
+export async function issueTokenPair(deps: SessionDeps, user: AuthUser, familyId: string = randomUUID()): Promise<TokenPair> {
   const now = deps.now();
   const refreshToken = randomToken(32);
   // Only the hash is stored: a copy of the table cannot be replayed as tokens.

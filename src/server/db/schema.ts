@@ -148,6 +148,9 @@ export const applicationForms = pgTable(
     insureds: jsonb('insureds').notNull(),
     wards: jsonb('wards').notNull().default(sql`'[]'::jsonb`),
     factors: jsonb('factors').notNull().default(sql`'{}'::jsonb`),
+    promoCode: text('promo_code'),
+    /** `{renewalTimes, renewalLastPolicyNo}` when the parent renews (spec §4 Renewal). */
+    renewal: jsonb('renewal'),
     policyNo: text('policy_no').unique(),
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@ import { loginRequired } from './envelope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the `requireUser` pre-handler on protected routes. */
+    /** Set by the `requireUser` hook on protected routes. */
     user: AuthUser | null;
   }
 }
@@ -19,7 +19,7 @@ export function tokenFromHeader(header: string | undefined): string | null {
 }
 
 /**
- * Registers `request.user` and returns the pre-handler of protected routes.
+ * Registers `request.user` and returns the onRequest hook of protected routes.
  * Without a valid token the answer is HTTP 200 code 406 请先登录: the client
  * sends the user to log-in on that code (spec §8).
  */

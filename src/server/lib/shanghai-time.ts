@@ -22,13 +22,20 @@ export function shanghaiDateStamp(date: Date): string {
 
 /**
  * Parses 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' as Asia/Shanghai wall time.
- * @throws RangeError on any other shape.
+ * @returns null for any other shape and for impossible dates such as 2025-02-30
  */
-export function parseShanghai(value: string): Date {
+export function parseShanghai(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value);
-  if (!match) throw new RangeError(`Expected YYYY-MM-DD[ HH:mm:ss], got "${value}"`);
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  return new Date(utc - OFFSET_MS);
+  if (!match) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - OFFSET_MS);
+  // Date.UTC rolls 30 February over to March; a real date formats back to itself.
+  return formatShanghai(date) === `${y}-${mo}-${d} ${h}:${mi}:${s}` ? date : null;
 }
 
+/** Like {@link parseShanghai} for values the program produced itself: a bad one is a bug. */
+export function parseShanghaiStrict(value: string): Date {
+  const date = parseShanghai(value);
+  if (!date) throw new RangeError(`Expected a Shanghai wall time YYYY-MM-DD[ HH:mm:ss], got "${value}"`);
+  return date;
+}

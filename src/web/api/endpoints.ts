@@ -23,13 +23,17 @@ import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
+/** Cashier channel of GET payUrl/queryPayUrl (PayUrlQuery.channel). */
+export type PayChannel = 'wechat' | 'alipay';
+
 /** The typed calls of the web app, one per contract path. */
 export const api = {
   sendLoginCode: (phoneNum: string, o?: Silent) =>
     call<null>('GET', paths.regMsg, { query: { phoneNum }, thing: '验证码', ...o }),
   registerAndLogin: (body: RegisterAndLoginBody, o?: Silent) =>
     call<UserRecord>('POST', paths.registerAndLogin, { body, thing: '登录信息', ...o }),
-  productList: () => call<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表' }),
+  productList: (o?: Silent) =>
+    call<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表', ...o }),
   productDisplay: (productCode: string) =>
     call<ProductDisplay>('GET', paths.productDisplay, { query: { productCode }, thing: '产品信息' }),
   productManifest: (productCode: string, o?: Silent) =>
@@ -45,8 +49,13 @@ export const api = {
     call<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true }),
   orderDetail: (orderCode: string, o?: Silent) =>
     call<OrderDetail>('POST', paths.orderDetail, { body: { orderCode }, thing: '订单详情', ...o }),
-  payUrl: (appCode: string, o?: Silent) =>
-    call<Static<typeof PayUrl>>('GET', paths.payUrl, { query: { appCode }, thing: '支付地址', ...o }),
+  payUrl: (appCode: string, o?: Silent & { channel?: PayChannel }) =>
+    call<Static<typeof PayUrl>>('GET', paths.payUrl, {
+      query: { appCode, channel: o?.channel },
+      thing: '支付地址',
+      silent: o?.silent,
+    }),
   savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true }),
-  policyList: (body: PolicyListBody) => call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表' }),
+  policyList: (body: PolicyListBody, o?: Silent) =>
+    call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
 };

@@ -14,6 +14,8 @@ CREATE TABLE "application_forms" (
 	"insureds" jsonb NOT NULL,
 	"wards" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"factors" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"promo_code" text,
+	"renewal" jsonb,
 	"policy_no" text,
 	"status" text DEFAULT 'toBePaid' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

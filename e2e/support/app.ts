@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The Xuzhou 2025 student accident product (manifests/xuzhou-student-accident-2025.json). */
+export const XUZHOU = {
+  productCode: '25PR320300',
+  productName: '徐州市学生平安保险（2025版）',
+  route: '/xuzhouStudentSafetyDetails',
+} as const;
+
+/** A fresh valid mainland mobile number per test, so every run registers a new user. */
+export function uniquePhone(): string {
+  const digits = String(Date.now() % 1e8).padStart(8, '0');
+  return `139${digits}`;
+}
+
+/** The last SMS code the dev server "sent" to `phone` (GET /_gw/__dev/sms/latest). */
+export async function readSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/_gw/__dev/sms/latest?phoneNum=${phone}`);
+        if (!res.ok()) return '';
+        const body = (await res.json()) as { code: string; data: { code: string } | null };
+        code = body.code === '0000' ? (body.data?.code ?? '') : '';
+        return code;
+      },
+      { message: `an SMS code for ${phone}`, timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Logs in on /passport/login by SMS code (the page must already be the log-in screen). */
+export async function logInBySms(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+  await expect(page).toHaveURL(/#\/passport\/login\?/);
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('button', { name: /s后重新获取/ })).toBeVisible();
+  const code = await readSmsCode(request, phone);
+  await page.getByPlaceholder('请输入6位验证码').fill(code);
+  await page.getByTestId('agree').click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** The hash route of the page: `/insure?productCode=…`. */
+export function hashRoute(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}

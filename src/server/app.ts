@@ -1,0 +1,133 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fillPath, GW, paths } from '../contract/paths.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createAccessTokens } from './auth/access-token.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import { installAuth } from './http/auth-guard.ts';
+import { installErrorHandlers } from './http/error-handler.ts';
+import { loggerOptions } from './http/log-options.ts';
+import { installValidators } from './http/validation.ts';
+import { registerOrderRoutes } from './orders/order-routes.ts';
+import { retryWaitingIssues } from './payments/issue-policy.ts';
+import { registerPaymentRoutes } from './payments/payment-routes.ts';
+import { getPaymentByTradeNo } from './payments/payments-repo.ts';
+import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
+import { SandboxInsurerProvider } from './providers/insurer/sandbox-insurer-provider.ts';
+import { selfDelivery, type NotificationDelivery } from './providers/payment/notification-delivery.ts';
+import { sandboxCashierRoutes } from './providers/payment/sandbox-cashier-routes.ts';
+import { SandboxPaymentProvider } from './providers/payment/sandbox-payment-provider.ts';
+import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
+import { SmsOutbox } from './providers/sms/sms-outbox.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { seedDemoData } from './seed/seed-demo.ts';
+import { registerStaticWeb } from './web/static-web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment sandbox (tests await `settled()` for its asynchronous notifications). */
+    sandboxPayments: SandboxPaymentProvider;
+    /** The SMS outbox when development endpoints are on. */
+    smsOutbox: SmsOutbox | undefined;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  config: AppConfig;
+  /** Pino options, or false for no logs; defaults to masked, redacted logs at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  /** Defaults to the manifests of config.manifestsDir, validated. */
+  manifests?: ManifestStore;
+  /** Clock, for tests of time-driven statuses. */
+  now?: () => Date;
+  /** Where SMS go; the console by default. */
+  sms?: SmsProvider;
+  insurer?: InsurerProvider;
+  /** How the payment sandbox reaches the notify route; the server itself by default. */
+  sandboxDelivery?: NotificationDelivery;
+  /** First retry delay of sandbox notifications. */
+  sandboxRetryBaseMs?: number;
+  /** Create the demo data; defaults to config.seed. */
+  seed?: boolean;
+}
+
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Builds the whole app without listening: `server.ts` listens, tests use `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const now = options.now ?? (() => new Date());
+  const manifests = options.manifests ?? loadManifestStore(config.manifestsDir);
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Ids for log correlation only; never trust a client-supplied one.
+    requestIdHeader: false,
+  });
+  installValidators(app);
+  installErrorHandlers(app);
+
+  const tokens = createAccessTokens(config.jwtSecret, now);
+  const requireUser = installAuth(app, tokens);
+  const innerSms = options.sms ?? new ConsoleSmsProvider();
+  const smsOutbox = config.devEndpoints ? new SmsOutbox(innerSms) : undefined;
+  const sandbox = new SandboxPaymentProvider({
+    secret: config.paySandboxSecret,
+    baseUrl: config.publicUrl ?? '',
+    notifyPath: GW + fillPath(paths.payNotify, { provider: 'sandbox' }),
+    deliver: options.sandboxDelivery ?? selfDelivery(app),
+    notifyDelayMs: config.sandboxNotifyDelayMs,
+    retryBaseMs: options.sandboxRetryBaseMs,
+    log: app.log,
+    now,
+  });
+  app.decorate('sandboxPayments', sandbox);
+  app.decorate('smsOutbox', smsOutbox);
+
+  const deps: AppDeps = {
+    db,
+    config,
+    now,
+    manifests,
+    tokens,
+    sms: smsOutbox ?? innerSms,
+    smsOutbox,
+    payments: new Map([[sandbox.name, sandbox]]),
+    insurer: options.insurer ?? new SandboxInsurerProvider(),
+    requireUser,
+  };
+
+  await app.register(
+    async (gw) => {
+      registerAuthRoutes(gw, deps);
+      registerCatalogueRoutes(gw, deps);
+      registerOrderRoutes(gw, deps);
+      registerPaymentRoutes(gw, deps);
+    },
+    { prefix: GW },
+  );
+  await app.register(sandboxCashierRoutes, {
+    sandbox,
+    findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
+    cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
+  });
+  await registerStaticWeb(app, config.distDir);
+
+  // Before the socket closes, so that a notification being delivered over HTTP can still land.
+  app.addHook('preClose', async () => {
+    sandbox.stop();
+    await sandbox.settled();
+  });
+  app.addHook('onReady', async () => {
+    // Orders paid but never issued because the process stopped in between.
+    retryWaitingIssues(deps, app.log).catch((error: unknown) => app.log.error({ err: error }, 'issue recovery failed'));
+  });
+
+  if (options.seed ?? config.seed) await seedDemoData(deps, app.log);
+  return app;
+}

@@ -1,0 +1,105 @@
+/**
+ * What a benchmark (scripts/bench.ts) needs: the app on PGlite or PostgreSQL
+ * with development endpoints on, silent SMS, no demo data, and logged-in users.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ApiEnvelope } from '../contract/envelope.ts';
+import { SUCCESS } from '../contract/envelope.ts';
+import { GW, paths } from '../contract/paths.ts';
+import { buildApp } from './app.ts';
+import type { AppConfig } from './config.ts';
+import type { DbKind } from './db/db.ts';
+import { MEMORY_URL, openDb } from './db/open-db.ts';
+
+export { sampleApplication, SAMPLE_PRODUCT_CODES } from './seed/sample-applications.ts';
+
+export interface BenchApp {
+  app: FastifyInstance;
+  kind: DbKind;
+  /** Base URL when started with `listen: true`. */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface BenchOptions {
+  /** postgres://… for PostgreSQL; in-memory PGlite by default. */
+  databaseUrl?: string;
+  /** Listen on 127.0.0.1 (port 0 = any free port) for load generators such as autocannon. */
+  listen?: boolean;
+  port?: number;
+  logLevel?: string;
+  poolSize?: number;
+}
+
+export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: MEMORY_URL,
+    dataDir: resolve('data'),
+    nodeEnv: 'test',
+    publicUrl: undefined,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    paySandboxSecret: randomBytes(32).toString('base64url'),
+    devEndpoints: true,
+    seed: false,
+    manifestsDir: resolve('manifests'),
+    distDir: resolve('dist'),
+    paymentTimeoutMinutes: 30,
+    sandboxNotifyDelayMs: 0,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export async function startBenchApp(options: BenchOptions = {}): Promise<BenchApp> {
+  const databaseUrl = options.databaseUrl ?? MEMORY_URL;
+  const database = await openDb({ databaseUrl, dataDir: resolve('data'), poolSize: options.poolSize });
+  const config = benchConfig({ databaseUrl, logLevel: options.logLevel ?? 'silent' });
+  const app = await buildApp({ db: database.db, config, sms: { send: async () => undefined }, seed: false });
+  const url = options.listen ? await app.listen({ port: options.port ?? 0, host: '127.0.0.1' }) : undefined;
+  return {
+    app,
+    kind: database.kind,
+    url,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A random valid mobile number (139 + 8 digits), for users that must not collide across runs. */
+export function randomPhone(): string {
+  return `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+async function gw<T>(app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
+  const response = await app.inject({ method, url: GW + url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const body = response.json() as ApiEnvelope<T>;
+  if (body.code !== SUCCESS) throw new Error(`${method} ${url}: ${body.code} ${body.msg}`);
+  return body.data as T;
+}
+
+export interface LoggedInUser {
+  token: string;
+  refreshToken: string;
+  userCode: string;
+  phone: string;
+}
+
+/**
+ * Logs in as the client does: send the SMS code, read it from the development
+ * endpoint, log in. One code per phone per minute: use a new phone per user.
+ */
+export async function loginWithSms(app: FastifyInstance, phone: string = randomPhone()): Promise<LoggedInUser> {
+  await gw(app, 'GET', `${paths.regMsg}?phoneNum=${phone}`);
+  const { code } = await gw<{ code: string }>(app, 'GET', `${paths.devSmsLatest}?phoneNum=${phone}`);
+  const user = await gw<{ token: string; refreshToken: string; userCode: string }>(app, 'POST', paths.registerAndLogin, {
+    phoneNum: phone,
+    smsVerificationCode: code,
+  });
+  return { token: user.token, refreshToken: user.refreshToken, userCode: user.userCode, phone };
+}

@@ -1,0 +1,141 @@
+import type { SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
+import { ErrorCode } from '../../contract/envelope.ts';
+import { coverPeriod } from '../../engine/cover/cover-period.ts';
+import { checkApplication } from '../../engine/insure/check-application.ts';
+import { computePremium, fenToYuan } from '../../engine/pricing/premium.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { requireManifest } from '../catalogue/catalogue-routes.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { ApiError, forbidden, rejected } from '../http/envelope.ts';
+import { dailyCode } from '../lib/random-codes.ts';
+import { parseShanghaiStrict } from '../lib/shanghai-time.ts';
+import { statusClock } from './effective-status.ts';
+import {
+  getOrderBySerial,
+  hasOverlappingCover,
+  insertOrderWithForms,
+  lockInsuredPerson,
+  type NewApplicationForm,
+  type OrderSummary,
+} from './orders-repo.ts';
+import { repeatInsuranceMessage } from './repeat-insurance.ts';
+import { consumeResubToken } from './resub-tokens-repo.ts';
+import { getSerialOwner } from './serials-repo.ts';
+import { toStoredPerson } from './stored-person.ts';
+
+type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config'>;
+
+const SERIAL_CONSTRAINT = 'orders_idempotent_serial_no_unique';
+const CODE_CONSTRAINTS = ['orders_order_code_unique', 'application_forms_application_form_code_unique'];
+
+function toResult(order: OrderSummary): SubmitOrderResult {
+  return {
+    body: {
+      order: { amount: fenToYuan(order.amountFen), code: order.orderCode },
+      applicationForms: order.applicationFormCodes.map((applicationFormCode) => ({ information: { applicationFormCode } })),
+    },
+  };
+}
+
+/** The order of a serial, to its owner only (a repeated serial gives back the order it created). */
+function answerWithOrder(order: OrderSummary, user: AuthUser): SubmitOrderResult {
+  if (order.userId !== user.userId) throw forbidden('订单');
+  return toResult(order);
+}
+
+/**
+ * Submits an order (spec §4 "Confirm and order flow").
+ *
+ * - The anti-resubmit token is single-use and bound to the user.
+ * - `idempotentSerialNo` makes retries safe: the same serial returns the same
+ *   order, never a second one (a unique key settles concurrent retries).
+ * - Premium, cover dates and every constant come from the manifest; the
+ *   client's `totalPremium` is ignored.
+ */
+export async function submitOrder(
+  deps: OrderDeps,
+  user: AuthUser,
+  body: SubmitOrderBody,
+  resubToken: string | undefined,
+): Promise<SubmitOrderResult> {
+  const now = deps.now();
+  const tokenOk = resubToken && (await consumeResubToken(deps.db, { token: resubToken, userId: user.userId, now }));
+  if (!tokenOk) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+
+  const serial = body.idempotentSerialNo;
+  const serialOwner = await getSerialOwner(deps.db, serial);
+  if (!serialOwner) throw rejected('流水号无效，请重新获取');
+  if (serialOwner !== user.userId) throw forbidden('流水号');
+  const previous = await getOrderBySerial(deps.db, serial);
+  if (previous) return answerWithOrder(previous, user);
+
+  const [input] = body.applicationForms;
+  if (!input) throw rejected('缺少投保单');
+  const manifest = requireManifest(deps.manifests, input.productCode);
+  const period = coverPeriod(manifest, now);
+  const [problem] = checkApplication(manifest, input, now, period.start);
+  if (problem) throw rejected(problem.message);
+  const premium = computePremium(manifest, { planCode: input.planCode, copies: input.copies, factors: input.factors });
+  if (!premium.ok) throw rejected(premium.message);
+
+  const start = period.start;
+  const end = parseShanghaiStrict(period.endDate);
+  const insureds = input.insureds.map((person) => toStoredPerson(person, now));
+  const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
+    productCode: manifest.productCode,
+    productName: manifest.productName,
+    planCode: premium.plan.code,
+    planName: premium.plan.name,
+    premiumFen: premium.totalFen,
+    copies: premium.copies,
+    startDate: start,
+    endDate: end,
+    holder: toStoredPerson(input.policyHolder, now),
+    insureds,
+    wards: (input.wards ?? []).map((person) => toStoredPerson(person, now)),
+    factors: premium.factors,
+    promoCode: input.promoCode ?? null,
+    renewal: input.renewal ?? null,
+    createdAt: now,
+  };
+  const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
+
+  // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
+  const people = manifest.order.skipRepeatCheck ? [] : [...insureds].sort((a, b) => a.licenceNo.localeCompare(b.licenceNo));
+  for (let attempt = 0; ; attempt++) {
+    const orderCode = dailyCode('ED', now);
+    const applicationFormCode = dailyCode('AF', now);
+    try {
+      const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
+        for (const person of people) await lockInsuredPerson(tx, manifest.productCode, person.licenceNo);
+        // A concurrent retry of this serial may have committed while we waited for the locks.
+        const raced = await getOrderBySerial(tx, serial);
+        if (raced) return raced;
+        for (const person of people) {
+          const taken = await hasOverlappingCover(
+            tx,
+            { productCode: manifest.productCode, licenceType: person.licenceType, licenceNo: person.licenceNo, start, end },
+            clock,
+          );
+          if (taken) throw rejected(repeatInsuranceMessage(person.name));
+        }
+        await insertOrderWithForms(
+          tx,
+          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now },
+          [{ ...form, applicationFormCode }],
+        );
+        return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode] };
+      });
+      return answerWithOrder(order, user);
+    } catch (error) {
+      if (isUniqueViolation(error, SERIAL_CONSTRAINT)) {
+        // A concurrent retry with the same serial won the race: answer with its order.
+        const raced = await getOrderBySerial(deps.db, serial);
+        if (raced) return answerWithOrder(raced, user);
+      }
+      const codeClash = CODE_CONSTRAINTS.some((c) => isUniqueViolation(error, c));
+      if (!codeClash || attempt >= 2) throw error;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/** A trade the app asks the provider to collect. */
+export interface CreateTradeInput {
+  tradeNo: string;
+  amountFen: number;
+  /** What the payer sees on the cashier page (product name). */
+  subject: string;
+  /** Where the browser goes after a successful payment. */
+  returnUrl: string;
+}
+
+/** A notification whose signature and shape the provider has checked. */
+export interface VerifiedNotification {
+  /** Provider's id of this notification; re-deliveries carry the same id. */
+  notifyId: string;
+  tradeNo: string;
+  amountFen: number;
+  status: 'SUCCESS' | 'FAIL';
+  paidAt: Date;
+}
+
+/** Thrown by verifyNotification for a forged, tampered or malformed notification. */
+export class NotificationRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotificationRejected';
+  }
+}
+
+/**
+ * A payment channel (WeChat Pay, Alipay, JD, or the sandbox). Domain code only
+ * talks to this interface, so a real adapter replaces the sandbox without
+ * touching orders or payments.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Returns the cashier URL. Must be idempotent per tradeNo (the client may ask again). */
+  createTrade(input: CreateTradeInput): Promise<{ payUrl: string }>;
+  /** @throws NotificationRejected when the notification cannot be trusted */
+  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification>;
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationDelivery } from './notification-delivery.ts';
+import type { CreateTradeInput, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
+import { SANDBOX_NOTIFY_CONTENT_TYPE, signSandboxNotification, verifySandboxNotification } from './sandbox-notification.ts';
+
+export const SANDBOX_CASHIER_PATH = '/_sandbox/pay/cashier';
+
+export interface SandboxPaymentOptions {
+  /** Shared with the notify route: HS256 key of the notification JWS. */
+  secret: string;
+  /** Origin put before the cashier path ('' for same-origin relative URLs). */
+  baseUrl: string;
+  /** Path of the merchant's notify route, e.g. /_gw/pay-svc/api/v1/notify/sandbox. */
+  notifyPath: string;
+  deliver: NotificationDelivery;
+  /** Delay before the first delivery, like a real provider's asynchronous callback. */
+  notifyDelayMs: number;
+  /** First retry delay; doubles on each further retry. */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  now?: () => Date;
+}
+
+/**
+ * Payment sandbox behaving like a real provider: a cashier page, then a
+ * signed notification delivered asynchronously to the notify URL and retried
+ * with backoff until the merchant acknowledges it with 0000.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly options: SandboxPaymentOptions) {}
+
+  async createTrade(input: CreateTradeInput): Promise<{ payUrl: string }> {
+    return { payUrl: `${this.options.baseUrl}${SANDBOX_CASHIER_PATH}?tradeNo=${encodeURIComponent(input.tradeNo)}` };
+  }
+
+  verifyNotification(rawBody: string): Promise<VerifiedNotification> {
+    return verifySandboxNotification(this.options.secret, rawBody);
+  }
+
+  /** The payer pressed 确认支付 (or a test asked for a failed payment): notify the merchant. */
+  notifyPayment(trade: { tradeNo: string; amountFen: number }, status: 'SUCCESS' | 'FAIL'): void {
+    const now = this.options.now?.() ?? new Date();
+    const payload = { notifyId: randomUUID(), tradeNo: trade.tradeNo, amountFen: trade.amountFen, status, paidAt: now.toISOString() };
+    this.schedule(() => this.deliver(payload, 1), this.options.notifyDelayMs);
+  }
+
+  /** Resolves when no delivery is waiting or running (tests, graceful shutdown). */
+  async settled(): Promise<void> {
+    while (this.timers.size > 0 || this.inFlight.size > 0) {
+      await Promise.all([...this.inFlight]);
+      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Cancels pending deliveries; a real provider would keep retrying later, the sandbox just forgets. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timers.size > 0) this.options.log?.warn({ pending: this.timers.size }, 'sandbox notifications dropped at shutdown');
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(task: () => Promise<void>, delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const running = task().finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async deliver(payload: Parameters<typeof signSandboxNotification>[1], attempt: number): Promise<void> {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    let acknowledged = false;
+    try {
+      const body = await signSandboxNotification(this.options.secret, payload);
+      acknowledged = await this.options.deliver({ path: this.options.notifyPath, body, contentType: SANDBOX_NOTIFY_CONTENT_TYPE });
+    } catch (error) {
+      this.options.log?.warn({ tradeNo: payload.tradeNo, attempt, err: error }, 'sandbox notification delivery failed');
+    }
+    if (acknowledged) {
+      this.options.log?.info({ tradeNo: payload.tradeNo, attempt }, 'sandbox notification acknowledged');
+      return;
+    }
+    if (attempt >= maxAttempts) {
+      this.options.log?.warn({ tradeNo: payload.tradeNo, attempt }, 'sandbox notification abandoned');
+      return;
+    }
+    const backoff = (this.options.retryBaseMs ?? 200) * 2 ** (attempt - 1);
+    this.schedule(() => this.deliver(payload, attempt + 1), backoff);
+  }
+}

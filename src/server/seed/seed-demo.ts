@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationFormInput } from '../../contract/order.ts';
+import { makeIdCard } from '../../engine/rules/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { ApiError } from '../http/envelope.ts';
+import { statusClock } from '../orders/effective-status.ts';
+import { getOrderBySerial, listFormViewsOfUser, markOrderPaid, getFormView } from '../orders/orders-repo.ts';
+import { insertResubToken } from '../orders/resub-tokens-repo.ts';
+import { insertSerial } from '../orders/serials-repo.ts';
+import { submitOrder } from '../orders/submit-order.ts';
+import { issuePolicyForOrder } from '../payments/issue-policy.ts';
+import { randomToken } from '../lib/random-codes.ts';
+
+export const DEMO_PHONE = '13800138000';
+/** The Xuzhou student accident product (2025). */
+export const DEMO_PRODUCT_CODE = '25PR320300';
+/** Fixed, so that every instance seeding at once converges on one order. */
+const DEMO_SERIAL = 'SNDEMO00000000000001';
+
+function demoApplication(): ApplicationFormInput {
+  return {
+    productCode: DEMO_PRODUCT_CODE,
+    planCode: 'XZ25-SJ',
+    factors: { socialSecurity: 'Y' },
+    policyHolder: {
+      name: '张明',
+      licenceType: '0',
+      licenceNo: makeIdCard('320302', '1986-03-15', '131'),
+      phone: DEMO_PHONE,
+    },
+    insureds: [
+      {
+        relaToHolder: '03',
+        name: '张小雨',
+        licenceType: '0',
+        licenceNo: makeIdCard('320302', '2015-09-01', '262'),
+        schoolName: '徐州市第一实验小学',
+        schoolKind: 'edu_07',
+        grade: 'P4',
+        classAndGrade: '2班',
+        provinceCode: '320000',
+        cityCode: '320300',
+        countyCode: '320302',
+        socialMedicalInsurance: 'Y',
+      },
+    ],
+  };
+}
+
+/**
+ * Demo data (idempotent): the user 13800138000 with one paid Xuzhou policy,
+ * made through the same submit, payment and issue code as real orders, so the
+ * demo can never show something the app could not have produced.
+ */
+export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  if (!deps.manifests.byProductCode(DEMO_PRODUCT_CODE)) {
+    log.info('demo seed skipped: the Xuzhou product is not in the catalogue');
+    return;
+  }
+  const now = deps.now();
+  const user = await findOrCreateUserByPhone(deps.db, DEMO_PHONE, now);
+  const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
+  const existing = await listFormViewsOfUser(deps.db, { userId: user.id, limit: 1, offset: 0 }, clock);
+  if (existing.total > 0) return;
+
+  try {
+    await insertSerial(deps.db, { serial: DEMO_SERIAL, userId: user.id, now });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error; // another instance is seeding
+  }
+  const resubToken = randomToken(24);
+  await insertResubToken(deps.db, { token: resubToken, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
+  try {
+    await submitOrder(
+      deps,
+      { userId: user.id, userCode: user.userCode },
+      { idempotentSerialNo: DEMO_SERIAL, applicationForms: [demoApplication()] },
+      resubToken,
+    );
+  } catch (error) {
+    // The manifest changed so that the demo form no longer passes: say so, do not stop the server.
+    if (error instanceof ApiError) {
+      log.warn({ msg: error.msg }, 'demo seed skipped: the demo application is refused');
+      return;
+    }
+    throw error;
+  }
+  const order = await getOrderBySerial(deps.db, DEMO_SERIAL);
+  const view = order && (await getFormView(deps.db, { orderCode: order.orderCode }, clock));
+  if (!view) return;
+  if (await markOrderPaid(deps.db, view.orderId, now)) await issuePolicyForOrder(deps, view.orderId, log);
+  log.info({ orderCode: view.orderCode }, 'demo policy seeded');
+}

@@ -1,0 +1,50 @@
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+import { registerApiUi } from '../api/client.ts';
+import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../state/promo-code.ts';
+import { loginRedirectUrl } from './guards.ts';
+import { ROUTES } from './paths.ts';
+import type { router as appRouter } from './router.tsx';
+
+type RootHost = (Element | DocumentFragment) & { _reactRoot?: Root };
+
+/**
+ * antd-mobile v5 renders Toast and Dialog with the legacy ReactDOM.render,
+ * which React 19 removed; give it a createRoot-based renderer (antd-mobile
+ * "v5 for React 19" guide). Must run before the first Toast or Dialog.
+ */
+export function setUpAntdMobileForReact19(): void {
+  unstableSetRender((node, container) => {
+    const host = container as RootHost;
+    host._reactRoot ??= createRoot(host);
+    const root = host._reactRoot;
+    root.render(node);
+    return async () => {
+      // Let the closing animation's last frame commit before unmounting.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      delete host._reactRoot;
+    };
+  });
+}
+
+/** Connects the UI-free API client to toasts and navigation (spec §8 error handling). */
+export function setUpApiUi(router: typeof appRouter): void {
+  registerApiUi({
+    // Loaded on first use: Toast and its animation library stay out of the first screen's bundle.
+    toast: (message, durationMs) => void import('../components/toast.ts').then((m) => m.failToast(message, durationMs)),
+    goLogin: () => {
+      const { location } = router.state;
+      if (location.pathname === ROUTES.login) return;
+      void router.navigate(loginRedirectUrl(location, getPromoCode()));
+    },
+    goHome: () => {
+      if (router.state.location.pathname !== ROUTES.home) void router.navigate(ROUTES.home, { replace: true });
+    },
+  });
+}
+
+/** Spec §6: the landing link's promo code is stored, or the stored one emptied. */
+export function rememberLandingPromoCode(): void {
+  storePromoCodeFromQuery(landingQuery(window.location), true);
+}

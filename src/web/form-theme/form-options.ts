@@ -1,0 +1,14 @@
+/**
+ * Form options every use of the theme shares. No React (tested in node).
+ */
+import type { Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
+
+/**
+ * rjsf must not invent values: by default it takes the first `const` of a
+ * `oneOf` as the default, which would pre-select 男, 幼儿园, 是… Defaults of
+ * the insure form come from the engine (formDataFromDraft) only.
+ */
+export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  constAsDefaults: 'never',
+  emptyObjectFields: 'skipDefaults',
+};

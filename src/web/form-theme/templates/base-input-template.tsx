@@ -1,0 +1,40 @@
+import { Input } from 'antd-mobile';
+import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import styles from '../form-theme.module.css';
+
+/**
+ * Text input of every text-like widget: an antd-mobile Input, right-aligned.
+ * ui:options.inputType picks the keyboard (tel, email); ui:options.uppercase
+ * upper-cases as the user types (the X of an ID number).
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type } = props;
+  const { type: inputType } = getInputProps(schema, type, options);
+  const uppercase = options.uppercase === true;
+  const text = value === undefined || value === null ? '' : String(value);
+  const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
+  return (
+    <Input
+      id={id}
+      name={htmlName ?? id}
+      className={styles.input}
+      value={text}
+      type={inputType === 'tel' || inputType === 'email' ? inputType : 'text'}
+      inputMode={inputMode}
+      placeholder={placeholder}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
+      maxLength={schema.maxLength}
+      clearable={!readonly && !disabled}
+      onlyShowClearWhenFocus
+      onChange={(next) => {
+        const normalised = uppercase ? next.toUpperCase() : next;
+        onChange(normalised === '' ? options.emptyValue : normalised);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Picker, Selector } from 'antd-mobile';
+import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
+import { ArrowIcon, cx } from '../arrow-icon.tsx';
+import styles from '../form-theme.module.css';
+
+type Option = EnumOptionsType;
+
+function optionFor(options: readonly Option[], key: unknown): Option | undefined {
+  return options.find((o) => String(o.value) === String(key));
+}
+
+/**
+ * A list row that opens a bottom Picker: the label or the placeholder on the
+ * right, a chevron, the choice confirmed with 确定. The trigger carries the
+ * field id (`root_insureds_0_relaToHolder`). Multiple choice uses a Selector.
+ */
+export function SelectWidget(props: WidgetProps) {
+  const { id, value, options, placeholder, disabled, readonly, onChange, onBlur, label, multiple } = props;
+  const [visible, setVisible] = useState(false);
+  const enumOptions = (options.enumOptions ?? []) as Option[];
+
+  if (multiple) {
+    const values = Array.isArray(value) ? value.map(String) : [];
+    return (
+      <Selector
+        multiple
+        options={enumOptions.map((o) => ({ label: o.label, value: String(o.value) }))}
+        value={values}
+        onChange={(next) => onChange(next.map((v) => optionFor(enumOptions, v)?.value).filter((v) => v !== undefined))}
+        disabled={disabled || readonly}
+      />
+    );
+  }
+
+  const selected = value === undefined || value === null ? undefined : optionFor(enumOptions, value);
+  return (
+    <>
+      <button
+        type="button"
+        id={id}
+        className={styles.trigger}
+        disabled={disabled || readonly}
+        aria-haspopup="dialog"
+        onClick={() => setVisible(true)}
+      >
+        <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? placeholder ?? '请选择'}</span>
+        <ArrowIcon />
+      </button>
+      <Picker
+        title={label}
+        columns={[enumOptions.map((o) => ({ label: o.label, value: String(o.value) }))]}
+        value={selected ? [String(selected.value)] : []}
+        visible={visible}
+        onClose={() => {
+          setVisible(false);
+          onBlur(id, value);
+        }}
+        onConfirm={([picked]) => onChange(optionFor(enumOptions, picked)?.value ?? options.emptyValue)}
+      />
+    </>
+  );
+}

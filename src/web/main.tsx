@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { router } from './app/router.tsx';
+import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi } from './app/setup.ts';
+
+setUpAntdMobileForReact19();
+setUpApiUi(router);
+rememberLandingPromoCode();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

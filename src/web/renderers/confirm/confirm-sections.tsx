@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { formatYuan } from '../../components/format.ts';
+import { guaranteeRows } from '../detail/selection.ts';
+import type { ConfirmModel, ConfirmPerson, ConfirmRow } from './confirm-model.ts';
+import styles from './confirm.module.css';
+import type { ConfirmSectionType } from './variants.ts';
+
+function Rows({ rows }: { rows: readonly ConfirmRow[] }) {
+  return (
+    <dl className={styles.rows}>
+      {rows.map((row) => (
+        <div className={styles.row} key={row.label}>
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className={styles.card} aria-label={title} data-testid={testId}>
+      <header className={styles.cardHeader}>
+        <h3 className={styles.cardTitle}>{title}</h3>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function PersonCard({ person, testId }: { person: ConfirmPerson; testId: string }) {
+  return (
+    <Card title={person.title} testId={testId}>
+      <Rows rows={person.rows} />
+    </Card>
+  );
+}
+
+function coverRows(model: ConfirmModel, withPremium: boolean): ConfirmRow[] {
+  const rows = [
+    { label: '保险起期', value: model.startDate },
+    { label: '保险止期', value: model.endDate },
+    { label: '购买份数', value: `${model.copies}份` },
+  ];
+  if (withPremium) rows.push({ label: '保费', value: formatYuan(model.premium) });
+  return rows;
+}
+
+/** One renderer per section type; a variant lists the types it shows (variants.ts). */
+export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: { model: ConfirmModel }) => ReactNode>> = {
+  product: ({ model }) => (
+    <section className={styles.product} aria-label="投保产品">
+      <h2 className={styles.productName}>{model.productName}</h2>
+      <div className={styles.productMeta}>
+        <span className={styles.tag}>保障方案：{model.plan.name}</span>
+      </div>
+    </section>
+  ),
+  summary: ({ model }) => (
+    <section className={styles.product} aria-label="投保产品">
+      <h2 className={styles.productName}>{model.productName}</h2>
+      <dl className={`${styles.rows} ${styles.summaryRows}`} style={{ padding: 0 }}>
+        {[{ label: '保障方案', value: model.plan.name }, ...coverRows(model, true)].map((row) => (
+          <div className={styles.row} key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  ),
+  guarantee: ({ model }) => (
+    <Card title={`保障内容（${model.plan.name}）`} testId="confirm-guarantee">
+      <Rows rows={guaranteeRows(model.plan, model.copies).map((r) => ({ label: r.limitName, value: r.showValue }))} />
+    </Card>
+  ),
+  holder: ({ model }) => <PersonCard person={model.holder} testId="confirm-holder" />,
+  insureds: ({ model }) => model.insureds.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-insured-${i}`} />),
+  wards: ({ model }) => model.wards.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-ward-${i}`} />),
+  beneficiary: ({ model }) => (
+    <Card title="受益人信息">
+      <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} />
+    </Card>
+  ),
+  cover: ({ model }) => (
+    <Card title="保障信息" testId="confirm-cover">
+      <dl className={styles.rows}>
+        {coverRows(model, false).map((row) => (
+          <div className={styles.row} key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+        <div className={styles.row}>
+          <dt>保费</dt>
+          <dd className={styles.premium}>{formatYuan(model.premium)}</dd>
+        </div>
+      </dl>
+    </Card>
+  ),
+};

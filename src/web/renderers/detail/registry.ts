@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { BannerSection } from './sections/banner-section.tsx';
+import { ClaimProcessSection } from './sections/claim-process-section.tsx';
+import { CopiesSection } from './sections/copies-section.tsx';
+import { FactorsSection } from './sections/factors-section.tsx';
+import { FaqSection } from './sections/faq-section.tsx';
+import { FeaturesSection } from './sections/features-section.tsx';
+import { GuaranteeSection } from './sections/guarantee-section.tsx';
+import { InfoSection } from './sections/info-section.tsx';
+import { InsurersSection } from './sections/insurers-section.tsx';
+import { NoticeSection } from './sections/notice-section.tsx';
+import { PlanPickerSection } from './sections/plan-picker-section.tsx';
+import { ServiceSection } from './sections/service-section.tsx';
+import type { DetailSectionProps, DetailSectionType } from './types.ts';
+
+/** Section type → component. The renderer knows section types, never product codes. */
+export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<DetailSectionProps>>> = {
+  banner: BannerSection,
+  features: FeaturesSection,
+  planPicker: PlanPickerSection,
+  factors: FactorsSection,
+  copies: CopiesSection,
+  guarantee: GuaranteeSection,
+  info: InfoSection,
+  insurers: InsurersSection,
+  notice: NoticeSection,
+  faq: FaqSection,
+  claimProcess: ClaimProcessSection,
+  service: ServiceSection,
+};
+
+/** Section order of each page template. */
+export const DETAIL_LAYOUTS: Readonly<Record<NonNullable<ProductManifest['pageTemplate']>, readonly DetailSectionType[]>> = {
+  standard: ['banner', 'features', 'planPicker', 'factors', 'copies', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
+  'banner-first': ['banner', 'planPicker', 'guarantee', 'factors', 'copies', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
+};
+
+export function layoutOf(manifest: ProductManifest): readonly DetailSectionType[] {
+  return DETAIL_LAYOUTS[manifest.pageTemplate ?? 'standard'];
+}

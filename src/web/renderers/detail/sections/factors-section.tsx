@@ -1,0 +1,30 @@
+import { Selector } from 'antd-mobile';
+import type { DetailSectionProps } from '../types.ts';
+import { SectionCard } from './section-card.tsx';
+import styles from '../detail.module.css';
+
+/** One single-choice picker per pricing factor (e.g. 有无社保). */
+export function FactorsSection({ manifest, selection, select }: DetailSectionProps) {
+  const { factors } = manifest.pricing;
+  if (factors.length === 0) return null;
+  return (
+    <SectionCard title="投保选项">
+      {factors.map((factor) => (
+        <div key={factor.code} className={styles.factorRow}>
+          <span className={styles.factorName}>{factor.name}</span>
+          <Selector
+            columns={factor.options.length}
+            options={factor.options.map((o) => ({ label: o.label, value: o.value }))}
+            value={[selection.factors[factor.code] ?? factor.default]}
+            onChange={(values) => {
+              const value = values[0];
+              if (value !== undefined) select({ factors: { [factor.code]: value } });
+            }}
+            showCheckMark={false}
+            style={{ '--padding': '6px 12px', flex: 1 }}
+          />
+        </div>
+      ))}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,20 @@
+import type { DetailSectionProps } from '../types.ts';
+import styles from '../detail.module.css';
+
+export function FeaturesSection({ manifest }: DetailSectionProps) {
+  const { features } = manifest.detail;
+  if (features.length === 0) return null;
+  return (
+    <section className={`${styles.card} ${styles.features}`} aria-label="产品亮点">
+      {features.map((feature, i) => (
+        <div key={feature.title} className={styles.feature}>
+          <span className={styles.featureIndex}>{String(i + 1).padStart(2, '0')}</span>
+          <div>
+            <h3 className={styles.featureTitle}>{feature.title}</h3>
+            <p className={styles.featureText}>{feature.text}</p>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Tabs } from 'antd-mobile';
+import { computePremium } from '../../../../engine/pricing/premium.ts';
+import { formatYuan } from '../../../components/format.ts';
+import { guaranteeRows } from '../selection.ts';
+import type { DetailSectionProps } from '../types.ts';
+import { SectionCard } from './section-card.tsx';
+import styles from '../detail.module.css';
+
+/** The head of a guarantee name, for a card too narrow for the whole: 意外身故、伤残 → 意外身故. */
+function shortName(limitName: string): string {
+  return limitName.split(/[、，,（(]/, 1)[0] ?? limitName;
+}
+
+/** Plan picker: planType A shows cards, B a tab list (spec §5: the plan-type prop accepts only A or B). */
+export function PlanPickerSection({ manifest, selection, select }: DetailSectionProps) {
+  if (manifest.planType === 'B') {
+    return (
+      <SectionCard title="选择方案" testId="plan-picker">
+        <Tabs
+          activeKey={String(selection.planIndex)}
+          onChange={(key) => select({ planIndex: Number(key) })}
+          style={{ '--title-font-size': '15px' }}
+        >
+          {manifest.plans.map((plan, index) => (
+            <Tabs.Tab key={String(index)} title={plan.name} />
+          ))}
+        </Tabs>
+      </SectionCard>
+    );
+  }
+  return (
+    <SectionCard title="选择方案" testId="plan-picker">
+      <div className={styles.planGrid} role="radiogroup" aria-label="保障方案">
+        {manifest.plans.map((plan, index) => {
+          const checked = index === selection.planIndex;
+          const priced = computePremium(manifest, { planIndex: index, factors: selection.factors, copies: selection.copies });
+          const top = guaranteeRows(plan, selection.copies)[0];
+          return (
+            <button
+              key={plan.code}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              className={`${styles.planCard} ${checked ? styles.planCardActive : ''}`}
+              onClick={() => select({ planIndex: index })}
+              data-testid="plan-option"
+            >
+              <span className={styles.planName}>{plan.name}</span>
+              <span className={styles.planPrice}>{priced.ok ? formatYuan(priced.totalPremium) : '--'}</span>
+              {top && (
+                <span className={styles.planHint}>
+                  {shortName(top.limitName)} {top.showValue}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,118 @@
+import type { QuoteRequest } from '../../../contract/product.ts';
+import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { computePremium, selectPlan } from '../../../engine/pricing/premium.ts';
+import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
+import type { PlanMsg } from '../../state/insure-draft.ts';
+
+/** What the parent has chosen on the detail page. */
+export interface PlanSelection {
+  planIndex: number;
+  /** Factor code → option value, one entry per pricing factor. */
+  factors: Record<string, string>;
+  copies: number;
+}
+
+/** Every factor at its saved value when that value is still offered, else at its default. */
+function factorsFrom(manifest: ProductManifest, saved: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const factors: Record<string, string> = {};
+  for (const factor of manifest.pricing.factors) {
+    const value = saved[factor.code];
+    factors[factor.code] = value !== undefined && factor.options.some((o) => o.value === value) ? value : factor.default;
+  }
+  return factors;
+}
+
+/**
+ * The selection on creation (spec §4 Plan selection): the saved planMsg when
+ * it is for this product (its plan found by code, else by index), otherwise
+ * the first plan, default factors and one copy.
+ */
+export function initialSelection(manifest: ProductManifest, saved: PlanMsg | null): PlanSelection {
+  if (!saved || saved.productCode !== manifest.productCode) {
+    return { planIndex: 0, factors: factorsFrom(manifest), copies: 1 };
+  }
+  const byCode = manifest.plans.findIndex((p) => p.code === saved.planCode);
+  const { index } = selectPlan(manifest, byCode >= 0 ? byCode : saved.planIndex);
+  const copies = Number.isInteger(saved.copies) ? Math.min(Math.max(saved.copies, 1), manifest.pricing.maxCopies) : 1;
+  return { planIndex: index, factors: factorsFrom(manifest, saved.factors), copies };
+}
+
+/** The premium computed locally by the engine (the same code the server runs); null if the selection is invalid. */
+export function localPremium(manifest: ProductManifest, selection: PlanSelection): number | null {
+  const result = computePremium(manifest, {
+    planIndex: selection.planIndex,
+    factors: selection.factors,
+    copies: selection.copies,
+  });
+  return result.ok ? result.totalPremium : null;
+}
+
+/** The getPrem request of spec §3 for a selection. */
+export function buildQuoteRequest(manifest: ProductManifest, selection: PlanSelection): QuoteRequest {
+  const { plan } = selectPlan(manifest, selection.planIndex);
+  return {
+    productCode: manifest.productCode,
+    buyCopies: selection.copies,
+    channelNo: CHANNEL_NO,
+    renewalStatus: 1,
+    factorInfos: Object.entries(selection.factors).map(([factorCode, factorValue]) => ({ factorCode, factorValue })),
+    insuranceVOS: [{ count: 1, programCode: plan.code, riskBeans: plan.risks.map((r) => ({ riskCode: r.riskCode })) }],
+  };
+}
+
+/** The planMsg saved for the insure and confirm pages. */
+export function toPlanMsg(manifest: ProductManifest, selection: PlanSelection, quoted: number | null): PlanMsg {
+  const { plan, index } = selectPlan(manifest, selection.planIndex);
+  return {
+    productCode: manifest.productCode,
+    planIndex: index,
+    planCode: plan.code,
+    planName: plan.name,
+    copies: selection.copies,
+    factors: { ...selection.factors },
+    totalPremium: quoted,
+  };
+}
+
+const SCALABLE = /^(\d+(?:\.\d+)?)(万元|万|元\/天)$/;
+
+/**
+ * Sum insured as shown for `copies` copies (spec §9: amounts scale by count
+ * with units 万 and 元/天). Values that are not a plain amount with such a
+ * unit (ratios, text) are shown as written.
+ */
+export function scaleShowValue(showValue: string, copies: number): string {
+  if (copies === 1) return showValue;
+  const match = SCALABLE.exec(showValue.trim());
+  if (!match) return showValue;
+  const scaled = Number((Number(match[1]) * copies).toPrecision(12));
+  return `${scaled}${match[2]}`;
+}
+
+export interface GuaranteeRow {
+  key: string;
+  limitName: string;
+  showValue: string;
+  riskName: string;
+}
+
+/** The guarantee table of a plan: every duty of every risk, heaviest weight first. */
+export function guaranteeRows(plan: Plan, copies: number): GuaranteeRow[] {
+  return plan.risks
+    .flatMap((risk) =>
+      risk.duties.map((duty) => ({
+        key: `${risk.riskCode}-${duty.code}`,
+        limitName: duty.limitName,
+        showValue: scaleShowValue(duty.showValue, copies),
+        riskName: risk.riskName,
+        weight: duty.weight,
+      })),
+    )
+    .sort((a, b) => b.weight - a.weight)
+    .map(({ weight: _weight, ...row }) => row);
+}
+
+/** Spec §9: a limit name over 20 characters scrolls in a notice bar. */
+export function needsNoticeBar(limitName: string): boolean {
+  return Array.from(limitName).length > 20;
+}

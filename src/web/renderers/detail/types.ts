@@ -1,0 +1,26 @@
+import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import type { PlanSelection } from './selection.ts';
+
+/** Section types the generic detail renderer knows; a manifest's pageTemplate orders them. */
+export type DetailSectionType =
+  | 'banner'
+  | 'features'
+  | 'planPicker'
+  | 'factors'
+  | 'copies'
+  | 'guarantee'
+  | 'info'
+  | 'insurers'
+  | 'notice'
+  | 'faq'
+  | 'claimProcess'
+  | 'service';
+
+/** What every section receives. Sections render nothing when the manifest has no data for them. */
+export interface DetailSectionProps {
+  manifest: ProductManifest;
+  /** The selected plan. */
+  plan: Plan;
+  selection: PlanSelection;
+  select: (patch: Partial<PlanSelection>) => void;
+}

@@ -1,0 +1,144 @@
+import { Fragment } from 'react';
+import { Button, Checkbox, Popup } from 'antd-mobile';
+import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
+import type { ProtocolReading } from '../../state/insure-flow.ts';
+import styles from './insure.module.css';
+import { groupProtocols, paragraphs } from './protocol-groups.ts';
+
+/**
+ * 我已阅读并同意《…》: the product's clauses in their two groups (spec §4
+ * Protocol reading). Opening a clause marks it read; ticking the box before
+ * every clause is read opens the first unread one; 全部已读 marks them all.
+ * `open` is the index (in `protocols`) of the clause shown in the popup.
+ */
+export function ProtocolAgreement({
+  protocols,
+  reading,
+  open,
+  onOpen,
+}: {
+  protocols: readonly Protocol[];
+  reading: ProtocolReading;
+  open: number | null;
+  onOpen: (index: number | null) => void;
+}) {
+  const { notices, others } = groupProtocols(protocols);
+  const indexOf = (p: Protocol) => protocols.indexOf(p);
+  const show = (index: number) => {
+    const clause = protocols[index];
+    if (!clause) return;
+    reading.markRead(clause.name);
+    onOpen(index);
+  };
+  const firstUnread = protocols.findIndex((p) => !reading.read.has(p.name));
+  const links = (list: Protocol[]) =>
+    list.map((p) => (
+      <button
+        key={p.name}
+        type="button"
+        className={`${styles.clauseLink} ${reading.read.has(p.name) ? styles.clauseLinkRead : ''}`}
+        onClick={() => show(indexOf(p))}
+      >
+        《{p.name}》
+      </button>
+    ));
+  const readCount = protocols.filter((p) => reading.read.has(p.name)).length;
+
+  return (
+    <section className={styles.agreement} aria-label="投保声明" id="insure-agreement">
+      <div className={styles.agreementLine}>
+        <Checkbox
+          className={styles.agreementCheck}
+          checked={reading.agreed}
+          onChange={(checked) => {
+            if (checked && !reading.allRead) show(firstUnread);
+            else reading.setAgreed(checked);
+          }}
+          aria-label="我已阅读并同意"
+        />
+        <p style={{ margin: 0 }}>
+          我已阅读并同意{links(notices)}
+          {notices.length > 0 && others.length > 0 && <Fragment>，以及</Fragment>}
+          {links(others)}
+        </p>
+      </div>
+      <div className={styles.agreementMeta}>
+        <span>
+          已阅读 {readCount}/{protocols.length}
+        </span>
+        {!reading.allRead && (
+          <button type="button" className={styles.readAll} onClick={() => show(firstUnread)}>
+            去阅读
+          </button>
+        )}
+      </div>
+      <ClausePopup protocols={protocols} reading={reading} open={open} onOpen={show} onClose={() => onOpen(null)} />
+    </section>
+  );
+}
+
+function ClausePopup({
+  protocols,
+  reading,
+  open,
+  onOpen,
+  onClose,
+}: {
+  protocols: readonly Protocol[];
+  reading: ProtocolReading;
+  open: number | null;
+  onOpen: (index: number) => void;
+  onClose: () => void;
+}) {
+  const clause = open === null ? undefined : protocols[open];
+  const nextUnread = protocols.findIndex((p) => !reading.read.has(p.name));
+  return (
+    <Popup visible={clause !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+      {clause && (
+        <div className={styles.popup} role="dialog" aria-label={clause.name}>
+          <header className={styles.popupHeader}>
+            <h3 className={styles.popupTitle}>{clause.name}</h3>
+            <div className={styles.popupIndex}>
+              {open! + 1}/{protocols.length}
+            </div>
+            <button type="button" className={styles.popupClose} aria-label="关闭" onClick={onClose}>
+              ×
+            </button>
+          </header>
+          <div className={styles.popupBody}>
+            {paragraphs(clause.content).map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </div>
+          <footer className={styles.popupFooter}>
+            <Button
+              shape="rounded"
+              onClick={() => {
+                reading.markAllRead();
+                onClose();
+              }}
+            >
+              全部已读
+            </Button>
+            {nextUnread >= 0 ? (
+              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
+                下一份
+              </Button>
+            ) : (
+              <Button
+                color="primary"
+                shape="rounded"
+                onClick={() => {
+                  reading.setAgreed(true);
+                  onClose();
+                }}
+              >
+                我已阅读并同意
+              </Button>
+            )}
+          </footer>
+        </div>
+      )}
+    </Popup>
+  );
+}

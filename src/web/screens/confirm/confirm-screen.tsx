@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { Button, NoticeBar } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { selectPlan } from '../../../engine/pricing/premium.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage, BottomBar } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { NotFoundResult } from '../../components/not-found-result.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { buildConfirmModel } from '../../renderers/confirm/confirm-model.ts';
+import { ConfirmRenderer } from '../../renderers/confirm/confirm-renderer.tsx';
+import { useOrderSubmission } from '../../renderers/confirm/use-order-submission.ts';
+import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
+import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
+import { useProductManifest } from '../../renderers/insure/use-product-manifest.ts';
+import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
+import { useProductDraft } from '../../state/insure-flow.ts';
+
+const TITLE = '确认投保信息';
+
+/**
+ * /confirm, /confirmIndex, /confirmIndexOneConfig, /confirmIndexForMulti
+ * (?productCode=): the application as it will be ordered, and 确认投保. The
+ * layout follows manifest.confirm.variant, whatever the route.
+ */
+export default function ConfirmScreen() {
+  const [query] = useSearchParams();
+  const state = useProductManifest(query.get('productCode') ?? '');
+  if (state.status === 'ready') return <ConfirmPage manifest={state.manifest} />;
+  return (
+    <AppPage title={TITLE}>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
+      {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
+    </AppPage>
+  );
+}
+
+function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
+  const navigate = useAppNavigate();
+  const now = useMemo(() => new Date(), []);
+  const { selection, premium } = usePlanSelection(manifest);
+  const [draft] = useProductDraft(manifest.productCode);
+  const live = useMemo(() => {
+    const { plan } = selectPlan(manifest, selection.planIndex);
+    return buildConfirmModel(manifest, draft, { planCode: plan.code, copies: selection.copies, factors: selection.factors }, premium, now);
+  }, [manifest, draft, selection, premium, now]);
+  const submission = useOrderSubmission(manifest, live);
+  const model = submission.shown;
+  useStepAlerts(manifest, 'confirm');
+
+  if (!draft && model === live) {
+    return (
+      <AppPage title={TITLE}>
+        <StatusBlock kind="empty" title={live.blocker ?? ''} description="请先填写投保人及被保人信息">
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.insure(manifest.productCode), { replace: true })}>
+            去填写
+          </Button>
+        </StatusBlock>
+      </AppPage>
+    );
+  }
+
+  return (
+    <AppPage title={TITLE} hasBottomBar>
+      {model.blocker && (
+        <NoticeBar
+          style={{ margin: '12px 12px 0', borderRadius: 8 }}
+          color="alert"
+          content={model.blocker}
+          extra={
+            <Button size="mini" fill="none" color="primary" onClick={() => navigate(paths.insure(manifest.productCode))}>
+              去修改
+            </Button>
+          }
+        />
+      )}
+      <ConfirmRenderer manifest={manifest} model={model} />
+      <BottomBar>
+        <PremiumBar premium={model.premium} action="确认投保" onAction={submission.submit} disabled={submission.disabled} loading={submission.loading} />
+      </BottomBar>
+    </AppPage>
+  );
+}

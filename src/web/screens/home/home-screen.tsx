@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Skeleton, Tag } from 'antd-mobile';
+import type { ProductListItem } from '../../../contract/product.ts';
+import { getCachedCatalogue, loadCatalogue } from '../../api/catalogue.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { formatYuan } from '../../components/format.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import styles from './home-screen.module.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; list: readonly ProductListItem[] };
+
+function initialState(): State {
+  const cached = getCachedCatalogue();
+  return cached ? { status: 'ready', list: cached } : { status: 'loading' };
+}
+
+/** Home (`/`): brand header and the product catalogue. */
+export default function HomeScreen() {
+  const navigate = useAppNavigate();
+  const [state, setState] = useState<State>(initialState);
+
+  const load = useCallback(() => {
+    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    loadCatalogue({ silent: true }).then(
+      (list) => setState({ status: 'ready', list }),
+      (error: unknown) => setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' }),
+    );
+  }, []);
+
+  useEffect(() => {
+    document.title = '学平险在线投保';
+    load();
+  }, [load]);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.brandRow}>
+          <div className={styles.brand}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span>学平险在线</span>
+          </div>
+          <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.policyList())}>
+            我的保单
+          </button>
+        </div>
+        <h1 className={styles.headline}>为孩子的每一天保驾护航</h1>
+        <p className={styles.tagline}>学生意外 · 监护人责任 · 在线投保，即时生效</p>
+        <ul className={styles.promises}>
+          <li>正规持牌经纪</li>
+          <li>全程线上办理</li>
+          <li>本地理赔服务</li>
+        </ul>
+      </header>
+
+      <section className={styles.list} aria-label="保险产品">
+        <h2 className={styles.sectionTitle}>热销产品</h2>
+        {state.status === 'loading' && <ListSkeleton />}
+        {state.status === 'error' && <LoadError description={state.message} onRetry={load} />}
+        {state.status === 'ready' && state.list.length === 0 && (
+          <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
+        )}
+        {state.status === 'ready' &&
+          state.list.map((item) => (
+            <ProductCard
+              key={item.productCode}
+              item={item}
+              onOpen={() => navigate(item.path || paths.productDetail(item.productCode))}
+            />
+          ))}
+      </section>
+
+      <footer className={styles.footer}>本平台由保险经纪公司运营，保险责任由承保保险公司承担</footer>
+    </div>
+  );
+}
+
+function ProductCard({ item, onOpen }: { item: ProductListItem; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className={styles.card}
+      onClick={onOpen}
+      data-testid="product-card"
+      data-product-code={item.productCode}
+    >
+      <div className={styles.cardTop}>
+        <span className={styles.cardName}>{item.productName}</span>
+        {item.productCategory2 && (
+          <Tag color="primary" fill="outline" round>
+            {item.productCategory2}
+          </Tag>
+        )}
+      </div>
+      <p className={styles.cardSubtitle}>{item.subtitle}</p>
+      <div className={styles.cardBottom}>
+        <span className={styles.cardArea}>销售区域：{item.salesArea}</span>
+        <span className={styles.cardPrice}>
+          <strong>{formatYuan(item.fromPremium)}</strong>起
+        </span>
+      </div>
+    </button>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="加载中">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={styles.card}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={2} animated />
+        </div>
+      ))}
+    </div>
+  );
+}

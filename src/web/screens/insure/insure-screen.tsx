@@ -1,0 +1,88 @@
+import { useMemo, useRef, useState } from 'react';
+import { Toast } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { selectPlan } from '../../../engine/pricing/premium.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage, BottomBar } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { NotFoundResult } from '../../components/not-found-result.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { confirmPath } from '../../renderers/confirm/variants.ts';
+import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
+import { InsureFormRenderer, type InsureFormHandle } from '../../renderers/insure/insure-form-renderer.tsx';
+import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
+import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
+import { ProtocolAgreement } from '../../renderers/insure/protocol-agreement.tsx';
+import { useProductManifest } from '../../renderers/insure/use-product-manifest.ts';
+import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
+import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
+
+const TITLE = '填写投保信息';
+
+/** `/insure?productCode=`: the holder and insured form of a product, its clauses, the premium and 下一步. */
+export default function InsureScreen() {
+  const [query] = useSearchParams();
+  const state = useProductManifest(query.get('productCode') ?? '');
+  if (state.status === 'ready') return <InsurePage manifest={state.manifest} />;
+  return (
+    <AppPage title={TITLE}>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
+      {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
+    </AppPage>
+  );
+}
+
+function InsurePage({ manifest }: { manifest: ProductManifest }) {
+  const navigate = useAppNavigate();
+  const now = useMemo(() => new Date(), []);
+  // The plan chosen on the detail page (planMsg), else the first plan; quoted again on entry.
+  const { selection, premium } = usePlanSelection(manifest);
+  const { plan } = selectPlan(manifest, selection.planIndex);
+  const choice = useMemo(
+    () => ({ planCode: plan.code, copies: selection.copies, factors: selection.factors }),
+    [plan.code, selection.copies, selection.factors],
+  );
+  const [draft, saveDraft] = useProductDraft(manifest.productCode);
+  const clauseNames = useMemo(() => manifest.protocols.map((p) => p.name), [manifest]);
+  const reading = useProtocolReading(manifest.productCode, clauseNames);
+  const [openClause, setOpenClause] = useState<number | null>(null);
+  const form = useRef<InsureFormHandle>(null);
+  useStepAlerts(manifest, 'insure');
+
+  const next = () => {
+    const problem = form.current?.check();
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    if (!reading.allRead) {
+      Toast.show({ content: '请先阅读投保须知及相关条款' });
+      const unread = manifest.protocols.findIndex((p) => !reading.read.has(p.name));
+      const clause = manifest.protocols[unread];
+      if (clause) {
+        reading.markRead(clause.name);
+        setOpenClause(unread);
+      }
+      return;
+    }
+    if (!reading.agreed) {
+      Toast.show({ content: '请阅读并勾选同意投保声明' });
+      document.getElementById('insure-agreement')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    navigate(confirmPath(manifest));
+  };
+
+  return (
+    <AppPage title={TITLE} hasBottomBar>
+      <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} now={now} />
+      <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
+      <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />
+      <BottomBar>
+        <PremiumBar premium={premium} action="下一步" onAction={next} />
+      </BottomBar>
+    </AppPage>
+  );
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Dialog } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import type { OrderDetail, PolicyListItem } from '../../../contract/order.ts';
+import { pollUntil } from '../../api/async.ts';
+import { ApiError } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { formatDay, formatYuan } from '../../components/format.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import styles from './pay-success-screen.module.css';
+
+/** The payment notification is asynchronous: the order is polled every second for about 30 s. */
+const POLL_INTERVAL_MS = 1000;
+const POLL_TIMEOUT_MS = 30_000;
+/** Statuses after which the order can never be paid. */
+const DEAD = new Set<OrderDetail['status']>(['paymentTimeout', 'cancel']);
+/** Answers that waiting will not change: no such order, not the user's, not logged in. */
+const FATAL_CODES = new Set(['4004', '4003', '406', '401', 'HTTP_401']);
+
+type State =
+  | { status: 'waiting' }
+  | { status: 'paid'; order: OrderDetail; policy: PolicyListItem | null }
+  | { status: 'dead'; order: OrderDetail }
+  | { status: 'timeout' }
+  | { status: 'unknown'; message: string };
+
+/** The policy of this application, for its cover dates (the order detail has none). */
+async function findPolicy(applicationFormCode: string): Promise<PolicyListItem | null> {
+  try {
+    const page = await api.policyList({ pageNum: 1, pageSize: 15 }, { silent: true });
+    return page?.list.find((p) => p.applicationFormCode === applicationFormCode) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shows the product's alerts at 'paySuccess', if any. */
+async function showAlerts(productCode: string): Promise<void> {
+  if (!productCode) return;
+  try {
+    const manifest = await api.productManifest(productCode, { silent: true });
+    for (const alert of manifest?.alerts ?? []) {
+      if (alert.at === 'paySuccess') await Dialog.alert({ content: alert.text, confirmText: '我知道了' });
+    }
+  } catch {
+    // Alerts are a courtesy; the result stands without them.
+  }
+}
+
+/** `/paySuccess?orderCode&productCode&applicationFormCode`: waits for the payment to be confirmed. */
+export default function PaySuccessScreen() {
+  const [query] = useSearchParams();
+  const navigate = useAppNavigate();
+  const orderCode = query.get('orderCode') ?? '';
+  const productCode = query.get('productCode') ?? '';
+  const applicationFormCode = query.get('applicationFormCode') ?? '';
+  const [state, setState] = useState<State>({ status: 'waiting' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!orderCode) return;
+    const controller = new AbortController();
+    setState({ status: 'waiting' });
+    void (async () => {
+      try {
+        const outcome = await pollUntil(
+          () => api.orderDetail(orderCode, { silent: true }),
+          (order) => Boolean(order) && order.status !== 'toBePaid',
+          {
+            intervalMs: POLL_INTERVAL_MS,
+            timeoutMs: POLL_TIMEOUT_MS,
+            signal: controller.signal,
+            isFatal: (error) => error instanceof ApiError && FATAL_CODES.has(error.code),
+          },
+        );
+        if (controller.signal.aborted) return;
+        if (outcome.status === 'timeout') return setState({ status: 'timeout' });
+        const order = outcome.value;
+        if (DEAD.has(order.status)) return setState({ status: 'dead', order });
+        const policy = await findPolicy(order.applicationFormCode || applicationFormCode);
+        if (controller.signal.aborted) return;
+        setState({ status: 'paid', order, policy });
+        void showAlerts(order.productCode || productCode);
+      } catch (error) {
+        // Aborted: the screen was left or a new attempt started.
+        if (controller.signal.aborted) return;
+        setState({ status: 'unknown', message: error instanceof Error ? error.message : '订单不存在' });
+      }
+    })();
+    return () => controller.abort();
+  }, [orderCode, applicationFormCode, productCode, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (!orderCode) {
+    return (
+      <AppPage title="支付结果" back={false}>
+        <StatusBlock kind="empty" title="缺少订单信息" description="请在我的保单中查看支付结果">
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.policyList(), { replace: true })}>
+            查看保单
+          </Button>
+        </StatusBlock>
+      </AppPage>
+    );
+  }
+
+  return (
+    <AppPage title="支付结果" back={false}>
+      {state.status === 'waiting' && <PageLoading text="支付结果确认中…" />}
+      {state.status === 'timeout' && (
+        <StatusBlock
+          kind="error"
+          title="暂未查询到支付结果"
+          description="支付结果确认超时。如您已完成支付，请稍后在我的保单中查看，请勿重复支付。"
+        >
+          <Button color="primary" shape="rounded" onClick={retry} data-testid="retry">
+            重新查询
+          </Button>
+          <Button shape="rounded" onClick={() => navigate(paths.policyList(), { replace: true })}>
+            查看保单
+          </Button>
+        </StatusBlock>
+      )}
+      {state.status === 'unknown' && (
+        <StatusBlock kind="empty" title="未找到该订单" description={state.message}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.policyList(), { replace: true })}>
+            查看保单
+          </Button>
+        </StatusBlock>
+      )}
+      {state.status === 'dead' && (
+        <StatusBlock kind="error" title="订单未支付" description={`订单已${state.order.status === 'cancel' ? '取消' : '超时'}，请重新投保`}>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.home(), { replace: true })}>
+            返回首页
+          </Button>
+        </StatusBlock>
+      )}
+      {state.status === 'paid' && (
+        <PaidResult
+          order={state.order}
+          policy={state.policy}
+          onPolicies={() => navigate(paths.policyList(), { replace: true })}
+          onHome={() => navigate(paths.home(), { replace: true })}
+        />
+      )}
+    </AppPage>
+  );
+}
+
+function PaidResult({
+  order,
+  policy,
+  onPolicies,
+  onHome,
+}: {
+  order: OrderDetail;
+  policy: PolicyListItem | null;
+  onPolicies: () => void;
+  onHome: () => void;
+}) {
+  const policyNo = order.policyNo ?? policy?.policyNo ?? null;
+  return (
+    <div className={styles.result}>
+      <div className={styles.hero}>
+        <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
+          <circle cx="32" cy="32" r="32" fill="#00b578" />
+          <path d="M18 33l9 9 19-20" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h1 className={styles.title}>支付成功</h1>
+        <p className={styles.amount} data-testid="paid-amount">
+          {formatYuan(order.amount)}
+        </p>
+        <p className={styles.subtitle}>{policyNo ? '保单已生成，保障将在起保日生效' : '保单正在生成中，请稍后在我的保单中查看'}</p>
+      </div>
+      <dl className={styles.details}>
+        <div>
+          <dt>产品名称</dt>
+          <dd>{order.productName}</dd>
+        </div>
+        <div>
+          <dt>保障方案</dt>
+          <dd>{order.planName}</dd>
+        </div>
+        {policy && (
+          <div>
+            <dt>保障期间</dt>
+            <dd>
+              {formatDay(policy.startDate)} 至 {formatDay(policy.endDate)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>保单号</dt>
+          <dd>{policyNo ?? '出单中'}</dd>
+        </div>
+        <div>
+          <dt>订单号</dt>
+          <dd>{order.orderCode}</dd>
+        </div>
+      </dl>
+      <div className={styles.actions}>
+        <Button block color="primary" shape="rounded" size="large" onClick={onPolicies}>
+          查看保单
+        </Button>
+        <Button block shape="rounded" size="large" onClick={onHome}>
+          返回首页
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * State of the insure → confirm → order flow that outlives a screen:
+ * the clauses read (spec §4 Protocol reading), the order serial that makes a
+ * retried submission idempotent, and the clean-up after an order (spec §4.5).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { getDefaultStore } from 'jotai';
+import { RESET } from 'jotai/utils';
+import { insureDraftAtom, useInsureDraft, type InsureDraft } from './insure-draft.ts';
+import { STORAGE_KEYS, readJson, removeKeys, writeJson } from './storage.ts';
+
+// ---------------------------------------------------------------- protocol reading
+
+/** Stored under STORAGE_KEYS.protocolState, which clear-form routes remove. */
+interface ProtocolState {
+  productCode: string;
+  /** Names of the clauses opened. */
+  read: string[];
+  /** The 我已阅读并同意 box. */
+  agreed: boolean;
+}
+
+export interface ProtocolReading {
+  read: ReadonlySet<string>;
+  agreed: boolean;
+  /** Every listed clause read (and there is at least one): the condition to go on, with `agreed`. */
+  allRead: boolean;
+  markRead: (name: string) => void;
+  /** 全部已读: every clause read, and the box ticked. */
+  markAllRead: () => void;
+  setAgreed: (agreed: boolean) => void;
+}
+
+function loadProtocolState(productCode: string): ProtocolState {
+  const saved = readJson<ProtocolState>(STORAGE_KEYS.protocolState);
+  return saved && saved.productCode === productCode && Array.isArray(saved.read)
+    ? saved
+    : { productCode, read: [], agreed: false };
+}
+
+/**
+ * Which of `names` (the product's clauses) have been read, kept in local
+ * storage so that a reload or a trip to the confirm page and back keeps it.
+ * Read from storage on mount (not a jotai atom) because clear-form routes
+ * remove the key directly.
+ */
+export function useProtocolReading(productCode: string, names: readonly string[]): ProtocolReading {
+  const [state, setState] = useState(() => loadProtocolState(productCode));
+  useEffect(() => setState(loadProtocolState(productCode)), [productCode]);
+
+  const update = useCallback((change: (s: ProtocolState) => ProtocolState) => {
+    setState((current) => {
+      const next = change(current);
+      writeJson(STORAGE_KEYS.protocolState, next);
+      return next;
+    });
+  }, []);
+
+  const markRead = useCallback(
+    (name: string) => update((s) => (s.read.includes(name) ? s : { ...s, read: [...s.read, name] })),
+    [update],
+  );
+  const markAllRead = useCallback(() => update((s) => ({ ...s, read: [...new Set([...s.read, ...names])], agreed: true })), [update, names]);
+  const setAgreed = useCallback((agreed: boolean) => update((s) => ({ ...s, agreed })), [update]);
+
+  const read = new Set(state.read);
+  const allRead = names.length > 0 && names.every((n) => read.has(n));
+  return { read, agreed: state.agreed && allRead, allRead, markRead, markAllRead, setAgreed };
+}
+
+// ---------------------------------------------------------------- order serial
+
+const ORDER_SERIAL_KEY = 'orderSerial';
+
+interface StoredSerial {
+  /** What was submitted with this serial (the order body without the serial). */
+  fingerprint: string;
+  serial: string;
+}
+
+/**
+ * The idempotentSerialNo for an order body. A retry of the same body (after a
+ * network error, a reload, a refused resubmit token) reuses the stored
+ * serial, so the server creates the order at most once; a changed body gets a
+ * new serial from `fetchSerial`.
+ */
+export async function orderSerialFor(fingerprint: string, fetchSerial: () => Promise<string>): Promise<string> {
+  const saved = readJson<StoredSerial>(ORDER_SERIAL_KEY);
+  if (saved && saved.fingerprint === fingerprint && saved.serial) return saved.serial;
+  const serial = await fetchSerial();
+  writeJson(ORDER_SERIAL_KEY, { fingerprint, serial } satisfies StoredSerial);
+  return serial;
+}
+
+/**
+ * After an order is created (spec §4.5): the stored holder and insureds, the
+ * renewal data, the clause reading and the serial are cleared, and the promo
+ * code is blanked.
+ */
+export function clearAfterOrder(): void {
+  getDefaultStore().set(insureDraftAtom, RESET);
+  removeKeys(STORAGE_KEYS.renewalData, STORAGE_KEYS.protocolState, ORDER_SERIAL_KEY);
+  localStorage.setItem(STORAGE_KEYS.promoCode, '');
+}
+
+// ---------------------------------------------------------------- draft of one product
+
+/** The draft of `productCode`, or null; a draft of another product lends only its holder (the same parent). */
+export function draftForProduct(draft: InsureDraft | null, productCode: string): InsureDraft | null {
+  if (!draft) return null;
+  if (draft.productCode === productCode) return draft;
+  return { productCode, policyHolder: draft.policyHolder, insureds: [], wards: [] };
+}
+
+/** The insure draft of one product, and a setter that saves at once (local storage). */
+export function useProductDraft(productCode: string): [InsureDraft | null, (next: Omit<InsureDraft, 'productCode'>) => void] {
+  const [draft, setDraft] = useInsureDraft();
+  const save = useCallback((next: Omit<InsureDraft, 'productCode'>) => setDraft({ productCode, ...next }), [productCode, setDraft]);
+  return [draftForProduct(draft, productCode), save];
+}

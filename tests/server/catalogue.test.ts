@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/contract/paths.ts';
+import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
+import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
+
+const manifests: ProductManifest[] = readdirSync('manifests')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(`manifests/${f}`, 'utf8')) as ProductManifest);
+
+type Quote = { productCode: string; buyCopies?: number; factorInfos?: { factorCode: string; factorValue: string }[]; insuranceVOS: { programCode: string }[] };
+
+// Catalogue reads do not touch the database: PGlite is enough.
+describe('catalogue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  const quote = (q: Quote) => call<{ totalPremium: number }>(t.app, { method: 'POST', url: paths.calPremiums, payload: [q] });
+
+  it('lists every manifest with its lowest premium and renewal label', async () => {
+    const { list } = expectOk(
+      await call<{ list: { productCode: string; fromPremium: number; renewalLabel: string; path: string }[] }>(t.app, {
+        method: 'POST',
+        url: paths.productList,
+        payload: {},
+      }),
+    );
+    expect(list.map((p) => p.productCode).sort()).toEqual(manifests.map((m) => m.productCode).sort());
+    const byCode = Object.fromEntries(list.map((p) => [p.productCode, p]));
+    expect(byCode[XUZHOU]).toMatchObject({ fromPremium: 60, renewalLabel: '再次购买', path: '/xuzhouStudentSafetyDetails' });
+    expect(byCode[JINING]).toMatchObject({ fromPremium: 50, path: '/jiningDetails' });
+    expect(byCode[GUARDIAN]).toMatchObject({ fromPremium: 30, path: '/guanAiBaoDetails' });
+  });
+
+  it('answers a list request without a body, and filters by category', async () => {
+    const all = expectOk(await call<{ list: unknown[] }>(t.app, { method: 'POST', url: paths.productList }));
+    expect(all.list).toHaveLength(manifests.length);
+    const students = expectOk(
+      await call<{ list: { productCode: string }[] }>(t.app, { method: 'POST', url: paths.productList, payload: { category: '学平险' } }),
+    );
+    expect(students.list.map((p) => p.productCode).sort()).toEqual([JINING, XUZHOU]);
+  });
+
+  it('displays plans as program items (duties heaviest first) and factors as factor items', async () => {
+    const display = expectOk(
+      await call<{ productName: string; list: { prodType: string; code: string; name: string; list: { limitName: string; showValue: string }[] }[] }>(
+        t.app,
+        { method: 'GET', url: `${paths.productDisplay}?productCode=${XUZHOU}` },
+      ),
+    );
+    expect(display.productName).toBe('徐州市学生平安保险（2025版）');
+    expect(display.list.map((i) => [i.prodType, i.code, i.name])).toEqual([
+      ['program', 'XZ25-JC', '基础版'],
+      ['program', 'XZ25-SJ', '升级版'],
+      ['program', 'XZ25-HH', '豪华版'],
+      ['factor', 'socialSecurity', '有无社保'],
+    ]);
+    expect(display.list[2]?.list.map((d) => d.limitName)).toEqual([
+      '意外身故、伤残',
+      '意外伤害医疗（含门急诊、住院）',
+      '疾病住院医疗',
+      '重大疾病保险金（首次确诊30种重大疾病）',
+      '意外住院津贴',
+    ]);
+    expect(display.list[3]?.list.map((o) => o.limitName)).toEqual(['有社保', '无社保']);
+  });
+
+  it('serves the manifest as the product attributes', async () => {
+    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: `/prod-svc/api/v1/attr/${JINING}/edu` }));
+    expect(manifest).toEqual(manifests.find((m) => m.productCode === JINING));
+  });
+
+  it('answers unknown products with 4004', async () => {
+    expect((await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=99PR000000` })).body).toEqual({
+      code: '4004',
+      msg: '产品不存在',
+      data: null,
+    });
+    expect((await quote({ productCode: '99PR000000', insuranceVOS: [{ programCode: 'A' }] })).body.code).toBe('4004');
+  });
+
+  // Expected premiums are worked out here from the manifest's numbers, in fen, as the spec states the rule.
+  for (const manifest of manifests) {
+    for (const plan of manifest.plans) {
+      it(`prices ${manifest.productCode} plan ${plan.code} at its manifest premium`, async () => {
+        const data = expectOk(await quote({ productCode: manifest.productCode, buyCopies: 1, insuranceVOS: [{ programCode: plan.code }] }));
+        // Defaults of every factor; every default multiplier in the manifests is 1.
+        expect(data.totalPremium).toBe(plan.premium);
+      });
+      for (const factor of manifest.pricing.factors) {
+        for (const option of factor.options) {
+          it(`prices ${manifest.productCode} plan ${plan.code} with ${factor.code}=${option.value}`, async () => {
+            const data = expectOk(
+              await quote({
+                productCode: manifest.productCode,
+                factorInfos: [{ factorCode: factor.code, factorValue: option.value }],
+                insuranceVOS: [{ programCode: plan.code }],
+              }),
+            );
+            expect(data.totalPremium).toBe(Math.round(plan.premium * 100 * option.multiplier) / 100);
+          });
+        }
+      }
+    }
+  }
+
+  it('gives the Xuzhou prices parents see', async () => {
+    const price = async (programCode: string, socialSecurity: string) =>
+      expectOk(await quote({ productCode: XUZHOU, factorInfos: [{ factorCode: 'socialSecurity', factorValue: socialSecurity }], insuranceVOS: [{ programCode }] }))
+        .totalPremium;
+    expect(await price('XZ25-JC', 'Y')).toBe(60);
+    expect(await price('XZ25-JC', 'N')).toBe(72);
+    expect(await price('XZ25-SJ', 'N')).toBe(120);
+    expect(await price('XZ25-HH', 'N')).toBe(192);
+  });
+
+  it('multiplies by copies up to the product maximum', async () => {
+    expect(expectOk(await quote({ productCode: GUARDIAN, buyCopies: 3, insuranceVOS: [{ programCode: 'GAB-A' }] })).totalPremium).toBe(90);
+    expect((await quote({ productCode: GUARDIAN, buyCopies: 4, insuranceVOS: [{ programCode: 'GAB-A' }] })).body).toEqual({
+      code: '4001',
+      msg: '购买份数超出上限',
+      data: null,
+    });
+  });
+
+  it('refuses unknown plans and factor values with 4001 and the reason', async () => {
+    expect((await quote({ productCode: XUZHOU, insuranceVOS: [{ programCode: 'NOPE' }] })).body).toEqual({
+      code: '4001',
+      msg: '请选择保障方案',
+      data: null,
+    });
+    const badFactor = await quote({
+      productCode: XUZHOU,
+      factorInfos: [{ factorCode: 'socialSecurity', factorValue: 'maybe' }],
+      insuranceVOS: [{ programCode: 'XZ25-JC' }],
+    });
+    expect(badFactor.body).toEqual({ code: '4001', msg: '保费因子取值无效', data: null });
+  });
+});

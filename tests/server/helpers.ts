@@ -1,0 +1,186 @@
+/**
+ * Test harness of the server suites: an app on a fresh database per suite
+ * (in-memory PGlite; also a throw-away PostgreSQL database when DATABASE_URL
+ * is set), plus the steps a real client takes (log-in, serial, resub token…).
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import type { ApiEnvelope } from '../../src/contract/envelope.ts';
+import type { ApplicationFormInput } from '../../src/contract/order.ts';
+import { GW, paths } from '../../src/contract/paths.ts';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
+import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../../src/server/bench-support.ts';
+import type { AppConfig } from '../../src/server/config.ts';
+import type { DbHandle } from '../../src/server/db/db.ts';
+import { MEMORY_URL, openDb } from '../../src/server/db/open-db.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL points at a server. */
+export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_PAY_SECRET = 'test-pay-sandbox-secret-0123456789';
+
+/** Fixed secrets (tests sign notifications), fast sandbox, no demo data, silent logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return benchConfig({
+    jwtSecret: 'test-jwt-secret-0123456789abcdef',
+    paySandboxSecret: TEST_PAY_SECRET,
+    distDir: resolve('tests/server/no-dist'),
+    sandboxNotifyDelayMs: 5,
+    ...overrides,
+  });
+}
+
+/** A database of its own: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDb(backend: Backend): Promise<DbHandle> {
+  if (backend === 'pglite') return openDb({ databaseUrl: MEMORY_URL, dataDir: '.' });
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `edu_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), dataDir: '.', poolSize: 20 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function makeTestApp(
+  options: { backend?: Backend; config?: Partial<AppConfig> } & Partial<Omit<BuildAppOptions, 'db' | 'config'>> = {},
+): Promise<TestApp> {
+  const { backend = 'pglite', config: configOverrides, ...buildOptions } = options;
+  const database = await openTestDb(backend);
+  const config = testConfig(configOverrides);
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger: false,
+    sms: { send: async () => undefined },
+    sandboxRetryBaseMs: 5,
+    ...buildOptions,
+  });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+// ------------------------------------------------------------------ requests
+
+export type Envelope<T = unknown> = ApiEnvelope<T>;
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string },
+): Promise<{ status: number; body: Envelope<T>; response: LightMyRequestResponse }> {
+  const { token, ...inject } = options;
+  const headers = { ...(inject.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const url = String(inject.url ?? '');
+  // Contract paths are relative to /_gw; absolute ones (/_gw/…, /_sandbox/…) pass as they are.
+  const absolute = url.startsWith(`${GW}/`) || url.startsWith('/_sandbox/');
+  const response = await app.inject({ ...inject, url: absolute ? url : GW + url, headers });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, response };
+}
+
+/** Data of a 0000 answer; fails the test with the server's message otherwise. */
+export function expectOk<T>(result: { status: number; body: Envelope<T> }): T {
+  // msg is part of the comparison so that a failure shows the server's reason.
+  expect({ status: result.status, code: result.body.code, msg: result.body.msg }).toMatchObject({ status: 200, code: '0000' });
+  return result.body.data as T;
+}
+
+export { loginWithSms as login, randomPhone as newPhone, type LoggedInUser as Session } from '../../src/server/bench-support.ts';
+
+export const XUZHOU = SAMPLE_PRODUCT_CODES.xuzhou;
+export const JINING = SAMPLE_PRODUCT_CODES.jining;
+export const GUARDIAN = SAMPLE_PRODUCT_CODES.guardian;
+
+/** A form the engine accepts (fresh ID numbers on every call), with `overrides` on top. */
+export function validApplication(productCode: string, overrides: Partial<ApplicationFormInput> = {}): ApplicationFormInput {
+  return { ...sampleApplication(productCode), ...overrides };
+}
+
+export async function getSerial(app: FastifyInstance, token: string): Promise<string> {
+  return expectOk(await call<string>(app, { method: 'GET', url: paths.serial, token }));
+}
+
+export async function getResubToken(app: FastifyInstance, token: string): Promise<string> {
+  return expectOk(await call<string>(app, { method: 'GET', url: paths.resubToken, token }));
+}
+
+export interface SubmittedOrder {
+  orderCode: string;
+  applicationFormCode: string;
+  amount: number;
+  serial: string;
+}
+
+/** POST submitOrder/v2 with a fresh resub token; returns the raw result. */
+export async function postOrder(
+  app: FastifyInstance,
+  token: string,
+  input: { serial: string; form: ApplicationFormInput; resubToken?: string },
+) {
+  const resubToken = input.resubToken ?? (await getResubToken(app, token));
+  return call<{ body: { order: { amount: number; code: string }; applicationForms: { information: { applicationFormCode: string } }[] } }>(app, {
+    method: 'POST',
+    url: paths.submitOrder,
+    token,
+    headers: { 'x-resub-token': resubToken },
+    payload: { source: '01', entryType: '00', idempotentSerialNo: input.serial, applicationForms: [input.form] },
+  });
+}
+
+/** The whole client sequence up to an unpaid order. */
+export async function submitOrder(app: FastifyInstance, token: string, form: ApplicationFormInput): Promise<SubmittedOrder> {
+  const serial = await getSerial(app, token);
+  const data = expectOk(await postOrder(app, token, { serial, form }));
+  const applicationFormCode = data.body.applicationForms[0]?.information.applicationFormCode ?? '';
+  return { orderCode: data.body.order.code, applicationFormCode, amount: data.body.order.amount, serial };
+}
+
+export async function payUrlOf(app: FastifyInstance, token: string, applicationFormCode: string): Promise<string> {
+  return expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paths.payUrl}?appCode=${applicationFormCode}`, token })).payUrl;
+}
+
+export function tradeNoOf(payUrl: string): string {
+  const tradeNo = new URL(payUrl, 'http://x').searchParams.get('tradeNo');
+  if (!tradeNo) throw new Error(`no tradeNo in ${payUrl}`);
+  return tradeNo;
+}
+
+export async function orderDetail(app: FastifyInstance, token: string, orderCode: string) {
+  return call<{ status: string; policyNo: string | null; amount: number; paidAt: string | null }>(app, {
+    method: 'POST',
+    url: paths.orderDetail,
+    token,
+    payload: { orderCode },
+  });
+}

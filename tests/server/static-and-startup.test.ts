@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadManifestStore, ManifestError } from '../../src/server/catalogue/manifest-store.ts';
+import { makeTestApp, openTestDb, testConfig, type TestApp } from './helpers.ts';
+
+describe('static web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'edu-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>学平险</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+    t = await makeTestApp({ config: { distDir: dist } });
+  });
+  afterAll(() => t.close());
+
+  it('serves index.html at / and makes browsers revalidate it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets browsers keep hashed assets forever', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('still answers unknown API routes with the JSON envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/_gw/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: '4004', msg: '接口不存在', data: null });
+  });
+});
+
+describe('start-up checks', () => {
+  const badDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edu-manifests-'));
+    const good = JSON.parse(readFileSync('manifests/jining-student-accident.json', 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'jining-student-accident.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify({ ...good, id: 'broken', plans: [] }));
+    writeFileSync(join(dir, 'not-json.json'), '{');
+    return dir;
+  };
+
+  it('refuses a catalogue with invalid manifests, naming file, pointer and problem', () => {
+    let error: unknown;
+    try {
+      loadManifestStore(badDir());
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ManifestError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/broken\.json {2}\/plans {2}/);
+    expect(message).toMatch(/not-json\.json {2}\/ {2}not readable JSON/);
+  });
+
+  it('does not build an app on an invalid catalogue', async () => {
+    const database = await openTestDb('pglite');
+    try {
+      await expect(buildApp({ db: database.db, config: testConfig({ manifestsDir: badDir() }), logger: false })).rejects.toThrow(ManifestError);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('indexes the catalogue by product code and by route', () => {
+    const store = loadManifestStore('manifests');
+    expect(store.byProductCode('25PR320300')?.id).toBe('xuzhou-student-accident-2025');
+    expect(store.byRoute('/guanAiBaoDetails')?.productCode).toBe('21PR000316');
+    expect(store.byRoute('/nowhere')).toBeUndefined();
+  });
+});

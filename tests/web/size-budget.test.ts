@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { homeRouteFiles, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
+
+/** A build manifest shaped like vite's: entry → vendor, home lazy → shared, detail lazy → heavy. */
+const manifest: BuildManifest = {
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_vendor-b.js', '_shared-c.js'],
+    dynamicImports: ['src/web/screens/home/home-screen.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx'],
+    css: ['assets/index-a.css'],
+  },
+  '_vendor-b.js': { file: 'assets/vendor-b.js' },
+  '_shared-c.js': { file: 'assets/shared-c.js', imports: ['_vendor-b.js'], css: ['assets/shared-c.css'] },
+  'src/web/screens/home/home-screen.tsx': {
+    file: 'assets/home-d.js',
+    isDynamicEntry: true,
+    imports: ['_shared-c.js', '_tag-e.js'],
+    css: ['assets/home-d.css'],
+  },
+  '_tag-e.js': { file: 'assets/tag-e.js', imports: ['_vendor-b.js'] },
+  'src/web/screens/product-detail/product-detail-screen.tsx': {
+    file: 'assets/detail-f.js',
+    isDynamicEntry: true,
+    imports: ['_heavy-g.js'],
+  },
+  '_heavy-g.js': { file: 'assets/heavy-g.js' },
+};
+
+describe('staticClosure', () => {
+  it('follows static imports transitively, with their CSS, once each', () => {
+    expect(staticClosure(manifest, ['_shared-c.js']).sort()).toEqual(['assets/shared-c.css', 'assets/shared-c.js', 'assets/vendor-b.js']);
+  });
+
+  it('does not follow dynamic imports', () => {
+    expect(staticClosure(manifest, ['index.html'])).not.toContain('assets/home-d.js');
+  });
+
+  it('rejects an unknown key', () => {
+    expect(() => staticClosure(manifest, ['_missing.js'])).toThrow(/no chunk/);
+  });
+});
+
+describe('homeRouteFiles', () => {
+  it('is the entry closure plus the home screen closure, without other screens', () => {
+    expect(homeRouteFiles(manifest).sort()).toEqual(
+      [
+        'assets/home-d.css',
+        'assets/home-d.js',
+        'assets/index-a.css',
+        'assets/index-a.js',
+        'assets/shared-c.css',
+        'assets/shared-c.js',
+        'assets/tag-e.js',
+        'assets/vendor-b.js',
+      ].sort(),
+    );
+  });
+
+  it('fails when the home screen is not a lazy chunk', () => {
+    expect(() => homeRouteFiles({ ...manifest, 'src/web/screens/home/home-screen.tsx': { file: 'assets/home.js' } })).toThrow(/lazy/);
+    const { ['src/web/screens/home/home-screen.tsx']: _home, ...withoutHome } = manifest;
+    expect(() => homeRouteFiles(withoutHome)).toThrow(/not a chunk/);
+  });
+});
