@@ -2,19 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../contract/paths.ts';
 import { ProductAttrParams, ProductCodeQuery, ProductListBody, QuoteBody } from '../../contract/product.ts';
-import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { computePremium } from '../../engine/pricing/premium.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { notFound, ok, rejected } from '../http/envelope.ts';
+import { ok, rejected } from '../http/envelope.ts';
 import { emptyBodyAsObject } from '../http/optional-body.ts';
-import type { ManifestStore } from './manifest-store.ts';
+import { requireManifest } from './manifest-store.ts';
 import { inCategory, toProductDisplay, toProductListItem } from './product-views.ts';
-
-export function requireManifest(store: ManifestStore, productCode: string): ProductManifest {
-  const manifest = store.byProductCode(productCode);
-  if (!manifest) throw notFound('产品');
-  return manifest;
-}
 
 export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { manifests } = deps;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { checkManifestSet, formatProblem, type ManifestProblem } from '../../engine/manifest/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { notFound } from '../http/envelope.ts';
 
 /** The product catalogue, read once at start and immutable afterwards. */
 export interface ManifestStore {
@@ -55,4 +56,11 @@ export function loadManifestStore(dir: string): ManifestStore {
   problems.push(...checkManifestSet(entries));
   if (problems.length > 0) throw new ManifestError(problems);
   return createManifestStore(entries.map((e) => e.data as ProductManifest));
+}
+
+/** The manifest of `productCode`, or the 4004 answer for an unknown product. */
+export function requireManifest(store: ManifestStore, productCode: string): ProductManifest {
+  const manifest = store.byProductCode(productCode);
+  if (!manifest) throw notFound('产品');
+  return manifest;
 }

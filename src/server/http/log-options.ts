@@ -9,6 +9,43 @@ export function maskPersonalData(text: string): string {
   return text.replace(ID_IN_TEXT, (m) => maskIdNumber(m)).replace(PHONE_IN_TEXT, (m) => maskPhone(m));
 }
 
+/** Stack frames only: the first stack line repeats the message, which may carry data. */
+function framesOf(stack: string | undefined): string {
+  return (stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+}
+
+/**
+ * Pino serializer of `err`. Drizzle's query errors carry the bound parameters
+ * (names, ID numbers, schools in jsonb) in `params`, in the message and in the
+ * stack: only the SQL text, codes and frames are kept. Other messages are masked.
+ */
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: maskPersonalData(String(error)), stack: '' };
+  const isQueryError = 'query' in error && 'params' in error;
+  const out: SerializedError = {
+    type: error.name,
+    message: isQueryError ? 'Failed query' : maskPersonalData(error.message),
+    stack: framesOf(error.stack),
+  };
+  if (isQueryError) out.query = String((error as { query: unknown }).query);
+  for (const key of ['code', 'constraint', 'statusCode'] as const) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  if (error.cause !== undefined && depth < 3) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
+
 interface RequestLike {
   method: string;
   url: string;
@@ -17,8 +54,9 @@ interface RequestLike {
 }
 
 /**
- * Pino options: request URLs are masked (query strings carry phone numbers),
- * credentials are redacted wherever they might appear. Bodies are never logged.
+ * Pino options: request URLs and errors are masked (query strings carry phone
+ * numbers, query errors carry parameters), credentials are redacted wherever
+ * they might appear. Bodies are never logged.
  */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
@@ -34,6 +72,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
       censor: '[redacted]',
     },
     serializers: {
+      err: (error: unknown) => serializeError(error),
       req(request: RequestLike) {
         return {
           method: request.method,

@@ -1,7 +1,7 @@
 import type { RepeatInsuranceBody } from '../../contract/order.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireManifest } from '../catalogue/catalogue-routes.ts';
+import { requireManifest } from '../catalogue/manifest-store.ts';
 import { rejected } from '../http/envelope.ts';
 import { parseShanghai, parseShanghaiStrict } from '../lib/shanghai-time.ts';
 import { statusClock } from './effective-status.ts';

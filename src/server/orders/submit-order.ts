@@ -5,7 +5,7 @@ import { checkApplication } from '../../engine/insure/check-application.ts';
 import { computePremium, fenToYuan } from '../../engine/pricing/premium.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
-import { requireManifest } from '../catalogue/catalogue-routes.ts';
+import { requireManifest } from '../catalogue/manifest-store.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';

@@ -1,4 +1,4 @@
-import type { SmsProvider } from './sms-provider.ts';
+import { codeInText, type SmsProvider } from './sms-provider.ts';
 
 export interface OutboxMessage {
   phone: string;
@@ -34,6 +34,7 @@ export class SmsOutbox implements SmsProvider {
 
   /** The 6-digit code of the last message to `phone`, as the user would read it. */
   latestCode(phone: string): string | undefined {
-    return /(?<!\d)(\d{6})(?!\d)/.exec(this.latest.get(phone)?.text ?? '')?.[1];
+    const message = this.latest.get(phone);
+    return message && codeInText(message.text);
   }
 }

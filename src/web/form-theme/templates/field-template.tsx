@@ -3,10 +3,14 @@ import { cx } from '../arrow-icon.tsx';
 import styles from '../form-theme.module.css';
 import { fieldMessages } from '../validation.ts';
 
-/** True for fields drawn as sections (objects, arrays) rather than rows; a custom field on an object (the region) is a row. */
+/** A custom field (ui:field, e.g. the region cascader) is one row even when its value is an object. */
+function hasCustomField(uiSchema: FieldTemplateProps['uiSchema']): boolean {
+  return Boolean(getUiOptions(uiSchema).field);
+}
+
+/** True for fields drawn as sections (objects, arrays) rather than rows. */
 function isSection({ schema, uiSchema }: Pick<FieldTemplateProps, 'schema' | 'uiSchema'>): boolean {
-  const container = schema.type === 'object' || schema.type === 'array';
-  return container && !getUiOptions(uiSchema).field && !uiSchema?.['ui:field'];
+  return (schema.type === 'object' || schema.type === 'array') && !hasCustomField(uiSchema);
 }
 
 /**
@@ -18,7 +22,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, hidden, displayLabel, rawErrors, uiSchema, schema, classNames, style } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (isSection(props)) return children;
-  const customField = Boolean(uiSchema?.['ui:field']);
+  const customField = hasCustomField(uiSchema);
   const invalid = fieldMessages(rawErrors).length > 0;
   return (
     <div className={cx(styles.row, invalid && styles.rowInvalid, classNames)} style={style} data-field={id}>

@@ -12,7 +12,7 @@ const MAX_SUGGESTIONS = 6;
  * every mode is free text.
  */
 export function SchoolWidget(props: WidgetProps) {
-  const { options, value, registry, uiSchema, onChange, readonly, disabled } = props;
+  const { options, value, registry, onChange, readonly, disabled } = props;
   const [focused, setFocused] = useState(false);
   const schools = Array.isArray(options.schools) ? options.schools.filter((s): s is string => typeof s === 'string') : [];
   const mode = options.schoolMode;
@@ -31,7 +31,6 @@ export function SchoolWidget(props: WidgetProps) {
     <>
       <BaseInputTemplate
         {...props}
-        uiSchema={uiSchema}
         onFocus={(id, v) => {
           setFocused(true);
           props.onFocus(id, v);
