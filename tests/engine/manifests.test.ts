@@ -104,3 +104,14 @@ describe('product manifests', () => {
     expect(out).toContain('manifest types up to date');
   });
 });
+
+describe('factor bound to an insured field', () => {
+  it('requires the insure form to ask for it, with Y/N options', () => {
+    const m = clone(load('xuzhou-student-accident-2025.json'));
+    m.insure.insured.fields = ['school'];
+    m.pricing.factors[0]!.options[1]!.value = 'NO';
+    m.pricing.factors[0]!.default = 'NO';
+    const pointers = validateManifest(m, 'manifests/xuzhou-student-accident-2025.json').map((p) => p.pointer);
+    expect(pointers).toEqual(['/pricing/factors/0/options', '/pricing/factors/0/insuredField']);
+  });
+});

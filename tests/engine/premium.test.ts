@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { computePremium, selectPlan } from '../../src/engine/pricing/premium.ts';
+import { priceApplication } from '../../src/engine/pricing/price-application.ts';
 import { renewalLabel } from '../../src/engine/renewal.ts';
 
 const load = (name: string) =>
@@ -70,5 +71,31 @@ describe('renewalLabel', () => {
   it('reads 去续保 for the four renewal codes and 再次购买 otherwise', () => {
     for (const code of ['19PR611048', '19PR855366', '19PR799624', '19PR352395']) expect(renewalLabel(code)).toBe('去续保');
     expect(renewalLabel(xuzhou.productCode)).toBe('再次购买');
+  });
+});
+
+describe('priceApplication', () => {
+  const student = { socialMedicalInsurance: 'N' };
+  it('prices a factor bound to an insured field from the insured answer, not the detail-page choice', () => {
+    const r = priceApplication(xuzhou, { planCode: 'XZ25-SJ', factors: { socialSecurity: 'Y' }, insureds: [student] });
+    expect(r).toMatchObject({ ok: true, totalPremium: 120, factors: [{ socialSecurity: 'N' }] });
+  });
+
+  it('keeps the chosen value when the insured has not answered, and adds up several insureds', () => {
+    const r = priceApplication(xuzhou, {
+      planCode: 'XZ25-JC',
+      factors: { socialSecurity: 'Y' },
+      insureds: [{}, student],
+    });
+    expect(r).toMatchObject({ ok: true, perInsuredFen: [6000, 7200], totalFen: 13200, totalPremium: 132 });
+  });
+
+  it('refuses an answer that is not an option of the factor', () => {
+    const r = priceApplication(xuzhou, { planCode: 'XZ25-JC', insureds: [{ socialMedicalInsurance: 'maybe' }] });
+    expect(r).toEqual({ ok: false, message: '保费因子取值无效' });
+  });
+
+  it('prices a product without bound factors from the plan and copies alone', () => {
+    expect(priceApplication(guardian, { planCode: 'GAB-A', copies: 2, insureds: [{}] })).toMatchObject({ totalPremium: 60 });
   });
 });

@@ -413,6 +413,10 @@ export interface Pricing {
      */
     default: string;
     /**
+     * When set, the order is priced from each insured's answer to this insure-form field (the detail page's choice is an estimate and pre-fills the answer); option values must be the field's values.
+     */
+    insuredField?: 'socialMedicalInsurance';
+    /**
      * Choices with their premium multiplier.
      *
      * @minItems 1

@@ -95,6 +95,15 @@ function lintManifest(file: string, m: ProductManifest): ManifestProblem[] {
       });
     }
   });
+  m.pricing.factors.forEach((factor, i) => {
+    if (factor.insuredField !== 'socialMedicalInsurance') return;
+    if (!factor.options.every((o) => o.value === 'Y' || o.value === 'N')) {
+      problems.push({ file, pointer: `/pricing/factors/${i}/options`, message: 'a factor bound to socialMedicalInsurance has options other than Y and N', hint: 'use the values "Y" and "N"' });
+    }
+    if (!m.insure.insured.fields?.includes('socialSecurity')) {
+      problems.push({ file, pointer: `/pricing/factors/${i}/insuredField`, message: 'the insure form does not ask for social security', hint: 'add "socialSecurity" to /insure/insured/fields' });
+    }
+  });
   const ages = [
     ['holder', m.insure.holder.ageBetween],
     ['insured', m.insure.insured.ageBetween],

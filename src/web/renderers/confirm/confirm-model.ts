@@ -2,6 +2,7 @@
  * What the confirm page shows, worked out from the manifest, the stored
  * draft and the plan choice. Pure: no React, no storage.
  */
+import { priceApplication } from '../../../engine/pricing/price-application.ts';
 import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../../engine/insure/check-application.ts';
 import type { HolderLike, InsuredLike, WardLike } from '../../../engine/insure/application-types.ts';
@@ -153,6 +154,7 @@ export function buildConfirmModel(
   const application = applicationFromDraft(manifest, draft, choice);
   const plan = manifest.plans.find((p) => p.code === choice.planCode) ?? manifest.plans[0];
   const cover = coverPeriod(manifest, now);
+  const priced = priceApplication(manifest, application);
   const insureds = application.insureds;
   const wards = application.wards ?? [];
   return {
@@ -168,7 +170,9 @@ export function buildConfirmModel(
     startDate: cover.startDate,
     endDate: cover.endDate,
     copies: application.copies ?? 1,
-    premium,
+    // The engine prices the application exactly as the server will charge it
+    // (each insured's own answers to bound factors); the quote is the fallback.
+    premium: priced.ok ? priced.totalPremium : premium,
     application,
     blocker: confirmBlocker(manifest, draft, application, now),
   };

@@ -3,6 +3,8 @@ import { Toast } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
+import { priceApplication } from '../../../engine/pricing/price-application.ts';
+import { applicationFromDraft } from '../../../engine/insure/form-schema.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -45,6 +47,8 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
     [plan.code, selection.copies, selection.factors],
   );
   const [draft, saveDraft] = useProductDraft(manifest.productCode);
+  // Live premium of what is filled in: an insured's answer to a bound factor (有无社保) reprices it.
+  const priced = useMemo(() => priceApplication(manifest, applicationFromDraft(manifest, draft, choice)), [manifest, draft, choice]);
   const clauseNames = useMemo(() => manifest.protocols.map((p) => p.name), [manifest]);
   const reading = useProtocolReading(manifest.productCode, clauseNames);
   const [openClause, setOpenClause] = useState<number | null>(null);
@@ -81,7 +85,7 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
       <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />
       <BottomBar>
-        <PremiumBar premium={premium} action="下一步" onAction={next} />
+        <PremiumBar premium={priced.ok ? priced.totalPremium : premium} action="下一步" onAction={next} />
       </BottomBar>
     </AppPage>
   );
