@@ -116,6 +116,7 @@ export function expectOk<T>(result: { status: number; body: Envelope<T> }): T {
   return result.body.data as T;
 }
 
+import { loginWithSms } from '../../src/server/bench-support.ts';
 export { loginWithSms as login, randomPhone as newPhone, type LoggedInUser as Session } from '../../src/server/bench-support.ts';
 
 export const XUZHOU = SAMPLE_PRODUCT_CODES.xuzhou;
@@ -182,5 +183,23 @@ export async function orderDetail(app: FastifyInstance, token: string, orderCode
     url: paths.orderDetail,
     token,
     payload: { orderCode },
+  });
+}
+
+/** A new user's unpaid Xuzhou order with its open trade. */
+export async function openTrade(app: FastifyInstance, token?: string) {
+  const userToken = token ?? (await loginWithSms(app)).token;
+  const order = await submitOrder(app, userToken, validApplication(XUZHOU));
+  const tradeNo = tradeNoOf(await payUrlOf(app, userToken, order.applicationFormCode));
+  return { token: userToken, order, tradeNo, amountFen: Math.round(order.amount * 100) };
+}
+
+/** Presses a button of the sandbox cashier page: 确认支付 (success) or 模拟支付失败 (fail). */
+export function pressCashier(app: FastifyInstance, tradeNo: string, outcome: 'success' | 'fail' = 'success') {
+  return app.inject({
+    method: 'POST',
+    url: `/_sandbox/pay/${tradeNo}/confirm`,
+    payload: `outcome=${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }

@@ -14,6 +14,7 @@ import {
   orderDetail,
   payUrlOf,
   postOrder,
+  pressCashier,
   submitOrder,
   type Session,
   type TestApp,
@@ -78,12 +79,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
     for (const text of ['收银台', '¥120.00', '确认支付', '取消支付', '徐州市学生平安保险（2025版）']) expect(cashier.body).toContain(text);
 
     const tradeNo = tradeNoOf(payUrl);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: `/_sandbox/pay/${tradeNo}/confirm`,
-      payload: 'outcome=success',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const confirm = await pressCashier(t.app, tradeNo);
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe(
       `/#/paySuccess?orderCode=${order.orderCode}&productCode=${XUZHOU}&applicationFormCode=${order.applicationFormCode}`,

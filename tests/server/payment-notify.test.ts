@@ -12,15 +12,14 @@ import {
   expectOk,
   login,
   makeTestApp,
+  openTrade,
   orderDetail,
   payUrlOf,
+  pressCashier,
   type Session,
-  submitOrder,
   TEST_PAY_SECRET,
   type TestApp,
   tradeNoOf,
-  validApplication,
-  XUZHOU,
 } from './helpers.ts';
 
 const NOTIFY_URL = GW + fillPath(paths.payNotify, { provider: 'sandbox' });
@@ -61,11 +60,10 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
   afterAll(() => t.close());
 
-  /** A fresh unpaid order with an open trade. */
-  async function openTrade() {
-    const order = await submitOrder(t.app, session.token, validApplication(XUZHOU));
-    const tradeNo = tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode));
-    return { order, trade: { tradeNo, amountFen: Math.round(order.amount * 100) } };
+  /** A fresh unpaid order of the suite's user with an open trade. */
+  async function openSessionTrade() {
+    const { order, tradeNo, amountFen } = await openTrade(t.app, session.token);
+    return { order, trade: { tradeNo, amountFen } };
   }
   const statusOf = async (orderCode: string) => expectOk(await orderDetail(t.app, session.token, orderCode)).status;
   const notificationRows = async (tradeNo: string) =>
@@ -74,7 +72,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
     (await t.database.db.select({ status: payments.status }).from(payments).where(eq(payments.tradeNo, tradeNo)))[0]?.status;
 
   it('marks the order paid and issues the policy on a valid notification', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const answer = await notify(t.app, await signSandboxNotification(TEST_PAY_SECRET, payload(trade)));
     expect(answer.body.code).toBe('0000');
     expect(await statusOf(order.orderCode)).toBe('waitInsurance');
@@ -83,7 +81,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('rejects a notification signed with another key and changes nothing', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const forged = await signSandboxNotification('not-the-sandbox-secret-0123456789', payload(trade));
     expect((await notify(t.app, forged)).body).toEqual({ code: '4001', msg: '通知验签失败', data: null });
     expect(await statusOf(order.orderCode)).toBe('toBePaid');
@@ -91,7 +89,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('rejects a tampered payload and garbage bodies', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const [header, , signature] = (await signSandboxNotification(TEST_PAY_SECRET, payload(trade))).split('.');
     const cheaper = Buffer.from(JSON.stringify(payload(trade, { amountFen: 1 }))).toString('base64url');
     expect((await notify(t.app, `${header}.${cheaper}.${signature}`)).body.code).toBe('4001');
@@ -101,7 +99,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('rejects a correctly signed notification whose amount differs from the order', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const wrongAmount = await signSandboxNotification(TEST_PAY_SECRET, payload({ ...trade, amountFen: trade.amountFen - 1 }));
     expect((await notify(t.app, wrongAmount)).body).toEqual({ code: '4001', msg: '通知金额与订单金额不符', data: null });
     expect(await statusOf(order.orderCode)).toBe('toBePaid');
@@ -117,7 +115,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('answers a duplicate notification with 0000 and changes nothing', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const body = await signSandboxNotification(TEST_PAY_SECRET, payload(trade));
     expect((await notify(t.app, body)).body.code).toBe('0000');
     const paid = expectOk(await orderDetail(t.app, session.token, order.orderCode));
@@ -129,7 +127,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('marks an order paid once under concurrent duplicate notifications', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     const same = await signSandboxNotification(TEST_PAY_SECRET, payload(trade));
     const distinct = await Promise.all([1, 2, 3, 4].map(() => signSandboxNotification(TEST_PAY_SECRET, payload(trade))));
     const answers = await Promise.all([same, same, same, same, ...distinct].map((body) => notify(t.app, body)));
@@ -141,7 +139,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('records a failed payment, keeps the order payable, and accepts a later success', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     expect((await notify(t.app, await signSandboxNotification(TEST_PAY_SECRET, payload(trade, { status: 'FAIL' })))).body.code).toBe('0000');
     expect(await statusOf(order.orderCode)).toBe('toBePaid');
     expect(await paymentStatus(trade.tradeNo)).toBe('failed');
@@ -153,7 +151,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   });
 
   it('keeps money that arrives for an already paid order visible for a refund', async () => {
-    const { order, trade } = await openTrade();
+    const { order, trade } = await openSessionTrade();
     // Two trades for one order (two devices paying at once).
     await t.database.db.insert(payments).values({
       tradeNo: `${trade.tradeNo}B`,
@@ -172,12 +170,10 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   it('marks the policy 出单失败 when the insurer refuses, keeping the payment', async () => {
     const refusing = await makeTestApp({ backend, insurer: new SandboxInsurerProvider({ failFor: () => true }) });
     try {
-      const user = await login(refusing.app);
-      const order = await submitOrder(refusing.app, user.token, validApplication(XUZHOU));
-      const tradeNo = tradeNoOf(await payUrlOf(refusing.app, user.token, order.applicationFormCode));
-      const body = await signSandboxNotification(TEST_PAY_SECRET, payload({ tradeNo, amountFen: Math.round(order.amount * 100) }));
+      const { token, order, tradeNo, amountFen } = await openTrade(refusing.app);
+      const body = await signSandboxNotification(TEST_PAY_SECRET, payload({ tradeNo, amountFen }));
       expect((await notify(refusing.app, body)).body.code).toBe('0000');
-      const detail = expectOk(await orderDetail(refusing.app, user.token, order.orderCode));
+      const detail = expectOk(await orderDetail(refusing.app, token, order.orderCode));
       expect(detail).toMatchObject({ status: 'issueFail', policyNo: null });
       expect(detail.paidAt).not.toBeNull();
     } finally {
@@ -199,14 +195,13 @@ describe('sandbox notification delivery', () => {
     const t = await makeTestApp({ sandboxDelivery: flaky });
     merchant.app = t.app;
     try {
-      const user = await login(t.app);
-      const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
-      const tradeNo = tradeNoOf(await payUrlOf(t.app, user.token, order.applicationFormCode));
+      const { token, order, tradeNo } = await openTrade(t.app);
+      // A bare POST (no form body) works too.
       const confirm = await t.app.inject({ method: 'POST', url: `/_sandbox/pay/${tradeNo}/confirm` });
       expect(confirm.statusCode).toBe(303);
       await t.app.sandboxPayments.settled();
       expect(attempts).toBe(3);
-      expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('waitInsurance');
+      expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('waitInsurance');
     } finally {
       await t.close();
     }
@@ -221,13 +216,11 @@ describe('sandbox notification delivery', () => {
       },
     });
     try {
-      const user = await login(t.app);
-      const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
-      const tradeNo = tradeNoOf(await payUrlOf(t.app, user.token, order.applicationFormCode));
-      await t.app.inject({ method: 'POST', url: `/_sandbox/pay/${tradeNo}/confirm` });
+      const { token, order, tradeNo } = await openTrade(t.app);
+      await pressCashier(t.app, tradeNo);
       await t.app.sandboxPayments.settled();
       expect(attempts).toBe(5);
-      expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('toBePaid');
+      expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('toBePaid');
     } finally {
       await t.close();
     }
@@ -236,20 +229,13 @@ describe('sandbox notification delivery', () => {
   it('lets a test ask the cashier for a declined payment', async () => {
     const t = await makeTestApp();
     try {
-      const user = await login(t.app);
-      const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
-      const tradeNo = tradeNoOf(await payUrlOf(t.app, user.token, order.applicationFormCode));
-      const declined = await t.app.inject({
-        method: 'POST',
-        url: `/_sandbox/pay/${tradeNo}/confirm`,
-        payload: 'outcome=fail',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      const { token, order, tradeNo } = await openTrade(t.app);
+      const declined = await pressCashier(t.app, tradeNo, 'fail');
       expect(declined.statusCode).toBe(303);
       const page = await t.app.inject({ method: 'GET', url: declined.headers.location as string });
       expect(page.body).toContain('支付失败，请重试');
       await t.app.sandboxPayments.settled();
-      expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('toBePaid');
+      expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('toBePaid');
       const cancel = await t.app.inject({ method: 'POST', url: `/_sandbox/pay/${tradeNo}/cancel` });
       expect(cancel.statusCode).toBe(303);
       expect(cancel.headers.location).toBe('/#/policyList');
