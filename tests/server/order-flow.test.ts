@@ -50,6 +50,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
   it('takes a parent from log-in to an issued policy on the policy list', async () => {
     const form = validApplication(XUZHOU, { planCode: 'XZ25-SJ', factors: { socialSecurity: 'N' } });
     const child = form.insureds[0]!;
+    child.socialMedicalInsurance = 'N';
     expect(await repeat(alice, child.licenceNo)).toBe(false);
 
     const order = await submitOrder(t.app, alice.token, form);
@@ -186,6 +187,13 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect(expectOk(await orderDetail(t.app, alice.token, order.orderCode)).amount).toBe(160);
     const payUrl = await payUrlOf(t.app, alice.token, order.applicationFormCode);
     expect((await t.app.inject({ method: 'GET', url: payUrl })).body).toContain('¥160.00');
+  });
+
+  it("prices a bound factor from the insured's own answer, not from the factor the client sends", async () => {
+    const form = validApplication(XUZHOU, { planCode: 'XZ25-SJ', factors: { socialSecurity: 'Y' } });
+    form.insureds[0]!.socialMedicalInsurance = 'N';
+    const order = await submitOrder(t.app, alice.token, form);
+    expect(order.amount).toBe(120);
   });
 
   it('refuses forms that break the product rules with the first message', async () => {

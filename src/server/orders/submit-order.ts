@@ -2,7 +2,8 @@ import type { SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
-import { computePremium, fenToYuan } from '../../engine/pricing/premium.ts';
+import { fenToYuan } from '../../engine/pricing/premium.ts';
+import { priceApplication } from '../../engine/pricing/price-application.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
@@ -76,8 +77,11 @@ export async function submitOrder(
   const period = coverPeriod(manifest, now);
   const [problem] = checkApplication(manifest, input, now, period.start);
   if (problem) throw rejected(problem.message);
-  const premium = computePremium(manifest, { planCode: input.planCode, copies: input.copies, factors: input.factors });
+  // Priced from the manifest, each insured with their own answers to bound factors; any client amount is ignored.
+  const premium = priceApplication(manifest, input);
   if (!premium.ok) throw rejected(premium.message);
+  const plan = manifest.plans.find((p) => p.code === input.planCode);
+  if (!plan) throw rejected('请选择保障方案');
 
   const start = period.start;
   const end = parseShanghaiStrict(period.endDate);
@@ -85,15 +89,16 @@ export async function submitOrder(
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
     productName: manifest.productName,
-    planCode: premium.plan.code,
-    planName: premium.plan.name,
+    planCode: plan.code,
+    planName: plan.name,
     premiumFen: premium.totalFen,
-    copies: premium.copies,
+    copies: input.copies ?? 1,
     startDate: start,
     endDate: end,
     holder: toStoredPerson(input.policyHolder, now),
     insureds,
     wards: (input.wards ?? []).map((person) => toStoredPerson(person, now)),
+    // One record per insured, in insured order.
     factors: premium.factors,
     promoCode: input.promoCode ?? null,
     renewal: input.renewal ?? null,
