@@ -20,7 +20,9 @@ describe('payment sandbox over HTTP', () => {
 
   it('pays through the cashier page and delivers the signed notification to the listening server', async () => {
     const user = await login(t.app);
-    const order = await submitOrder(t.app, user.token, validApplication(XUZHOU, { factors: { socialSecurity: 'N' } }));
+    const form = validApplication(XUZHOU, { factors: { socialSecurity: 'N' } });
+    form.insureds[0]!.socialMedicalInsurance = 'N'; // 基础版 60 × 无社保 1.2
+    const order = await submitOrder(t.app, user.token, form);
     const payUrl = await payUrlOf(t.app, user.token, order.applicationFormCode);
 
     const page = await fetch(base + payUrl);
