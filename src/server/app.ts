@@ -24,7 +24,7 @@ import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
-import { registerStaticWeb } from './web/static-web.ts';
+import { registerStaticWeb } from './static-web/static-web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
