@@ -1,21 +1,17 @@
 import { useMemo } from 'react';
 import { Button, NoticeBar } from 'antd-mobile';
-import { useSearchParams } from 'react-router-dom';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { NotFoundResult } from '../../components/not-found-result.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { buildConfirmModel } from '../../renderers/confirm/confirm-model.ts';
 import { ConfirmRenderer } from '../../renderers/confirm/confirm-renderer.tsx';
 import { useOrderSubmission } from '../../renderers/confirm/use-order-submission.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
-import { useProductManifest } from '../../renderers/insure/use-product-manifest.ts';
+import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft } from '../../state/insure-flow.ts';
 
@@ -27,16 +23,7 @@ const TITLE = '确认投保信息';
  * layout follows manifest.confirm.variant, whatever the route.
  */
 export default function ConfirmScreen() {
-  const [query] = useSearchParams();
-  const state = useProductManifest(query.get('productCode') ?? '');
-  if (state.status === 'ready') return <ConfirmPage manifest={state.manifest} />;
-  return (
-    <AppPage title={TITLE}>
-      {state.status === 'loading' && <PageLoading />}
-      {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
-      {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
-    </AppPage>
-  );
+  return <ManifestGate title={TITLE}>{(manifest) => <ConfirmPage manifest={manifest} />}</ManifestGate>;
 }
 
 function ConfirmPage({ manifest }: { manifest: ProductManifest }) {

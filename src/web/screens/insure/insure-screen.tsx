@@ -1,22 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import { Toast } from 'antd-mobile';
-import { useSearchParams } from 'react-router-dom';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { priceApplication } from '../../../engine/pricing/price-application.ts';
 import { applicationFromDraft } from '../../../engine/insure/form-schema.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { NotFoundResult } from '../../components/not-found-result.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { confirmPath } from '../../renderers/confirm/variants.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
 import { InsureFormRenderer, type InsureFormHandle } from '../../renderers/insure/insure-form-renderer.tsx';
 import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
 import { ProtocolAgreement } from '../../renderers/insure/protocol-agreement.tsx';
-import { useProductManifest } from '../../renderers/insure/use-product-manifest.ts';
+import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
 
@@ -24,16 +20,7 @@ const TITLE = '填写投保信息';
 
 /** `/insure?productCode=`: the holder and insured form of a product, its clauses, the premium and 下一步. */
 export default function InsureScreen() {
-  const [query] = useSearchParams();
-  const state = useProductManifest(query.get('productCode') ?? '');
-  if (state.status === 'ready') return <InsurePage manifest={state.manifest} />;
-  return (
-    <AppPage title={TITLE}>
-      {state.status === 'loading' && <PageLoading />}
-      {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
-      {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
-    </AppPage>
-  );
+  return <ManifestGate title={TITLE}>{(manifest) => <InsurePage manifest={manifest} />}</ManifestGate>;
 }
 
 function InsurePage({ manifest }: { manifest: ProductManifest }) {

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { getCachedProductManifest, loadProductManifest } from '../../api/product-manifest.ts';
 import { loginRedirectUrl } from '../../app/guards.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
@@ -10,16 +9,11 @@ import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { useProductManifest } from '../../components/use-product-manifest.ts';
 import { DetailRenderer } from '../../renderers/detail/detail-renderer.tsx';
 import { clearSavedRecord, clearStoredForm } from '../../state/form-reset.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { isLoggedIn } from '../../state/session.ts';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; manifest: ProductManifest };
 
 /**
  * A product detail page: `/newProductDetail?productCode=` or one of the
@@ -30,30 +24,8 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
   const location = useLocation();
   const navigate = useAppNavigate();
   const productCode = routeProductCode ?? query.get('productCode') ?? '';
-  const [state, setState] = useState<State>(() => {
-    // A manifest seen before renders on the first frame, so a back navigation restores its scroll position.
-    const cached = getCachedProductManifest(productCode);
-    return cached ? { status: 'ready', manifest: cached } : { status: 'loading' };
-  });
-
-  const load = useCallback(() => {
-    if (!productCode) {
-      setState({ status: 'notFound' });
-      return;
-    }
-    const cached = getCachedProductManifest(productCode);
-    if (cached) {
-      setState((s) => (s.status === 'ready' && s.manifest === cached ? s : { status: 'ready', manifest: cached }));
-      return;
-    }
-    setState({ status: 'loading' });
-    loadProductManifest(productCode).then(
-      (manifest) => setState(manifest ? { status: 'ready', manifest } : { status: 'notFound' }),
-      (error: unknown) => setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' }),
-    );
-  }, [productCode]);
-
-  useEffect(load, [load]);
+  // A manifest seen before renders on the first frame, so a back navigation restores its scroll position.
+  const state = useProductManifest(productCode);
 
   const manifest = state.status === 'ready' ? state.manifest : null;
   useEntryRules(manifest, location);
@@ -63,7 +35,7 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
       <AppPage title="产品详情">
         {state.status === 'loading' && <PageLoading />}
         {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
-        {state.status === 'error' && <LoadError description={state.message} onRetry={load} />}
+        {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
       </AppPage>
     );
   }
