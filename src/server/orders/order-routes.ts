@@ -61,7 +61,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const header = request.headers[RESUB_HEADER];
       const token = Array.isArray(header) ? undefined : header;
-      return ok(await submitOrder(deps, currentUser(request), request.body, token), '投保成功');
+      return ok(await submitOrder(deps, currentUser(request), request.body, token, request.log), '投保成功');
     },
   );
 

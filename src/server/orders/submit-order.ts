@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
+import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
@@ -17,6 +19,7 @@ import {
   hasOverlappingCover,
   insertOrderWithForms,
   lockInsuredPerson,
+  markOrderPaid,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
@@ -25,7 +28,7 @@ import { consumeResubToken } from './resub-tokens-repo.ts';
 import { getSerialOwner } from './serials-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
 
-type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config'>;
+type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'>;
 
 const SERIAL_CONSTRAINT = 'orders_idempotent_serial_no_unique';
 const CODE_CONSTRAINTS = ['orders_order_code_unique', 'application_forms_application_form_code_unique'];
@@ -59,6 +62,7 @@ export async function submitOrder(
   user: AuthUser,
   body: SubmitOrderBody,
   resubToken: string | undefined,
+  log: FastifyBaseLogger,
 ): Promise<SubmitOrderResult> {
   const now = deps.now();
   const tokenOk = resubToken && (await consumeResubToken(deps.db, { token: resubToken, userId: user.userId, now }));
@@ -109,6 +113,7 @@ export async function submitOrder(
   // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
   const people = manifest.order.skipRepeatCheck ? [] : [...insureds].sort((a, b) => a.licenceNo.localeCompare(b.licenceNo));
   for (let attempt = 0; ; attempt++) {
+    let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
     const applicationFormCode = dailyCode('AF', now);
     try {
@@ -125,13 +130,20 @@ export async function submitOrder(
           );
           if (taken) throw rejected(repeatInsuranceMessage(person.name));
         }
-        await insertOrderWithForms(
+        const { orderId } = await insertOrderWithForms(
           tx,
           { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now },
           [{ ...form, applicationFormCode }],
         );
+        // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
+        // system), so the order goes straight to issuance instead of waiting for a payment.
+        if (manifest.order.feeCollection === 'N') {
+          await markOrderPaid(tx, orderId, now);
+          collectedOffline = orderId;
+        }
         return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode] };
       });
+      if (collectedOffline !== undefined) await issuePolicyForOrder(deps, collectedOffline, log);
       return answerWithOrder(order, user);
     } catch (error) {
       if (isUniqueViolation(error, SERIAL_CONSTRAINT)) {

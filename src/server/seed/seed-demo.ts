@@ -78,6 +78,7 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
       { userId: user.id, userCode: user.userCode },
       { idempotentSerialNo: DEMO_SERIAL, applicationForms: [demoApplication()] },
       resubToken,
+      log,
     );
   } catch (error) {
     // The manifest changed so that the demo form no longer passes: say so, do not stop the server.

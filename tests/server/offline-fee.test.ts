@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductManifest } from '../../src/engine/manifest/index.ts';
+import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
+import { paths } from '../../src/contract/paths.ts';
+import { backends, call, expectOk, JINING, login, makeTestApp, orderDetail, type Session, submitOrder, type TestApp, validApplication } from './helpers.ts';
+
+const load = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
+
+describe.each(backends)('premium collected offline, Isshoufei N (%s)', (backend) => {
+  let t: TestApp;
+  let parent: Session;
+  beforeAll(async () => {
+    const jining = { ...load('jining-student-accident'), order: { ...load('jining-student-accident').order, feeCollection: 'N' as const } };
+    t = await makeTestApp({ backend, manifests: createManifestStore([jining, load('xuzhou-student-accident-2025')]) });
+    parent = await login(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it('issues the policy at submission, without a payment', async () => {
+    const order = await submitOrder(t.app, parent.token, validApplication(JINING));
+    const detail = expectOk(await orderDetail(t.app, parent.token, order.orderCode));
+    expect(detail.status).toBe('waitInsurance');
+    expect(detail.policyNo).toMatch(/\S/);
+    // Nothing is left to pay for.
+    const payUrl = await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: parent.token });
+    expect(payUrl.body.code).not.toBe('0000');
+    expect(payUrl.body.msg).toMatch(/\S/);
+  });
+});
