@@ -31,5 +31,6 @@ describe('coverPeriod', () => {
     const p = coverPeriod(m, new Date('2025-12-01T02:00:00Z'));
     expect(p).toMatchObject({ startDate: '2026-01-31 00:00:00', endDate: '2026-02-28 00:00:00' });
     expect(p.start.toISOString()).toBe('2026-01-30T16:00:00.000Z');
+    expect(p.end.toISOString()).toBe('2026-02-27T16:00:00.000Z');
   });
 });

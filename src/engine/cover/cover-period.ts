@@ -1,25 +1,13 @@
 import type { ProductManifest } from '../manifest/manifest-types.generated.ts';
+import { formatShanghai, parseShanghaiStrict } from '../time/shanghai-time.ts';
 
-/** China has one time zone, UTC+8, and no daylight saving. */
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 86400 * 1000;
 
-/** Calendar date (UTC fields hold the Shanghai wall date). */
-function shanghaiDate(at: Date): Date {
-  const wall = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
-  return new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
-}
-
-function ymd(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** Adds calendar months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonths(d: Date, months: number): Date {
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay)));
+/** Adds calendar months to a 'YYYY-MM-DD' date, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+function addMonths(ymd: string, months: number): string {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
 
 export interface CoverPeriod {
@@ -29,6 +17,8 @@ export interface CoverPeriod {
   endDate: string;
   /** The start as an instant, for age checks on the start day. */
   start: Date;
+  /** The end as an instant. */
+  end: Date;
 }
 
 /**
@@ -38,13 +28,13 @@ export interface CoverPeriod {
  */
 export function coverPeriod(manifest: ProductManifest, orderedAt: Date): CoverPeriod {
   const { startOffsetDays, fixedStart, months, endTime } = manifest.cover;
-  let start = new Date(shanghaiDate(orderedAt).getTime() + startOffsetDays * DAY_MS);
+  const orderDay = parseShanghaiStrict(formatShanghai(orderedAt).slice(0, 10));
+  let start = new Date(orderDay.getTime() + startOffsetDays * DAY_MS);
   if (fixedStart) {
-    const fixed = new Date(`${fixedStart}T00:00:00Z`);
+    const fixed = parseShanghaiStrict(fixedStart);
     if (fixed > start) start = fixed;
   }
-  const after = addMonths(start, months);
-  const endDate =
-    endTime === '23:59:59' ? `${ymd(new Date(after.getTime() - DAY_MS))} 23:59:59` : `${ymd(after)} 00:00:00`;
-  return { startDate: `${ymd(start)} 00:00:00`, endDate, start: new Date(start.getTime() - SHANGHAI_OFFSET_MS) };
+  const dayAfter = parseShanghaiStrict(addMonths(formatShanghai(start).slice(0, 10), months));
+  const end = endTime === '23:59:59' ? new Date(dayAfter.getTime() - 1000) : dayAfter;
+  return { startDate: formatShanghai(start), endDate: formatShanghai(end), start, end };
 }

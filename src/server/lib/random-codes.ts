@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { shanghaiDateStamp } from './shanghai-time.ts';
+import { shanghaiDateStamp } from '../../engine/time/shanghai-time.ts';
 
 /** `n` random decimal digits from the CSPRNG (codes that must not be guessable). */
 export function randomDigits(n: number): string {

@@ -3,7 +3,7 @@ import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import { renewalLabel } from '../../engine/renewal.ts';
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
-import { formatShanghai } from '../lib/shanghai-time.ts';
+import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { FormView } from './orders-repo.ts';
 import type { StoredPerson } from './stored-person.ts';
 

@@ -3,7 +3,7 @@ import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
 import { rejected } from '../http/envelope.ts';
-import { parseShanghai, parseShanghaiStrict } from '../lib/shanghai-time.ts';
+import { parseShanghai, parseShanghaiStrict } from '../../engine/time/shanghai-time.ts';
 import { statusClock } from './effective-status.ts';
 import { hasOverlappingCover } from './orders-repo.ts';
 import { normaliseLicenceNo } from './stored-person.ts';

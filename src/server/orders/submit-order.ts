@@ -12,7 +12,6 @@ import { requireManifest } from '../catalogue/manifest-store.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
-import { parseShanghaiStrict } from '../lib/shanghai-time.ts';
 import { statusClock } from './effective-status.ts';
 import {
   getOrderBySerial,
@@ -88,7 +87,7 @@ export async function submitOrder(
   if (!plan) throw rejected('请选择保障方案');
 
   const start = period.start;
-  const end = parseShanghaiStrict(period.endDate);
+  const end = period.end;
   const insureds = input.insureds.map((person) => toStoredPerson(person, now));
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
