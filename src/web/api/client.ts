@@ -37,6 +37,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Do not toast failures; the caller shows them. */
   silent?: boolean;
+  /** Codes that count as success besides 0000 (spec §8: 200 also counts in the order flow). */
+  alsoSuccess?: readonly string[];
   /** Default message when the server gives none: 'Failed to get {thing}'. */
   thing?: string;
   timeoutMs?: number;
@@ -126,7 +128,7 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'string') {
     return fail(`HTTP_${res.status}`, `Failed to get ${options.thing ?? 'data'}`);
   }
-  if (envelope.code === SUCCESS) return envelope.data as T;
+  if (envelope.code === SUCCESS || options.alsoSuccess?.includes(envelope.code)) return envelope.data as T;
   const message = envelope.msg || `Failed to get ${options.thing ?? 'data'}`;
   if (envelope.code === '406') {
     ui.goLogin();

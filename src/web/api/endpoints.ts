@@ -23,6 +23,9 @@ import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
+/** Spec §8: in the order flow the gateway's 200 also means success. */
+const ORDER_FLOW_SUCCESS = ['200'] as const;
+
 /** Cashier channel of GET payUrl/queryPayUrl (PayUrlQuery.channel). */
 export type PayChannel = 'wechat' | 'alipay';
 
@@ -46,7 +49,7 @@ export const api = {
   repeatInsurance: (body: RepeatInsuranceBody) =>
     call<{ repeat: boolean }>('POST', paths.repeatInsurance, { body, thing: '重复投保校验' }),
   submitOrder: (body: SubmitOrderBody, resubToken: string) =>
-    call<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true }),
+    call<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
   orderDetail: (orderCode: string, o?: Silent) =>
     call<OrderDetail>('POST', paths.orderDetail, { body: { orderCode }, thing: '订单详情', ...o }),
   payUrl: (appCode: string, o?: Silent & { channel?: PayChannel }) =>
@@ -55,7 +58,7 @@ export const api = {
       thing: '支付地址',
       silent: o?.silent,
     }),
-  savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true }),
+  savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
   policyList: (body: PolicyListBody, o?: Silent) =>
     call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
 };

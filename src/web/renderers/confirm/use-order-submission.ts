@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog, Toast } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
@@ -66,7 +67,15 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
       prefetchToken();
     };
     placeOrder(
-      { manifest, application: model.application, startDate: model.startDate, promoCode: getPromoCode(), premium: model.premium },
+      {
+        manifest,
+        application: model.application,
+        // Taken at the press, not at page load: a page left open over Beijing midnight must
+        // check repeat insurance and record the pay-out for the start the server will use.
+        startDate: coverPeriod(manifest, new Date()).startDate,
+        promoCode: getPromoCode(),
+        premium: model.premium,
+      },
       {
         repeatInsurance: api.repeatInsurance,
         serialFor: (fingerprint) => orderSerialFor(fingerprint, api.serial),
