@@ -99,6 +99,11 @@ describe('product manifests', () => {
     expect(missing).toEqual([]);
   });
 
+  it('keeps the manifest reference in docs/ in step with the schema', () => {
+    const out = execFileSync('npx', ['tsx', 'scripts/manifests-docs.ts', '--check'], { encoding: 'utf8' });
+    expect(out).toContain('manifest reference up to date');
+  });
+
   it('keeps the generated manifest type in step with the schema', () => {
     const out = execFileSync('npx', ['tsx', 'scripts/manifests-types.ts', '--check'], { encoding: 'utf8' });
     expect(out).toContain('manifest types up to date');
