@@ -72,16 +72,11 @@ export interface PersonFormData {
   email?: string;
 }
 
-export interface InsuredFormData extends PersonFormData {
-  relaToHolder?: string;
-  schoolName?: string;
-  schoolKind?: string;
-  schoolNature?: string;
-  collegeName?: string;
-  grade?: string;
-  classAndGrade?: string;
+/** An insured on the form: the engine's insured fields, all optional while typed, with the region codes held as one value. */
+export interface InsuredFormData
+  extends PersonFormData,
+    Partial<Pick<InsuredLike, 'relaToHolder' | 'schoolName' | 'schoolKind' | 'schoolNature' | 'collegeName' | 'grade' | 'classAndGrade' | 'socialMedicalInsurance'>> {
   region?: RegionValue;
-  socialMedicalInsurance?: YesNoLike;
 }
 
 export interface WardFormData extends PersonFormData {
