@@ -64,7 +64,7 @@ export function renderManifestDocs(): string {
     '',
     schema.description ?? '',
     '',
-    'How to add a product: README.md, "Add a product". `npm run manifests:check` validates every manifest against this schema and the rules across manifests.',
+    'How to add a product, step by step: [adding-a-product.md](adding-a-product.md). `npm run manifests:check` validates every manifest against this schema, the cross-field rules and the rules across manifests.',
     '',
     '| property (`*` = every item) | type | required | limits | meaning |',
     '| --- | --- | --- | --- | --- |',

@@ -52,6 +52,8 @@ export const MSG_FACTOR = '保费因子取值无效';
  * stale or tampered value.
  */
 export const MSG_REGION = '请选择正确的所在地区';
+/** Our wording (the spec gives none): a school typed in where the product only allows choosing one. */
+export const MSG_SCHOOL_NOT_LISTED = '请从列表中选择学校';
 
 /** Whose age is out of range; selects the subject of {@link ageRangeMessage}. */
 export type PersonRole = IdCardRole;
@@ -281,7 +283,13 @@ function checkRegion(ctx: Context, base: string, insured: InsuredLike): void {
 /** The extra fields `insure.insured.fields` asks for; each listed field is required. */
 function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person): void {
   const fields = new Set(rule.fields ?? []);
-  if (fields.has('school')) required(ctx, `${base}.schoolName`, insured.schoolName);
+  if (fields.has('school') && required(ctx, `${base}.schoolName`, insured.schoolName)) {
+    // Mode 02 is choose-only: a name outside the product's school list is refused, whatever the client sent.
+    const schools = ctx.manifest.insure.schools ?? [];
+    if (ctx.manifest.insure.customSchoolMode === '02' && !schools.some((school) => school.name === insured.schoolName)) {
+      ctx.problems.add(`${base}.schoolName`, MSG_SCHOOL_NOT_LISTED);
+    }
+  }
   if (fields.has('schoolType') && required(ctx, `${base}.schoolKind`, insured.schoolKind)) {
     // The picker offers the manifest's school types (all types when it lists none);
     // anything else counts as not chosen.

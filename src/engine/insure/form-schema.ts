@@ -345,12 +345,12 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'schoolName':
         parts.properties.schoolName = text(FIELD_TITLES.schoolName, MAX_LENGTH.schoolName);
-        // 01 free text with suggestions, 02 choose only, 03 free text only. The school list of
-        // mode 02 is not in the manifest yet: until it is, the widget falls back to free text.
+        // 01 free text with suggestions from insure.schools, 02 choose from insure.schools only,
+        // 03 free text only (the lint keeps a school list out of mode 03).
         parts.ui.schoolName = {
           'ui:widget': 'SchoolWidget',
           'ui:placeholder': customSchoolMode === '02' ? '请选择学校' : '请输入学校名称',
-          'ui:options': { schoolMode: customSchoolMode },
+          'ui:options': { schoolMode: customSchoolMode, schools: (manifest.insure.schools ?? []).map((school) => school.name) },
         };
         break;
       case 'schoolNature':

@@ -4,9 +4,12 @@ import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
 /** Routes that belong to the app itself and can never be a product detail route. */
 const RESERVED_ROUTES = new Set(['/', '/insure', '/confirm', '/payoff', '/paySuccess', '/policyList', '/newProductDetail']);
 
+const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';
+
 /**
  * Validates a set of manifests one by one, then the rules that span them:
- * product codes, ids and detail routes unique across all manifests.
+ * product codes (with alias codes), ids and detail routes unique across all
+ * manifests.
  */
 export function checkManifestSet(entries: readonly { file: string; data: unknown }[]): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
@@ -21,8 +24,14 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
   for (const { file, manifest } of valid) {
     const codeOwner = codes.get(manifest.productCode);
     if (codeOwner) {
-      problems.push({ file, pointer: '/productCode', message: `product code ${manifest.productCode} is also used by ${codeOwner}`, hint: 'product codes are unique across manifests' });
+      problems.push({ file, pointer: '/productCode', message: `product code ${manifest.productCode} is also used by ${codeOwner}`, hint: CODES_HINT });
     } else codes.set(manifest.productCode, file);
+    manifest.aliasCodes?.forEach((code, i) => {
+      const aliasOwner = codes.get(code);
+      if (aliasOwner) {
+        problems.push({ file, pointer: `/aliasCodes/${i}`, message: `alias code ${code} is also used by ${aliasOwner}`, hint: CODES_HINT });
+      } else codes.set(code, file);
+    });
     manifest.routes.forEach((route, i) => {
       const routeOwner = routes.get(route);
       if (RESERVED_ROUTES.has(route)) {

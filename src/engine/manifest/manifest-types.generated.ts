@@ -21,6 +21,20 @@ export interface ProductManifest {
    */
   productCode: string;
   /**
+   * Further product codes that open this same manifest (several codes sharing one detail page, e.g. the renewal codes of a product). Each is unique across all manifests, together with every productCode.
+   *
+   * Items: A product code, written like productCode.
+   */
+  aliasCodes?: string[];
+  /**
+   * Sales status: online products are listed and sold; offline products are still validated, but their detail page shows 商品不存在或已下架.
+   */
+  status?: 'online' | 'offline';
+  /**
+   * Label of the renewal button on the policy list. 去续保 exactly for the four renewal codes 19PR611048, 19PR855366, 19PR799624, 19PR352395, else 再次购买; when absent the app derives it from productCode.
+   */
+  renewalLabel?: '去续保' | '再次购买';
+  /**
    * Product name shown to parents.
    */
   productName: string;
@@ -150,6 +164,7 @@ export interface ProductManifest {
    * Plan-type prop of the plan picker: A shows plans as cards, B as a compact tab list.
    */
   planType?: 'A' | 'B';
+  planBuilder?: PlanBuilder;
   pricing: Pricing;
   insure: Insure;
   cover: Cover;
@@ -310,6 +325,23 @@ export interface Detail {
    * Who is covered, as shown.
    */
   securityObject: string;
+  /**
+   * Title page shown before the detail page of the Xuzhou 2022-2024 projects.
+   */
+  titlePage?: {
+    /**
+     * Year of the Xuzhou project the title page belongs to.
+     */
+    projectYear: 2022 | 2023 | 2024;
+    /**
+     * Headline of the title page.
+     */
+    title: string;
+    /**
+     * Line under the headline.
+     */
+    subtitle: string;
+  };
 }
 /**
  * One guarantee plan (program) with its risks and base premium.
@@ -391,6 +423,32 @@ export interface Duty {
   weight: number;
 }
 /**
+ * Xuzhou plan builder: the three plans shown are built from plan templates, each merging the plans of its planCodes (name = template name, code = first plan code, premium = sum, risks merged by riskCode). 2021 project: 简化版, 基础版, 强化版, sharing the second risk of the first template; 2025 project: 基础版, 升级版, 豪华版.
+ */
+export interface PlanBuilder {
+  /**
+   * Which Xuzhou project the builder follows: xuzhou2021 (简化版 / 基础版 / 强化版, shared second risk) or xuzhou2025 (基础版 / 升级版 / 豪华版).
+   */
+  kind: 'xuzhou2021' | 'xuzhou2025';
+  /**
+   * Exactly three plan templates, in the order of the kind's plan names.
+   *
+   * Items: One plan template: a plan name and the plans merged into it.
+   */
+  templates: {
+    /**
+     * Name of the built plan, as the kind prescribes.
+     */
+    name: string;
+    /**
+     * Codes of plans in /plans merged into this plan; the first code becomes the built plan's code.
+     *
+     * Items: A plan code from /plans.
+     */
+    planCodes: string[];
+  }[];
+}
+/**
  * How the premium is computed: plan premium x factor multipliers x copies, rounded to 2 decimals.
  */
 export interface Pricing {
@@ -459,7 +517,7 @@ export interface Pricing {
    */
   maxCopies: number;
   /**
-   * Allowed guarantee years.
+   * Allowed guarantee years, ascending and without repeats (default [1]).
    *
    * Items: Years.
    */
@@ -490,6 +548,21 @@ export interface Insure {
    * Items: School type code.
    */
   schoolTypes?: string[];
+  /**
+   * Schools offered in the school picker of custom-school modes 01 and 02 (mode 02 needs at least one).
+   *
+   * Items: One school of the picker.
+   */
+  schools?: {
+    /**
+     * School name as shown and sent in schoolName.
+     */
+    name: string;
+    /**
+     * School type code (spec §3 school types), sent in schoolKind.
+     */
+    schoolKind: string;
+  }[];
 }
 /**
  * Rules for one person on the insure form: the holder, the insured (in the guardian template the insured is the holder) or the ward (guardian template only: the child under guardianship, 监护对象).

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import manifestSchema from '../../../schemas/product-manifest.schema.json' with { type: 'json' };
 import type { ProductManifest } from './manifest-types.generated.ts';
+import { LINT_RULES } from './lint-rules.ts';
 
 /** One problem found in a manifest: where it is and how to fix it. */
 export interface ManifestProblem {
@@ -67,7 +68,7 @@ function toProblem(file: string, error: ErrorObject): ManifestProblem {
   }
 }
 
-/** Problems that the JSON Schema cannot express (cross-field rules). */
+/** Problems that the JSON Schema cannot express (cross-field rules; the newer ones live in lint-rules.ts). */
 function lintManifest(file: string, m: ProductManifest): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const expectedId = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
@@ -120,6 +121,7 @@ function lintManifest(file: string, m: ProductManifest): ManifestProblem[] {
   if (m.insure.template !== 'guardian' && m.insure.ward) {
     problems.push({ file, pointer: '/insure/ward', message: 'ward rules only apply to the guardian template', hint: 'remove insure.ward' });
   }
+  for (const rule of LINT_RULES) problems.push(...rule(file, m));
   return problems;
 }
 

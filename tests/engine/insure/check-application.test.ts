@@ -14,6 +14,7 @@ import {
   MSG_INSURED_SAME_ID_AS_HOLDER,
   MSG_PLAN,
   MSG_REGION,
+  MSG_SCHOOL_NOT_LISTED,
   MSG_TOO_MANY_INSUREDS,
   ageRangeMessage,
   checkApplication,
@@ -290,6 +291,15 @@ describe('checkApplication: student insured', () => {
     expect(check(JINING, { ...jiningForm(), insureds: [jn] })).toEqual([
       { path: 'insureds.0.schoolName', message: MSG_REQUIRED },
     ]);
+  });
+
+  it('accepts only a listed school in choose-only mode 02, and any school in mode 01', () => {
+    const typed = { ...jiningForm(), insureds: [{ ...jiningForm().insureds[0]!, schoolName: '我家门口的小学' }] };
+    expect(check(JINING, typed)).toEqual([{ path: 'insureds.0.schoolName', message: MSG_SCHOOL_NOT_LISTED }]);
+    const freeText = variant(JINING, (v) => {
+      v.insure.customSchoolMode = '01';
+    });
+    expect(check(freeText, typed)).toEqual([]);
   });
 
   it('asks schoolNature and collegeName only when listed', () => {
@@ -699,7 +709,8 @@ describe('checkApplication: property', () => {
             licenceType: '0',
             licenceNo: makeIdCard(r.county, r.insuredBirthday, r.insuredSeq),
             phone: r.insuredPhone,
-            schoolName: '第一实验学校',
+            // Choose-only products take a school of their list; the others take any name.
+            schoolName: m.insure.schools?.[0]?.name ?? '第一实验学校',
             schoolKind: r.schoolKind,
             grade: r.grade,
             classAndGrade: '2班',

@@ -241,10 +241,11 @@ describe('insured extra fields', () => {
   ] as const)('marks customSchoolMode %s in ui:options', (mode, placeholder) => {
     const m = structuredClone(XUZHOU);
     m.insure.customSchoolMode = mode;
+    m.insure.schools = mode === '03' ? undefined : [{ name: '徐州市民主路小学', schoolKind: 'edu_07' }];
     const school = (buildInsureFormSchema(m).uiSchema.insureds as Record<string, Record<string, Record<string, unknown>>>)
       .items!.schoolName!;
     expect(school['ui:widget']).toBe('SchoolWidget');
-    expect(school['ui:options']).toEqual({ schoolMode: mode });
+    expect(school['ui:options']).toEqual({ schoolMode: mode, schools: mode === '03' ? [] : ['徐州市民主路小学'] });
     expect(school['ui:placeholder']).toBe(placeholder);
   });
 

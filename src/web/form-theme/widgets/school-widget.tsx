@@ -7,9 +7,8 @@ const MAX_SUGGESTIONS = 6;
 
 /**
  * The school name, by the product's customSchoolMode (ui:options.schoolMode):
- * 01 free text with suggestions, 02 choose only, 03 free text only. The
- * school list (ui:options.schools) is not in the manifests yet; without it
- * every mode is free text.
+ * 01 free text with suggestions, 02 choose only, 03 free text only, over
+ * the manifest's school list (ui:options.schools, from insure.schools).
  */
 export function SchoolWidget(props: WidgetProps) {
   const { options, value, registry, onChange, readonly, disabled } = props;

@@ -1,0 +1,250 @@
+/**
+ * Cross-field rules of one manifest that JSON Schema cannot express
+ * (spec §5 and issue 3 "Lint beyond the schema"). Each returns problems
+ * `{file, pointer, message, hint}`; `validateManifest` runs them after the
+ * schema passed, so the manifest has its declared shape here.
+ */
+import { PLAN_BUILDER_NAMES, PLAN_BUILDER_SIZE } from '../plans/build-plans.ts';
+import { renewalLabel } from '../renewal.ts';
+import { isRenewalProduct, RENEWAL_PRODUCT_CODES, SCHOOL_TYPES } from '../rules/enums.ts';
+import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
+import type { ProductManifest } from './manifest-types.generated.ts';
+import type { ManifestProblem } from './validate-manifest.ts';
+
+type Lint = (file: string, m: ProductManifest) => ManifestProblem[];
+
+const list = (values: readonly string[]) => values.join(', ');
+
+/** Alias codes never repeat the product code (uniqueness across files is in check-manifest-set.ts). */
+export const lintAliasCodes: Lint = (file, m) =>
+  (m.aliasCodes ?? []).flatMap((code, i) =>
+    code === m.productCode
+      ? [{ file, pointer: `/aliasCodes/${i}`, message: `alias code ${code} is the product code itself`, hint: 'remove it from aliasCodes' }]
+      : [],
+  );
+
+/**
+ * renewalLabel, when written, agrees with the one rule of src/engine/renewal.ts:
+ * 去续保 exactly for the four renewal codes, else 再次购买.
+ */
+export const lintRenewalLabel: Lint = (file, m) => {
+  if (m.renewalLabel === undefined) return [];
+  const expected = renewalLabel(m.productCode);
+  if (m.renewalLabel === expected) return [];
+  const hint = isRenewalProduct(m.productCode)
+    ? `use "去续保": ${m.productCode} is one of the renewal codes ${list(RENEWAL_PRODUCT_CODES)}`
+    : `use "再次购买" or leave renewalLabel out: "去续保" is only for the renewal codes ${list(RENEWAL_PRODUCT_CODES)}`;
+  return [{ file, pointer: '/renewalLabel', message: `renewalLabel "${m.renewalLabel}" does not match product code ${m.productCode}`, hint }];
+};
+
+/**
+ * The Xuzhou plan builder (spec §3, §5): a non-empty template list
+ * (模板数组不可为空) of exactly three templates (徐州学平险有三个方案), named
+ * as the kind prescribes, each with a non-empty list of known plan codes
+ * (数据源数组不可为空); the 2021 kind needs a second risk to share.
+ */
+export const lintPlanBuilder: Lint = (file, m) => {
+  const builder = m.planBuilder;
+  if (!builder) return [];
+  const names = PLAN_BUILDER_NAMES[builder.kind];
+  const at = '/planBuilder/templates';
+  if (builder.templates.length === 0) {
+    return [{ file, pointer: at, message: '模板数组不可为空', hint: `add the ${PLAN_BUILDER_SIZE} templates ${list(names)} with their plan codes` }];
+  }
+  const problems: ManifestProblem[] = [];
+  if (builder.templates.length !== PLAN_BUILDER_SIZE) {
+    problems.push({
+      file,
+      pointer: at,
+      message: '徐州学平险有三个方案',
+      hint: `give exactly ${PLAN_BUILDER_SIZE} templates, ${list(names)} (found ${builder.templates.length})`,
+    });
+  }
+  const plans = new Map(m.plans.map((p) => [p.code, p] as const));
+  builder.templates.forEach((template, i) => {
+    const expected = names[i];
+    if (expected !== undefined && template.name !== expected) {
+      problems.push({
+        file,
+        pointer: `${at}/${i}/name`,
+        message: `template name "${template.name}" is not the ${builder.kind} plan name "${expected}"`,
+        hint: `${builder.kind} templates are named ${list(names)}, in this order`,
+      });
+    }
+    if (template.planCodes.length === 0) {
+      problems.push({ file, pointer: `${at}/${i}/planCodes`, message: '数据源数组不可为空', hint: 'list at least one plan code from /plans' });
+    }
+    template.planCodes.forEach((code, j) => {
+      if (!plans.has(code)) {
+        problems.push({
+          file,
+          pointer: `${at}/${i}/planCodes/${j}`,
+          message: `plan code "${code}" is not in /plans`,
+          hint: `use one of ${JSON.stringify([...plans.keys()])}`,
+        });
+      }
+    });
+  });
+  if (problems.length === 0 && builder.kind === 'xuzhou2021') {
+    const firstRisks = new Set(builder.templates[0]!.planCodes.flatMap((code) => plans.get(code)!.risks.map((r) => r.riskCode)));
+    if (firstRisks.size < 2) {
+      problems.push({
+        file,
+        pointer: `${at}/0/planCodes`,
+        message: 'the first 2021 template has no second risk to share',
+        hint: 'the 2021 plans share the second risk of the first template (简化版): give its plans at least two risks',
+      });
+    }
+  }
+  return problems;
+};
+
+/** Within a plan each risk appears once; within a risk each duty code appears once. */
+export const lintRisks: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  m.plans.forEach((plan, i) => {
+    const risks = new Set<string>();
+    plan.risks.forEach((risk, j) => {
+      if (risks.has(risk.riskCode)) {
+        problems.push({
+          file,
+          pointer: `/plans/${i}/risks/${j}/riskCode`,
+          message: `risk code "${risk.riskCode}" appears twice in plan ${plan.code}`,
+          hint: 'list each risk once per plan, with all its duties',
+        });
+      }
+      risks.add(risk.riskCode);
+      const duties = new Set<string>();
+      risk.duties.forEach((duty, k) => {
+        if (duties.has(duty.code)) {
+          problems.push({
+            file,
+            pointer: `/plans/${i}/risks/${j}/duties/${k}/code`,
+            message: `duty code "${duty.code}" appears twice in risk ${risk.riskCode} of plan ${plan.code}`,
+            hint: 'duty codes are unique within a risk',
+          });
+        }
+        duties.add(duty.code);
+      });
+    });
+  });
+  return problems;
+};
+
+/** Guarantee years: non-empty, ascending, no repeats. */
+export const lintGuaranteeYears: Lint = (file, m) => {
+  const years = m.pricing.guaranteeYears;
+  if (!years) return [];
+  const at = '/pricing/guaranteeYears';
+  if (years.length === 0) {
+    return [{ file, pointer: at, message: 'guarantee years list is empty', hint: 'write [1] (the default) or the allowed years, e.g. [1, 2, 3]' }];
+  }
+  const fixed = `write ${JSON.stringify([...new Set(years)].sort((a, b) => a - b))}`;
+  const problems: ManifestProblem[] = [];
+  const seen = new Set<number>();
+  years.forEach((year, i) => {
+    if (seen.has(year)) {
+      problems.push({ file, pointer: `${at}/${i}`, message: `guarantee year ${year} is listed twice`, hint: fixed });
+    } else if (i > 0 && year < years[i - 1]!) {
+      problems.push({ file, pointer: `${at}/${i}`, message: 'guarantee years are not in ascending order', hint: fixed });
+    }
+    seen.add(year);
+  });
+  return problems;
+};
+
+const knownSchoolKinds = () => JSON.stringify(Object.keys(SCHOOL_TYPES));
+
+/**
+ * The school picker: mode 02 (choose only) needs schools (数据源数组不可为空),
+ * mode 03 (custom only) shows none; school type codes are known ones.
+ */
+export const lintSchools: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  const mode = m.insure.customSchoolMode ?? '01';
+  const schools = m.insure.schools;
+  if (mode === '02' && (!schools || schools.length === 0)) {
+    problems.push({
+      file,
+      pointer: '/insure/schools',
+      message: '数据源数组不可为空',
+      hint: 'customSchoolMode "02" (choose only) needs the schools to choose from: add { "name": …, "schoolKind": "edu_XX" } items, or use mode "01" or "03"',
+    });
+  }
+  if (mode === '03' && schools && schools.length > 0) {
+    problems.push({
+      file,
+      pointer: '/insure/schools',
+      message: 'schools are never shown with customSchoolMode "03" (custom only)',
+      hint: 'remove the list, or use mode "01" (custom plus choose) or "02" (choose only)',
+    });
+  }
+  schools?.forEach((school, i) => {
+    if (!Object.hasOwn(SCHOOL_TYPES, school.schoolKind)) {
+      problems.push({ file, pointer: `/insure/schools/${i}/schoolKind`, message: `unknown school type "${school.schoolKind}"`, hint: `use one of ${knownSchoolKinds()}` });
+    }
+  });
+  m.insure.schoolTypes?.forEach((kind, i) => {
+    if (!Object.hasOwn(SCHOOL_TYPES, kind)) {
+      problems.push({ file, pointer: `/insure/schoolTypes/${i}`, message: `unknown school type "${kind}"`, hint: `use one of ${knownSchoolKinds()}` });
+    }
+  });
+  return problems;
+};
+
+const provinceHint = 'the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆)';
+
+/**
+ * Region codes (spec §3 region tree, §5 "Region data must configure province,
+ * city and county levels"): a known province, a city-level city code inside
+ * it, insuring areas in known provinces, and a region whenever the insure
+ * form asks for one.
+ */
+export const lintRegion: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  const region = m.region;
+  if (region) {
+    const prefix = region.provinceCode.slice(0, 2);
+    if (!isProvincePrefix(prefix)) {
+      problems.push({ file, pointer: '/region/provinceCode', message: `unknown province code ${region.provinceCode}`, hint: provinceHint });
+    } else if (!region.cityCode.startsWith(prefix)) {
+      problems.push({
+        file,
+        pointer: '/region/cityCode',
+        message: `city code ${region.cityCode} is not in province ${region.provinceCode} (${PROVINCES[prefix]})`,
+        hint: `a city of province ${region.provinceCode} starts with "${prefix}"; check both codes`,
+      });
+    } else if (region.cityCode.endsWith('0000')) {
+      problems.push({
+        file,
+        pointer: '/region/cityCode',
+        message: `city code ${region.cityCode} is a province-level code`,
+        hint: `use the city-level code ${prefix}YY00 (YY not 00), e.g. 320300 for 徐州市 or 110100 for 北京市`,
+      });
+    }
+  } else {
+    const asking = (['holder', 'insured', 'ward'] as const).find((who) => m.insure[who]?.fields?.includes('region'));
+    if (asking) {
+      problems.push({
+        file,
+        pointer: '/region',
+        message: `missing region: /insure/${asking}/fields asks for "region"`,
+        hint: 'add "region": { "provinceCode": "XX0000", "cityCode": "XXYY00", "name": "…" } so that the region picker offers province, city and county',
+      });
+    }
+  }
+  m.insurers.forEach((insurer, i) => {
+    if (!isProvincePrefix(insurer.insuringAreaCode.slice(0, 2))) {
+      problems.push({
+        file,
+        pointer: `/insurers/${i}/insuringAreaCode`,
+        message: `insuring area code ${insurer.insuringAreaCode} is not in a known province`,
+        hint: provinceHint,
+      });
+    }
+  });
+  return problems;
+};
+
+/** The rules above, in the order their problems are reported. */
+export const LINT_RULES: readonly Lint[] = [lintAliasCodes, lintRenewalLabel, lintRegion, lintRisks, lintPlanBuilder, lintGuaranteeYears, lintSchools];
