@@ -8,7 +8,16 @@ export const paths = {
   productList: '/prod-svc/api/v2/product/edu/list',
   productDisplay: '/prod-svc/api/v1/product_display',
   productAttr: '/prod-svc/api/v1/attr/:code/edu',
+  /** Product-type state, with ?attrMark=ClassOfEduInsure. */
+  productTypeState: '/prod-svc/api/v2/attr/:code/edu',
+  productDetail: '/prod-svc/api/v2/productdetailsvc',
+  programDisplay: '/prod-svc/api/v1/program_display',
+  notificationInfo: '/prod-svc/api/v2/notificationInfo/edu',
   calPremiums: '/prod-svc/calpremiums',
+  productFilePaths: '/edu-svc/resNew/productFilePaths',
+  /** One protocol document as an HTML page (the url of a productFilePaths entry). */
+  productFile: '/edu-svc/resNew/productFile/:code/:no',
+  validProductCodes: '/edu-svc/product/version/getAllValidProductCode/:channel',
   serial: '/idg-svc/api/v1/idg3',
   resubToken: '/idg-svc/api/v1/resub_token',
   repeatInsurance: '/edu-svc/wxb/v2/repeatInsurance',
@@ -21,6 +30,8 @@ export const paths = {
   payNotify: '/pay-svc/api/v1/notify/:provider',
   /** Development and test only: the last SMS code sent to a phone. */
   devSmsLatest: '/__dev/sms/latest',
+  /** Development only: every manifest file with its validation status (catalogue preview). */
+  devCatalogue: '/__dev/catalogue',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

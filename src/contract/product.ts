@@ -1,6 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ProductManifest } from '../engine/manifest/manifest-types.generated.ts';
-import { ProductCode } from './common.ts';
+import { ProductCode, YesNo } from './common.ts';
+
+/** msg of the 4004 answer for an unknown or offline product (display, quote and order calls). */
+export const PRODUCT_UNAVAILABLE = '商品不存在或已下架';
+
+/** Sales status of a product: offline products are validated and kept, but not shown or sold. */
+export const ProductStatus = Type.Union([Type.Literal('online'), Type.Literal('offline')]);
+export type ProductStatus = Static<typeof ProductStatus>;
 
 /** POST prod-svc/api/v2/product/edu/list: the catalogue on the home page. */
 export const ProductListBody = Type.Object(
@@ -39,9 +46,176 @@ export const ProductDisplay = Type.Object({
 });
 export type ProductDisplay = Static<typeof ProductDisplay>;
 
-/** GET prod-svc/api/v1/attr/{code}/edu: the product's manifest (all detail attributes). */
+/**
+ * GET prod-svc/api/v1/attr/{code}/edu: the product's manifest (all detail
+ * attributes), by own or alias code, offline products included (with their
+ * status, so the web app can show 商品不存在或已下架). A plan builder's plans
+ * are already built into `plans`.
+ */
 export const ProductAttrParams = Type.Object({ code: ProductCode }, { additionalProperties: false });
 export const ProductAttr = Type.Unsafe<ProductManifest>({ type: 'object' });
+
+/** GET prod-svc/api/v2/attr/{code}/edu?attrMark=ClassOfEduInsure: the product-type state (spec §3). */
+export const ProductTypeStateQuery = Type.Object({ attrMark: Type.Literal('ClassOfEduInsure') }, { additionalProperties: false });
+export const ProductTypeState = Type.Object({
+  productCode: Type.String({ description: 'The product code of the manifest (an alias resolves to it)' }),
+  attrMark: Type.Literal('ClassOfEduInsure'),
+  status: ProductStatus,
+  productCategory1: Type.String(),
+  productCategory2: Type.String(),
+  productCategory3: Type.String(),
+  list: Type.Array(
+    Type.Object({
+      title: Type.Union([Type.Literal('one'), Type.Literal('two'), Type.Literal('three')]),
+      value: Type.String(),
+    }),
+    { description: 'The same three categories as attributes titled one, two and three' },
+  ),
+});
+export type ProductTypeState = Static<typeof ProductTypeState>;
+
+/** GET prod-svc/api/v2/productdetailsvc?id&channelNo: the detail attributes of spec §3. */
+export const ProductDetailQuery = Type.Object(
+  { id: ProductCode, channelNo: Type.Optional(Type.String({ maxLength: 16, default: 'edu' })) },
+  { additionalProperties: false },
+);
+const TitleText = Type.Object({ title: Type.String(), text: Type.String() });
+export const GuaranteeItem = Type.Object({ limitName: Type.String(), showValue: Type.String(), weight: Type.Number() });
+export const ProductDetail = Type.Object({
+  productCode: Type.String({ description: 'The code asked for (own or alias)' }),
+  newProductCode: Type.String({ description: 'The code the product is sold under (the manifest productCode)' }),
+  productName: Type.String(),
+  status: ProductStatus,
+  renewalLabel: Type.String({ description: '去续保 or 再次购买' }),
+  banner: Type.Object({
+    title: Type.String(),
+    subtitle: Type.String(),
+    image: Type.Optional(Type.String()),
+    color: Type.Optional(Type.String()),
+  }),
+  titlePage: Type.Optional(Type.Object({ projectYear: Type.Integer(), title: Type.String(), subtitle: Type.String() })),
+  features: Type.Array(TitleText),
+  onlineService: Type.String(),
+  faq: Type.Array(Type.Object({ q: Type.String(), a: Type.String() })),
+  claimProcess: Type.Array(TitleText),
+  insuranceNotice: Type.Array(Type.String()),
+  guaranteeDetails: Type.Array(
+    Type.Object({ planCode: Type.String(), planName: Type.String(), list: Type.Array(GuaranteeItem) }),
+    { description: 'Per plan, its duties heaviest first' },
+  ),
+  cooperationAuthorisation: Type.String(),
+  ageLimit: Type.String(),
+  salesArea: Type.String(),
+  insurancePeriod: Type.String(),
+  securityObject: Type.String(),
+  configurable: Type.Boolean(),
+  internetExclusive: Type.Boolean(),
+  customSchoolMode: Type.Union([Type.Literal('01'), Type.Literal('02'), Type.Literal('03'), Type.Literal('')], {
+    description: '01 custom plus choose, 02 choose only, 03 custom only; empty when the form asks no school',
+  }),
+  guaranteeYears: Type.Array(Type.Integer(), { description: 'Allowed guarantee years, [1] by default' }),
+  Isshoufei: YesNo,
+  fixedAgent: Type.Union([Type.Object({ agentCode: Type.String(), agentName: Type.String() }), Type.Null()]),
+  pageTemplate: Type.String(),
+});
+export type ProductDetail = Static<typeof ProductDetail>;
+
+/** POST prod-svc/api/v1/program_display {productCode}: the plan combination (spec §3 plan option / plan combination). */
+export const ProgramDisplayBody = Type.Object({ productCode: ProductCode }, { additionalProperties: false });
+const DutyItem = Type.Object({ code: Type.String(), limitName: Type.String(), showValue: Type.String(), weight: Type.Number() });
+export const ProgramItem = Type.Object({
+  prodType: Type.Literal('program'),
+  code: Type.String(),
+  name: Type.String(),
+  productCode: Type.String(),
+  productName: Type.String(),
+  projectCode: Type.String(),
+  projectName: Type.String(),
+  risk: Type.Array(Type.Object({ riskCode: Type.String(), riskName: Type.String(), list: Type.Array(DutyItem) }), {
+    description: 'Risks of the plan with their duties',
+  }),
+  riskCode: Type.String({ description: 'The main (first) risk' }),
+  riskName: Type.String(),
+  list: Type.Array(DutyItem, { description: 'Every duty of the plan, heaviest first' }),
+  totalPremium: Type.Number({ description: 'One copy, every factor at its default, in yuan' }),
+});
+export const FactorItem = Type.Object({
+  prodType: Type.Literal('factor'),
+  code: Type.String(),
+  name: Type.String(),
+  default: Type.String(),
+  list: Type.Array(Type.Object({ code: Type.String(), name: Type.String() }), { description: 'Options: code is the factorValue' }),
+});
+export const ProgramDisplay = Type.Object({
+  productCode: Type.String(),
+  productName: Type.String(),
+  projectCode: Type.String(),
+  projectName: Type.String(),
+  name: Type.String({ description: 'Name of the plan combination (the product name)' }),
+  list: Type.Array(ProgramItem),
+  factors: Type.Array(FactorItem),
+});
+export type ProgramDisplay = Static<typeof ProgramDisplay>;
+
+/** GET prod-svc/api/v2/notificationInfo/edu?productCode: the protocol and notice list (spec §3 protocol/clause item). */
+export const ProtocolValueMark = Type.Union([
+  Type.Literal('insuranceRules'),
+  Type.Literal('insuranceClauses'),
+  Type.Literal('documentAgreement'),
+  Type.Literal('productTerms'),
+]);
+export const NotificationItem = Type.Object({
+  name: Type.String(),
+  resourceName: Type.String(),
+  order: Type.Integer({ description: '1-based position' }),
+  displayNo: Type.Integer(),
+  type: Type.Literal('html'),
+  content: Type.String({ description: 'The clause as HTML paragraphs (escaped text)' }),
+  valueMark: ProtocolValueMark,
+  notificationType: Type.Integer({ description: '2 and 3 form one group, others another; 1 when the manifest gives none' }),
+  productCode: Type.String(),
+});
+export const NotificationInfo = Type.Array(NotificationItem);
+export type NotificationItem = Static<typeof NotificationItem>;
+
+/** GET edu-svc/resNew/productFilePaths?productCode: the protocol documents as files. */
+export const ProductFile = Type.Object({
+  name: Type.String(),
+  url: Type.String({ description: 'Address of the document rendered as an HTML page (GET, no log-in)' }),
+  valueMark: ProtocolValueMark,
+  displayNo: Type.Integer(),
+});
+export const ProductFilePaths = Type.Array(ProductFile);
+export type ProductFile = Static<typeof ProductFile>;
+/** GET edu-svc/resNew/productFile/{code}/{no}: one document as an HTML page (not an envelope). */
+export const ProductFileParams = Type.Object(
+  { code: ProductCode, no: Type.Integer({ minimum: 1, maximum: 999 }) },
+  { additionalProperties: false },
+);
+
+/** GET edu-svc/product/version/getAllValidProductCode/{channel}: every product code on sale, alias codes included. */
+export const ValidProductCodesParams = Type.Object({ channel: Type.Literal('edu') }, { additionalProperties: false });
+export const ValidProductCodes = Type.Array(Type.String());
+
+/** GET __dev/catalogue (development only): every manifest file with its validation status, for the catalogue preview. */
+export const DevCatalogueEntry = Type.Object({
+  file: Type.String(),
+  id: Type.String(),
+  valid: Type.Boolean(),
+  /** Formatted `file  /pointer  message  (hint)` lines. */
+  problems: Type.Array(Type.String()),
+  productCode: Type.String(),
+  productName: Type.String(),
+  aliasCodes: Type.Array(Type.String()),
+  routes: Type.Array(Type.String()),
+  status: ProductStatus,
+  loginRequired: Type.Boolean(),
+  confirmVariant: Type.String({ description: 'single, multi or oneConfig' }),
+  served: Type.Boolean({ description: 'The running server sells this manifest as it is on disk (false after an edit: restart)' }),
+});
+export const DevCatalogue = Type.Object({ manifestsDir: Type.String(), list: Type.Array(DevCatalogueEntry) });
+export type DevCatalogueEntry = Static<typeof DevCatalogueEntry>;
+export type DevCatalogue = Static<typeof DevCatalogue>;
 
 /** One item of the POST prod-svc/calpremiums body (spec §3 Premium quote request). */
 export const QuoteRequest = Type.Object(

@@ -2,11 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/contract/paths.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
+import { withBuiltPlans } from '../../src/engine/plans/build-plans.ts';
 import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
 
 const manifests: ProductManifest[] = readdirSync('manifests')
   .filter((f) => f.endsWith('.json'))
+  .sort()
   .map((f) => JSON.parse(readFileSync(`manifests/${f}`, 'utf8')) as ProductManifest);
+/** The products on sale, with a plan builder's plans built, as the server sells them. */
+const online = manifests.filter((m) => m.status !== 'offline').map(withBuiltPlans);
 
 type Quote = { productCode: string; buyCopies?: number; factorInfos?: { factorCode: string; factorValue: string }[]; insuranceVOS: { programCode: string }[] };
 
@@ -28,7 +32,7 @@ describe('catalogue', () => {
         payload: {},
       }),
     );
-    expect(list.map((p) => p.productCode).sort()).toEqual(manifests.map((m) => m.productCode).sort());
+    expect(list.map((p) => p.productCode)).toEqual(online.map((m) => m.productCode));
     const byCode = Object.fromEntries(list.map((p) => [p.productCode, p]));
     expect(byCode[XUZHOU]).toMatchObject({ fromPremium: 60, renewalLabel: '再次购买', path: '/xuzhouStudentSafetyDetails' });
     expect(byCode[JINING]).toMatchObject({ fromPremium: 50, path: '/jiningDetails' });
@@ -37,11 +41,14 @@ describe('catalogue', () => {
 
   it('answers a list request without a body, and filters by category', async () => {
     const all = expectOk(await call<{ list: unknown[] }>(t.app, { method: 'POST', url: paths.productList }));
-    expect(all.list).toHaveLength(manifests.length);
+    expect(all.list).toHaveLength(online.length);
     const students = expectOk(
       await call<{ list: { productCode: string }[] }>(t.app, { method: 'POST', url: paths.productList, payload: { category: '学平险' } }),
     );
-    expect(students.list.map((p) => p.productCode).sort()).toEqual([JINING, XUZHOU]);
+    expect(students.list.map((p) => p.productCode)).toEqual(
+      online.filter((m) => Object.values(m.category).includes('学平险')).map((m) => m.productCode),
+    );
+    expect(students.list.map((p) => p.productCode)).toEqual(expect.arrayContaining([JINING, XUZHOU]));
   });
 
   it('displays plans as program items (duties heaviest first) and factors as factor items', async () => {
@@ -73,22 +80,34 @@ describe('catalogue', () => {
     expect(manifest).toEqual(manifests.find((m) => m.productCode === JINING));
   });
 
+  it('serves every manifest as its attributes, with a plan builder\'s plans built', async () => {
+    for (const file of manifests) {
+      const served = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: `/prod-svc/api/v1/attr/${file.productCode}/edu` }));
+      expect(served).toEqual(withBuiltPlans(file));
+    }
+  });
+
   it('answers unknown products with 4004', async () => {
     expect((await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=99PR000000` })).body).toEqual({
       code: '4004',
-      msg: '产品不存在',
+      msg: '商品不存在或已下架',
       data: null,
     });
+    expect((await call(t.app, { method: 'GET', url: '/prod-svc/api/v1/attr/99PR000000/edu' })).body.code).toBe('4004');
     expect((await quote({ productCode: '99PR000000', insuranceVOS: [{ programCode: 'A' }] })).body.code).toBe('4004');
   });
 
   // Expected premiums are worked out here from the manifest's numbers, in fen, as the spec states the rule.
-  for (const manifest of manifests) {
+  const defaultMultiplier = (manifest: ProductManifest, except?: string) =>
+    manifest.pricing.factors
+      .filter((f) => f.code !== except)
+      .reduce((product, f) => product * (f.options.find((o) => o.value === f.default)?.multiplier ?? Number.NaN), 1);
+  const fenRound = (yuan: number) => Math.round(Number((yuan * 100).toPrecision(12))) / 100;
+  for (const manifest of online) {
     for (const plan of manifest.plans) {
       it(`prices ${manifest.productCode} plan ${plan.code} at its manifest premium`, async () => {
         const data = expectOk(await quote({ productCode: manifest.productCode, buyCopies: 1, insuranceVOS: [{ programCode: plan.code }] }));
-        // Defaults of every factor; every default multiplier in the manifests is 1.
-        expect(data.totalPremium).toBe(plan.premium);
+        expect(data.totalPremium).toBe(fenRound(plan.premium * defaultMultiplier(manifest)));
       });
       for (const factor of manifest.pricing.factors) {
         for (const option of factor.options) {
@@ -100,7 +119,7 @@ describe('catalogue', () => {
                 insuranceVOS: [{ programCode: plan.code }],
               }),
             );
-            expect(data.totalPremium).toBe(Math.round(plan.premium * 100 * option.multiplier) / 100);
+            expect(data.totalPremium).toBe(fenRound(plan.premium * option.multiplier * defaultMultiplier(manifest, factor.code)));
           });
         }
       }

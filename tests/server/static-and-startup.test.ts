@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,24 @@ describe('start-up checks', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('makes the server process exit with the readable report (file  /pointer  message  (hint))', () => {
+    const dir = badDir();
+    const good = JSON.parse(readFileSync('manifests/jining-student-accident.json', 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'typo.json'), JSON.stringify({ ...good, id: 'typo', productCode: '97PR000002', routes: ['/typoDetails'], prodcutName: 'x' }));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'memory://', MANIFESTS_DIR: dir, DATA_DIR: mkdtempSync(join(tmpdir(), 'edu-data-')), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid product manifests:');
+    // Lines name the file, the JSON pointer, the problem and, where there is one, a hint in brackets.
+    expect(run.stderr).toMatch(/broken\.json {2}\/plans {2}\S.*/);
+    expect(run.stderr).toMatch(/not-json\.json {2}\/ {2}not readable JSON/);
+    expect(run.stderr).toMatch(/typo\.json {2}\/prodcutName {2}unknown property "prodcutName" {2}\(remove it .+\)$/m);
+    expect(run.stdout).not.toContain('running at');
   });
 
   it('indexes the catalogue by product code and by route', () => {

@@ -15,6 +15,13 @@ describe('loginRedirectUrl', () => {
     expect(query.get('promoCode')).toBe('P001');
   });
 
+  it('names the product of a detail route that carries no productCode in its query', () => {
+    const query = queryOf(loginRedirectUrl({ pathname: '/VaccineDetails', search: '' }, '', '22PR930618'));
+    expect(query.get('fullPath')).toBe('/VaccineDetails');
+    expect(query.get('productCode')).toBe('22PR930618');
+    expect(queryOf(loginRedirectUrl({ pathname: '/newProductDetail', search: '?productCode=A1B2C3' }, '', 'OTHER1')).get('productCode')).toBe('A1B2C3');
+  });
+
   it('prefers the promo code of the target over the stored one and passes empty values when there are none', () => {
     expect(queryOf(loginRedirectUrl({ pathname: '/payoff', search: '?promoCode=LINK' }, 'STORED')).get('promoCode')).toBe('LINK');
     const bare = queryOf(loginRedirectUrl({ pathname: '/policyList', search: '' }));

@@ -1,8 +1,21 @@
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
 
-/** Routes that belong to the app itself and can never be a product detail route. */
-const RESERVED_ROUTES = new Set(['/', '/insure', '/confirm', '/payoff', '/paySuccess', '/policyList', '/newProductDetail']);
+/** Routes that belong to the app itself and can never be a product detail route (a web test keeps this in step with the router's ROUTES). */
+export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
+  '/',
+  '/insure',
+  '/confirm',
+  '/confirmIndex',
+  '/confirmIndexOneConfig',
+  '/confirmIndexForMulti',
+  '/payoff',
+  '/paySuccess',
+  '/policyList',
+  '/newProductDetail',
+  '/catalogue',
+  '/passport',
+]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';
 

@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ErrorCode } from '../../contract/envelope.ts';
+import { PRODUCT_UNAVAILABLE } from '../../contract/product.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem } from '../../engine/manifest/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { notFound } from '../http/envelope.ts';
+import { withBuiltPlans } from '../../engine/plans/build-plans.ts';
+import { ApiError } from '../http/envelope.ts';
+import { isOnline, productCodesOf } from './manifest-fields.ts';
 
 /** The product catalogue, read once at start and immutable afterwards. */
 export interface ManifestStore {
-  /** In file-name order, which is the catalogue order. */
+  /** Every manifest, offline ones included, in file-name order (the catalogue order); plan builders applied. */
   readonly all: readonly ProductManifest[];
+  /** The manifests on sale (status online). */
+  readonly online: readonly ProductManifest[];
+  /** By product code or alias code, offline or not. */
   byProductCode(code: string): ProductManifest | undefined;
   byRoute(route: string): ProductManifest | undefined;
 }
@@ -19,15 +26,61 @@ export class ManifestError extends Error {
   }
 }
 
-/** Indexes already-validated manifests. */
+/**
+ * Indexes already-validated manifests by every code (own and alias) and
+ * route. Each is stored as the app sells it: a plan builder's three plans
+ * replace the raw plans (engine `withBuiltPlans`), so pricing, orders and
+ * the web app all see the same plans.
+ */
 export function createManifestStore(manifests: readonly ProductManifest[]): ManifestStore {
-  const byCode = new Map(manifests.map((m) => [m.productCode, m]));
-  const byRoute = new Map(manifests.flatMap((m) => m.routes.map((route) => [route, m] as const)));
+  const all = manifests.map(withBuiltPlans);
+  const byCode = new Map(all.flatMap((m) => productCodesOf(m).map((code) => [code, m] as const)));
+  const byRoute = new Map(all.flatMap((m) => m.routes.map((route) => [route, m] as const)));
   return {
-    all: manifests,
+    all,
+    online: all.filter(isOnline),
     byProductCode: (code) => byCode.get(code),
     byRoute: (route) => byRoute.get(route),
   };
+}
+
+/** One `*.json` file of the manifests folder, parsed when it is readable JSON. */
+export interface ManifestFile {
+  /** Path as shown in problems (relative to the working directory). */
+  file: string;
+  /** Parsed content; undefined when the file is not readable JSON (its problem is listed). */
+  data: unknown;
+}
+
+/** Reads every `*.json` of `dir` in file-name order; unreadable files become problems. */
+export function readManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  const files: ManifestFile[] = [];
+  const problems: ManifestProblem[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const file = relative(process.cwd(), path) || name;
+    try {
+      files.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
+    } catch (error) {
+      files.push({ file, data: undefined });
+      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
+    }
+  }
+  return { files, problems };
+}
+
+/** Problems of a folder's manifests: unreadable files, then the engine's checks (schema, cross-field, across files). */
+export function checkManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
+  const { files, problems } = readManifestDir(dir);
+  const readable = files.filter((f) => f.data !== undefined);
+  if (files.length === 0) {
+    problems.push({ file: dir, pointer: '', message: 'no product manifests found', hint: 'add manifests/*.json' });
+  }
+  problems.push(...checkManifestSet(readable.map(({ file, data }) => ({ file, data }))));
+  return { files, problems };
 }
 
 /**
@@ -36,31 +89,28 @@ export function createManifestStore(manifests: readonly ProductManifest[]): Mani
  * @throws ManifestError listing every problem, so the server refuses to start on a bad catalogue
  */
 export function loadManifestStore(dir: string): ManifestStore {
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
-  const entries: { file: string; data: unknown }[] = [];
-  const problems: ManifestProblem[] = [];
-  for (const name of files) {
-    const path = join(dir, name);
-    const file = relative(process.cwd(), path) || name;
-    try {
-      entries.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
-    }
-  }
-  if (entries.length === 0 && problems.length === 0) {
-    problems.push({ file: dir, pointer: '', message: 'no product manifests found', hint: 'add manifests/*.json' });
-  }
-  problems.push(...checkManifestSet(entries));
+  const { files, problems } = checkManifestDir(dir);
   if (problems.length > 0) throw new ManifestError(problems);
-  return createManifestStore(entries.map((e) => e.data as ProductManifest));
+  return createManifestStore(files.map((f) => f.data as ProductManifest));
 }
 
-/** The manifest of `productCode`, or the 4004 answer for an unknown product. */
-export function requireManifest(store: ManifestStore, productCode: string): ProductManifest {
-  const manifest = store.byProductCode(productCode);
-  if (!manifest) throw notFound('产品');
+/** The 4004 answer for a product that does not exist or is no longer sold. */
+export const productUnavailable = () => new ApiError(ErrorCode.NotFound, PRODUCT_UNAVAILABLE);
+
+/** The manifest of `code` (own or alias code), whatever its status, or the 4004 answer. */
+export function findManifest(store: ManifestStore, code: string): ProductManifest {
+  const manifest = store.byProductCode(code);
+  if (!manifest) throw productUnavailable();
+  return manifest;
+}
+
+/**
+ * The manifest of a product on sale, by own or alias code: unknown and
+ * offline products get the 4004 answer 商品不存在或已下架 (display, quote and
+ * order calls all go through here, so an offline product cannot be ordered).
+ */
+export function requireManifest(store: ManifestStore, code: string): ProductManifest {
+  const manifest = findManifest(store, code);
+  if (!isOnline(manifest)) throw productUnavailable();
   return manifest;
 }

@@ -1,7 +1,7 @@
 import type { ProductDisplay, ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { computePremium } from '../../engine/pricing/premium.ts';
-import { renewalLabel } from '../../engine/renewal.ts';
+import { renewalLabelOf } from './manifest-fields.ts';
 
 /** Lowest one-copy premium over the plans, with every factor at its default. */
 export function fromPremium(manifest: ProductManifest): number {
@@ -18,7 +18,7 @@ export function toProductListItem(manifest: ProductManifest): ProductListItem {
     salesArea: manifest.detail.salesArea,
     productCategory2: manifest.category.productCategory2,
     fromPremium: fromPremium(manifest),
-    renewalLabel: renewalLabel(manifest.productCode),
+    renewalLabel: renewalLabelOf(manifest),
   };
 }
 

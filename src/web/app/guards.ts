@@ -10,15 +10,17 @@ export interface TargetLocation {
  * Where a visitor goes when a route needs log-in (spec §2 navigation rules):
  * /passport/login with the full target (path and query) as fullPath, plus the
  * promo code, partner source and product code. The promo code comes from the
- * target's query, else from the one stored from the landing link.
+ * target's query, else from the one stored from the landing link; the product
+ * code from the query, else `productCode` (a detail route names its product
+ * by its path).
  */
-export function loginRedirectUrl(target: TargetLocation, storedPromoCode = ''): string {
+export function loginRedirectUrl(target: TargetLocation, storedPromoCode = '', productCode = ''): string {
   const query = new URLSearchParams(target.search);
   return paths.login({
     fullPath: target.pathname + target.search,
     promoCode: query.get('promoCode') ?? storedPromoCode,
     partnerSource: query.get('partnerSource') ?? '',
-    productCode: query.get('productCode') ?? '',
+    productCode: query.get('productCode') ?? productCode,
   });
 }
 

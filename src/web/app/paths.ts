@@ -17,6 +17,8 @@ export const ROUTES = {
   payoff: '/payoff',
   paySuccess: '/paySuccess',
   policyList: '/policyList',
+  /** Development only: every manifest with its validation status (the server decides whether it has data). */
+  catalogue: '/catalogue',
 } as const;
 
 type QueryValue = string | number | null | undefined;

@@ -24,6 +24,7 @@ export const ROUTE_META = {
   paySuccess: LOGIN,
   policyList: LOGIN,
   notFound: {},
+  catalogue: {},
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.payoff, 'payoff', ROUTE_META.payoff),
       screenRoute(ROUTES.paySuccess, 'pay-success', ROUTE_META.paySuccess),
       screenRoute(ROUTES.policyList, 'policy-list', ROUTE_META.policyList),
+      screenRoute(ROUTES.catalogue, 'catalogue-preview', ROUTE_META.catalogue),
       {
         path: '*',
         loader: catchAllLoader,

@@ -14,6 +14,7 @@ const SCREENS = {
   'pay-success': () => import('../screens/pay-success/pay-success-screen.tsx'),
   'policy-list': () => import('../screens/policy-list/policy-list-screen.tsx'),
   'not-found': () => import('../screens/not-found/not-found-screen.tsx'),
+  'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -18,7 +18,7 @@ export function ManifestGate({ title, children }: { title: string; children: (ma
   return (
     <AppPage title={title}>
       {state.status === 'loading' && <PageLoading />}
-      {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
+      {state.status === 'notFound' && <NotFoundResult description="商品不存在或已下架" />}
       {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
     </AppPage>
   );

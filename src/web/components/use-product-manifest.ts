@@ -8,10 +8,15 @@ export type ManifestState =
   | { status: 'error'; message: string }
   | { status: 'ready'; manifest: ProductManifest };
 
+/** A manifest the server still describes but no longer sells (status offline) shows as not found: 商品不存在或已下架. */
+function loadedState(manifest: ProductManifest | null): ManifestState {
+  return manifest && manifest.status !== 'offline' ? { status: 'ready', manifest } : { status: 'notFound' };
+}
+
 function cachedState(productCode: string): ManifestState {
   if (!productCode) return { status: 'notFound' };
   const manifest = getCachedProductManifest(productCode);
-  return manifest ? { status: 'ready', manifest } : { status: 'loading' };
+  return manifest ? loadedState(manifest) : { status: 'loading' };
 }
 
 /**
@@ -27,7 +32,7 @@ export function useProductManifest(productCode: string): ManifestState & { retry
     if (initial.status !== 'loading') return;
     let live = true;
     loadProductManifest(productCode).then(
-      (manifest) => live && setState(manifest ? { status: 'ready', manifest } : { status: 'notFound' }),
+      (manifest) => live && setState(loadedState(manifest)),
       (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' }),
     );
     return () => {

@@ -46,16 +46,22 @@ function validDraft(m: ProductManifest): InsureDraftLike {
     return { policyHolder: holder, insureds: [], wards: [{ relaToHolder: m.insure.ward?.relations?.[0] ?? '03', name: '张小宝', licenceType: '0', licenceNo: CHILD_ID }] };
   }
   const fields = new Set(m.insure.insured.fields ?? []);
+  // An insured inside the product's age range on NOW (a college product insures adults, not a child).
+  const [minAge] = m.insure.insured.ageBetween ?? [11, 11];
+  const age = Math.max(minAge, 11);
+  const insuredId = makeIdCard('370811', `${NOW.getFullYear() - age - 1}-12-01`, '042');
   return {
     policyHolder: holder,
     insureds: [
       {
-        relaToHolder: m.insure.insured.relations?.[0] ?? '03',
+        // A child of the holder where allowed: 本人 would make the insured the (40-year-old) holder.
+        relaToHolder: m.insure.insured.relations?.find((r) => r !== '00') ?? m.insure.insured.relations?.[0] ?? '03',
         name: '张小雨',
         licenceType: '0',
-        licenceNo: CHILD_ID,
+        licenceNo: insuredId,
         ...(m.insure.insured.phone === 'required' ? { phone: '13912345678' } : {}),
-        ...(fields.has('school') ? { schoolName: '实验小学' } : {}),
+        // Choose-only products (mode 02) take a school of their own list.
+        ...(fields.has('school') ? { schoolName: m.insure.schools?.[0]?.name ?? '实验小学' } : {}),
         ...(fields.has('schoolType') ? { schoolKind: m.insure.schoolTypes?.[0] ?? 'edu_07' } : {}),
         ...(fields.has('schoolNature') ? { schoolNature: '01' } : {}),
         ...(fields.has('collegeName') ? { collegeName: '文学院' } : {}),

@@ -12,10 +12,12 @@ import { InsurersSection } from './sections/insurers-section.tsx';
 import { NoticeSection } from './sections/notice-section.tsx';
 import { PlanPickerSection } from './sections/plan-picker-section.tsx';
 import { ServiceSection } from './sections/service-section.tsx';
+import { TitlePageSection } from './sections/title-page-section.tsx';
 import type { DetailSectionProps, DetailSectionType } from './types.ts';
 
 /** Section type → component. The renderer knows section types, never product codes. */
 export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<DetailSectionProps>>> = {
+  titlePage: TitlePageSection,
   banner: BannerSection,
   features: FeaturesSection,
   planPicker: PlanPickerSection,
@@ -32,8 +34,8 @@ export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<D
 
 /** Section order of each page template. */
 export const DETAIL_LAYOUTS: Readonly<Record<NonNullable<ProductManifest['pageTemplate']>, readonly DetailSectionType[]>> = {
-  standard: ['banner', 'features', 'planPicker', 'factors', 'copies', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
-  'banner-first': ['banner', 'planPicker', 'guarantee', 'factors', 'copies', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
+  standard: ['titlePage', 'banner', 'features', 'planPicker', 'factors', 'copies', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
+  'banner-first': ['titlePage', 'banner', 'planPicker', 'guarantee', 'factors', 'copies', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
 };
 
 export function layoutOf(manifest: ProductManifest): readonly DetailSectionType[] {

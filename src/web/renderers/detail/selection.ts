@@ -3,6 +3,9 @@ import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-ty
 import { computePremium, selectPlan } from '../../../engine/pricing/premium.ts';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import type { PlanMsg } from '../../state/insure-draft.ts';
+import { scaleShowValue } from './show-value.ts';
+
+export { scaleShowValue } from './show-value.ts';
 
 /** What the parent has chosen on the detail page. */
 export interface PlanSelection {
@@ -72,21 +75,6 @@ export function toPlanMsg(manifest: ProductManifest, selection: PlanSelection, q
     factors: { ...selection.factors },
     totalPremium: quoted,
   };
-}
-
-const SCALABLE = /^(\d+(?:\.\d+)?)(万元|万|元\/天)$/;
-
-/**
- * Sum insured as shown for `copies` copies (spec §9: amounts scale by count
- * with units 万 and 元/天). Values that are not a plain amount with such a
- * unit (ratios, text) are shown as written.
- */
-export function scaleShowValue(showValue: string, copies: number): string {
-  if (copies === 1) return showValue;
-  const match = SCALABLE.exec(showValue.trim());
-  if (!match) return showValue;
-  const scaled = Number((Number(match[1]) * copies).toPrecision(12));
-  return `${scaled}${match[2]}`;
 }
 
 export interface GuaranteeRow {

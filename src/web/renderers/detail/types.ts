@@ -3,6 +3,7 @@ import type { PlanSelection } from './selection.ts';
 
 /** Section types the generic detail renderer knows; a manifest's pageTemplate orders them. */
 export type DetailSectionType =
+  | 'titlePage'
   | 'banner'
   | 'features'
   | 'planPicker'
@@ -18,6 +19,7 @@ export type DetailSectionType =
 
 /** What every section receives. Sections render nothing when the manifest has no data for them. */
 export interface DetailSectionProps {
+  /** The manifest as sold: a plan builder's plans already built into `plans`. */
   manifest: ProductManifest;
   /** The selected plan. */
   plan: Plan;

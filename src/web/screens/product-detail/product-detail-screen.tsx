@@ -7,7 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { NotFoundResult } from '../../components/not-found-result.tsx';
+import { NotFoundResult, PRODUCT_UNAVAILABLE_TITLE } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useProductManifest } from '../../components/use-product-manifest.ts';
 import { DetailRenderer } from '../../renderers/detail/detail-renderer.tsx';
@@ -30,11 +30,13 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
   const manifest = state.status === 'ready' ? state.manifest : null;
   useEntryRules(manifest, location);
 
-  if (state.status !== 'ready') {
+  // A log-in-only product is never shown (nor quoted) to a visitor: the entry rules send them to log-in.
+  const leavingForLogin = manifest?.loginRequired === true && !isLoggedIn();
+  if (state.status !== 'ready' || leavingForLogin) {
     return (
       <AppPage title="产品详情">
-        {state.status === 'loading' && <PageLoading />}
-        {state.status === 'notFound' && <NotFoundResult description="该产品不存在或已下架" />}
+        {(state.status === 'loading' || leavingForLogin) && <PageLoading />}
+        {state.status === 'notFound' && <NotFoundResult title={PRODUCT_UNAVAILABLE_TITLE} description="该商品可能已停售，请返回首页查看其他商品" />}
         {state.status === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
       </AppPage>
     );
@@ -58,7 +60,7 @@ function useEntryRules(manifest: ProductManifest | null, location: { pathname: s
     if (!manifest || applied.current === manifest.productCode) return;
     applied.current = manifest.productCode;
     if (manifest.loginRequired && !isLoggedIn()) {
-      navigate(loginRedirectUrl(location, getPromoCode()), { replace: true });
+      navigate(loginRedirectUrl(location, getPromoCode(), manifest.productCode), { replace: true });
       return;
     }
     if (manifest.clearRecord ?? true) clearSavedRecord();
