@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Skeleton, Tag } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { getCachedCatalogue, loadCatalogue } from '../../api/catalogue.ts';
@@ -23,6 +24,13 @@ function initialState(): State {
 export default function HomeScreen() {
   const navigate = useAppNavigate();
   const [state, setState] = useState<State>(initialState);
+  // The chosen category lives in the URL, so a reload or a back navigation keeps it.
+  const [query, setQuery] = useSearchParams();
+  const category = query.get('category') ?? '';
+  const list = state.status === 'ready' ? state.list : [];
+  const categories = useMemo(() => [...new Set(list.map((item) => item.productCategory2).filter(Boolean))], [list]);
+  const shown = category ? list.filter((item) => item.productCategory2 === category) : list;
+  const choose = (next: string) => setQuery(next ? { category: next } : {}, { replace: true });
 
   const load = useCallback(() => {
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
@@ -65,8 +73,24 @@ export default function HomeScreen() {
         {state.status === 'ready' && state.list.length === 0 && (
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
+        {categories.length > 1 && (
+          <div className={styles.categories} role="tablist" aria-label="产品分类">
+            {['', ...categories].map((name) => (
+              <button
+                key={name || 'all'}
+                type="button"
+                role="tab"
+                aria-selected={category === name}
+                className={category === name ? styles.categoryActive : styles.category}
+                onClick={() => choose(name)}
+              >
+                {name || '全部'}
+              </button>
+            ))}
+          </div>
+        )}
         {state.status === 'ready' &&
-          state.list.map((item) => (
+          shown.map((item) => (
             <ProductCard
               key={item.productCode}
               item={item}

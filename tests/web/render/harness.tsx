@@ -1,0 +1,153 @@
+/**
+ * What the render suite shares: every manifest of manifests/ as the app gets
+ * it (plans built, as the server's manifest store serves them), a fake /_gw
+ * gateway answering calpremiums with the engine's computePremium, the
+ * providers the app wraps its screens in, and a guard that fails a test on
+ * any console.error (React warnings included).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, beforeAll, expect, vi, type MockInstance } from 'vitest';
+import { GW, paths } from '../../../src/contract/paths.ts';
+import type { QuoteRequest } from '../../../src/contract/product.ts';
+import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
+import { withBuiltPlans } from '../../../src/engine/plans/build-plans.ts';
+import { computePremium } from '../../../src/engine/pricing/premium.ts';
+
+// ---------------------------------------------------------------- manifests
+
+// A path, not a URL: under happy-dom the global URL is the DOM's, which node:fs does not take.
+const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../manifests');
+
+export interface ManifestCase {
+  /** The file name, e.g. xuzhou-wuyou-2021.json. */
+  file: string;
+  /** The file as written (a plan builder not yet built). */
+  raw: ProductManifest;
+  /** The manifest as the server serves it: withBuiltPlans applied. */
+  manifest: ProductManifest;
+}
+
+/** Every manifest file, read from the folder so that a new one is covered automatically. */
+export const MANIFESTS: readonly ManifestCase[] = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((file) => {
+    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProductManifest;
+    return { file, raw, manifest: withBuiltPlans(raw) };
+  });
+
+const BY_CODE = new Map<string, ProductManifest>(
+  MANIFESTS.flatMap(({ manifest: m }) => [m.productCode, ...(m.aliasCodes ?? [])].map((code) => [code, m] as const)),
+);
+
+// ---------------------------------------------------------------- gateway
+
+export interface GatewayCall {
+  path: string;
+  body: unknown;
+}
+
+function envelope(code: string, msg: string, data: unknown): Response {
+  return new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * A fetch answering the /_gw calls the renderers make: calpremiums with the
+ * engine's computePremium, as the server's quote route does. Anything else
+ * answers 5000 and stays in `calls`, so a test sees an unexpected call.
+ */
+export function createGateway() {
+  const calls: GatewayCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const path = url.pathname.startsWith(GW) ? url.pathname.slice(GW.length) : url.pathname;
+    calls.push({ path, body });
+    if (path === paths.calPremiums) {
+      const [quote] = body as QuoteRequest[];
+      const manifest = quote && BY_CODE.get(quote.productCode);
+      if (!quote || !manifest) return envelope('4004', '商品不存在或已下架', null);
+      const [program] = quote.insuranceVOS;
+      const result = computePremium(manifest, {
+        planCode: program?.programCode,
+        copies: quote.buyCopies ?? program?.count ?? 1,
+        factors: Object.fromEntries((quote.factorInfos ?? []).map((f) => [f.factorCode, f.factorValue])),
+      });
+      return result.ok ? envelope('0000', '', { totalPremium: result.totalPremium }) : envelope('4001', result.message, null);
+    }
+    return envelope('5000', `unexpected call ${path}`, null);
+  });
+  return {
+    calls,
+    fetch,
+    quotes: () => calls.filter((c) => c.path === paths.calPremiums),
+    unexpected: () => calls.filter((c) => c.path !== paths.calPremiums),
+  };
+}
+
+// ---------------------------------------------------------------- rendering
+
+type ActGlobal = typeof globalThis & { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/**
+ * Declares the file a React act() environment, as @testing-library/react
+ * does by itself only when the runner has global hooks (vitest here has
+ * none): without it React never reports a state update that escaped act(),
+ * and the console guard could not catch one. RTL's waitFor lowers the flag
+ * while it polls, as it should. Call once at the top of a suite file.
+ */
+export function declareReactActEnvironment(): void {
+  const scope = globalThis as ActGlobal;
+  let previous: boolean | undefined;
+  beforeAll(() => {
+    previous = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterAll(() => {
+    scope.IS_REACT_ACT_ENVIRONMENT = previous;
+  });
+}
+
+/**
+ * Renders `ui` as the app does (main.tsx: StrictMode; a router around every
+ * screen) with a fresh jotai store, so that no atom value leaks from one
+ * product to the next.
+ */
+export function renderInApp(ui: ReactElement): RenderResult {
+  const store = createStore();
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <StrictMode>
+        <Provider store={store}>
+          <MemoryRouter>{children}</MemoryRouter>
+        </Provider>
+      </StrictMode>
+    );
+  }
+  return render(ui, { wrapper: Wrapper });
+}
+
+// ---------------------------------------------------------------- console guard
+
+/**
+ * Spies on console.error for one test. `check()` unmounts what was rendered
+ * (so that errors logged while unmounting count too) and fails with every
+ * message logged. The spy passes nothing through: the failure shows them.
+ */
+export function guardConsoleError(): { check: () => void } {
+  const spy: MockInstance<typeof console.error> = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  return {
+    check() {
+      cleanup();
+      const logged = spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '));
+      spy.mockRestore();
+      expect(logged, 'console.error was called').toEqual([]);
+    },
+  };
+}
