@@ -45,6 +45,8 @@ export const InsuredInput = Type.Object(
     licenceType: Str(4),
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
     phone: Opt(Str(11)),
+    /** Asked when the manifest lists 'email' in insure.insured.fields (e.g. the adult serious-illness product). */
+    email: Opt(Str(80)),
     schoolName: Opt(Str(60)),
     schoolKind: Opt(Str(10)),
     schoolNature: Opt(Str(10)),
@@ -74,7 +76,8 @@ export const WardInput = Type.Object(
 export type WardInput = Static<typeof WardInput>;
 
 /**
- * One application form as the client sends it. Premium, cover dates, branch,
+ * One application form as the client sends it. Premium, cover dates (from
+ * `insureYear` and the manifest), branch,
  * agents and every constant of spec §9 are filled in by the server from the
  * manifest; `totalPremium` is what the client displayed and is ignored.
  */
@@ -84,6 +87,13 @@ export const ApplicationFormInput = Type.Object(
     planCode: Type.String({ minLength: 1, maxLength: 40 }),
     copies: Opt(Type.Integer({ minimum: 1, maximum: 10 })),
     factors: Opt(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 40 }))),
+    insureYear: Opt(
+      Type.Integer({
+        minimum: 1,
+        maximum: 30,
+        description: 'Guarantee years (spec §3 Insured.insureYear), one of the product guaranteeYears; the first allowed value when absent. Premium and cover end follow it.',
+      }),
+    ),
     policyHolder: HolderInput,
     insureds: Type.Array(InsuredInput, { minItems: 1, maxItems: 10 }),
     wards: Opt(Type.Array(WardInput, { maxItems: 5 })),

@@ -113,7 +113,9 @@ export const ProductDetail = Type.Object({
   customSchoolMode: Type.Union([Type.Literal('01'), Type.Literal('02'), Type.Literal('03'), Type.Literal('')], {
     description: '01 custom plus choose, 02 choose only, 03 custom only; empty when the form asks no school',
   }),
-  guaranteeYears: Type.Array(Type.Integer(), { description: 'Allowed guarantee years, [1] by default' }),
+  guaranteeYears: Type.Array(Type.Integer(), {
+    description: 'Allowed guarantee years, [1] by default; the first is the default, and with more than one the parent chooses (quote and order insureYear)',
+  }),
   Isshoufei: YesNo,
   fixedAgent: Type.Union([Type.Object({ agentCode: Type.String(), agentName: Type.String() }), Type.Null()]),
   pageTemplate: Type.String(),
@@ -224,6 +226,13 @@ export const QuoteRequest = Type.Object(
     buyCopies: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 1 })),
     channelNo: Type.Optional(Type.String({ maxLength: 16 })),
     renewalStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    insureYear: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 30,
+        description: 'Guarantee years (spec §3 Insured.insureYear), one of the product guaranteeYears; the first allowed value when absent',
+      }),
+    ),
     factorInfos: Type.Optional(
       Type.Array(
         Type.Object(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
-import { computePremium, selectPlan } from '../../src/engine/pricing/premium.ts';
+import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, selectPlan } from '../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../src/engine/pricing/price-application.ts';
 import { renewalLabel } from '../../src/engine/renewal.ts';
 
@@ -10,6 +10,7 @@ const load = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
 const xuzhou = load('xuzhou-student-accident-2025');
 const guardian = load('guanaibao-guardian');
+const seriousIllness = load('huatai-serious-illness');
 
 describe('computePremium', () => {
   it('prices the first plan with one copy and default factors by default', () => {
@@ -56,6 +57,61 @@ describe('computePremium', () => {
         return Number.isInteger(r.totalFen) && r.totalFen === fen * copies && (r.totalFen / 100).toFixed(2) === r.totalPremium.toFixed(2);
       }),
     );
+  });
+});
+
+describe('guarantee years', () => {
+  it('reads the allowed years, [1] when the manifest lists none, the first being the default', () => {
+    expect(guaranteeYearsOf(seriousIllness)).toEqual([1, 2, 3]);
+    expect(offersGuaranteeYears(seriousIllness)).toBe(true);
+    expect(offersGuaranteeYears(xuzhou)).toBe(false);
+    const { guaranteeYears: _years, ...pricing } = xuzhou.pricing;
+    const unlisted = { ...xuzhou, pricing };
+    expect(guaranteeYearsOf(unlisted)).toEqual([1]);
+    expect(resolveGuaranteeYears(seriousIllness)).toBe(1);
+    expect(resolveGuaranteeYears(seriousIllness, 2)).toBe(2);
+    expect(resolveGuaranteeYears(seriousIllness, 4)).toBeNull();
+  });
+
+  it('prices the one-year premium times the years', () => {
+    const oneYear = computePremium(seriousIllness, { planCode: 'HTZJ-30', factors: { ageBand: '41-50' } });
+    expect(oneYear).toMatchObject({ ok: true, years: 1, totalFen: 64800, totalPremium: 648 });
+    expect(computePremium(seriousIllness, { planCode: 'HTZJ-30', factors: { ageBand: '41-50' }, years: 1 })).toEqual(oneYear);
+    expect(computePremium(seriousIllness, { planCode: 'HTZJ-30', factors: { ageBand: '41-50' }, years: 2 })).toMatchObject({
+      ok: true,
+      years: 2,
+      totalFen: 129600,
+      totalPremium: 1296,
+    });
+    expect(computePremium(seriousIllness, { planCode: 'HTZJ-20', years: 3 })).toMatchObject({ ok: true, years: 3, totalPremium: 648 }); // 120 × 1.8 × 3
+  });
+
+  it('multiplies the one-year premium already rounded to the fen, so N years is exactly N one-year quotes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.constantFrom('18-30', '31-40', '41-50', '51-55'), fc.constantFrom(1, 2, 3), (fen, ageBand, years) => {
+        const m = structuredClone(seriousIllness);
+        m.plans[0]!.premium = fen / 100;
+        const one = computePremium(m, { factors: { ageBand } });
+        const many = computePremium(m, { factors: { ageBand }, years });
+        return one.ok && many.ok && many.totalFen === one.totalFen * years;
+      }),
+    );
+  });
+
+  it('refuses years the product does not allow with 保障年限无效', () => {
+    for (const years of [0, 4, 1.5, -1]) {
+      expect(computePremium(seriousIllness, { years })).toEqual({ ok: false, message: '保障年限无效' });
+    }
+    expect(computePremium(xuzhou, { years: 2 })).toEqual({ ok: false, message: '保障年限无效' });
+    expect(priceApplication(seriousIllness, { planCode: 'HTZJ-20', insureYear: 5, insureds: [{}] })).toEqual({ ok: false, message: '保障年限无效' });
+  });
+
+  it('prices a whole application for the years of each insured', () => {
+    expect(priceApplication(seriousIllness, { planCode: 'HTZJ-20', factors: { ageBand: '18-30' }, insureYear: 3, insureds: [{}] })).toMatchObject({
+      ok: true,
+      perInsuredFen: [36000],
+      totalPremium: 360,
+    });
   });
 });
 

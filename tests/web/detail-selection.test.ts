@@ -11,34 +11,36 @@ import {
   toPlanMsg,
 } from '../../src/web/renderers/detail/selection.ts';
 
-const xuzhou = JSON.parse(readFileSync(new URL('../../manifests/xuzhou-student-accident-2025.json', import.meta.url), 'utf8')) as ProductManifest;
+const load = (name: string) => JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
+const xuzhou = load('xuzhou-student-accident-2025');
+const seriousIllness = load('huatai-serious-illness');
 
 describe('initialSelection', () => {
   it('selects the first plan, default factors and one copy without a saved planMsg', () => {
-    expect(initialSelection(xuzhou, null)).toEqual({ planIndex: 0, factors: { socialSecurity: 'Y' }, copies: 1 });
+    expect(initialSelection(xuzhou, null)).toEqual({ planIndex: 0, factors: { socialSecurity: 'Y' }, copies: 1, years: 1 });
   });
 
   it('restores the saved plan of the same product, found by code', () => {
-    const saved = { ...toPlanMsg(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1 }, 120), planIndex: 0 };
-    expect(initialSelection(xuzhou, saved)).toEqual({ planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1 });
+    const saved = { ...toPlanMsg(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1, years: 1 }, 120), planIndex: 0 };
+    expect(initialSelection(xuzhou, saved)).toEqual({ planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1, years: 1 });
   });
 
   it('ignores a planMsg of another product and drops factor values no longer offered', () => {
-    const other = { ...toPlanMsg(xuzhou, { planIndex: 2, factors: {}, copies: 1 }, null), productCode: 'OTHER' };
+    const other = { ...toPlanMsg(xuzhou, { planIndex: 2, factors: {}, copies: 1, years: 1 }, null), productCode: 'OTHER' };
     expect(initialSelection(xuzhou, other).planIndex).toBe(0);
-    const stale = { ...toPlanMsg(xuzhou, { planIndex: 2, factors: {}, copies: 5 }, null), factors: { socialSecurity: 'X' } };
-    expect(initialSelection(xuzhou, stale)).toEqual({ planIndex: 2, factors: { socialSecurity: 'Y' }, copies: 1 });
+    const stale = { ...toPlanMsg(xuzhou, { planIndex: 2, factors: {}, copies: 5, years: 1 }, null), factors: { socialSecurity: 'X' } };
+    expect(initialSelection(xuzhou, stale)).toEqual({ planIndex: 2, factors: { socialSecurity: 'Y' }, copies: 1, years: 1 });
   });
 });
 
 describe('premium and quote', () => {
   it('prices 升级版 at ¥100.00 with social security and applies the factor multiplier', () => {
-    expect(localPremium(xuzhou, { planIndex: 1, factors: { socialSecurity: 'Y' }, copies: 1 })).toBe(100);
-    expect(localPremium(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1 })).toBe(120);
+    expect(localPremium(xuzhou, { planIndex: 1, factors: { socialSecurity: 'Y' }, copies: 1, years: 1 })).toBe(100);
+    expect(localPremium(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1, years: 1 })).toBe(120);
   });
 
   it('builds the getPrem request of the selected plan', () => {
-    expect(buildQuoteRequest(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1 })).toEqual({
+    expect(buildQuoteRequest(xuzhou, { planIndex: 1, factors: { socialSecurity: 'N' }, copies: 1, years: 1 })).toEqual({
       productCode: '25PR320300',
       buyCopies: 1,
       channelNo: 'edu',
@@ -46,6 +48,31 @@ describe('premium and quote', () => {
       factorInfos: [{ factorCode: 'socialSecurity', factorValue: 'N' }],
       insuranceVOS: [{ count: 1, programCode: 'XZ25-SJ', riskBeans: [{ riskCode: '2701' }, { riskCode: '2703' }, { riskCode: '2702' }] }],
     });
+  });
+});
+
+describe('guarantee years', () => {
+  const threeYears = { planIndex: 1, factors: { ageBand: '18-30' }, copies: 1, years: 3 };
+
+  it('starts at the first allowed value and restores a saved choice the product still allows', () => {
+    expect(initialSelection(seriousIllness, null).years).toBe(1);
+    expect(toPlanMsg(seriousIllness, threeYears, 540)).toMatchObject({ planCode: 'HTZJ-30', years: 3, totalPremium: 540 });
+    expect(initialSelection(seriousIllness, toPlanMsg(seriousIllness, threeYears, 540)).years).toBe(3);
+    const stale = { ...toPlanMsg(seriousIllness, threeYears, null), years: 4 };
+    expect(initialSelection(seriousIllness, stale).years).toBe(1);
+    // A planMsg saved before the choice existed has no years.
+    const { years: _years, ...old } = toPlanMsg(seriousIllness, threeYears, null);
+    expect(initialSelection(seriousIllness, old).years).toBe(1);
+  });
+
+  it('prices the one-year premium × the years and sends insureYear when the product offers a choice', () => {
+    expect(localPremium(seriousIllness, { ...threeYears, years: 1 })).toBe(180);
+    expect(localPremium(seriousIllness, threeYears)).toBe(540);
+    expect(buildQuoteRequest(seriousIllness, threeYears)).toMatchObject({ productCode: '20PR416508', insureYear: 3 });
+  });
+
+  it('leaves insureYear out of the quote of a one-term product', () => {
+    expect(buildQuoteRequest(xuzhou, { planIndex: 0, factors: {}, copies: 1, years: 1 })).not.toHaveProperty('insureYear');
   });
 });
 

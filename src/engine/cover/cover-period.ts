@@ -22,12 +22,16 @@ export interface CoverPeriod {
 }
 
 /**
- * Cover period of a policy bought at `orderedAt`: cover starts at 00:00:00
+ * Cover period of a policy bought at `orderedAt` for `years` guarantee years
+ * (保障年限, one of `pricing.guaranteeYears`): cover starts at 00:00:00
  * (Beijing) `startOffsetDays` after the order day, or on `fixedStart` when
- * that is later, and lasts `months`.
+ * that is later, and lasts `months` × `years`. The start does not depend on
+ * the years.
  */
-export function coverPeriod(manifest: ProductManifest, orderedAt: Date): CoverPeriod {
-  const { startOffsetDays, fixedStart, months, endTime } = manifest.cover;
+export function coverPeriod(manifest: ProductManifest, orderedAt: Date, years = 1): CoverPeriod {
+  if (!Number.isInteger(years) || years < 1) throw new RangeError(`guarantee years must be a positive integer, got ${years}`);
+  const { startOffsetDays, fixedStart, endTime } = manifest.cover;
+  const months = manifest.cover.months * years;
   const orderDay = parseShanghaiStrict(formatShanghai(orderedAt).slice(0, 10));
   let start = new Date(orderDay.getTime() + startOffsetDays * DAY_MS);
   if (fixedStart) {

@@ -33,11 +33,7 @@ export interface InsuredLike {
   licenceType: string;
   licenceNo: string;
   phone?: string;
-  /**
-   * Only read when the manifest asks the insured for an e-mail
-   * (`insure.insured.fields` contains 'email'). The HTTP contract has no such
-   * field today, so such a manifest would need the contract extended first.
-   */
+  /** Only read when the manifest asks the insured for an e-mail (`insure.insured.fields` contains 'email'). */
   email?: string;
   schoolName?: string;
   /** School type code (edu_XX). */
@@ -70,6 +66,11 @@ export interface ApplicationLike {
   copies?: number;
   /** Pricing factor code → chosen option value; absent factors take the manifest default. */
   factors?: Readonly<Record<string, string>>;
+  /**
+   * Guarantee years (保障年限, spec §3 Insured.insureYear), one of
+   * `pricing.guaranteeYears`; absent means the first allowed value.
+   */
+  insureYear?: number;
   policyHolder: HolderLike;
   insureds: readonly InsuredLike[];
   /** Guardian template only. */

@@ -11,7 +11,8 @@
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, ID_TYPE_ID_CARD } from '../rules/enums.ts';
 import { parseIdCard, validateIdCard, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
-import { MSG_REQUIRED } from '../rules/messages.ts';
+import { MSG_GUARANTEE_YEARS, MSG_REQUIRED } from '../rules/messages.ts';
+import { guaranteeYearsOf } from '../pricing/premium.ts';
 import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
 import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired } from '../rules/validators.ts';
 import type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike } from './application-types.ts';
@@ -227,6 +228,10 @@ function checkPlan(ctx: Context, form: ApplicationLike): void {
     ctx.problems.add('copies', MSG_COPIES);
   }
 
+  if (form.insureYear !== undefined && !guaranteeYearsOf(ctx.manifest).includes(form.insureYear)) {
+    ctx.problems.add('insureYear', MSG_GUARANTEE_YEARS);
+  }
+
   // Missing factors are fine: the quote and the order fill in the manifest default.
   for (const [code, value] of Object.entries(form.factors ?? {})) {
     const factor = pricing.factors.find((f) => f.code === code);
@@ -407,7 +412,7 @@ function checkWards(ctx: Context, wards: readonly WardLike[] | undefined): void 
 /**
  * Checks an application form against the rules of its product manifest.
  *
- * Problems are returned in a stable order: plan, copies and factors first
+ * Problems are returned in a stable order: plan, copies, guarantee years and factors first
  * (chosen before the form is filled), then the holder, each insured and each
  * ward, fields in form order. At most one problem is reported per path, the
  * most basic one (missing, then malformed, then a business rule).

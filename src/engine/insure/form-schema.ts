@@ -114,6 +114,15 @@ export interface PlanChoice {
   factors?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A plan choice with its guarantee years (planMsg.years), for products that
+ * let the parent choose them; without `insureYear` the application carries
+ * none and the product's first allowed value applies.
+ */
+export interface PlanChoiceWithYears extends PlanChoice {
+  insureYear?: number;
+}
+
 /** {@link ApplicationLike} with mutable arrays, so that it also fits the contract's ApplicationFormInput. */
 export interface ApplicationData extends ApplicationLike {
   policyHolder: HolderLike;
@@ -584,7 +593,7 @@ export function draftFromFormData(data: InsureFormData): InsureDraftData {
  * insured (relation 本人, isHolder Y) and the wards travel in `wards`; other
  * templates send no wards.
  */
-export function applicationFromDraft(manifest: ProductManifest, draft: InsureDraftLike | null, plan: PlanChoice): ApplicationData {
+export function applicationFromDraft(manifest: ProductManifest, draft: InsureDraftLike | null, plan: PlanChoiceWithYears): ApplicationData {
   const h = draft?.policyHolder ?? {};
   const policyHolder: HolderLike = {
     name: h.name ?? '',
@@ -597,6 +606,7 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
     planCode: plan.planCode,
     copies: plan.copies ?? 1,
     factors: { ...plan.factors },
+    ...(plan.insureYear !== undefined ? { insureYear: plan.insureYear } : {}),
     policyHolder,
     insureds: [],
   };

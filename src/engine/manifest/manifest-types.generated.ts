@@ -517,9 +517,9 @@ export interface Pricing {
    */
   maxCopies: number;
   /**
-   * Allowed guarantee years, ascending and without repeats (default [1]).
+   * Allowed guarantee years (保障年限, spec §3 Insured.insureYear), ascending and without repeats (default [1]); the first is the default choice. With more than one, the parent chooses on the detail page (planMsg years) and the quote and the order carry it as insureYear; the premium is the one-year premium (plan × factors × copies, rounded to the fen) × the years, and the cover lasts cover.months × the years from the same start. The server recomputes both and refuses other values with 保障年限无效.
    *
-   * Items: Years.
+   * Items: Years, 1 to 30 (the quote and order contracts accept no more).
    */
   guaranteeYears?: number[];
 }

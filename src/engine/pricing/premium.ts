@@ -1,4 +1,5 @@
 import type { Plan, ProductManifest } from '../manifest/manifest-types.generated.ts';
+import { MSG_GUARANTEE_YEARS } from '../rules/messages.ts';
 
 /** What a quote or an order asks to price. */
 export interface PremiumInput {
@@ -10,11 +11,41 @@ export interface PremiumInput {
   copies?: number;
   /** Factor code → chosen option value; missing factors take their default. */
   factors?: Readonly<Record<string, string>>;
+  /**
+   * Guarantee years (保障年限, spec §3 Insured.insureYear), one of
+   * `pricing.guaranteeYears`; the first allowed value by default.
+   */
+  years?: number;
 }
 
 export type PremiumResult =
-  | { ok: true; plan: Plan; copies: number; factors: Record<string, string>; totalFen: number; totalPremium: number }
+  | { ok: true; plan: Plan; copies: number; years: number; factors: Record<string, string>; totalFen: number; totalPremium: number }
   | { ok: false; message: string };
+
+/** Spec §9: the guarantee years a product allows when its manifest lists none. */
+export const DEFAULT_GUARANTEE_YEARS: readonly number[] = [1];
+
+/** The guarantee years a product allows, ascending (spec §9: [1] by default); the first is the default choice. */
+export function guaranteeYearsOf(manifest: ProductManifest): readonly number[] {
+  const years = manifest.pricing.guaranteeYears;
+  return years && years.length > 0 ? years : DEFAULT_GUARANTEE_YEARS;
+}
+
+/**
+ * Whether the parent chooses the guarantee years: more than one is allowed.
+ * Only then does the detail page show the 保障年限 picker, the confirm page
+ * its 保障年限 row, and the quote and the order carry `insureYear`.
+ */
+export function offersGuaranteeYears(manifest: ProductManifest): boolean {
+  return guaranteeYearsOf(manifest).length > 1;
+}
+
+/** The guarantee years asked for (the first allowed value when none is), or null when the product does not allow them. */
+export function resolveGuaranteeYears(manifest: ProductManifest, years?: number): number | null {
+  const allowed = guaranteeYearsOf(manifest);
+  const asked = years ?? allowed[0]!;
+  return allowed.includes(asked) ? asked : null;
+}
 
 /** Yuan → fen, exact for amounts with at most 2 decimals. */
 export function yuanToFen(yuan: number): number {
@@ -38,7 +69,8 @@ export function selectPlan(manifest: ProductManifest, index?: number): { plan: P
 
 /**
  * Computes the premium from the manifest: plan premium x every factor's
- * multiplier x copies, rounded to the fen (2 decimals, spec §9). Both the
+ * multiplier x copies, rounded to the fen (2 decimals, spec §9), times the
+ * guarantee years (the one-year premium for each year of cover). Both the
  * server (which never trusts a client amount) and the web app call this.
  */
 export function computePremium(manifest: ProductManifest, input: PremiumInput = {}): PremiumResult {
@@ -56,6 +88,8 @@ export function computePremium(manifest: ProductManifest, input: PremiumInput = 
   if (!Number.isInteger(copies) || copies < 1 || copies > manifest.pricing.maxCopies) {
     return { ok: false, message: '购买份数超出上限' };
   }
+  const years = resolveGuaranteeYears(manifest, input.years);
+  if (years === null) return { ok: false, message: MSG_GUARANTEE_YEARS };
   const given = input.factors ?? {};
   for (const code of Object.keys(given)) {
     if (!manifest.pricing.factors.some((f) => f.code === code)) return { ok: false, message: '保费因子取值无效' };
@@ -70,6 +104,8 @@ export function computePremium(manifest: ProductManifest, input: PremiumInput = 
     multiplier *= option.multiplier;
   }
   // toPrecision strips binary noise (6000 * 1.2 = 7200.000000000001) before rounding to the fen.
-  const totalFen = Math.round(Number((yuanToFen(plan.premium) * multiplier * copies).toPrecision(12)));
-  return { ok: true, plan, copies, factors, totalFen, totalPremium: fenToYuan(totalFen) };
+  const oneYearFen = Math.round(Number((yuanToFen(plan.premium) * multiplier * copies).toPrecision(12)));
+  // Each year costs exactly the one-year premium, so N years is N times what a one-year quote shows.
+  const totalFen = oneYearFen * years;
+  return { ok: true, plan, copies, years, factors, totalFen, totalPremium: fenToYuan(totalFen) };
 }

@@ -11,6 +11,8 @@ export interface PricedApplication {
   planCode: string;
   copies?: number;
   factors?: Readonly<Record<string, string>>;
+  /** Guarantee years; the product's first allowed value when absent. */
+  insureYear?: number;
   insureds: readonly PricedInsured[];
 }
 
@@ -38,7 +40,7 @@ export function factorsForInsured(
 
 /**
  * Premium of a whole application: each insured is priced with the plan,
- * copies and their own factor values, and the premiums add up. The server
+ * copies, guarantee years and their own factor values, and the premiums add up. The server
  * charges this amount; the confirm page shows it.
  */
 export function priceApplication(manifest: ProductManifest, form: PricedApplication): ApplicationPrice {
@@ -50,6 +52,7 @@ export function priceApplication(manifest: ProductManifest, form: PricedApplicat
       planCode: form.planCode,
       factors: factorsForInsured(manifest, form.factors, insured),
       ...(form.copies !== undefined ? { copies: form.copies } : {}),
+      ...(form.insureYear !== undefined ? { years: form.insureYear } : {}),
     };
     const result = computePremium(manifest, input);
     if (!result.ok) return result;

@@ -57,3 +57,12 @@ export const MSG_CONFIRM_FIRST = '请您先确认投保信息!';
 
 /** Confirm page: an insured person lacks an ID number. */
 export const MSG_CONFIRM_INSURED_ID = '请您先确认被保人证件号信息!';
+
+/**
+ * Guarantee years (保障年限) not among the product's `pricing.guaranteeYears`.
+ *
+ * NOTE: the spec lists the allowed years (default [1]) but gives no message;
+ * this wording is our own. The detail page only offers allowed values, so
+ * only a stale or tampered request gets here.
+ */
+export const MSG_GUARANTEE_YEARS = '保障年限无效';

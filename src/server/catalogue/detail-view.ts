@@ -1,9 +1,7 @@
 import type { ProductDetail } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { guaranteeYearsOf } from '../../engine/pricing/premium.ts';
 import { renewalLabelOf, statusOf } from './manifest-fields.ts';
-
-/** Spec §9: default guarantee years range [1]. */
-const DEFAULT_GUARANTEE_YEARS = [1];
 
 /**
  * The detail attributes of spec §3 ("Product detail attributes") of a
@@ -41,7 +39,8 @@ export function toProductDetail(manifest: ProductManifest, askedCode: string): P
     configurable: flags?.configurable ?? false,
     internetExclusive: flags?.internetExclusive ?? false,
     customSchoolMode: insure.customSchoolMode ?? '',
-    guaranteeYears: [...(manifest.pricing.guaranteeYears ?? DEFAULT_GUARANTEE_YEARS)],
+    // Spec §9: default guarantee years range [1].
+    guaranteeYears: [...guaranteeYearsOf(manifest)],
     Isshoufei: order.feeCollection,
     fixedAgent: order.fixedAgent ? { agentCode: order.fixedAgent.agentCode, agentName: order.fixedAgent.agentName } : null,
     pageTemplate: manifest.pageTemplate ?? 'standard',

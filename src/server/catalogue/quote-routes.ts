@@ -20,6 +20,8 @@ export function registerQuoteRoute(app: FastifyInstance, { manifests }: AppDeps)
       planCode: program?.programCode,
       copies: quote.buyCopies ?? program?.count ?? 1,
       factors,
+      // Absent: the product's first allowed guarantee years; not allowed: 4001 保障年限无效.
+      ...(quote.insureYear !== undefined ? { years: quote.insureYear } : {}),
     });
     if (!result.ok) throw rejected(result.message);
     return ok({ totalPremium: result.totalPremium });

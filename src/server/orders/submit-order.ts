@@ -4,7 +4,8 @@ import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
-import { fenToYuan } from '../../engine/pricing/premium.ts';
+import { fenToYuan, resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
+import { MSG_GUARANTEE_YEARS } from '../../engine/rules/messages.ts';
 import { priceApplication } from '../../engine/pricing/price-application.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
@@ -53,8 +54,8 @@ function answerWithOrder(order: OrderSummary, user: AuthUser): SubmitOrderResult
  * - The anti-resubmit token is single-use and bound to the user.
  * - `idempotentSerialNo` makes retries safe: the same serial returns the same
  *   order, never a second one (a unique key settles concurrent retries).
- * - Premium, cover dates and every constant come from the manifest; the
- *   client's `totalPremium` is ignored.
+ * - Premium, cover dates and every constant come from the manifest and the
+ *   guarantee years (`insureYear`); the client's `totalPremium` is ignored.
  */
 export async function submitOrder(
   deps: OrderDeps,
@@ -77,17 +78,20 @@ export async function submitOrder(
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
   const manifest = requireManifest(deps.manifests, input.productCode);
-  const period = coverPeriod(manifest, now);
-  const [problem] = checkApplication(manifest, input, now, period.start);
+  // The start does not depend on the guarantee years: ages are checked on it before the years are.
+  const { start } = coverPeriod(manifest, now);
+  const [problem] = checkApplication(manifest, input, now, start);
   if (problem) throw rejected(problem.message);
-  // Priced from the manifest, each insured with their own answers to bound factors; any client amount is ignored.
+  // Priced from the manifest, each insured with their own answers to bound factors and
+  // the guarantee years asked for; any client amount is ignored.
   const premium = priceApplication(manifest, input);
   if (!premium.ok) throw rejected(premium.message);
   const plan = manifest.plans.find((p) => p.code === input.planCode);
   if (!plan) throw rejected('请选择保障方案');
-
-  const start = period.start;
-  const end = period.end;
+  const years = resolveGuaranteeYears(manifest, input.insureYear);
+  if (years === null) throw rejected(MSG_GUARANTEE_YEARS);
+  // Cover lasts cover.months × the guarantee years.
+  const { end } = coverPeriod(manifest, now, years);
   const insureds = input.insureds.map((person) => toStoredPerson(person, now));
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,

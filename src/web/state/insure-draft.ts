@@ -14,6 +14,12 @@ export interface PlanMsg {
   planName: string;
   copies: number;
   factors: Record<string, string>;
+  /**
+   * Guarantee years (保障年限) chosen on the detail page, one of the product's
+   * guaranteeYears. Absent in a planMsg saved before the choice existed: the
+   * product's first allowed value applies.
+   */
+  years?: number;
   /** Last premium the server quoted, in yuan; null until the first quote. */
   totalPremium: number | null;
 }

@@ -25,6 +25,7 @@ import { GRADE_OPTIONS } from '../../../src/engine/rules/enums.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import {
   MSG_EMAIL,
+  MSG_GUARANTEE_YEARS,
   MSG_HK_MO_TW_CARD,
   MSG_ID_CHECKSUM,
   MSG_ID_LENGTH_HOLDER,
@@ -199,6 +200,17 @@ describe('checkApplication: plan, copies, factors', () => {
     expect(check(JINING, { ...jiningForm(), factors: { socialSecurity: 'Y' } })).toEqual([
       { path: 'factors.socialSecurity', message: MSG_FACTOR },
     ]);
+  });
+
+  it('refuses guarantee years the product does not allow', () => {
+    expect(check(XUZHOU, { ...xuzhouForm(), insureYear: 1 })).toEqual([]);
+    expect(check(XUZHOU, { ...xuzhouForm(), insureYear: 2 })).toEqual([{ path: 'insureYear', message: MSG_GUARANTEE_YEARS }]);
+    const threeTerms = variant(XUZHOU, (m) => {
+      m.pricing.guaranteeYears = [1, 2, 3];
+    });
+    expect(check(threeTerms, { ...xuzhouForm(), insureYear: 3 })).toEqual([]);
+    expect(check(threeTerms, { ...xuzhouForm(), insureYear: 4 })).toEqual([{ path: 'insureYear', message: MSG_GUARANTEE_YEARS }]);
+    expect(check(threeTerms, { ...xuzhouForm(), insureYear: 0 })).toEqual([{ path: 'insureYear', message: MSG_GUARANTEE_YEARS }]);
   });
 });
 

@@ -4,11 +4,11 @@
  * the server will charge.
  */
 import { describe, expect, it } from 'vitest';
-import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
+import type { InsureDraftLike, PlanChoice, PlanChoiceWithYears } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { buildConfirmModel, confirmBlocker, type ConfirmRow } from '../../../src/web/renderers/confirm/confirm-model.ts';
-import { guardian, guardianDraft, jining, jiningDraft, NOW, xuzhou, xuzhouDraft } from './fixtures.ts';
+import { guardian, guardianDraft, jining, jiningDraft, NOW, seriousIllness, seriousIllnessDraft, xuzhou, xuzhouDraft } from './fixtures.ts';
 
 const XUZHOU_UPGRADE: PlanChoice = { planCode: 'XZ25-SJ', copies: 1, factors: { socialSecurity: 'Y' } };
 const JINING_STANDARD: PlanChoice = { planCode: 'JN-A', copies: 1, factors: {} };
@@ -252,5 +252,42 @@ describe('confirmBlocker: spec §5 confirm messages', () => {
 
   it('guardian template: the insured is the holder, so a holder without ID number lacks the insured ID', () => {
     expect(buildConfirmModel(guardian, guardianDraft(''), GUARDIAN_PLAN, 30, NOW).blocker).toBe(CONFIRM_INSURED_ID);
+  });
+});
+
+describe('buildConfirmModel: guarantee years', () => {
+  /** HTZJ-20 (¥120) × ageBand 31-40 (1.8): ¥216.00 a year. */
+  const choice = (insureYear?: number): PlanChoiceWithYears => ({
+    planCode: 'HTZJ-20',
+    copies: 1,
+    factors: { ageBand: '31-40' },
+    ...(insureYear !== undefined ? { insureYear } : {}),
+  });
+
+  it('shows 3 years, a cover ending three years on and 3 × the one-year premium', () => {
+    const model = buildConfirmModel(seriousIllness, seriousIllnessDraft(), choice(3), 216, NOW);
+    expect(model.blocker).toBeNull();
+    expect(model.years).toBe(3);
+    expect(model.startDate).toBe('2025-06-02 00:00:00');
+    expect(model.endDate).toBe('2028-06-02 00:00:00');
+    expect(model.premium).toBe(648);
+    expect(model.application.insureYear).toBe(3);
+  });
+
+  it('shows the first allowed value when the choice carries none', () => {
+    const model = buildConfirmModel(seriousIllness, seriousIllnessDraft(), choice(), null, NOW);
+    expect(model).toMatchObject({ years: 1, endDate: '2026-06-02 00:00:00', premium: 216 });
+    expect(model.application).not.toHaveProperty('insureYear');
+  });
+
+  it('blocks years the product does not allow', () => {
+    const model = buildConfirmModel(seriousIllness, seriousIllnessDraft(), choice(4), 216, NOW);
+    expect(model.blocker).toBe(CONFIRM_FIRST);
+    expect(model.premium).toBe(216); // the quote: the engine refuses to price it
+    expect(model.endDate).toBe('2026-06-02 00:00:00');
+  });
+
+  it('shows no years for a product with one term', () => {
+    expect(buildConfirmModel(xuzhou, xuzhouDraft(), XUZHOU_UPGRADE, 100, NOW).years).toBeNull();
   });
 });

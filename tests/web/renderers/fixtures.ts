@@ -7,13 +7,17 @@ import type { InsureDraftLike } from '../../../src/engine/insure/form-schema.ts'
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 
-export function loadManifest(id: 'xuzhou-student-accident-2025' | 'jining-student-accident' | 'guanaibao-guardian'): ProductManifest {
+export function loadManifest(
+  id: 'xuzhou-student-accident-2025' | 'jining-student-accident' | 'guanaibao-guardian' | 'huatai-serious-illness',
+): ProductManifest {
   return JSON.parse(readFileSync(new URL(`../../../manifests/${id}.json`, import.meta.url), 'utf8')) as ProductManifest;
 }
 
 export const xuzhou = loadManifest('xuzhou-student-accident-2025');
 export const jining = loadManifest('jining-student-accident');
 export const guardian = loadManifest('guanaibao-guardian');
+/** Guarantee years [1, 2, 3], cover 12 months ending 00:00:00. */
+export const seriousIllness = loadManifest('huatai-serious-illness');
 
 /** 10:00 on 1 June 2025 in Beijing, whatever the zone the tests run in. */
 export const NOW = new Date('2025-06-01T02:00:00Z');
@@ -85,5 +89,14 @@ export function guardianDraft(holderId: string = HOLDER_ID): InsureDraftLike {
     policyHolder: { name: '张伟', licenceType: '0', licenceNo: holderId, phone: HOLDER_PHONE },
     insureds: [],
     wards: [{ relaToHolder: '03', name: '张小雨', licenceType: '0', licenceNo: CHILD_ID, phone: CHILD_PHONE }],
+  };
+}
+
+/** A parent insuring their spouse (huatai-serious-illness: adult template, the insured's e-mail asked). */
+export function seriousIllnessDraft(): InsureDraftLike {
+  return {
+    policyHolder: { name: '张伟', licenceType: '0', licenceNo: HOLDER_ID, phone: HOLDER_PHONE },
+    insureds: [{ relaToHolder: '01', name: '李芳', licenceType: '0', licenceNo: makeIdCard('320302', '1987-08-15', '062'), email: 'lifang@example.com' }],
+    wards: [],
   };
 }

@@ -20,7 +20,7 @@ import {
   type PlaceOrderDeps,
 } from '../../../src/web/renderers/confirm/place-order.ts';
 import { clearAfterOrder, orderSerialFor } from '../../../src/web/state/insure-flow.ts';
-import { guardian, guardianDraft, jining, jiningDraft, NOW, START_DATE, xuzhou, xuzhouDraft } from './fixtures.ts';
+import { guardian, guardianDraft, jining, jiningDraft, NOW, seriousIllness, seriousIllnessDraft, START_DATE, xuzhou, xuzhouDraft } from './fixtures.ts';
 
 const ORDER_FAILED = '投保失败未生成订单,请稍后重试!';
 
@@ -168,6 +168,16 @@ describe('placeOrder: submitting (spec §4.3)', () => {
         },
       ],
     });
+  });
+
+  it('sends the guarantee years the parent chose, and none for a product with one term', async () => {
+    const fake = fakeDeps();
+    const model = buildConfirmModel(seriousIllness, seriousIllnessDraft(), { planCode: 'HTZJ-20', copies: 1, factors: {}, insureYear: 3 }, null, NOW);
+    await placeOrder(orderInput(seriousIllness, model), fake.deps);
+    expect(fake.submitted[0]?.body.applicationForms[0]).toMatchObject({ productCode: '20PR416508', insureYear: 3, totalPremium: 648 });
+    const oneTerm = fakeDeps();
+    await placeOrder(orderInput(xuzhou), oneTerm.deps);
+    expect(oneTerm.submitted[0]?.body.applicationForms[0]).not.toHaveProperty('insureYear');
   });
 
   it('sends the premium the page showed (Xuzhou 升级版 without social insurance: 120)', async () => {

@@ -13,9 +13,10 @@ import {
   YES_NO_OPTIONS,
   type ApplicationData,
   type InsureDraftLike,
-  type PlanChoice,
+  type PlanChoiceWithYears,
 } from '../../../engine/insure/form-schema.ts';
 import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears } from '../../../engine/pricing/premium.ts';
 import {
   enumLabel,
   GENDERS,
@@ -49,9 +50,11 @@ export interface ConfirmModel {
   wards: ConfirmPerson[];
   /** Spec §2: fixed as the statutory beneficiary. */
   beneficiary: string;
-  /** 'YYYY-MM-DD 00:00:00' and the end as the manifest says. */
+  /** 'YYYY-MM-DD 00:00:00' and the end as the manifest says, after cover.months × the guarantee years. */
   startDate: string;
   endDate: string;
+  /** Guarantee years (保障年限) shown as a row; null for a product that offers one term only (no row, as before). */
+  years: number | null;
   copies: number;
   premium: number | null;
   /** The application to order. */
@@ -105,6 +108,7 @@ function insuredRows(manifest: ProductManifest, insured: InsuredLike, now: Date)
     ...documentRows(insured),
     [FIELD_TITLES.phone, showMobile && insured.phone ? maskPhone(insured.phone) : undefined],
     ...identityRows(insured, now),
+    [FIELD_TITLES.email, insured.email],
     [FIELD_TITLES.schoolName, insured.schoolName],
     [FIELD_TITLES.schoolKind, label(SCHOOL_TYPES, insured.schoolKind)],
     [FIELD_TITLES.schoolNature, label(SCHOOL_NATURES, insured.schoolNature)],
@@ -147,13 +151,15 @@ export function confirmBlocker(manifest: ProductManifest, draft: InsureDraftLike
 export function buildConfirmModel(
   manifest: ProductManifest,
   draft: InsureDraftLike | null,
-  choice: PlanChoice,
+  choice: PlanChoiceWithYears,
   premium: number | null,
   now: Date,
 ): ConfirmModel {
   const application = applicationFromDraft(manifest, draft, choice);
   const plan = manifest.plans.find((p) => p.code === choice.planCode) ?? manifest.plans[0];
-  const cover = coverPeriod(manifest, now);
+  // Years the product does not allow (a tampered planMsg) are a blocker below; the dates then show the default term.
+  const years = resolveGuaranteeYears(manifest, application.insureYear) ?? guaranteeYearsOf(manifest)[0]!;
+  const cover = coverPeriod(manifest, now, years);
   const priced = priceApplication(manifest, application);
   const insureds = application.insureds;
   const wards = application.wards ?? [];
@@ -169,6 +175,7 @@ export function buildConfirmModel(
     beneficiary: STATUTORY_BENEFICIARY,
     startDate: cover.startDate,
     endDate: cover.endDate,
+    years: offersGuaranteeYears(manifest) ? years : null,
     copies: application.copies ?? 1,
     // The engine prices the application exactly as the server will charge it
     // (each insured's own answers to bound factors); the quote is the fallback.

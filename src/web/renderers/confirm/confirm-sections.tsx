@@ -41,6 +41,7 @@ function coverRows(model: ConfirmModel, withPremium: boolean): ConfirmRow[] {
   const rows = [
     { label: '保险起期', value: model.startDate },
     { label: '保险止期', value: model.endDate },
+    ...(model.years !== null ? [{ label: '保障年限', value: `${model.years}年` }] : []),
     { label: '购买份数', value: `${model.copies}份` },
   ];
   if (withPremium) rows.push({ label: '保费', value: formatYuan(model.premium) });

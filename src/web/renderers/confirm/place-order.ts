@@ -63,6 +63,8 @@ export function applicationForm({ manifest, application, promoCode, premium }: O
     planCode: application.planCode,
     copies: application.copies ?? 1,
     factors: { ...application.factors },
+    // Only products that let the parent choose carry it; the server recomputes premium and cover from it.
+    ...(application.insureYear !== undefined ? { insureYear: application.insureYear } : {}),
     policyHolder: application.policyHolder,
     insureds: application.insureds,
   };

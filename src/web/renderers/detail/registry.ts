@@ -7,6 +7,7 @@ import { FactorsSection } from './sections/factors-section.tsx';
 import { FaqSection } from './sections/faq-section.tsx';
 import { FeaturesSection } from './sections/features-section.tsx';
 import { GuaranteeSection } from './sections/guarantee-section.tsx';
+import { GuaranteeYearsSection } from './sections/guarantee-years-section.tsx';
 import { InfoSection } from './sections/info-section.tsx';
 import { InsurersSection } from './sections/insurers-section.tsx';
 import { NoticeSection } from './sections/notice-section.tsx';
@@ -23,6 +24,7 @@ export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<D
   planPicker: PlanPickerSection,
   factors: FactorsSection,
   copies: CopiesSection,
+  years: GuaranteeYearsSection,
   guarantee: GuaranteeSection,
   info: InfoSection,
   insurers: InsurersSection,
@@ -34,8 +36,8 @@ export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<D
 
 /** Section order of each page template. */
 export const DETAIL_LAYOUTS: Readonly<Record<NonNullable<ProductManifest['pageTemplate']>, readonly DetailSectionType[]>> = {
-  standard: ['titlePage', 'banner', 'features', 'planPicker', 'factors', 'copies', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
-  'banner-first': ['titlePage', 'banner', 'planPicker', 'guarantee', 'factors', 'copies', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
+  standard: ['titlePage', 'banner', 'features', 'planPicker', 'factors', 'copies', 'years', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
+  'banner-first': ['titlePage', 'banner', 'planPicker', 'guarantee', 'factors', 'copies', 'years', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
 };
 
 export function layoutOf(manifest: ProductManifest): readonly DetailSectionType[] {

@@ -1,6 +1,6 @@
 import type { QuoteRequest } from '../../../contract/product.ts';
 import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { computePremium, selectPlan } from '../../../engine/pricing/premium.ts';
+import { computePremium, guaranteeYearsOf, offersGuaranteeYears, selectPlan } from '../../../engine/pricing/premium.ts';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import type { PlanMsg } from '../../state/insure-draft.ts';
 import { scaleShowValue } from './show-value.ts';
@@ -13,6 +13,8 @@ export interface PlanSelection {
   /** Factor code → option value, one entry per pricing factor. */
   factors: Record<string, string>;
   copies: number;
+  /** Guarantee years (保障年限), one of the product's guaranteeYears; the first unless the parent chose another. */
+  years: number;
 }
 
 /** Every factor at its saved value when that value is still offered, else at its default. */
@@ -25,19 +27,34 @@ function factorsFrom(manifest: ProductManifest, saved: Readonly<Record<string, s
   return factors;
 }
 
+/** The saved guarantee years when the product still allows them, else its first allowed value. */
+function yearsFrom(manifest: ProductManifest, saved?: number): number {
+  const allowed = guaranteeYearsOf(manifest);
+  return saved !== undefined && allowed.includes(saved) ? saved : allowed[0]!;
+}
+
 /**
  * The selection on creation (spec §4 Plan selection): the saved planMsg when
  * it is for this product (its plan found by code, else by index), otherwise
- * the first plan, default factors and one copy.
+ * the first plan, default factors, one copy and the first allowed guarantee years.
  */
 export function initialSelection(manifest: ProductManifest, saved: PlanMsg | null): PlanSelection {
   if (!saved || saved.productCode !== manifest.productCode) {
-    return { planIndex: 0, factors: factorsFrom(manifest), copies: 1 };
+    return { planIndex: 0, factors: factorsFrom(manifest), copies: 1, years: yearsFrom(manifest) };
   }
   const byCode = manifest.plans.findIndex((p) => p.code === saved.planCode);
   const { index } = selectPlan(manifest, byCode >= 0 ? byCode : saved.planIndex);
   const copies = Number.isInteger(saved.copies) ? Math.min(Math.max(saved.copies, 1), manifest.pricing.maxCopies) : 1;
-  return { planIndex: index, factors: factorsFrom(manifest, saved.factors), copies };
+  return { planIndex: index, factors: factorsFrom(manifest, saved.factors), copies, years: yearsFrom(manifest, saved.years) };
+}
+
+/**
+ * The guarantee years as requests carry them (`insureYear` of the quote and
+ * the order): only for a product that lets the parent choose, so that a
+ * one-term product's requests stay as they were.
+ */
+export function insureYearOf(manifest: ProductManifest, selection: Pick<PlanSelection, 'years'>): { insureYear?: number } {
+  return offersGuaranteeYears(manifest) ? { insureYear: selection.years } : {};
 }
 
 /** The premium computed locally by the engine (the same code the server runs); null if the selection is invalid. */
@@ -46,6 +63,7 @@ export function localPremium(manifest: ProductManifest, selection: PlanSelection
     planIndex: selection.planIndex,
     factors: selection.factors,
     copies: selection.copies,
+    years: selection.years,
   });
   return result.ok ? result.totalPremium : null;
 }
@@ -58,6 +76,7 @@ export function buildQuoteRequest(manifest: ProductManifest, selection: PlanSele
     buyCopies: selection.copies,
     channelNo: CHANNEL_NO,
     renewalStatus: 1,
+    ...insureYearOf(manifest, selection),
     factorInfos: Object.entries(selection.factors).map(([factorCode, factorValue]) => ({ factorCode, factorValue })),
     insuranceVOS: [{ count: 1, programCode: plan.code, riskBeans: plan.risks.map((r) => ({ riskCode: r.riskCode })) }],
   };
@@ -73,6 +92,7 @@ export function toPlanMsg(manifest: ProductManifest, selection: PlanSelection, q
     planName: plan.name,
     copies: selection.copies,
     factors: { ...selection.factors },
+    years: selection.years,
     totalPremium: quoted,
   };
 }

@@ -9,6 +9,7 @@ export type DetailSectionType =
   | 'planPicker'
   | 'factors'
   | 'copies'
+  | 'years'
   | 'guarantee'
   | 'info'
   | 'insurers'

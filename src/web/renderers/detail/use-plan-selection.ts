@@ -55,6 +55,7 @@ export function usePlanSelection(manifest: ProductManifest): PlanSelectionState 
         const same =
           next.planIndex === current.planIndex &&
           next.copies === current.copies &&
+          next.years === current.years &&
           Object.keys(next.factors).every((k) => next.factors[k] === current.factors[k]);
         return same ? current : next;
       }),

@@ -1,11 +1,28 @@
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { coverPeriod } from '../../../engine/cover/cover-period.ts';
+import { offersGuaranteeYears } from '../../../engine/pricing/premium.ts';
 import { formatDay } from '../../components/format.ts';
 import styles from './insure.module.css';
 
-/** The head of the insure page: product, chosen plan, copies and the cover period of an order placed now. */
-export function PlanSummary({ manifest, planName, copies, now }: { manifest: ProductManifest; planName: string; copies: number; now: Date }) {
-  const cover = coverPeriod(manifest, now);
+/**
+ * The head of the insure page: product, chosen plan, guarantee years (when
+ * the product offers a choice), copies and the cover period of an order placed now.
+ */
+export function PlanSummary({
+  manifest,
+  planName,
+  copies,
+  years = 1,
+  now,
+}: {
+  manifest: ProductManifest;
+  planName: string;
+  copies: number;
+  /** Guarantee years chosen on the detail page (one of the product's guaranteeYears). */
+  years?: number;
+  now: Date;
+}) {
+  const cover = coverPeriod(manifest, now, years);
   return (
     <section className={styles.summary} aria-label="投保产品">
       <h2 className={styles.summaryName}>{manifest.productName}</h2>
@@ -16,6 +33,12 @@ export function PlanSummary({ manifest, planName, copies, now }: { manifest: Pro
         <dd>
           {formatDay(cover.startDate)} 至 {formatDay(cover.endDate)}
         </dd>
+        {offersGuaranteeYears(manifest) && (
+          <>
+            <dt>保障年限</dt>
+            <dd>{years}年</dd>
+          </>
+        )}
         <dt>购买份数</dt>
         <dd>{copies}份</dd>
       </dl>

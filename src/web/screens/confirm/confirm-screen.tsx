@@ -9,6 +9,7 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { buildConfirmModel } from '../../renderers/confirm/confirm-model.ts';
 import { ConfirmRenderer } from '../../renderers/confirm/confirm-renderer.tsx';
 import { useOrderSubmission } from '../../renderers/confirm/use-order-submission.ts';
+import { insureYearOf } from '../../renderers/detail/selection.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
 import { ManifestGate } from '../../components/manifest-gate.tsx';
@@ -33,7 +34,8 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   const [draft] = useProductDraft(manifest.productCode);
   const live = useMemo(() => {
     const { plan } = selectPlan(manifest, selection.planIndex);
-    return buildConfirmModel(manifest, draft, { planCode: plan.code, copies: selection.copies, factors: selection.factors }, premium, now);
+    const choice = { planCode: plan.code, copies: selection.copies, factors: selection.factors, ...insureYearOf(manifest, selection) };
+    return buildConfirmModel(manifest, draft, choice, premium, now);
   }, [manifest, draft, selection, premium, now]);
   const submission = useOrderSubmission(manifest, live);
   const model = submission.shown;

@@ -7,6 +7,7 @@ import { applicationFromDraft } from '../../../engine/insure/form-schema.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { confirmPath } from '../../renderers/confirm/variants.ts';
+import { insureYearOf } from '../../renderers/detail/selection.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
 import { InsureFormRenderer, type InsureFormHandle } from '../../renderers/insure/insure-form-renderer.tsx';
 import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
@@ -30,8 +31,8 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
   const { selection, premium } = usePlanSelection(manifest);
   const { plan } = selectPlan(manifest, selection.planIndex);
   const choice = useMemo(
-    () => ({ planCode: plan.code, copies: selection.copies, factors: selection.factors }),
-    [plan.code, selection.copies, selection.factors],
+    () => ({ planCode: plan.code, copies: selection.copies, factors: selection.factors, ...insureYearOf(manifest, { years: selection.years }) }),
+    [manifest, plan.code, selection.copies, selection.factors, selection.years],
   );
   const [draft, saveDraft] = useProductDraft(manifest.productCode);
   // Live premium of what is filled in: an insured's answer to a bound factor (有无社保) reprices it.
@@ -68,7 +69,7 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
 
   return (
     <AppPage title={TITLE} hasBottomBar>
-      <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} now={now} />
+      <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
       <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />
       <BottomBar>

@@ -33,7 +33,7 @@ export function PlanPickerSection({ manifest, selection, select }: DetailSection
       <div className={styles.planGrid} role="radiogroup" aria-label="保障方案">
         {manifest.plans.map((plan, index) => {
           const checked = index === selection.planIndex;
-          const priced = computePremium(manifest, { planIndex: index, factors: selection.factors, copies: selection.copies });
+          const priced = computePremium(manifest, { planIndex: index, factors: selection.factors, copies: selection.copies, years: selection.years });
           const top = guaranteeRows(plan, selection.copies)[0];
           return (
             <button
