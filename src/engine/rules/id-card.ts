@@ -16,6 +16,9 @@ import {
 } from './messages';
 import { isProvincePrefix } from './regions';
 
+/** Beijing time is UTC+8 all year. */
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+
 /** Weights of the first 17 digits in the check-digit sum. */
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 /** Check character indexed by (weighted sum mod 11). */
@@ -78,9 +81,10 @@ function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** Local calendar date of `d` as YYYY-MM-DD. */
-function localDate(d: Date): string {
-  return `${String(d.getFullYear()).padStart(4, '0')}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+/** Beijing calendar date of `d` as YYYY-MM-DD (a birth date in the future is judged on China's calendar). */
+function beijingDate(d: Date): string {
+  const b = new Date(d.getTime() + BEIJING_OFFSET_MS);
+  return `${String(b.getUTCFullYear()).padStart(4, '0')}-${pad2(b.getUTCMonth() + 1)}-${pad2(b.getUTCDate())}`;
 }
 
 /** Parses a strict YYYY-MM-DD string into numbers, or null if malformed or impossible. */
@@ -95,8 +99,8 @@ function parseYmd(value: string): { y: number; m: number; d: number } | null {
 }
 
 /**
- * Age in full years of someone born on `birthday` (YYYY-MM-DD) at the local
- * calendar date of `on`. The age goes up on the birthday itself. A 29 February
+ * Age in full years of someone born on `birthday` (YYYY-MM-DD) on the
+ * Beijing calendar date of `on`. The age goes up on the birthday itself. A 29 February
  * birthday counts as reached on 1 March in non-leap years. The result is
  * negative when `birthday` is after `on`.
  *
@@ -105,9 +109,12 @@ function parseYmd(value: string): { y: number; m: number; d: number } | null {
 export function ageInFullYears(birthday: string, on: Date): number {
   const b = parseYmd(birthday);
   if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
-  const y = on.getFullYear();
-  const m = on.getMonth() + 1;
-  const d = on.getDate();
+  // Ages count on the Beijing calendar day of `on` (UTC+8, no daylight saving), whatever the
+  // process time zone: a cover starting at 00:00 Beijing time is 16:00 UTC the day before.
+  const beijing = new Date(on.getTime() + BEIJING_OFFSET_MS);
+  const y = beijing.getUTCFullYear();
+  const m = beijing.getUTCMonth() + 1;
+  const d = beijing.getUTCDate();
   let age = y - b.y;
   // Comparing (month, day) tuples makes 29 Feb "reached" on 1 Mar in non-leap years:
   // (2,28) < (2,29) is not yet reached, (3,1) is.
@@ -122,7 +129,7 @@ export function ageInFullYears(birthday: string, on: Date): number {
  *   A lower-case `x` check character is accepted and normalised to `X`.
  *   Surrounding whitespace is not trimmed (callers trim input if they wish).
  * - Unknown province prefix, impossible birth date (e.g. 19990230), a year
- *   before 1900, a birth date after the local date of `now`, or a wrong check
+ *   before 1900, a birth date after the Beijing date of `now`, or a wrong check
  *   digit → `reason: 'checksum'`.
  *
  * @param id  the ID number
@@ -140,7 +147,7 @@ export function parseIdCard(id: string, now: Date = new Date()): IdCardResult {
   const parsed = parseYmd(birthday);
   if (!parsed || parsed.y < MIN_YEAR) return fail;
   // Same-format strings compare chronologically.
-  if (birthday > localDate(now)) return fail;
+  if (birthday > beijingDate(now)) return fail;
 
   if (idCardCheckDigit(normalised.slice(0, 17)) !== normalised.charAt(17)) return fail;
 

@@ -215,9 +215,10 @@ describe('ageInFullYears', () => {
     expect(ageInFullYears('2004-02-29', new Date(2024, 1, 29))).toBe(20);
   });
 
-  it('uses the local date of the reference time', () => {
-    expect(ageInFullYears('2000-06-15', new Date(2024, 5, 15, 0, 0, 0))).toBe(24);
-    expect(ageInFullYears('2000-06-15', new Date(2024, 5, 14, 23, 59, 59, 999))).toBe(23);
+  it('counts on the Beijing calendar day, whatever the process time zone', () => {
+    // 00:00 Beijing on the birthday is 16:00 UTC the day before: the birthday is reached.
+    expect(ageInFullYears('2000-06-15', new Date('2024-06-14T16:00:00Z'))).toBe(24);
+    expect(ageInFullYears('2000-06-15', new Date('2024-06-14T15:59:59.999Z'))).toBe(23);
   });
 
   it('rejects malformed or impossible birthdays', () => {

@@ -13,7 +13,8 @@ export function FactorsSection({ manifest, selection, select }: DetailSectionPro
         <div key={factor.code} className={styles.factorRow}>
           <span className={styles.factorName}>{factor.name}</span>
           <Selector
-            columns={factor.options.length}
+            // Up to three choices side by side; more wrap two per row so labels like 18-30周岁 stay on one line.
+            columns={factor.options.length <= 3 ? factor.options.length : 2}
             options={factor.options.map((o) => ({ label: o.label, value: o.value }))}
             value={[selection.factors[factor.code] ?? factor.default]}
             onChange={(values) => {
