@@ -379,3 +379,22 @@ describe('region codes', () => {
     expect(problemsOf(m)).toEqual([]);
   });
 });
+
+describe('age-band factor', () => {
+  it('needs a band on every option, without overlaps, covering every insurable age', () => {
+    const m = clone(load('huatai-serious-illness.json'));
+    const options = m.pricing.factors.find((f) => f.insuredAge)!.options;
+    delete options[0]!.ageBetween;
+    options[2]!.ageBetween = [40, 50];
+    const problems = validateManifest(m, 'manifests/huatai-serious-illness.json').map((p) => `${p.pointer} ${p.message}`);
+    expect(problems).toEqual([
+      '/pricing/factors/0/options/0 option without ageBetween in an insuredAge factor',
+      '/pricing/factors/0/options/2/ageBetween age band overlaps option 1',
+    ]);
+    const gap = clone(load('huatai-serious-illness.json'));
+    gap.pricing.factors.find((f) => f.insuredAge)!.options[3]!.ageBetween = [52, 55];
+    expect(validateManifest(gap, 'manifests/huatai-serious-illness.json')).toEqual([
+      expect.objectContaining({ message: 'no age band holds age 51 of /insure/insured/ageBetween' }),
+    ]);
+  });
+});

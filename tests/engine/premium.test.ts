@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, selectPlan } from '../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../src/engine/pricing/price-application.ts';
+import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { renewalLabel } from '../../src/engine/renewal.ts';
 
 const load = (name: string) =>
@@ -153,5 +154,30 @@ describe('priceApplication', () => {
 
   it('prices a product without bound factors from the plan and copies alone', () => {
     expect(priceApplication(guardian, { planCode: 'GAB-A', copies: 2, insureds: [{}] })).toMatchObject({ totalPremium: 60 });
+  });
+});
+
+describe('age-band factor (insuredAge)', () => {
+  const serious = load('huatai-serious-illness');
+  const coverStart = new Date('2026-03-10T16:00:00Z'); // 2026-03-11 00:00 Beijing
+  const adult = (birthday: string) => ({ licenceType: '0', licenceNo: makeIdCard('320302', birthday, '031') });
+  const multiplierOf = (value: string) => serious.pricing.factors.find((f) => f.code === 'ageBand')!.options.find((o) => o.value === value)!.multiplier;
+
+  it("prices each insured in the band of their age on the cover start day, not the band chosen on the detail page", () => {
+    const chosenYoung = { planCode: serious.plans[0]!.code, factors: { ageBand: '18-30' } };
+    const fortyFive = priceApplication(serious, { ...chosenYoung, insureds: [adult('1980-06-01')] }, coverStart);
+    const asChosen = priceApplication(serious, { ...chosenYoung, insureds: [{}] }, coverStart);
+    expect(fortyFive).toMatchObject({ ok: true, factors: [{ ageBand: '41-50' }] });
+    if (!fortyFive.ok || !asChosen.ok) throw new Error('priced');
+    expect(fortyFive.totalFen / asChosen.totalFen).toBeCloseTo(multiplierOf('41-50') / multiplierOf('18-30'), 2);
+  });
+
+  it('moves to the next band on the birthday itself (Beijing day), and keeps the choice without a mainland ID', () => {
+    const plan = { planCode: serious.plans[0]!.code, factors: { ageBand: '18-30' } };
+    expect(priceApplication(serious, { ...plan, insureds: [adult('1995-03-11')] }, coverStart)).toMatchObject({ factors: [{ ageBand: '31-40' }] });
+    expect(priceApplication(serious, { ...plan, insureds: [adult('1995-03-12')] }, coverStart)).toMatchObject({ factors: [{ ageBand: '18-30' }] });
+    expect(priceApplication(serious, { ...plan, insureds: [{ licenceType: '1', licenceNo: 'E12345678' }] }, coverStart)).toMatchObject({
+      factors: [{ ageBand: '18-30' }],
+    });
   });
 });

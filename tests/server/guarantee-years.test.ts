@@ -108,4 +108,15 @@ describe.each(backends)('guarantee years (%s)', (backend) => {
     expect(refused.body).toEqual({ code: '4001', msg: '保障年限无效', data: null });
     expect((await policies()).total).toBe(before);
   });
+
+  it('charges the age band of the insured on the cover start day, whatever band the client sends', async () => {
+    // 李芳 (born 1988-05-01) is 36 on 2025-03-11: band 31-40 (×1.8), even when the client claims 18-30.
+    const cheaper = await submitOrder(t.app, parent.token, application({ factors: { ageBand: '18-30' } }));
+    expect(cheaper.amount).toBe(ONE_YEAR);
+    // A 45-year-old spouse is priced in band 41-50.
+    const older = application({ factors: { ageBand: '18-30' } });
+    older.insureds[0]!.licenceNo = makeIdCard('110105', '1979-05-01', String(900 + sequence));
+    const band = seriousIllness.pricing.factors[0]!.options.find((o) => o.value === '41-50')!;
+    expect((await submitOrder(t.app, parent.token, older)).amount).toBe(Math.round(120 * band.multiplier * 100) / 100);
+  });
 });

@@ -247,4 +247,38 @@ export const lintRegion: Lint = (file, m) => {
 };
 
 /** The rules above, in the order their problems are reported. */
-export const LINT_RULES: readonly Lint[] = [lintAliasCodes, lintRenewalLabel, lintRegion, lintRisks, lintPlanBuilder, lintGuaranteeYears, lintSchools];
+/** Age-band factors: every option has a band, bands do not overlap, and together they cover the insured ages. */
+export const lintAgeBands: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  m.pricing.factors.forEach((factor, f) => {
+    if (!factor.insuredAge) return;
+    const at = `/pricing/factors/${f}/options`;
+    const bands: { i: number; min: number; max: number }[] = [];
+    factor.options.forEach((option, i) => {
+      if (!option.ageBetween) {
+        problems.push({ file, pointer: `${at}/${i}`, message: 'option without ageBetween in an insuredAge factor', hint: 'add "ageBetween": [min, max]' });
+      } else if (option.ageBetween[0] > option.ageBetween[1]) {
+        problems.push({ file, pointer: `${at}/${i}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
+      } else bands.push({ i, min: option.ageBetween[0], max: option.ageBetween[1] });
+    });
+    const sorted = [...bands].sort((a, b) => a.min - b.min);
+    sorted.forEach((band, k) => {
+      const previous = sorted[k - 1];
+      if (previous && band.min <= previous.max) {
+        problems.push({ file, pointer: `${at}/${band.i}/ageBetween`, message: `age band overlaps option ${previous.i}`, hint: `start it at ${previous.max + 1}` });
+      }
+    });
+    const range = m.insure.insured.ageBetween;
+    if (range && bands.length === factor.options.length) {
+      for (let age = range[0]; age <= range[1]; age++) {
+        if (!bands.some((b) => age >= b.min && age <= b.max)) {
+          problems.push({ file, pointer: at, message: `no age band holds age ${age} of /insure/insured/ageBetween`, hint: 'make the bands cover every insurable age' });
+          break;
+        }
+      }
+    }
+  });
+  return problems;
+};
+
+export const LINT_RULES: readonly Lint[] = [lintAliasCodes, lintRenewalLabel, lintRegion, lintRisks, lintPlanBuilder, lintGuaranteeYears, lintSchools, lintAgeBands];

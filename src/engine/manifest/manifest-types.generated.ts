@@ -471,6 +471,10 @@ export interface Pricing {
      */
     default: string;
     /**
+     * When true, the order is priced with the option whose ageBetween holds each insured's age in full years on the cover start day, read from a mainland ID number (the detail page's choice is an estimate); every option then needs ageBetween.
+     */
+    insuredAge?: boolean;
+    /**
      * When set, the order is priced from each insured's answer to this insure-form field (the detail page's choice is an estimate and pre-fills the answer); option values must be the field's values.
      */
     insuredField?: 'socialMedicalInsurance';
@@ -495,6 +499,15 @@ export interface Pricing {
          * Premium multiplier.
          */
         multiplier: number;
+        /**
+         * For a factor with insuredAge: the inclusive age band in full years this option prices.
+         *
+         * @minItems 2
+         * @maxItems 2
+         *
+         * Items: Age in full years: first the minimum, then the maximum.
+         */
+        ageBetween?: [number, number];
       },
       ...{
         /**
@@ -509,6 +522,15 @@ export interface Pricing {
          * Premium multiplier.
          */
         multiplier: number;
+        /**
+         * For a factor with insuredAge: the inclusive age band in full years this option prices.
+         *
+         * @minItems 2
+         * @maxItems 2
+         *
+         * Items: Age in full years: first the minimum, then the maximum.
+         */
+        ageBetween?: [number, number];
       }[]
     ];
   }[];

@@ -82,9 +82,9 @@ export async function submitOrder(
   const { start } = coverPeriod(manifest, now);
   const [problem] = checkApplication(manifest, input, now, start);
   if (problem) throw rejected(problem.message);
-  // Priced from the manifest, each insured with their own answers to bound factors and
-  // the guarantee years asked for; any client amount is ignored.
-  const premium = priceApplication(manifest, input);
+  // Priced from the manifest, each insured with their own answers to bound factors, their age
+  // band on the cover start day and the guarantee years asked for; any client amount is ignored.
+  const premium = priceApplication(manifest, input, start);
   if (!premium.ok) throw rejected(premium.message);
   const plan = manifest.plans.find((p) => p.code === input.planCode);
   if (!plan) throw rejected('请选择保障方案');

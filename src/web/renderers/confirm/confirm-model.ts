@@ -160,7 +160,7 @@ export function buildConfirmModel(
   // Years the product does not allow (a tampered planMsg) are a blocker below; the dates then show the default term.
   const years = resolveGuaranteeYears(manifest, application.insureYear) ?? guaranteeYearsOf(manifest)[0]!;
   const cover = coverPeriod(manifest, now, years);
-  const priced = priceApplication(manifest, application);
+  const priced = priceApplication(manifest, application, cover.start);
   const insureds = application.insureds;
   const wards = application.wards ?? [];
   return {

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Toast } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
+import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { priceApplication } from '../../../engine/pricing/price-application.ts';
 import { applicationFromDraft } from '../../../engine/insure/form-schema.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
@@ -35,8 +36,12 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
     [manifest, plan.code, selection.copies, selection.factors, selection.years],
   );
   const [draft, saveDraft] = useProductDraft(manifest.productCode);
-  // Live premium of what is filled in: an insured's answer to a bound factor (有无社保) reprices it.
-  const priced = useMemo(() => priceApplication(manifest, applicationFromDraft(manifest, draft, choice)), [manifest, draft, choice]);
+  // Live premium of what is filled in: an insured's answer to a bound factor (有无社保) and their
+  // age band (from the ID number, on the cover start day) reprice it.
+  const priced = useMemo(
+    () => priceApplication(manifest, applicationFromDraft(manifest, draft, choice), coverPeriod(manifest, now).start),
+    [manifest, draft, choice, now],
+  );
   const clauseNames = useMemo(() => manifest.protocols.map((p) => p.name), [manifest]);
   const reading = useProtocolReading(manifest.productCode, clauseNames);
   const [openClause, setOpenClause] = useState<number | null>(null);
