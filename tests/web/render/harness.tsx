@@ -27,8 +27,6 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../manifests');
 export interface ManifestCase {
   /** The file name, e.g. xuzhou-wuyou-2021.json. */
   file: string;
-  /** The file as written (a plan builder not yet built). */
-  raw: ProductManifest;
   /** The manifest as the server serves it: withBuiltPlans applied. */
   manifest: ProductManifest;
 }
@@ -39,7 +37,7 @@ export const MANIFESTS: readonly ManifestCase[] = readdirSync(dir)
   .sort()
   .map((file) => {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProductManifest;
-    return { file, raw, manifest: withBuiltPlans(raw) };
+    return { file, manifest: withBuiltPlans(raw) };
   });
 
 const BY_CODE = new Map<string, ProductManifest>(

@@ -87,11 +87,11 @@ afterEach(() => {
   }
 });
 
-describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { raw, manifest: m }) => {
+describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manifest: m }) => {
   it('detail renderer: banner, every plan, the selected plan\'s guarantee, FAQ, 立即投保 and the engine\'s premium', async () => {
     const onInsure = vi.fn();
     // The renderer is given the manifest as written: it builds a plan builder's plans itself.
-    renderInApp(<DetailRenderer manifest={raw} onInsure={onInsure} />);
+    renderInApp(<DetailRenderer manifest={m} onInsure={onInsure} />);
 
     const premium = screen.getByTestId('detail-premium');
     const quoted = async (planIndex: number) => {

@@ -1,7 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useMemo } from 'react';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { withBuiltPlans } from '../../../engine/plans/build-plans.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { BottomBar } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
@@ -11,12 +9,11 @@ import styles from './detail.module.css';
 
 /**
  * The generic product detail page: the manifest's sections in its template's
- * order, and a fixed bar with the live premium and 立即投保. A plan builder's
- * three plans (engine buildPlans) replace the raw plans for the picker, the
- * guarantee table and the quote; the server sells the same built plans.
+ * order, and a fixed bar with the live premium and 立即投保. The manifest is
+ * the one the server serves, with a plan builder's three plans already built
+ * (engine withBuiltPlans in the server's manifest store).
  */
-export function DetailRenderer({ manifest: raw, onInsure }: { manifest: ProductManifest; onInsure: () => void }) {
-  const manifest = useMemo(() => withBuiltPlans(raw), [raw]);
+export function DetailRenderer({ manifest, onInsure }: { manifest: ProductManifest; onInsure: () => void }) {
   const { selection, premium, quoting, select } = usePlanSelection(manifest);
   const { plan } = selectPlan(manifest, selection.planIndex);
   return (
