@@ -281,4 +281,99 @@ export const lintAgeBands: Lint = (file, m) => {
   return problems;
 };
 
-export const LINT_RULES: readonly Lint[] = [lintAliasCodes, lintRenewalLabel, lintRegion, lintRisks, lintPlanBuilder, lintGuaranteeYears, lintSchools, lintAgeBands];
+/** The manifest id equals its file name. */
+export const lintId: Lint = (file, m) => {
+  const expectedId = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
+  return file.endsWith('.json') && m.id !== expectedId
+    ? [{ file, pointer: '/id', message: `id "${m.id}" differs from the file name`, hint: `use "${expectedId}"` }]
+    : [];
+};
+
+/** Exactly one lead insurer (partyRole 1). */
+export const lintLeadInsurer: Lint = (file, m) => {
+  const leads = m.insurers.filter((i) => i.partyRole === 1).length;
+  return leads === 1 ? [] : [{ file, pointer: '/insurers', message: `${leads} lead insurers`, hint: 'exactly one insurer has partyRole 1' }];
+};
+
+/** Plan codes are unique inside a manifest. */
+export const lintPlanCodes: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  const planCodes = new Set<string>();
+  m.plans.forEach((plan, i) => {
+    if (planCodes.has(plan.code)) {
+      problems.push({ file, pointer: `/plans/${i}/code`, message: `duplicate plan code "${plan.code}"`, hint: 'plan codes are unique inside a manifest' });
+    }
+    planCodes.add(plan.code);
+  });
+  return problems;
+};
+
+/** A factor's default is one of its options. */
+export const lintFactorDefaults: Lint = (file, m) =>
+  m.pricing.factors.flatMap((factor, i) =>
+    factor.options.some((o) => o.value === factor.default)
+      ? []
+      : [
+          {
+            file,
+            pointer: `/pricing/factors/${i}/default`,
+            message: `default "${factor.default}" is not one of the options`,
+            hint: `use one of ${JSON.stringify(factor.options.map((o) => o.value))}`,
+          },
+        ],
+  );
+
+/** A factor bound to socialMedicalInsurance has Y/N options and the form asks for it. */
+export const lintBoundFactors: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  m.pricing.factors.forEach((factor, i) => {
+    if (factor.insuredField !== 'socialMedicalInsurance') return;
+    if (!factor.options.every((o) => o.value === 'Y' || o.value === 'N')) {
+      problems.push({ file, pointer: `/pricing/factors/${i}/options`, message: 'a factor bound to socialMedicalInsurance has options other than Y and N', hint: 'use the values "Y" and "N"' });
+    }
+    if (!m.insure.insured.fields?.includes('socialSecurity')) {
+      problems.push({ file, pointer: `/pricing/factors/${i}/insuredField`, message: 'the insure form does not ask for social security', hint: 'add "socialSecurity" to /insure/insured/fields' });
+    }
+  });
+  return problems;
+};
+
+/** Person age ranges are written [min, max]; ward rules go with the guardian template only. */
+export const lintPersons: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  const ages = [
+    ['holder', m.insure.holder.ageBetween],
+    ['insured', m.insure.insured.ageBetween],
+    ['ward', m.insure.ward?.ageBetween],
+  ] as const;
+  for (const [who, range] of ages) {
+    if (range && range[0] > range[1]) {
+      problems.push({ file, pointer: `/insure/${who}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
+    }
+  }
+  if (m.insure.template === 'guardian' && !m.insure.ward) {
+    problems.push({ file, pointer: '/insure', message: 'guardian template without ward rules', hint: 'add insure.ward with relations ["03","99"]' });
+  }
+  if (m.insure.template !== 'guardian' && m.insure.ward) {
+    problems.push({ file, pointer: '/insure/ward', message: 'ward rules only apply to the guardian template', hint: 'remove insure.ward' });
+  }
+  return problems;
+};
+
+/** Every cross-field rule, in the order their problems are reported. */
+export const LINT_RULES: readonly Lint[] = [
+  lintId,
+  lintLeadInsurer,
+  lintPlanCodes,
+  lintFactorDefaults,
+  lintBoundFactors,
+  lintPersons,
+  lintAliasCodes,
+  lintRenewalLabel,
+  lintRegion,
+  lintRisks,
+  lintPlanBuilder,
+  lintGuaranteeYears,
+  lintSchools,
+  lintAgeBands,
+];

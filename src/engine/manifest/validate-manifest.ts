@@ -68,63 +68,6 @@ function toProblem(file: string, error: ErrorObject): ManifestProblem {
   }
 }
 
-/** Problems that the JSON Schema cannot express (cross-field rules; the newer ones live in lint-rules.ts). */
-function lintManifest(file: string, m: ProductManifest): ManifestProblem[] {
-  const problems: ManifestProblem[] = [];
-  const expectedId = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
-  if (file.endsWith('.json') && m.id !== expectedId) {
-    problems.push({ file, pointer: '/id', message: `id "${m.id}" differs from the file name`, hint: `use "${expectedId}"` });
-  }
-  const leads = m.insurers.filter((i) => i.partyRole === 1).length;
-  if (leads !== 1) {
-    problems.push({ file, pointer: '/insurers', message: `${leads} lead insurers`, hint: 'exactly one insurer has partyRole 1' });
-  }
-  const planCodes = new Set<string>();
-  m.plans.forEach((plan, i) => {
-    if (planCodes.has(plan.code)) {
-      problems.push({ file, pointer: `/plans/${i}/code`, message: `duplicate plan code "${plan.code}"`, hint: 'plan codes are unique inside a manifest' });
-    }
-    planCodes.add(plan.code);
-  });
-  m.pricing.factors.forEach((factor, i) => {
-    if (!factor.options.some((o) => o.value === factor.default)) {
-      problems.push({
-        file,
-        pointer: `/pricing/factors/${i}/default`,
-        message: `default "${factor.default}" is not one of the options`,
-        hint: `use one of ${JSON.stringify(factor.options.map((o) => o.value))}`,
-      });
-    }
-  });
-  m.pricing.factors.forEach((factor, i) => {
-    if (factor.insuredField !== 'socialMedicalInsurance') return;
-    if (!factor.options.every((o) => o.value === 'Y' || o.value === 'N')) {
-      problems.push({ file, pointer: `/pricing/factors/${i}/options`, message: 'a factor bound to socialMedicalInsurance has options other than Y and N', hint: 'use the values "Y" and "N"' });
-    }
-    if (!m.insure.insured.fields?.includes('socialSecurity')) {
-      problems.push({ file, pointer: `/pricing/factors/${i}/insuredField`, message: 'the insure form does not ask for social security', hint: 'add "socialSecurity" to /insure/insured/fields' });
-    }
-  });
-  const ages = [
-    ['holder', m.insure.holder.ageBetween],
-    ['insured', m.insure.insured.ageBetween],
-    ['ward', m.insure.ward?.ageBetween],
-  ] as const;
-  for (const [who, range] of ages) {
-    if (range && range[0] > range[1]) {
-      problems.push({ file, pointer: `/insure/${who}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
-    }
-  }
-  if (m.insure.template === 'guardian' && !m.insure.ward) {
-    problems.push({ file, pointer: '/insure', message: 'guardian template without ward rules', hint: 'add insure.ward with relations ["03","99"]' });
-  }
-  if (m.insure.template !== 'guardian' && m.insure.ward) {
-    problems.push({ file, pointer: '/insure/ward', message: 'ward rules only apply to the guardian template', hint: 'remove insure.ward' });
-  }
-  for (const rule of LINT_RULES) problems.push(...rule(file, m));
-  return problems;
-}
-
 /**
  * Validates one manifest against the schema, then against the cross-field
  * rules. The same function runs in `npm run manifests:check`, at server
@@ -133,7 +76,7 @@ function lintManifest(file: string, m: ProductManifest): ManifestProblem[] {
 export function validateManifest(data: unknown, file: string): ManifestProblem[] {
   const validate = manifestValidator();
   if (!validate(data)) return (validate.errors ?? []).map((e) => toProblem(file, e));
-  return lintManifest(file, data);
+  return LINT_RULES.flatMap((rule) => rule(file, data));
 }
 
 /** `file  /json/pointer  message  (hint)` */
