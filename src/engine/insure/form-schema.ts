@@ -112,14 +112,10 @@ export interface PlanChoice {
   planCode: string;
   copies?: number;
   factors?: Readonly<Record<string, string>>;
-}
-
-/**
- * A plan choice with its guarantee years (planMsg.years), for products that
- * let the parent choose them; without `insureYear` the application carries
- * none and the product's first allowed value applies.
- */
-export interface PlanChoiceWithYears extends PlanChoice {
+  /**
+   * Guarantee years (planMsg.years), for products that let the parent choose
+   * them; without it the product's first allowed value applies.
+   */
   insureYear?: number;
 }
 
@@ -593,7 +589,7 @@ export function draftFromFormData(data: InsureFormData): InsureDraftData {
  * insured (relation 本人, isHolder Y) and the wards travel in `wards`; other
  * templates send no wards.
  */
-export function applicationFromDraft(manifest: ProductManifest, draft: InsureDraftLike | null, plan: PlanChoiceWithYears): ApplicationData {
+export function applicationFromDraft(manifest: ProductManifest, draft: InsureDraftLike | null, plan: PlanChoice): ApplicationData {
   const h = draft?.policyHolder ?? {};
   const policyHolder: HolderLike = {
     name: h.name ?? '',

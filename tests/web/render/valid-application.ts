@@ -97,8 +97,8 @@ export function validDraft(m: ProductManifest, now: Date = NOW): InsureDraftLike
   };
 }
 
-/** The plan choice of the application: the last plan, two copies where allowed, default factors. */
-export function planChoice(m: ProductManifest): Required<PlanChoice> {
+/** The plan choice of the application: the last plan, two copies where allowed, default factors, default years. */
+export function planChoice(m: ProductManifest): Required<Omit<PlanChoice, 'insureYear'>> {
   const plan = m.plans[m.plans.length - 1] ?? m.plans[0];
   return {
     planCode: plan.code,

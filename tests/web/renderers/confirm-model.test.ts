@@ -4,7 +4,7 @@
  * the server will charge.
  */
 import { describe, expect, it } from 'vitest';
-import type { InsureDraftLike, PlanChoice, PlanChoiceWithYears } from '../../../src/engine/insure/form-schema.ts';
+import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { buildConfirmModel, confirmBlocker, type ConfirmRow } from '../../../src/web/renderers/confirm/confirm-model.ts';
@@ -257,7 +257,7 @@ describe('confirmBlocker: spec §5 confirm messages', () => {
 
 describe('buildConfirmModel: guarantee years', () => {
   /** HTZJ-20 (¥120) × ageBand 31-40 (1.8): ¥216.00 a year. */
-  const choice = (insureYear?: number): PlanChoiceWithYears => ({
+  const choice = (insureYear?: number): PlanChoice => ({
     planCode: 'HTZJ-20',
     copies: 1,
     factors: { ageBand: '31-40' },

@@ -13,7 +13,7 @@ import {
   YES_NO_OPTIONS,
   type ApplicationData,
   type InsureDraftLike,
-  type PlanChoiceWithYears,
+  type PlanChoice,
 } from '../../../engine/insure/form-schema.ts';
 import type { Plan, ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears } from '../../../engine/pricing/premium.ts';
@@ -151,7 +151,7 @@ export function confirmBlocker(manifest: ProductManifest, draft: InsureDraftLike
 export function buildConfirmModel(
   manifest: ProductManifest,
   draft: InsureDraftLike | null,
-  choice: PlanChoiceWithYears,
+  choice: PlanChoice,
   premium: number | null,
   now: Date,
 ): ConfirmModel {
