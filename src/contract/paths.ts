@@ -32,6 +32,12 @@ export const paths = {
   devSmsLatest: '/__dev/sms/latest',
   /** Development only: every manifest file with its validation status (catalogue preview). */
   devCatalogue: '/__dev/catalogue',
+  // --- ratings (comment-svc)
+  ratingStats: '/comment-svc/api/v1/_bai/statistics/product',
+  ratingList: '/comment-svc/api/v1/_bai/comments/product',
+  ratingTemplate: '/comment-svc/api/v1/indicators/product',
+  ratingSubmit: '/comment-svc/api/v1/comment/submit',
+  ratingStatus: '/comment-svc/api/v1/comment/status/:node/:bizType',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

@@ -24,6 +24,7 @@ import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
+import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
 
 declare module 'fastify' {
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCatalogueRoutes(gw, deps);
       registerOrderRoutes(gw, deps);
       registerPaymentRoutes(gw, deps);
+      // --- ratings
+      registerRatingRoutes(gw, deps);
     },
     { prefix: GW },
   );

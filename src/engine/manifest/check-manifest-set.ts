@@ -15,6 +15,8 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/newProductDetail',
   '/catalogue',
   '/passport',
+  // --- ratings
+  '/estimateList',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -223,3 +223,38 @@ export const payOuts = pgTable('pay_outs', {
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// --- ratings
+/**
+ * Product ratings (comment-svc). One rating per user, business and node.
+ * Imported ratings (the demo seed) have no user and keep only their account.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    productCode: text('product_code').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Login account (phone) of the rater; masked in every answer. */
+    loginAccount: text('login_account').notNull(),
+    bizNo: text('biz_no').notNull(),
+    bizType: text('biz_type').notNull(),
+    commentNode: text('comment_node').notNull(),
+    /** Mean of the star items in tenths (47 = 4.7). */
+    scoreTenths: integer('score_tenths').notNull(),
+    /** Star items: `[{code, name, score}]`. */
+    items: jsonb('items').notNull(),
+    tags: jsonb('tags').notNull().default(sql`'[]'::jsonb`),
+    text: text('text').notNull().default(''),
+    /** 1 visible, 0 hidden by moderation. */
+    status: integer('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('comments_user_biz_node_key').on(t.userId, t.bizNo, t.commentNode),
+    index('comments_product_node_idx').on(t.productCode, t.commentNode, t.createdAt),
+    check('comments_node_check', oneOf(t.commentNode, ['00', '01'])),
+    check('comments_biz_type_check', oneOf(t.bizType, ['00', '01', '02'])),
+    check('comments_score_check', sql`${t.scoreTenths} between 10 and 50`),
+  ],
+);

@@ -19,6 +19,8 @@ export const ROUTES = {
   policyList: '/policyList',
   /** Development only: every manifest with its validation status (the server decides whether it has data). */
   catalogue: '/catalogue',
+  // --- ratings
+  estimateList: '/estimateList',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -68,4 +70,7 @@ export const paths = {
   payoff: (query: PayoffQuery): string => withQuery(ROUTES.payoff, { ...query }),
   paySuccess: (query: PaySuccessQuery): string => withQuery(ROUTES.paySuccess, { ...query }),
   policyList: (): string => ROUTES.policyList,
+  // --- ratings
+  /** The product's ratings (log-in). */
+  estimateList: (productCode: string): string => withQuery(ROUTES.estimateList, { productCode }),
 };

@@ -25,6 +25,8 @@ export const ROUTE_META = {
   policyList: LOGIN,
   notFound: {},
   catalogue: {},
+  // --- ratings
+  estimateList: LOGIN,
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.paySuccess, 'pay-success', ROUTE_META.paySuccess),
       screenRoute(ROUTES.policyList, 'policy-list', ROUTE_META.policyList),
       screenRoute(ROUTES.catalogue, 'catalogue-preview', ROUTE_META.catalogue),
+      // --- ratings
+      screenRoute(ROUTES.estimateList, 'estimate-list', ROUTE_META.estimateList),
       {
         path: '*',
         loader: catchAllLoader,

@@ -15,6 +15,8 @@ const SCREENS = {
   'policy-list': () => import('../screens/policy-list/policy-list-screen.tsx'),
   'not-found': () => import('../screens/not-found/not-found-screen.tsx'),
   'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
+  // --- ratings
+  'estimate-list': () => import('../screens/estimate-list/estimate-list-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -60,6 +60,9 @@ function envelope(code: string, msg: string, data: unknown): Response {
  * engine's computePremium, as the server's quote route does. Anything else
  * answers 5000 and stays in `calls`, so a test sees an unexpected call.
  */
+/** What the gateway answers for every product's rating statistics: four digits, so the page must show 999+. */
+export const RATING_STATS = { score: 4.8, commentNum: 1234 };
+
 export function createGateway() {
   const calls: GatewayCall[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -79,13 +82,14 @@ export function createGateway() {
       });
       return result.ok ? envelope('0000', '', { totalPremium: result.totalPremium }) : envelope('4001', result.message, null);
     }
+    if (path === paths.ratingStats) return envelope('0000', '', RATING_STATS);
     return envelope('5000', `unexpected call ${path}`, null);
   });
   return {
     calls,
     fetch,
     quotes: () => calls.filter((c) => c.path === paths.calPremiums),
-    unexpected: () => calls.filter((c) => c.path !== paths.calPremiums),
+    unexpected: () => calls.filter((c) => c.path !== paths.calPremiums && c.path !== paths.ratingStats),
   };
 }
 

@@ -18,7 +18,8 @@ import { ConfirmRenderer } from '../../../src/web/renderers/confirm/confirm-rend
 import { DetailRenderer } from '../../../src/web/renderers/detail/detail-renderer.tsx';
 import { guaranteeRows } from '../../../src/web/renderers/detail/selection.ts';
 import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
-import { createGateway, guardConsoleError, MANIFESTS, renderInApp, declareReactActEnvironment } from './harness.tsx';
+import { paths } from '../../../src/contract/paths.ts';
+import { createGateway, guardConsoleError, MANIFESTS, RATING_STATS, renderInApp, declareReactActEnvironment } from './harness.tsx';
 import { HOLDER, INSURED_NAME, NOW, planChoice, validDraft } from './valid-application.ts';
 
 /** ¥12.30: two decimals, as spec §9 shows amounts. Written out here rather than taken from the app. */
@@ -122,6 +123,11 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     for (const plan of m.plans) expect(within(picker).getAllByText(plan.name).length, plan.name).toBeGreaterThan(0);
     showsGuarantee(0);
     for (const { q } of faq) expect(screen.getAllByText(q).length, q).toBeGreaterThan(0);
+
+    // The rating summary: this product's statistics, the count over three digits as 999+.
+    await waitFor(() => expect(screen.getByTestId('rating-count').textContent).toBe('999+'));
+    expect(screen.getByTestId('rating-score').textContent).toBe(RATING_STATS.score.toFixed(1));
+    expect(gateway.calls.filter((c) => c.path === paths.ratingStats).map((c) => c.body)).toEqual([{ productCode: m.productCode }]);
 
     // Choosing the last plan quotes it and shows its guarantee.
     const last = m.plans.length - 1;

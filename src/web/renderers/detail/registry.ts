@@ -11,6 +11,7 @@ import { GuaranteeYearsSection } from './sections/guarantee-years-section.tsx';
 import { InfoSection } from './sections/info-section.tsx';
 import { InsurersSection } from './sections/insurers-section.tsx';
 import { NoticeSection } from './sections/notice-section.tsx';
+import { RatingSection } from './sections/rating-section.tsx';
 import { PlanPickerSection } from './sections/plan-picker-section.tsx';
 import { ServiceSection } from './sections/service-section.tsx';
 import { TitlePageSection } from './sections/title-page-section.tsx';
@@ -32,12 +33,13 @@ export const DETAIL_SECTIONS: Readonly<Record<DetailSectionType, ComponentType<D
   faq: FaqSection,
   claimProcess: ClaimProcessSection,
   service: ServiceSection,
+  rating: RatingSection,
 };
 
 /** Section order of each page template. */
 export const DETAIL_LAYOUTS: Readonly<Record<NonNullable<ProductManifest['pageTemplate']>, readonly DetailSectionType[]>> = {
-  standard: ['titlePage', 'banner', 'features', 'planPicker', 'factors', 'copies', 'years', 'guarantee', 'info', 'insurers', 'notice', 'faq', 'claimProcess', 'service'],
-  'banner-first': ['titlePage', 'banner', 'planPicker', 'guarantee', 'factors', 'copies', 'years', 'features', 'info', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
+  standard: ['titlePage', 'banner', 'features', 'planPicker', 'factors', 'copies', 'years', 'guarantee', 'info', 'insurers', 'rating', 'notice', 'faq', 'claimProcess', 'service'],
+  'banner-first': ['titlePage', 'banner', 'planPicker', 'guarantee', 'factors', 'copies', 'years', 'features', 'info', 'rating', 'notice', 'claimProcess', 'faq', 'insurers', 'service'],
 };
 
 export function layoutOf(manifest: ProductManifest): readonly DetailSectionType[] {

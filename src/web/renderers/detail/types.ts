@@ -16,7 +16,8 @@ export type DetailSectionType =
   | 'notice'
   | 'faq'
   | 'claimProcess'
-  | 'service';
+  | 'service'
+  | 'rating';
 
 /** What every section receives. Sections render nothing when the manifest has no data for them. */
 export interface DetailSectionProps {

@@ -1,0 +1,21 @@
+import type { RatingList, RatingStats } from '../../contract/ratings.ts';
+import { paths } from '../../contract/paths.ts';
+import type { CommentNode } from '../../engine/ratings/ratings.ts';
+import { call, type CallOptions } from './client.ts';
+
+type Silent = Pick<CallOptions, 'silent'>;
+
+/** Page size of the rating list (spec §9); the confirm page's widget shows 2. */
+export const RATING_PAGE_SIZE = 15;
+
+/** The comment-svc calls of the web app (spec §7). */
+export const ratingApi = {
+  stats: (productCode: string, o?: Silent) =>
+    call<RatingStats>('POST', paths.ratingStats, { body: { productCode }, thing: '评价统计', ...o }),
+  list: (input: { productCode: string; commentNode: CommentNode; pn: number; ps?: number }, o?: Silent) =>
+    call<RatingList>('POST', paths.ratingList, {
+      body: { status: 1, productCode: input.productCode, pn: input.pn, ps: input.ps ?? RATING_PAGE_SIZE, commentNode: input.commentNode },
+      thing: '数据',
+      ...o,
+    }),
+};

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Rate, Skeleton } from 'antd-mobile';
+import type { RatingStats } from '../../../../contract/ratings.ts';
+import { formatCommentCount, formatScore } from '../../../../engine/ratings/ratings.ts';
+import { ratingApi } from '../../../api/ratings.ts';
+import { paths } from '../../../app/paths.ts';
+import { useAppNavigate } from '../../../app/use-app-navigate.ts';
+import type { DetailSectionProps } from '../types.ts';
+import { SectionCard } from './section-card.tsx';
+import styles from '../detail.module.css';
+
+type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; stats: RatingStats };
+
+/**
+ * Rating summary (spec §3 Rating stats, §9): the mean score with stars and
+ * the number of ratings, 999+ above three digits; 查看全部 opens the list.
+ * A failed statistics call hides the numbers, never the page.
+ */
+export function RatingSection({ manifest }: DetailSectionProps) {
+  const navigate = useAppNavigate();
+  const [state, setState] = useState<StatsState>({ phase: 'loading' });
+  const productCode = manifest.productCode;
+
+  useEffect(() => {
+    let live = true;
+    setState({ phase: 'loading' });
+    ratingApi
+      .stats(productCode, { silent: true })
+      .then((stats) => live && setState(stats ? { phase: 'ready', stats } : { phase: 'failed' }))
+      .catch(() => live && setState({ phase: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [productCode]);
+
+  const open = () => navigate(paths.estimateList(productCode));
+  const count = state.phase === 'ready' ? state.stats.commentNum : 0;
+  return (
+    <SectionCard
+      title="用户评价"
+      testId="rating-summary"
+      extra={
+        count > 0 ? (
+          <button type="button" className={styles.ratingMore} onClick={open}>
+            查看全部 ›
+          </button>
+        ) : undefined
+      }
+    >
+      {state.phase === 'loading' && <Skeleton.Paragraph lineCount={1} animated />}
+      {state.phase === 'failed' && <p className={styles.ratingEmpty}>评价暂时无法加载</p>}
+      {state.phase === 'ready' &&
+        (count === 0 ? (
+          <p className={styles.ratingEmpty}>暂无评价，投保后欢迎分享您的体验</p>
+        ) : (
+          <button type="button" className={styles.ratingSummary} onClick={open} aria-label={`评分${formatScore(state.stats.score, count)}，${formatCommentCount(count)}条评价`}>
+            <span className={styles.ratingScore} data-testid="rating-score">
+              {formatScore(state.stats.score, count)}
+            </span>
+            <Rate readOnly allowHalf value={Math.round(state.stats.score * 2) / 2} style={{ '--star-size': '16px', '--active-color': '#ffc53d' }} />
+            <span className={styles.ratingCount}>
+              <strong data-testid="rating-count">{formatCommentCount(count)}</strong> 条评价
+            </span>
+          </button>
+        ))}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { InfiniteScroll, PullToRefresh, Rate, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
+import { RATING_PAGE_SIZE, ratingApi } from '../../api/ratings.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { addPage, EMPTY_PAGES, type RatingPages } from './rating-pages.ts';
+import styles from './estimate-list-screen.module.css';
+
+type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | ({ phase: 'ready' } & RatingPages);
+
+/**
+ * `/estimateList?productCode` (log-in): the product's ratings, insurance
+ * service (00) and claim service (01) in two tabs, 15 a page (spec §4 Rating
+ * list, §8 messages).
+ */
+export default function EstimateListScreen() {
+  const [params] = useSearchParams();
+  const productCode = params.get('productCode') ?? '';
+  const [node, setNode] = useState<CommentNode>('00');
+  const [state, setState] = useState<ListState>({ phase: 'loading' });
+  const request = useRef(0);
+
+  const reload = useCallback(async () => {
+    const id = ++request.current;
+    try {
+      const data = await ratingApi.list({ productCode, commentNode: node, pn: 1 }, { silent: true });
+      if (id !== request.current) return;
+      setState({ phase: 'ready', ...addPage(EMPTY_PAGES, 1, data?.list ?? [], RATING_PAGE_SIZE) });
+    } catch {
+      if (id !== request.current) return;
+      setState({ phase: 'error', message: '获取数据失败...' });
+    }
+  }, [productCode, node]);
+
+  useEffect(() => {
+    setState({ phase: 'loading' });
+    void reload();
+  }, [reload]);
+
+  const loadMore = async () => {
+    if (state.phase !== 'ready') return;
+    const id = request.current;
+    const next = state.page + 1;
+    const data = await ratingApi.list({ productCode, commentNode: node, pn: next }, { silent: true });
+    if (id !== request.current) return;
+    setState((s) => (s.phase === 'ready' ? { phase: 'ready', ...addPage(s, next, data?.list ?? [], RATING_PAGE_SIZE) } : s));
+  };
+
+  return (
+    <AppPage title="用户评价">
+      <div className={styles.tabs}>
+        <Tabs activeKey={node} onChange={(key) => setNode(key as CommentNode)}>
+          {COMMENT_NODES.map((key) => (
+            <Tabs.Tab key={key} title={COMMENT_NODE_NAMES[key]} />
+          ))}
+        </Tabs>
+      </div>
+      {!productCode && <StatusBlock kind="empty" title="缺少产品编码" description="请从产品详情页进入评价列表" />}
+      {productCode && state.phase === 'loading' && (
+        <div className={styles.list} aria-busy="true" aria-label="获取数据...">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className={styles.item}>
+              <Skeleton.Paragraph lineCount={2} animated />
+            </div>
+          ))}
+        </div>
+      )}
+      {productCode && state.phase === 'error' && (
+        <LoadError
+          description={state.message}
+          onRetry={() => {
+            setState({ phase: 'loading' });
+            void reload();
+          }}
+        />
+      )}
+      {productCode && state.phase === 'ready' && (
+        <PullToRefresh onRefresh={reload}>
+          {state.list.length === 0 ? (
+            <StatusBlock kind="empty" title="暂无评价" description="还没有人评价，投保后欢迎分享您的体验" />
+          ) : (
+            <>
+              <ul className={styles.list}>
+                {state.list.map((record) => (
+                  <li key={record.id} className={styles.item} data-testid="rating-item">
+                    <div className={styles.head}>
+                      <span className={styles.account}>{record.loginAccount}</span>
+                      <span className={styles.time}>{record.createTime.slice(0, 10)}</span>
+                    </div>
+                    <Rate readOnly allowHalf value={Math.round((record.commentStatistics[0]?.score ?? 0) * 2) / 2} style={{ '--star-size': '14px', '--active-color': '#ffc53d' }} />
+                    {record.text && <p className={styles.text}>{record.text}</p>}
+                    {record.tags.length > 0 && (
+                      <div className={styles.tags}>
+                        {record.tags.map((tag) => (
+                          <Tag key={tag} color="warning" fill="outline">
+                            {tag}
+                          </Tag>
+                        ))}
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <InfiniteScroll loadMore={loadMore} hasMore={!state.finished}>
+                {(hasMore, failed, retry) =>
+                  failed ? (
+                    <button type="button" className={styles.more} onClick={retry}>
+                      获取数据失败...点击重试
+                    </button>
+                  ) : (
+                    <span className={styles.more}>{hasMore ? '获取数据...' : '没有更多数据...'}</span>
+                  )
+                }
+              </InfiniteScroll>
+            </>
+          )}
+        </PullToRefresh>
+      )}
+    </AppPage>
+  );
+}
