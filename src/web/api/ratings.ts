@@ -1,4 +1,4 @@
-import type { RatingList, RatingStats } from '../../contract/ratings.ts';
+import type { RatingList, RatingStats, RatingSubmitBody, RatingTemplate } from '../../contract/ratings.ts';
 import { paths } from '../../contract/paths.ts';
 import type { CommentNode } from '../../engine/ratings/ratings.ts';
 import { call, type CallOptions } from './client.ts';
@@ -18,4 +18,8 @@ export const ratingApi = {
       thing: '数据',
       ...o,
     }),
+  template: (productCode: string, commentNode: CommentNode, o?: Silent) =>
+    call<RatingTemplate>('GET', paths.ratingTemplate, { query: { productCode, commentNode }, thing: '评价模板', ...o }),
+  /** Failures come back to the popup, which shows the server's message as a warning. */
+  submit: (body: RatingSubmitBody) => call<null>('POST', paths.ratingSubmit, { body, silent: true, thing: '评价' }),
 };

@@ -63,6 +63,18 @@ function envelope(code: string, msg: string, data: unknown): Response {
 /** What the gateway answers for every product's rating statistics: four digits, so the page must show 999+. */
 export const RATING_STATS = { score: 4.8, commentNum: 1234 };
 
+/** Three ratings of every product: the confirm page's widget must show the first two. */
+export const RATINGS = ['投保很方便', '客服很耐心', '价格实惠'].map((text, i) => ({
+  id: i + 1,
+  createTime: '2026-11-01 10:00',
+  loginAccount: '138****0000',
+  commentStatistics: [{ commentNode: '00', score: 5 }],
+  tags: [],
+  text,
+}));
+
+const ANSWERED: ReadonlySet<string> = new Set([paths.calPremiums, paths.ratingStats, paths.ratingList]);
+
 export function createGateway() {
   const calls: GatewayCall[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -83,13 +95,14 @@ export function createGateway() {
       return result.ok ? envelope('0000', '', { totalPremium: result.totalPremium }) : envelope('4001', result.message, null);
     }
     if (path === paths.ratingStats) return envelope('0000', '', RATING_STATS);
+    if (path === paths.ratingList) return envelope('0000', '', { list: RATINGS.slice(0, (body as { ps: number }).ps), total: RATINGS.length });
     return envelope('5000', `unexpected call ${path}`, null);
   });
   return {
     calls,
     fetch,
     quotes: () => calls.filter((c) => c.path === paths.calPremiums),
-    unexpected: () => calls.filter((c) => c.path !== paths.calPremiums && c.path !== paths.ratingStats),
+    unexpected: () => calls.filter((c) => !ANSWERED.has(c.path)),
   };
 }
 

@@ -19,7 +19,7 @@ import { DetailRenderer } from '../../../src/web/renderers/detail/detail-rendere
 import { guaranteeRows } from '../../../src/web/renderers/detail/selection.ts';
 import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
 import { paths } from '../../../src/contract/paths.ts';
-import { createGateway, guardConsoleError, MANIFESTS, RATING_STATS, renderInApp, declareReactActEnvironment } from './harness.tsx';
+import { createGateway, guardConsoleError, MANIFESTS, RATING_STATS, RATINGS, renderInApp, declareReactActEnvironment } from './harness.tsx';
 import { HOLDER, INSURED_NAME, NOW, planChoice, validDraft } from './valid-application.ts';
 
 /** ¥12.30: two decimals, as spec §9 shows amounts. Written out here rather than taken from the app. */
@@ -167,7 +167,7 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     expect(gateway.calls).toEqual([]);
   });
 
-  it('confirm renderer (a complete valid application): holder, masked ID, 法定, cover dates and the engine\'s price', () => {
+  it('confirm renderer (a complete valid application): holder, masked ID, 法定, cover dates, the engine\'s price and the first two ratings', async () => {
     const draft = validDraft(m);
     const choice = planChoice(m);
     const model = buildConfirmModel(m, draft, choice, null, NOW);
@@ -199,6 +199,13 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     if (!priced.ok) throw new Error(`${m.id}: the engine cannot price the application: ${priced.message}`);
     expect(yuan(priced.totalPremium)).toMatch(/^¥\d+\.\d{2}$/);
     expect(screen.getByText(yuan(priced.totalPremium))).toBeTruthy();
-    expect(gateway.calls).toEqual([]);
+
+    // The review widget: the first two ratings of the insurance-service tab, no more.
+    const widget = screen.getByTestId('review-widget');
+    await waitFor(() => expect(within(widget).getAllByTestId('review-item')).toHaveLength(2));
+    expect(within(widget).getByText(RATINGS[0]!.text)).toBeTruthy();
+    expect(within(widget).queryByText(RATINGS[2]!.text)).toBeNull();
+    // The page prices locally: the only calls are the widget's.
+    expect(gateway.calls).toEqual([{ path: paths.ratingList, body: { status: 1, productCode: m.productCode, pn: 1, ps: 2, commentNode: '00' } }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import type { ConfirmModel } from './confirm-model.ts';
 import { CONFIRM_SECTIONS } from './confirm-sections.tsx';
+import { ReviewWidget } from './review-widget.tsx';
 import { CONFIRM_LAYOUTS, confirmVariant } from './variants.ts';
 
 /**
@@ -15,6 +16,7 @@ export function ConfirmRenderer({ manifest, model }: { manifest: ProductManifest
         const Section = CONFIRM_SECTIONS[type];
         return <Section key={type} model={model} />;
       })}
+      <ReviewWidget productCode={manifest.productCode} />
     </div>
   );
 }
