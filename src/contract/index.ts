@@ -4,3 +4,5 @@ export * from './paths.ts';
 export * from './auth.ts';
 export * from './product.ts';
 export * from './order.ts';
+// --- markets
+export * from './market.ts';

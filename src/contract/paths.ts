@@ -32,6 +32,17 @@ export const paths = {
   devSmsLatest: '/__dev/sms/latest',
   /** Development only: every manifest file with its validation status (catalogue preview). */
   devCatalogue: '/__dev/catalogue',
+  // --- markets
+  getArea: '/user-svc/api/v1/getArea/:code',
+  orgElementList: '/user-svc/api/v1.5/orgElementList/edu',
+  /** Reverse geocoding of the device position (spec §7 "a maps geocoder call by location"; path ours). */
+  locateArea: '/user-svc/api/v1/locateArea',
+  findEduOrgBelongJtBranch: '/user-svc/api/v1/findEduOrgBelongJtBranch',
+  tourContactPerson: '/user-svc/api/v1/tourContactPerson',
+  selectSupermarket: '/edu-svc/supermarket/_bai/selectSupermarket',
+  queryIdByArea: '/edu-svc/supermarket/_bai/queryIdByArea',
+  selectFile: '/edu-svc/wxb/_bai/selectFile',
+  selectFileById: '/edu-svc/wxb/_bai/selectFileById',
 } as const;
 
 /** Fills `:param` placeholders of a path. */
