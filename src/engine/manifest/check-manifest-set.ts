@@ -16,6 +16,18 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/newProductDetail',
   '/catalogue',
   '/passport',
+  // --- markets
+  '/insureMarketHome',
+  '/locationMarketHome',
+  '/market2Share',
+  '/searchCenter',
+  '/selectCompany',
+  '/insureCompanies',
+  '/insureSvcProfile',
+  '/claimSvcProfile',
+  '/richTextPage',
+  '/newProductInsure',
+  '/test',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -25,6 +25,18 @@ export const ROUTE_META = {
   policyList: LOGIN,
   notFound: {},
   catalogue: {},
+  // --- markets
+  insureMarketHome: {},
+  locationMarketHome: {},
+  market2Share: { keepAlive: true, clearForm: true },
+  searchCenter: {},
+  selectCompany: {},
+  insureCompanies: {},
+  insureSvcProfile: {},
+  claimSvcProfile: {},
+  richTextPage: {},
+  newProductInsure: {},
+  test: {},
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */
