@@ -17,10 +17,10 @@ const model = (areaCode: string, current: string | null, inited: boolean) =>
   pageModel({ location: { status: 'located', areaCode, source: 'device' }, markets: MARKETS, online: true, current, inited });
 
 describe('running the market page model in the browser', () => {
-  let go: ReturnType<typeof vi.fn>;
+  let go: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
   beforeEach(() => {
     localStorage.clear();
-    go = vi.fn();
+    go = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   });
   afterEach(() => localStorage.clear());
 
