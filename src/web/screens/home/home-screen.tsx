@@ -12,7 +12,6 @@ import styles from './home-screen.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
 import type { VisitorPlace } from '../../api/location.ts';
-import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
 
 type State =
   | { status: 'loading' }
@@ -30,8 +29,10 @@ type MarketBar = { status: 'deciding' } | { status: 'stay'; model: PageModelName
 let deciding: Promise<MarketBar> | null = null;
 
 function decideMarket(go: (to: string, options?: { replace?: boolean }) => void): Promise<MarketBar> {
-  deciding ??= resolvePageModel()
-    .then(async ({ model, place }) => {
+  // Loaded after the first paint: the page model, geolocation and the dialogs stay out of the home route's budget.
+  deciding ??= import('../../markets/market-flow.ts')
+    .then(async ({ resolvePageModel, runDecision }) => {
+      const { model, place } = await resolvePageModel();
       await runDecision(model.decision, go);
       return { status: 'stay' as const, model: model.model, place };
     })
