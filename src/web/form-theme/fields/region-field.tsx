@@ -53,9 +53,10 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
       () => undefined, // the picker keeps what it has; opening it again retries
     ).finally(() => setLoading(false));
   }, []);
+  // Loaded as soon as the field shows (three small cached calls), so the picker opens ready on its path.
   useEffect(() => {
-    if (visible) load(start);
-  }, [visible, start, load]);
+    load(start);
+  }, [start, load]);
 
   return (
     <>
