@@ -53,14 +53,20 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
       () => undefined, // the picker keeps what it has; opening it again retries
     ).finally(() => setLoading(false));
   }, []);
-  // Loaded as soon as the field shows (three small cached calls), so the picker opens ready on its path.
+  // Warm the cache as soon as the field shows (three small cached calls, no re-render), so the picker opens ready on its path.
   useEffect(() => {
-    load(start);
-  }, [start, load]);
+    loadAlong(start).catch(() => undefined);
+  }, [start]);
+  useEffect(() => {
+    if (visible) load(start);
+  }, [visible, start, load]);
 
   return (
     <>
-      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => setVisible(true)}>
+      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => {
+          setOptions(loadedTree());
+          setVisible(true);
+        }}>
         <span className={cx(styles.triggerText, !text && styles.placeholder)}>
           {text || (typeof placeholder === 'string' ? placeholder : '请选择')}
         </span>
