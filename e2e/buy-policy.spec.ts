@@ -14,6 +14,9 @@ import { fillIfPresent, fillText } from './support/insure-form.ts';
  * 下一步 button of the insure page and the 确认投保 button of the confirm
  * page, locked for 2 s after load.
  */
+// Home follows the market of the visitor's place (spec §4): a parent in Xuzhou lands in the Xuzhou market.
+test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
+
 test('a parent buys the Xuzhou 2025 student accident policy', async ({ page, request }) => {
   test.setTimeout(120_000);
   const phone = uniquePhone();

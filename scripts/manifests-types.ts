@@ -1,23 +1,32 @@
 /**
  * Generates src/engine/manifest/manifest-types.generated.ts from
- * schemas/product-manifest.schema.json, so the manifest type is never a
- * second hand-kept copy. `--check` exits 1 when the committed file is stale
- * (run by tests/engine/manifest-types.test.ts).
+ * schemas/product-manifest.schema.json and
+ * src/engine/markets/market-types.generated.ts from
+ * schemas/market-manifest.schema.json, so neither type is a second hand-kept
+ * copy. `--check` exits 1 when a committed file is stale (run by
+ * tests/engine/manifests.test.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderManifestTypes } from './lib/render-manifest-types.ts';
+import { renderManifestTypes, renderMarketTypes } from './lib/render-manifest-types.ts';
 
-const target = fileURLToPath(new URL('../src/engine/manifest/manifest-types.generated.ts', import.meta.url));
-const fresh = await renderManifestTypes();
-if (process.argv.includes('--check')) {
-  const current = readFileSync(target, 'utf8');
-  if (current !== fresh) {
-    console.error('manifest-types.generated.ts is stale: run npm run manifests:types');
-    process.exit(1);
+const targets = [
+  { file: fileURLToPath(new URL('../src/engine/manifest/manifest-types.generated.ts', import.meta.url)), render: renderManifestTypes },
+  { file: fileURLToPath(new URL('../src/engine/markets/market-types.generated.ts', import.meta.url)), render: renderMarketTypes },
+];
+const check = process.argv.includes('--check');
+let stale = false;
+for (const { file, render } of targets) {
+  const fresh = await render();
+  if (check) {
+    if (readFileSync(file, 'utf8') !== fresh) {
+      console.error(`${file.replace(/^.*\/src\//, 'src/')} is stale: run npm run manifests:types`);
+      stale = true;
+    }
+  } else {
+    writeFileSync(file, fresh);
+    console.log(`wrote ${file}`);
   }
-  console.log('manifest types up to date');
-} else {
-  writeFileSync(target, fresh);
-  console.log(`wrote ${target}`);
 }
+if (stale) process.exit(1);
+if (check) console.log('manifest types up to date');

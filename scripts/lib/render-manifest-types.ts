@@ -17,3 +17,17 @@ export async function renderManifestTypes(): Promise<string> {
     style: { singleQuote: true, printWidth: 100 },
   });
 }
+
+const marketSchemaPath = fileURLToPath(new URL('../../schemas/market-manifest.schema.json', import.meta.url));
+
+/** Renders the TypeScript declaration of a market manifest from its JSON Schema. */
+export async function renderMarketTypes(): Promise<string> {
+  const schema = JSON.parse(readFileSync(marketSchemaPath, 'utf8')) as Parameters<typeof compile>[0];
+  return compile(schema, 'MarketManifest', {
+    bannerComment: '/* Generated from schemas/market-manifest.schema.json by `npm run manifests:types`. Do not edit. */',
+    additionalProperties: false,
+    unreachableDefinitions: false,
+    format: true,
+    style: { singleQuote: true, printWidth: 100 },
+  });
+}

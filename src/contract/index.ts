@@ -5,3 +5,5 @@ export * from './auth.ts';
 export * from './product.ts';
 export * from './order.ts';
 export * from './ratings.ts';
+// --- markets
+export * from './market.ts';

@@ -38,6 +38,17 @@ export const paths = {
   ratingTemplate: '/comment-svc/api/v1/indicators/product',
   ratingSubmit: '/comment-svc/api/v1/comment/submit',
   ratingStatus: '/comment-svc/api/v1/comment/status/:node/:bizType',
+  // --- markets
+  getArea: '/user-svc/api/v1/getArea/:code',
+  orgElementList: '/user-svc/api/v1.5/orgElementList/edu',
+  /** Reverse geocoding of the device position (spec §7 "a maps geocoder call by location"; path ours). */
+  locateArea: '/user-svc/api/v1/locateArea',
+  findEduOrgBelongJtBranch: '/user-svc/api/v1/findEduOrgBelongJtBranch',
+  tourContactPerson: '/user-svc/api/v1/tourContactPerson',
+  selectSupermarket: '/edu-svc/supermarket/_bai/selectSupermarket',
+  queryIdByArea: '/edu-svc/supermarket/_bai/queryIdByArea',
+  selectFile: '/edu-svc/wxb/_bai/selectFile',
+  selectFileById: '/edu-svc/wxb/_bai/selectFileById',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

@@ -7,6 +7,9 @@ import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import type { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+// --- markets
+import type { MarketStore } from './markets/market-store.ts';
+import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
 
 /** What route modules receive: handles and providers, never globals. */
 export interface AppDeps {
@@ -23,4 +26,9 @@ export interface AppDeps {
   insurer: InsurerProvider;
   /** onRequest hook of routes that need a logged-in user (runs before body validation). */
   requireUser: (request: FastifyRequest) => Promise<void>;
+  // --- markets
+  /** The market configuration (manifests/markets). */
+  markets: MarketStore;
+  /** Device position → county. */
+  geocoder: GeocoderProvider;
 }

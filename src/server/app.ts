@@ -26,6 +26,12 @@ import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
+// --- markets
+import { join } from 'node:path';
+import { createMarketStore, loadMarketStore, type MarketStore } from './markets/market-store.ts';
+import { registerMarketRoutes } from './markets/market-routes.ts';
+import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
+import { SandboxGeocoder } from './providers/geocoder/sandbox-geocoder.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +60,11 @@ export interface BuildAppOptions {
   sandboxRetryBaseMs?: number;
   /** Create the demo data; defaults to config.seed. */
   seed?: boolean;
+  // --- markets
+  /** Defaults to the markets of `<config.manifestsDir>/markets`, validated against the products (none when `manifests` is given). */
+  markets?: MarketStore;
+  /** Defaults to the sandbox geocoder (nearest known county seat). */
+  geocoder?: GeocoderProvider;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -101,6 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: new Map([[sandbox.name, sandbox]]),
     insurer: options.insurer ?? new SandboxInsurerProvider(),
     requireUser,
+    // --- markets
+    // Markets are checked against the product catalogue they come with: a test that brings its own
+    // products brings its own markets (or none).
+    markets: options.markets ?? (options.manifests ? createMarketStore([]) : loadMarketStore(join(config.manifestsDir, 'markets'), manifests)),
+    geocoder: options.geocoder ?? new SandboxGeocoder(),
   };
 
   await app.register(
@@ -111,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerPaymentRoutes(gw, deps);
       // --- ratings
       registerRatingRoutes(gw, deps);
+      // --- markets
+      registerMarketRoutes(gw, deps);
     },
     { prefix: GW },
   );

@@ -1,4 +1,5 @@
 import type { ProductManifest } from './manifest-types.generated.ts';
+import { checkMarketSet } from '../markets/validate-market.ts';
 import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
 
 /** Routes that belong to the app itself and can never be a product detail route (a web test keeps this in step with the router's ROUTES). */
@@ -17,6 +18,18 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/passport',
   // --- ratings
   '/estimateList',
+  // --- markets
+  '/insureMarketHome',
+  '/locationMarketHome',
+  '/market2Share',
+  '/searchCenter',
+  '/selectCompany',
+  '/insureCompanies',
+  '/insureSvcProfile',
+  '/claimSvcProfile',
+  '/richTextPage',
+  '/newProductInsure',
+  '/test',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';
@@ -57,4 +70,20 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
     });
   }
   return problems;
+}
+
+// --- markets
+/**
+ * The whole configuration: product manifests (checkManifestSet) and market
+ * manifests (schema, one market's rules, ids unique, product codes among the
+ * product manifests, home route; src/engine/markets/validate-market.ts).
+ */
+export function checkCatalogue(
+  products: readonly { file: string; data: unknown }[],
+  markets: readonly { file: string; data: unknown }[],
+): ManifestProblem[] {
+  const readable = products
+    .map((p) => p.data as ProductManifest)
+    .filter((m) => typeof m === 'object' && m !== null && typeof m.productCode === 'string' && Array.isArray(m.routes));
+  return [...checkManifestSet(products), ...checkMarketSet(markets, readable)];
 }

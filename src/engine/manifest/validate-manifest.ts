@@ -29,8 +29,8 @@ function manifestValidator(): ValidateFunction<ProductManifest> {
   return cached;
 }
 
-/** Turns one ajv error into a readable problem with a hint. */
-function toProblem(file: string, error: ErrorObject): ManifestProblem {
+/** Turns one ajv error into a readable problem with a hint (`schemaFile` names the schema in the unknown-property hint). */
+export function toProblem(file: string, error: ErrorObject, schemaFile = 'schemas/product-manifest.schema.json'): ManifestProblem {
   const pointer = error.instancePath;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -39,7 +39,7 @@ function toProblem(file: string, error: ErrorObject): ManifestProblem {
         file,
         pointer: `${pointer}/${String(p.additionalProperty)}`,
         message: `unknown property "${String(p.additionalProperty)}"`,
-        hint: 'remove it or check its spelling against schemas/product-manifest.schema.json',
+        hint: `remove it or check its spelling against ${schemaFile}`,
       };
     case 'required':
       return {

@@ -104,3 +104,38 @@ export function cityOf(code6: string): string | null {
 export function provinceName(code: string): string | undefined {
   return PROVINCES[code.slice(0, 2)];
 }
+
+/** Pseudo code of the tree's root: its children are the provinces (getArea of 000000). */
+export const ROOT_REGION_CODE = '000000';
+
+/**
+ * The parent of a 6-digit code by spec §3: a county's city XXYY00, a city's
+ * province XX0000, a province's root {@link ROOT_REGION_CODE}.
+ *
+ * @throws RangeError when `code6` is not exactly 6 ASCII digits.
+ */
+export function parentCode(code6: string): string {
+  const level = regionLevel(code6);
+  if (level === 'province') return ROOT_REGION_CODE;
+  if (level === 'city') return `${code6.slice(0, 2)}0000`;
+  return `${code6.slice(0, 4)}00`;
+}
+
+/**
+ * True when `code` lies inside `area`: the same code, or below it (a county
+ * of a city, a city or county of a province), judged by the code alone.
+ * False for anything that is not two 6-digit codes.
+ */
+export function regionWithin(code: string, area: string): boolean {
+  if (!CODE6.test(code) || !CODE6.test(area)) return false;
+  if (code === area) return true;
+  const level = regionLevel(area);
+  if (level === 'county') return false;
+  return level === 'province' ? code.slice(0, 2) === area.slice(0, 2) : code.slice(0, 4) === area.slice(0, 4);
+}
+
+/** How specific an area code is: 3 county, 2 city, 1 province (a nearer market wins, docs/markets.md). */
+export function regionDepth(code6: string): 1 | 2 | 3 {
+  const level = regionLevel(code6);
+  return level === 'province' ? 1 : level === 'city' ? 2 : 3;
+}

@@ -20,6 +20,8 @@ import {
 } from '../../contract/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { call, type CallOptions } from './client.ts';
+// --- markets
+import type { AreaNode, FileSummary, LocatedArea, MarketDetail, MarketList, RichFile } from '../../contract/market.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -61,4 +63,15 @@ export const api = {
   savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
   policyList: (body: PolicyListBody, o?: Silent) =>
     call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
+  // --- markets
+  getArea: (code: string, o?: Silent) => call<AreaNode[]>('GET', fillPath(paths.getArea, { code }), { thing: '地区', ...o }),
+  locateArea: (latitude: number, longitude: number, o?: Silent) =>
+    call<LocatedArea>('GET', paths.locateArea, { query: { latitude, longitude }, thing: '位置', ...o }),
+  selectSupermarket: (id: string, o?: Silent) => call<MarketDetail>('POST', paths.selectSupermarket, { body: { id }, thing: '保险超市', ...o }),
+  queryIdByArea: (areaCode?: string, o?: Silent) =>
+    call<MarketList>('GET', paths.queryIdByArea, { query: { areaCode }, thing: '保险超市列表', ...o }),
+  selectFile: (type?: FileSummary['type'], o?: Silent) => call<{ list: FileSummary[] }>('GET', paths.selectFile, { query: { type }, thing: '文件列表', ...o }),
+  selectFileById: (id: string, o?: Silent) => call<RichFile>('GET', paths.selectFileById, { query: { id }, thing: '文件', ...o }),
+  tourContactPerson: (query: { areaCode?: string; marketId?: string }, o?: Silent) =>
+    call<{ name: string; phone: string; hours: string; marketId: string | null }>('GET', paths.tourContactPerson, { query, thing: '联系人', ...o }),
 };

@@ -21,6 +21,18 @@ export const ROUTES = {
   catalogue: '/catalogue',
   // --- ratings
   estimateList: '/estimateList',
+  // --- markets
+  insureMarketHome: '/insureMarketHome',
+  locationMarketHome: '/locationMarketHome',
+  market2Share: '/market2Share',
+  searchCenter: '/searchCenter',
+  selectCompany: '/selectCompany',
+  insureCompanies: '/insureCompanies',
+  insureSvcProfile: '/insureSvcProfile',
+  claimSvcProfile: '/claimSvcProfile',
+  richTextPage: '/richTextPage',
+  newProductInsure: '/newProductInsure',
+  test: '/test',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -73,4 +85,16 @@ export const paths = {
   // --- ratings
   /** The product's ratings (log-in). */
   estimateList: (productCode: string): string => withQuery(ROUTES.estimateList, { productCode }),
+  // --- markets
+  insureMarketHome: (id: string): string => withQuery(ROUTES.insureMarketHome, { id }),
+  /** The chooser; `ids` limits it to the markets of the visitor's place (every online market without). */
+  locationMarketHome: (ids?: readonly string[]): string => withQuery(ROUTES.locationMarketHome, { ids: ids && ids.length > 0 ? ids.join(',') : undefined }),
+  market2Share: (id: string): string => withQuery(ROUTES.market2Share, { id }),
+  searchCenter: (query: { name?: string; market?: string; category?: string } = {}): string => withQuery(ROUTES.searchCenter, query),
+  selectCompany: (id?: string): string => withQuery(ROUTES.selectCompany, { id }),
+  insureCompanies: (): string => ROUTES.insureCompanies,
+  insureSvcProfile: (): string => ROUTES.insureSvcProfile,
+  claimSvcProfile: (): string => ROUTES.claimSvcProfile,
+  richTextPage: (id: string): string => withQuery(ROUTES.richTextPage, { id }),
+  newProductInsure: (productCode: string): string => withQuery(ROUTES.newProductInsure, { productCode }),
 };

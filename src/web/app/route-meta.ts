@@ -27,6 +27,18 @@ export const ROUTE_META = {
   catalogue: {},
   // --- ratings
   estimateList: LOGIN,
+  // --- markets
+  insureMarketHome: {},
+  locationMarketHome: {},
+  market2Share: { keepAlive: true, clearForm: true },
+  searchCenter: {},
+  selectCompany: {},
+  insureCompanies: {},
+  insureSvcProfile: {},
+  claimSvcProfile: {},
+  richTextPage: {},
+  newProductInsure: {},
+  test: {},
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

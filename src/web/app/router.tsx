@@ -34,6 +34,18 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.catalogue, 'catalogue-preview', ROUTE_META.catalogue),
       // --- ratings
       screenRoute(ROUTES.estimateList, 'estimate-list', ROUTE_META.estimateList),
+      // --- markets
+      screenRoute(ROUTES.insureMarketHome, 'market-home', ROUTE_META.insureMarketHome),
+      screenRoute(ROUTES.locationMarketHome, 'market-chooser', ROUTE_META.locationMarketHome),
+      screenRoute(ROUTES.market2Share, 'market-share', ROUTE_META.market2Share),
+      screenRoute(ROUTES.searchCenter, 'search-center', ROUTE_META.searchCenter),
+      screenRoute(ROUTES.selectCompany, 'select-company', ROUTE_META.selectCompany),
+      screenRoute(ROUTES.insureCompanies, 'insure-companies', ROUTE_META.insureCompanies),
+      screenRoute(ROUTES.insureSvcProfile, 'insure-svc-profile', ROUTE_META.insureSvcProfile),
+      screenRoute(ROUTES.claimSvcProfile, 'claim-svc-profile', ROUTE_META.claimSvcProfile),
+      screenRoute(ROUTES.richTextPage, 'rich-text-page', ROUTE_META.richTextPage),
+      screenRoute(ROUTES.newProductInsure, 'new-product-insure', ROUTE_META.newProductInsure),
+      screenRoute(ROUTES.test, 'self-test', ROUTE_META.test),
       {
         path: '*',
         loader: catchAllLoader,

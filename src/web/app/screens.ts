@@ -17,6 +17,18 @@ const SCREENS = {
   'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
   // --- ratings
   'estimate-list': () => import('../screens/estimate-list/estimate-list-screen.tsx'),
+  // --- markets
+  'market-home': () => import('../screens/market-home/market-home-screen.tsx'),
+  'market-share': () => import('../screens/market-share/market-share-screen.tsx'),
+  'market-chooser': () => import('../screens/market-chooser/market-chooser-screen.tsx'),
+  'search-center': () => import('../screens/search-center/search-center-screen.tsx'),
+  'select-company': () => import('../screens/select-company/select-company-screen.tsx'),
+  'insure-companies': () => import('../screens/insure-companies/insure-companies-screen.tsx'),
+  'insure-svc-profile': () => import('../screens/insure-svc-profile/insure-svc-profile-screen.tsx'),
+  'claim-svc-profile': () => import('../screens/claim-svc-profile/claim-svc-profile-screen.tsx'),
+  'rich-text-page': () => import('../screens/rich-text-page/rich-text-page-screen.tsx'),
+  'new-product-insure': () => import('../screens/new-product-insure/new-product-insure-screen.tsx'),
+  'self-test': () => import('../screens/self-test/self-test-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -8,7 +8,7 @@ import { antdMobileTheme } from './theme.ts';
 export { antdMobileTheme, generateTheme } from './theme.ts';
 export { DEFAULT_FORM_STATE_BEHAVIOR } from './form-options.ts';
 export { addErrorAt, fieldMessages, transformErrors } from './validation.ts';
-export { REGION_TREE, regionLabel, regionPath, regionText, type RegionNode, type RegionCodes } from './region-data.ts';
+export { regionLabel, regionPath, regionText, useRegionLabels, type RegionNode, type RegionCodes } from './region-data.ts';
 
 /** withTheme forwards the ref to the Form instance (validateForm, reset); its declared type does not say so. */
 const ThemedForm = withTheme(antdMobileTheme) as ForwardRefExoticComponent<FormProps & RefAttributes<Form>>;

@@ -10,6 +10,9 @@ export const STORAGE_KEYS = {
   savedRecord: 'savedRecord',
   protocolState: 'protocolState',
   renewalData: 'renewalData',
+  // --- markets
+  /** The current market and whether the visitor has been through the market selection (docs/markets.md). */
+  marketChoice: 'marketChoice',
 } as const;
 
 export function readJson<T>(key: string): T | null {

@@ -1,63 +1,55 @@
-import { describe, expect, it } from 'vitest';
-import { cityOf, provinceOf, regionLevel } from '../../../src/engine/rules/regions.ts';
-import { REGION_TREE, regionLabel, regionPath, regionText, type RegionNode } from '../../../src/web/form-theme/region-data.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillPath, GW, paths } from '../../../src/contract/paths.ts';
+import { regionChildren } from '../../../src/engine/regions/region-table.ts';
+import { cachedAreaChildren, loadAreaChildren, loadRegionLabels, resetRegionCache } from '../../../src/web/api/regions.ts';
+import { regionLabel, regionPath, regionText } from '../../../src/web/form-theme/region-data.ts';
 
-function* walk(nodes: readonly RegionNode[], depth = 0): Generator<[RegionNode, number]> {
-  for (const node of nodes) {
-    yield [node, depth];
-    if (node.children) yield* walk(node.children, depth + 1);
-  }
+/** A gateway answering getArea from the national table, as the server does, counting calls per path. */
+function gateway() {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url.pathname);
+    const code = url.pathname.split('/').pop()!;
+    const data = regionChildren(code).map((n) => ({ ...n, isLeaf: n.level === 'county' }));
+    return new Response(JSON.stringify({ code: '0000', msg: '', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  return { calls, fetch };
 }
 
-describe('region tree', () => {
-  it('nests province ⊃ city ⊃ county by code, as the engine checks them', () => {
-    for (const province of REGION_TREE) {
-      expect(regionLevel(province.value)).toBe('province');
-      for (const city of province.children ?? []) {
-        expect(regionLevel(city.value)).toBe('city');
-        expect(provinceOf(city.value)).toBe(province.value);
-        expect(city.children?.length).toBeGreaterThan(0);
-        for (const county of city.children ?? []) {
-          expect(regionLevel(county.value)).toBe('county');
-          expect(cityOf(county.value)).toBe(city.value);
-          expect(county.children).toBeUndefined();
-        }
-      }
-    }
+describe('region tree in the web app', () => {
+  let g: ReturnType<typeof gateway>;
+  beforeEach(() => {
+    resetRegionCache();
+    g = gateway();
+    vi.stubGlobal('fetch', g.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads one level per getArea call and each code once', async () => {
+    const provinces = await loadAreaChildren();
+    expect(provinces).toHaveLength(31);
+    await Promise.all([loadAreaChildren('320000'), loadAreaChildren('320000')]);
+    await loadAreaChildren('320000');
+    expect(g.calls).toEqual([GW + fillPath(paths.getArea, { code: '000000' }), GW + fillPath(paths.getArea, { code: '320000' })]);
+    expect(cachedAreaChildren('320000')?.map((c) => c.label)).toContain('徐州市');
+    expect(cachedAreaChildren('320300')).toBeUndefined();
   });
 
-  it('has unique codes and three levels everywhere (spec §5)', () => {
-    const codes = [...walk(REGION_TREE)].map(([n]) => n.value);
-    expect(new Set(codes).size).toBe(codes.length);
-    for (const [node, depth] of walk(REGION_TREE)) if (depth < 2) expect(node.children?.length, node.label).toBeGreaterThan(0);
+  it('shows codes until their level is loaded, then names', async () => {
+    const codes = { provinceCode: '320000', cityCode: '320300', countyCode: '320302' };
+    expect(regionText(codes)).toBe('320000 320300 320302');
+    await loadRegionLabels(Object.values(codes));
+    expect(regionText(codes)).toBe('江苏省 徐州市 鼓楼区');
+    expect(regionLabel('320302')).toBe('鼓楼区');
+    expect(g.calls).toHaveLength(3); // root, 320000, 320300: one call per level, shared by the three codes
   });
 
-  it('holds Xuzhou, Jining and Chongqing (the default place)', () => {
-    expect(regionText({ provinceCode: '320000', cityCode: '320300', countyCode: '320302' })).toBe('江苏省 徐州市 鼓楼区');
-    for (const [code, name] of [
-      ['320303', '云龙区'],
-      ['320305', '贾汪区'],
-      ['320311', '泉山区'],
-      ['320312', '铜山区'],
-      ['370811', '任城区'],
-      ['370800', '济宁市'],
-      ['500000', '重庆市'],
-      ['500103', '渝中区'],
-    ]) {
-      expect(regionLabel(code)).toBe(name);
-    }
-  });
-
-  it('gives the path the cascader opens on', () => {
+  it('opens the cascader on the path of a code, derived from the code alone', () => {
     expect(regionPath('320302')).toEqual(['320000', '320300', '320302']);
     expect(regionPath('320300')).toEqual(['320000', '320300']);
     expect(regionPath('500000')).toEqual(['500000']);
-    expect(regionPath('999999')).toEqual([]);
+    expect(regionPath('12')).toEqual([]);
     expect(regionPath(undefined)).toEqual([]);
-  });
-
-  it('shows unknown codes as they are', () => {
-    expect(regionText({ provinceCode: '320000', cityCode: '329900' })).toBe('江苏省 329900');
-    expect(regionText({})).toBe('');
   });
 });

@@ -18,6 +18,7 @@ import type { QuoteRequest } from '../../../src/contract/product.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../../src/engine/plans/build-plans.ts';
 import { computePremium } from '../../../src/engine/pricing/premium.ts';
+import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 
 // ---------------------------------------------------------------- manifests
 
@@ -96,13 +97,17 @@ export function createGateway() {
     }
     if (path === paths.ratingStats) return envelope('0000', '', RATING_STATS);
     if (path === paths.ratingList) return envelope('0000', '', { list: RATINGS.slice(0, (body as { ps: number }).ps), total: RATINGS.length });
+    // The region picker and the confirm page's region names: the server's answer, from the same national table.
+    if (path.startsWith('/user-svc/api/v1/getArea/')) {
+      return envelope('0000', '', regionChildren(path.split('/').pop()!).map((n) => ({ ...n, isLeaf: n.level === 'county' })));
+    }
     return envelope('5000', `unexpected call ${path}`, null);
   });
   return {
     calls,
     fetch,
     quotes: () => calls.filter((c) => c.path === paths.calPremiums),
-    unexpected: () => calls.filter((c) => !ANSWERED.has(c.path)),
+    unexpected: () => calls.filter((c) => !ANSWERED.has(c.path) && !c.path.startsWith('/user-svc/api/v1/getArea/')),
   };
 }
 

@@ -11,7 +11,7 @@ import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/for
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { formatShanghai } from '../../../src/engine/time/shanghai-time.ts';
-import { REGION_TREE } from '../../../src/web/form-theme/region-data.ts';
+import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 
 /** 10:00 on 1 June 2025 in Beijing, whatever the zone the tests run in. */
 export const NOW = new Date('2025-06-01T02:00:00Z');
@@ -38,10 +38,10 @@ function idOfAge(coverStartDay: string, age: number, seq3: string): string {
   return makeIdCard('370811', born.toISOString().slice(0, 10), seq3);
 }
 
-/** The product's sales province and city with a county of that city from the region tree; Jining otherwise. */
+/** The product's sales province and city with a county of that city from the national region tree; Jining otherwise. */
 function regionOf(m: ProductManifest): { provinceCode: string; cityCode: string; countyCode: string } {
   const { provinceCode, cityCode } = m.region ?? {};
-  const county = REGION_TREE.find((p) => p.value === provinceCode)?.children?.find((c) => c.value === cityCode)?.children?.[0];
+  const county = cityCode && provinceCode && cityCode.startsWith(provinceCode.slice(0, 2)) ? regionChildren(cityCode)[0] : undefined;
   return provinceCode && cityCode && county
     ? { provinceCode, cityCode, countyCode: county.value }
     : { provinceCode: '370000', cityCode: '370800', countyCode: '370811' };

@@ -3,7 +3,9 @@
  * messages): what the parent reads before 确认投保, masked, and the premium
  * the server will charge.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { regionChildren } from '../../../src/engine/regions/region-table.ts';
+import { loadRegionLabels } from '../../../src/web/api/regions.ts';
 import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
@@ -21,6 +23,17 @@ const CONFIRM_INSURED_ID = '请您先确认被保人证件号信息!';
 function shown(rows: readonly ConfirmRow[], label: string): string | undefined {
   return rows.find((row) => row.label === label)?.value;
 }
+
+/** Region names reach the page through getArea (here answered from the national table, as the server does); the confirm screen loads them first. */
+beforeAll(async () => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const code = new URL(String(input), 'http://localhost').pathname.split('/').pop()!;
+    const data = regionChildren(code).map((n) => ({ ...n, isLeaf: n.level === 'county' }));
+    return new Response(JSON.stringify({ code: '0000', msg: '', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  await loadRegionLabels(['320302', '370811']);
+  vi.unstubAllGlobals();
+});
 
 describe('buildConfirmModel: what the confirm page shows', () => {
   it('shows the holder with the ID number masked to its first 3 and last 4 characters and the phone masked', () => {

@@ -15,6 +15,7 @@ import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
 import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft } from '../../state/insure-flow.ts';
+import { useRegionLabels } from '../../form-theme/region-data.ts';
 
 const TITLE = '确认投保信息';
 
@@ -32,11 +33,13 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   const now = useMemo(() => new Date(), []);
   const { selection, premium } = usePlanSelection(manifest);
   const [draft] = useProductDraft(manifest.productCode);
+  // Region names come level by level from getArea; rebuild the rows when they arrive.
+  const regions = useRegionLabels((draft?.insureds ?? []).flatMap((i) => [i.provinceCode, i.cityCode, i.countyCode]));
   const live = useMemo(() => {
     const { plan } = selectPlan(manifest, selection.planIndex);
     const choice = { planCode: plan.code, copies: selection.copies, factors: selection.factors, ...insureYearOf(manifest, selection) };
     return buildConfirmModel(manifest, draft, choice, premium, now);
-  }, [manifest, draft, selection, premium, now]);
+  }, [manifest, draft, selection, premium, now, regions]);
   const submission = useOrderSubmission(manifest, live);
   const model = submission.shown;
   useStepAlerts(manifest, 'confirm');

@@ -9,6 +9,9 @@ import { formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './home-screen.module.css';
+// --- markets
+import type { PageModelName } from '../../../engine/markets/page-model.ts';
+import type { VisitorPlace } from '../../api/location.ts';
 
 type State =
   | { status: 'loading' }
@@ -20,9 +23,46 @@ function initialState(): State {
   return cached ? { status: 'ready', list: cached } : { status: 'loading' };
 }
 
-/** Home (`/`): brand header and the product catalogue. */
+type MarketBar = { status: 'deciding' } | { status: 'stay'; model: PageModelName; place: VisitorPlace | null };
+
+/** One market decision at a time (StrictMode runs effects twice; a dialog must not open twice). */
+let deciding: Promise<MarketBar> | null = null;
+
+function decideMarket(go: (to: string, options?: { replace?: boolean }) => void): Promise<MarketBar> {
+  // Loaded after the first paint: the page model, geolocation and the dialogs stay out of the home route's budget.
+  deciding ??= import('../../markets/market-flow.ts')
+    .then(async ({ resolvePageModel, runDecision }) => {
+      const { model, place } = await resolvePageModel();
+      await runDecision(model.decision, go);
+      return { status: 'stay' as const, model: model.model, place };
+    })
+    .catch(() => ({ status: 'stay' as const, model: 'normal' as const, place: null }))
+    .finally(() => {
+      deciding = null;
+    });
+  return deciding;
+}
+
+/**
+ * Home (`/`): brand header and the product catalogue, market-aware (spec §4):
+ * the market page model decides first — a market-only model redirects to the
+ * market's home route, several markets open the chooser, a question may be
+ * asked — and when the visitor stays (no market for the place, a cancelled
+ * question, offline) the plain catalogue is the page.
+ */
 export default function HomeScreen() {
   const navigate = useAppNavigate();
+  const [market, setMarket] = useState<MarketBar>({ status: 'deciding' });
+  useEffect(() => {
+    let live = true;
+    void decideMarket(navigate).then((bar) => {
+      if (live) setMarket(bar);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per visit of the home page (navigate changes with every location).
+  }, []);
   const [state, setState] = useState<State>(initialState);
   // The chosen category lives in the URL, so a reload or a back navigation keeps it.
   const [query, setQuery] = useSearchParams();
@@ -67,6 +107,7 @@ export default function HomeScreen() {
       </header>
 
       <section className={styles.list} aria-label="保险产品">
+        <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
         <h2 className={styles.sectionTitle}>热销产品</h2>
         {state.status === 'loading' && <ListSkeleton />}
         {state.status === 'error' && <LoadError description={state.message} onRetry={load} />}
@@ -100,6 +141,23 @@ export default function HomeScreen() {
       </section>
 
       <footer className={styles.footer}>本平台由保险经纪公司运营，保险责任由承保保险公司承担</footer>
+    </div>
+  );
+}
+
+function MarketNotice({ bar, onChoose, onSearch }: { bar: MarketBar; onChoose: () => void; onSearch: () => void }) {
+  let text: string;
+  if (bar.status === 'deciding') text = '正在为您匹配所在地区的保险超市…';
+  else if (bar.model === 'OFF_NET_MARKET') text = '网络不可用，请检查网络连接后重试';
+  else if (bar.model === 'normal') text = `${bar.place?.name ?? '您所在地区'}暂无保险超市，为您展示全部在售产品`;
+  else text = '为您展示全部在售产品';
+  return (
+    <div className={styles.marketNotice} data-testid="market-notice" role="status">
+      <span>{text}</span>
+      <span className={styles.marketActions}>
+        <button type="button" onClick={onSearch}>搜索</button>
+        <button type="button" onClick={onChoose}>选择保险超市</button>
+      </span>
     </div>
   );
 }

@@ -1,0 +1,106 @@
+/**
+ * Regions, location and markets (spec §2 Home and market, §3 Market and
+ * Region tree node, §4 Market page, §7 user-svc getArea / orgElementList /
+ * findEduOrgBelongJtBranch / tourContactPerson, edu-svc supermarket and files).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ProductListItem, ProductStatus } from './product.ts';
+
+const Code6 = Type.String({ pattern: '^[0-9]{6}$', description: '6-digit region code' });
+const MarketId = Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 40 });
+
+/** GET user-svc/api/v1/getArea/{code}: the children of a code; 000000 gives the provinces. */
+export const AreaParams = Type.Object({ code: Code6 }, { additionalProperties: false });
+export const AreaNode = Type.Object({
+  value: Code6,
+  label: Type.String(),
+  level: Type.Union([Type.Literal('province'), Type.Literal('city'), Type.Literal('county')]),
+  isLeaf: Type.Boolean({ description: 'True for a county, or a city without counties' }),
+});
+export const AreaList = Type.Array(AreaNode);
+export type AreaNode = Static<typeof AreaNode>;
+
+/**
+ * GET user-svc/api/v1.5/orgElementList/edu?elementRelaConfId&areaCode: the
+ * region elements a configuration (a market id) serves below `areaCode` —
+ * the children of `areaCode` inside the market's areas; without a market id,
+ * every child (docs/markets.md).
+ */
+export const OrgElementQuery = Type.Object(
+  { elementRelaConfId: Type.Optional(Type.String({ maxLength: 40 })), areaCode: Type.Optional(Code6) },
+  { additionalProperties: false },
+);
+export const OrgElement = Type.Object({ elementCode: Code6, elementName: Type.String(), level: AreaNode.properties.level, areaCode: Code6 });
+export const OrgElementList = Type.Object({ list: Type.Array(OrgElement) });
+
+/** GET user-svc/api/v1/locateArea?latitude&longitude: the geocoder (spec §7 "a maps geocoder call by location"; path ours). */
+export const LocateQuery = Type.Object(
+  {
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  },
+  { additionalProperties: false },
+);
+export const LocatedArea = Type.Object({
+  located: Type.Boolean({ description: 'False when the geocoder could not place the point: areaCode is then the default domain 500000' }),
+  areaCode: Code6,
+  provinceCode: Code6,
+  cityCode: Type.Union([Code6, Type.Null()]),
+  countyCode: Type.Union([Code6, Type.Null()]),
+  name: Type.String({ description: '江苏省徐州市鼓楼区' }),
+});
+export type LocatedArea = Static<typeof LocatedArea>;
+
+/** A market as the chooser and the page model see it. */
+export const MarketSummary = Type.Object({
+  id: MarketId,
+  name: Type.String(),
+  subtitle: Type.String(),
+  status: ProductStatus,
+  online: Type.Boolean({ description: 'status === online (spec §3 Market: id, status, online)' }),
+  areas: Type.Array(Code6),
+  areaNames: Type.Array(Type.String()),
+  homeRoute: Type.String(),
+});
+export type MarketSummary = Static<typeof MarketSummary>;
+
+/** POST edu-svc/supermarket/_bai/selectSupermarket {id}: one market with its products (offline markets too, so the page can say so). */
+export const SelectSupermarketBody = Type.Object({ id: MarketId }, { additionalProperties: false });
+export const MarketDetail = Type.Object({
+  ...MarketSummary.properties,
+  notice: Type.String(),
+  contact: Type.Union([Type.Object({ name: Type.String(), phone: Type.String(), hours: Type.String() }), Type.Null()]),
+  products: Type.Array(Type.Object({ ...ProductListItem.properties, insurers: Type.Array(Type.String({ description: 'Insurer group name' })) }), {
+    description: 'The market\'s products on sale, in the market\'s order, with their insurers',
+  }),
+  insurers: Type.Array(Type.String(), { description: 'Names of the insurers behind those products' }),
+});
+export type MarketDetail = Static<typeof MarketDetail>;
+
+/** GET edu-svc/supermarket/_bai/queryIdByArea?areaCode: markets serving a place (every market without areaCode). */
+export const QueryIdByAreaQuery = Type.Object({ areaCode: Type.Optional(Code6) }, { additionalProperties: false });
+export const MarketList = Type.Object({ list: Type.Array(MarketSummary) });
+export type MarketList = Static<typeof MarketList>;
+
+/** GET edu-svc/wxb/_bai/selectFile?type: the rich-text documents (service and claim profiles, insurer profiles). */
+export const FileType = Type.Union([Type.Literal('insureSvc'), Type.Literal('claimSvc'), Type.Literal('insurer'), Type.Literal('notice')]);
+export const SelectFileQuery = Type.Object({ type: Type.Optional(FileType) }, { additionalProperties: false });
+export const FileSummary = Type.Object({ id: Type.String(), title: Type.String(), type: FileType, summary: Type.String() });
+export const FileList = Type.Object({ list: Type.Array(FileSummary) });
+export type FileSummary = Static<typeof FileSummary>;
+/** GET edu-svc/wxb/_bai/selectFileById?id: one document; `html` is sanitised again by the web before it is shown. */
+export const SelectFileByIdQuery = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,60}$' }) }, { additionalProperties: false });
+export const RichFile = Type.Object({ ...FileSummary.properties, html: Type.String() });
+export type RichFile = Static<typeof RichFile>;
+
+/** GET user-svc/api/v1/findEduOrgBelongJtBranch?areaCode: the brokerage branch serving a place (head office JT0000 by default). */
+export const AreaQuery = Type.Object({ areaCode: Type.Optional(Code6), marketId: Type.Optional(MarketId) }, { additionalProperties: false });
+export const Branch = Type.Object({ branchCode: Type.String(), branchName: Type.String(), marketId: Type.Union([MarketId, Type.Null()]) });
+
+/** GET user-svc/api/v1/tourContactPerson?areaCode: the service desk for a place (a desk and its hotline, not a private person). */
+export const ContactPerson = Type.Object({
+  name: Type.String(),
+  phone: Type.String(),
+  hours: Type.String(),
+  marketId: Type.Union([MarketId, Type.Null()]),
+});

@@ -1,0 +1,141 @@
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  AreaParams,
+  AreaQuery,
+  LocateQuery,
+  OrgElementQuery,
+  QueryIdByAreaQuery,
+  SelectFileByIdQuery,
+  SelectFileQuery,
+  SelectSupermarketBody,
+  type AreaNode,
+  type LocatedArea,
+} from '../../contract/market.ts';
+import { paths } from '../../contract/paths.ts';
+import { DEFAULT_DOMAIN_CODE, marketsFor } from '../../engine/markets/page-model.ts';
+import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
+import { findRegion, regionChain, regionChildren, regionFullName, type RegionEntry } from '../../engine/regions/region-table.ts';
+import { ROOT_REGION_CODE, regionWithin } from '../../engine/rules/regions.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { ApiError, notFound, ok } from '../http/envelope.ts';
+import { ErrorCode } from '../../contract/envelope.ts';
+import { buildRichFiles } from './rich-files.ts';
+import { toMarketDetail, toMarketSummary } from './market-views.ts';
+
+/** Spec §9: head office, the branch when no market names one. */
+const HEAD_OFFICE = { branchCode: 'JT0000', branchName: '总公司' };
+/** The national service desk, when no market serves the place. */
+const NATIONAL_DESK = { name: '全国客户服务中心', phone: '400-820-1234', hours: '工作日 9:00-18:00' };
+/** The region tree never changes while the process runs: let browsers and proxies keep it a day. */
+const AREA_CACHE_CONTROL = 'public, max-age=86400';
+
+const toAreaNode = (entry: RegionEntry): AreaNode => ({
+  value: entry.value,
+  label: entry.label,
+  level: entry.level,
+  isLeaf: entry.level === 'county' || regionChildren(entry.value).length === 0,
+});
+
+/**
+ * Regions, location and markets: user-svc getArea (children of a code, cached
+ * per code), orgElementList, locateArea (geocoder), findEduOrgBelongJtBranch,
+ * tourContactPerson; edu-svc selectSupermarket, queryIdByArea, selectFile,
+ * selectFileById. All open to visitors (the market pages need no log-in).
+ */
+export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { markets, manifests, geocoder } = deps;
+  const areaCache = new Map<string, AreaNode[]>();
+  const summaries = markets.all.map(toMarketSummary);
+  const files = buildRichFiles(manifests.all);
+
+  /** The market for a request: by id, else the most specific online market serving the area. */
+  const marketOf = (query: { areaCode?: string; marketId?: string }): MarketManifest | undefined => {
+    if (query.marketId) return markets.byId(query.marketId);
+    if (!query.areaCode) return undefined;
+    const [best] = marketsFor(summaries, query.areaCode);
+    return best ? markets.byId(best.id) : undefined;
+  };
+
+  app.get<{ Params: Static<typeof AreaParams> }>(paths.getArea, { schema: { params: AreaParams } }, async (request, reply) => {
+    const { code } = request.params;
+    let nodes = areaCache.get(code);
+    if (!nodes) {
+      if (code !== ROOT_REGION_CODE && !findRegion(code)) throw notFound('地区');
+      nodes = regionChildren(code).map(toAreaNode);
+      areaCache.set(code, nodes);
+    }
+    void reply.header('cache-control', AREA_CACHE_CONTROL);
+    return ok(nodes);
+  });
+
+  app.get<{ Querystring: Static<typeof OrgElementQuery> }>(paths.orgElementList, { schema: { querystring: OrgElementQuery } }, async (request) => {
+    const { elementRelaConfId, areaCode = ROOT_REGION_CODE } = request.query;
+    if (areaCode !== ROOT_REGION_CODE && !findRegion(areaCode)) throw notFound('地区');
+    const market = elementRelaConfId ? markets.byId(elementRelaConfId) : undefined;
+    if (elementRelaConfId && !market) throw notFound('保险超市');
+    const children = regionChildren(areaCode).filter(
+      (child) => !market || market.areas.some((area) => regionWithin(child.value, area) || regionWithin(area, child.value)),
+    );
+    return ok({
+      list: children.map((c) => ({ elementCode: c.value, elementName: c.label, level: c.level, areaCode })),
+    });
+  });
+
+  app.get<{ Querystring: Static<typeof LocateQuery> }>(paths.locateArea, { schema: { querystring: LocateQuery } }, async (request) => {
+    const found = await geocoder.reverse(request.query);
+    const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_DOMAIN_CODE;
+    const chain = regionChain(code);
+    const at = (level: RegionEntry['level']) => chain.find((n) => n.level === level)?.value ?? null;
+    const answer: LocatedArea = {
+      located: code !== DEFAULT_DOMAIN_CODE || found !== null,
+      areaCode: code,
+      provinceCode: at('province') ?? DEFAULT_DOMAIN_CODE,
+      cityCode: at('city'),
+      countyCode: at('county'),
+      name: regionFullName(code) ?? '',
+    };
+    // Coordinates are personal data: log the county only.
+    request.log.info({ areaCode: code, located: answer.located }, 'located');
+    return ok(answer);
+  });
+
+  app.post<{ Body: Static<typeof SelectSupermarketBody> }>(paths.selectSupermarket, { schema: { body: SelectSupermarketBody } }, async (request) => {
+    const market = markets.byId(request.body.id);
+    if (!market) throw new ApiError(ErrorCode.NotFound, '保险超市不存在');
+    return ok(toMarketDetail(market, manifests));
+  });
+
+  app.get<{ Querystring: Static<typeof QueryIdByAreaQuery> }>(paths.queryIdByArea, { schema: { querystring: QueryIdByAreaQuery } }, async (request) => {
+    const { areaCode } = request.query;
+    if (!areaCode) return ok({ list: summaries });
+    // Online markets first, the most specific area first (engine marketsFor); offline markets serving the
+    // place follow with their status, so the web can say a market went offline, but the page model never picks them.
+    const online = marketsFor(summaries, areaCode);
+    const offline = summaries.filter((m) => !m.online && m.areas.some((area) => regionWithin(areaCode, area)));
+    return ok({ list: [...online, ...offline] });
+  });
+
+  app.get<{ Querystring: Static<typeof SelectFileQuery> }>(paths.selectFile, { schema: { querystring: SelectFileQuery } }, async (request) => {
+    const { type } = request.query;
+    return ok({ list: type ? files.list.filter((f) => f.type === type) : files.list });
+  });
+
+  app.get<{ Querystring: Static<typeof SelectFileByIdQuery> }>(paths.selectFileById, { schema: { querystring: SelectFileByIdQuery } }, async (request) => {
+    const file = files.byId.get(request.query.id);
+    if (!file) throw notFound('文件');
+    return ok(file);
+  });
+
+  app.get<{ Querystring: Static<typeof AreaQuery> }>(paths.findEduOrgBelongJtBranch, { schema: { querystring: AreaQuery } }, async (request) => {
+    const market = marketOf(request.query);
+    const branch = market?.branch ?? HEAD_OFFICE;
+    return ok({ branchCode: branch.branchCode, branchName: branch.branchName, marketId: market?.id ?? null });
+  });
+
+  app.get<{ Querystring: Static<typeof AreaQuery> }>(paths.tourContactPerson, { schema: { querystring: AreaQuery } }, async (request) => {
+    const market = marketOf(request.query);
+    const contact = market?.contact;
+    return ok(contact ? { name: contact.name, phone: contact.phone, hours: contact.hours ?? '', marketId: market.id } : { ...NATIONAL_DESK, marketId: market?.id ?? null });
+  });
+}

@@ -1,0 +1,42 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ManifestProblem } from '../../engine/manifest/validate-manifest.ts';
+import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
+import { checkMarketSet } from '../../engine/markets/validate-market.ts';
+import { ManifestError, type ManifestStore } from '../catalogue/manifest-store.ts';
+
+/** The market configuration (manifests/markets/*.json), read and validated once at start. */
+export interface MarketStore {
+  /** Every market, offline ones included, in file-name order. */
+  readonly all: readonly MarketManifest[];
+  byId(id: string): MarketManifest | undefined;
+}
+
+export function createMarketStore(markets: readonly MarketManifest[]): MarketStore {
+  const byId = new Map(markets.map((m) => [m.id, m] as const));
+  return { all: markets, byId: (id) => byId.get(id) };
+}
+
+/**
+ * Reads every `*.json` of `dir` and validates them against the market schema
+ * and the product catalogue (ids unique, product codes known, home route).
+ * A missing folder means no markets (the home page shows the plain catalogue).
+ * @throws ManifestError listing every problem, so the server refuses to start on a bad market
+ */
+export function loadMarketStore(dir: string, products: ManifestStore): MarketStore {
+  if (!existsSync(dir)) return createMarketStore([]);
+  const entries: { file: string; data: unknown }[] = [];
+  const problems: ManifestProblem[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const path = join(dir, name);
+    const file = relative(process.cwd(), path) || name;
+    try {
+      entries.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
+    } catch (error) {
+      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
+    }
+  }
+  problems.push(...checkMarketSet(entries, products.all));
+  if (problems.length > 0) throw new ManifestError(problems);
+  return createMarketStore(entries.map((e) => e.data as MarketManifest));
+}

@@ -1,0 +1,35 @@
+import { Tag } from 'antd-mobile';
+import type { ProductListItem } from '../../../contract/product.ts';
+import { formatYuan } from '../format.ts';
+import styles from './market.module.css';
+
+/** A product of a market or a search: name, category, subtitle, sales area and the lowest premium. */
+export function ProductCard({ item, onOpen, insurers }: { item: ProductListItem; onOpen: () => void; insurers?: readonly string[] }) {
+  return (
+    <button type="button" className={styles.card} onClick={onOpen} data-testid="product-card" data-product-code={item.productCode}>
+      <div className={styles.cardTop}>
+        <span className={styles.cardName}>{item.productName}</span>
+        {item.productCategory2 && (
+          <Tag color="primary" fill="outline" round>
+            {item.productCategory2}
+          </Tag>
+        )}
+      </div>
+      <p className={styles.cardSubtitle}>{item.subtitle}</p>
+      <div className={styles.cardBottom}>
+        <span className={styles.cardArea}>
+          销售区域：{item.salesArea}
+          {insurers && insurers.length > 0 && (
+            <>
+              <br />
+              承保：{insurers.join('、')}
+            </>
+          )}
+        </span>
+        <span className={styles.cardPrice}>
+          <strong>{formatYuan(item.fromPremium)}</strong>起
+        </span>
+      </div>
+    </button>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Tag } from 'antd-mobile';
+import type { MarketSummary } from '../../../contract/market.ts';
+import { forgetVisitorPlace, locateVisitor, type VisitorPlace } from '../../api/location.ts';
+import { loadMarkets } from '../../api/markets.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import styles from '../../components/market/market.module.css';
+import { useLoad } from '../../components/market/use-load.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { marketHomeHref } from '../../markets/market-flow.ts';
+import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts';
+
+/**
+ * /locationMarketHome?ids: the market chooser (spec §4 "several markets → the
+ * chooser"). The markets of the visitor's place first (`ids`, in the page
+ * model's order), then every other online market; choosing one makes it the
+ * current market and opens its home route.
+ */
+export default function MarketChooserScreen() {
+  const navigate = useAppNavigate();
+  const [query] = useSearchParams();
+  const ids = useMemo(() => (query.get('ids') ?? '').split(',').filter(Boolean), [query]);
+  const [state, reload] = useLoad<{ markets: readonly MarketSummary[]; place: VisitorPlace }>('chooser', async () => {
+    const [markets, place] = await Promise.all([loadMarkets(), locateVisitor()]);
+    return { markets, place };
+  });
+  const current = readMarketChoice().current;
+
+  const choose = (market: MarketSummary) => {
+    saveMarketChoice({ current: market.id, inited: true });
+    navigate(marketHomeHref(market));
+  };
+
+  if (state.status === 'loading') return <AppPage title="选择保险超市"><PageLoading /></AppPage>;
+  if (state.status === 'error') return <AppPage title="选择保险超市"><LoadError description={state.message} onRetry={reload} /></AppPage>;
+
+  const online = state.data.markets.filter((m) => m.online);
+  const here = ids.map((id) => online.find((m) => m.id === id)).filter((m): m is MarketSummary => m !== undefined);
+  const others = online.filter((m) => !here.includes(m));
+  const { place } = state.data;
+
+  return (
+    <AppPage title="选择保险超市">
+      <section className={styles.section}>
+        <div className={styles.row}>
+          <span>
+            当前定位：<strong data-testid="current-place">{place.name}</strong>
+            {place.source === 'default' && <span className={styles.muted}>（未获取到位置，默认）</span>}
+          </span>
+          <Button
+            size="mini"
+            fill="outline"
+            color="primary"
+            onClick={() => {
+              forgetVisitorPlace();
+              reload();
+            }}
+          >
+            重新定位
+          </Button>
+        </div>
+        <p className={styles.muted}>保险超市按地区提供当地学平险及全国可投保的少儿保障产品。</p>
+      </section>
+      {here.length > 0 && <MarketGroup title="您所在地区的保险超市" markets={here} current={current} onChoose={choose} testId="markets-here" />}
+      <MarketGroup title={here.length > 0 ? '其他地区保险超市' : '全部保险超市'} markets={others} current={current} onChoose={choose} testId="markets-other" />
+    </AppPage>
+  );
+}
+
+function MarketGroup({
+  title,
+  markets,
+  current,
+  onChoose,
+  testId,
+}: {
+  title: string;
+  markets: readonly MarketSummary[];
+  current: string | null;
+  onChoose: (m: MarketSummary) => void;
+  testId: string;
+}) {
+  if (markets.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label={title} data-testid={testId}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      {markets.map((m) => (
+        <button key={m.id} type="button" className={styles.card} onClick={() => onChoose(m)} data-testid="market-option" data-market-id={m.id}>
+          <div className={styles.cardTop}>
+            <span className={styles.cardName}>{m.name}</span>
+            {m.id === current && (
+              <Tag color="success" fill="outline" round>
+                当前
+              </Tag>
+            )}
+          </div>
+          {m.subtitle && <p className={styles.cardSubtitle}>{m.subtitle}</p>}
+          <span className={styles.cardArea}>服务地区：{m.areaNames.join('、')}</span>
+        </button>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, NoticeBar } from 'antd-mobile';
+import type { MarketDetail } from '../../../contract/market.ts';
+import { loadMarket } from '../../api/markets.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import styles from '../../components/market/market.module.css';
+import { ProductCard } from '../../components/market/product-card.tsx';
+import { useLoad } from '../../components/market/use-load.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
+import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts';
+
+/** /insureMarketHome?id: a market's home (its products, service entries and contact); without id, the current market. */
+export default function MarketHomeScreen() {
+  const [query] = useSearchParams();
+  const id = query.get('id') || readMarketChoice().current || '';
+  return <MarketHomeView id={id} />;
+}
+
+/**
+ * A market's home. Opening an online market makes it the visitor's current
+ * market; an offline one asks 您选择的保险超市已下线，是否前往其他超市或重新选择？
+ * (the page model with this market as the choice), and shows its state when
+ * the visitor stays.
+ */
+export function MarketHomeView({ id }: { id: string }) {
+  const navigate = useAppNavigate();
+  const [state, reload] = useLoad<MarketDetail>(id, () => loadMarket(id));
+  const market = state.status === 'ready' ? state.data : null;
+
+  useEffect(() => {
+    if (!market) return;
+    if (market.online) {
+      saveMarketChoice({ current: market.id, inited: true });
+      return;
+    }
+    let live = true;
+    void resolvePageModel({ current: market.id }).then(({ model }) => {
+      if (live) void runDecision(model.decision, navigate);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per market shown (navigate changes with every location).
+  }, [market]);
+
+  if (!id) {
+    return (
+      <AppPage title="保险超市">
+        <StatusBlock kind="empty" title="尚未选择保险超市" description="请选择您所在地区的保险超市">
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
+            选择保险超市
+          </Button>
+        </StatusBlock>
+      </AppPage>
+    );
+  }
+  if (state.status === 'loading') return <AppPage title="保险超市"><PageLoading /></AppPage>;
+  if (state.status === 'error') {
+    return (
+      <AppPage title="保险超市">
+        {state.message === '保险超市不存在' ? (
+          <StatusBlock kind="empty" title="保险超市不存在" description="链接可能已失效，请重新选择保险超市">
+            <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
+              重新选择
+            </Button>
+          </StatusBlock>
+        ) : (
+          <LoadError description={state.message} onRetry={reload} />
+        )}
+      </AppPage>
+    );
+  }
+  return <MarketPage market={state.data} />;
+}
+
+function MarketPage({ market }: { market: MarketDetail }) {
+  const navigate = useAppNavigate();
+  const [category, setCategory] = useState('');
+  const categories = useMemo(() => [...new Set(market.products.map((p) => p.productCategory2).filter(Boolean))], [market]);
+  const shown = category ? market.products.filter((p) => p.productCategory2 === category) : market.products;
+
+  return (
+    <AppPage title={market.name}>
+      <header className={styles.hero} data-testid="market-home" data-market-id={market.id}>
+        <h1 className={styles.heroName}>{market.name}</h1>
+        {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}
+        <p className={styles.heroLine}>服务地区：{market.areaNames.join('、')}</p>
+        <button type="button" className={styles.heroSwitch} onClick={() => navigate(paths.locationMarketHome())}>
+          切换保险超市
+        </button>
+      </header>
+
+      {!market.online && (
+        <StatusBlock kind="empty" title="该保险超市已下线" description="已购保单不受影响，可在“我的保单”中查看">
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
+            重新选择
+          </Button>
+        </StatusBlock>
+      )}
+      {market.online && market.notice && <NoticeBar content={market.notice} color="info" wrap />}
+
+      {market.online && (
+        <>
+          <nav className={styles.entries} aria-label="服务入口">
+            <Entry icon="搜" label="搜索产品" onClick={() => navigate(paths.searchCenter({ market: market.id }))} />
+            <Entry icon="司" label="保险公司" onClick={() => navigate(paths.selectCompany(market.id))} />
+            <Entry icon="投" label="投保服务" onClick={() => navigate(paths.insureSvcProfile())} />
+            <Entry icon="赔" label="理赔服务" onClick={() => navigate(paths.claimSvcProfile())} />
+          </nav>
+
+          <section className={styles.section} aria-label="超市产品">
+            <h2 className={styles.sectionTitle}>超市产品</h2>
+            {categories.length > 1 && (
+              <div className={styles.tabs} role="tablist" aria-label="产品分类">
+                {['', ...categories].map((name) => (
+                  <button
+                    key={name || 'all'}
+                    type="button"
+                    role="tab"
+                    aria-selected={category === name}
+                    className={category === name ? styles.tabActive : styles.tab}
+                    onClick={() => setCategory(name)}
+                  >
+                    {name || '全部'}
+                  </button>
+                ))}
+              </div>
+            )}
+            {shown.length === 0 && <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />}
+            {shown.map((item) => (
+              <ProductCard key={item.productCode} item={item} insurers={item.insurers} onOpen={() => navigate(item.path || paths.productDetail(item.productCode))} />
+            ))}
+          </section>
+        </>
+      )}
+
+      <footer className={styles.contact}>
+        {market.contact && (
+          <div>
+            {market.contact.name}：<a href={`tel:${market.contact.phone}`}>{market.contact.phone}</a>
+            {market.contact.hours && `（${market.contact.hours}）`}
+          </div>
+        )}
+        <div>本平台由保险经纪公司运营，保险责任由承保保险公司承担</div>
+      </footer>
+    </AppPage>
+  );
+}
+
+function Entry({ icon, label, onClick }: { icon: string; label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={styles.entry} onClick={onClick}>
+      <span className={styles.entryIcon} aria-hidden="true">
+        {icon}
+      </span>
+      {label}
+    </button>
+  );
+}

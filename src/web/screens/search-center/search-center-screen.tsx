@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SearchBar } from 'antd-mobile';
+import type { MarketSummary } from '../../../contract/market.ts';
+import type { ProductListItem } from '../../../contract/product.ts';
+import { loadCatalogue } from '../../api/catalogue.ts';
+import { loadMarket, loadMarkets } from '../../api/markets.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import styles from '../../components/market/market.module.css';
+import { ProductCard } from '../../components/market/product-card.tsx';
+import { useLoad } from '../../components/market/use-load.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+
+/** Products matching a name (any part of the product name or subtitle, case-insensitive) and a category. */
+export function searchProducts(list: readonly ProductListItem[], name: string, category: string, codes?: ReadonlySet<string>): ProductListItem[] {
+  const needle = name.trim().toLowerCase();
+  return list.filter(
+    (p) =>
+      (!needle || p.productName.toLowerCase().includes(needle) || p.subtitle.toLowerCase().includes(needle)) &&
+      (!category || p.productCategory2 === category) &&
+      (!codes || codes.has(p.productCode)),
+  );
+}
+
+/**
+ * /searchCenter?name&market&category: search the products on sale by name,
+ * city (the markets, one per city or area) and category. The choices live in
+ * the URL, so back and reload keep them.
+ */
+export default function SearchCenterScreen() {
+  const navigate = useAppNavigate();
+  const [query, setQuery] = useSearchParams();
+  const name = query.get('name') ?? '';
+  const marketId = query.get('market') ?? '';
+  const category = query.get('category') ?? '';
+  const set = (change: Record<string, string>) => {
+    const next = Object.fromEntries(Object.entries({ name, market: marketId, category, ...change }).filter(([, v]) => v));
+    setQuery(next, { replace: true });
+  };
+
+  const [base, reload] = useLoad<{ list: readonly ProductListItem[]; markets: readonly MarketSummary[] }>('search', async () => {
+    const [list, markets] = await Promise.all([loadCatalogue({ silent: true }), loadMarkets()]);
+    return { list, markets: markets.filter((m) => m.online) };
+  });
+  const [inMarket] = useLoad<ReadonlySet<string> | undefined>(marketId, async () =>
+    marketId ? new Set((await loadMarket(marketId)).products.map((p) => p.productCode)) : undefined,
+  );
+
+  const list = base.status === 'ready' ? base.data.list : [];
+  const categories = useMemo(() => [...new Set(list.map((p) => p.productCategory2).filter(Boolean))], [list]);
+  const codes = inMarket.status === 'ready' ? inMarket.data : undefined;
+  const results = searchProducts(list, name, category, codes);
+
+  return (
+    <AppPage title="搜索产品">
+      <section className={styles.section}>
+        <SearchBar placeholder="输入产品名称，如 学平险、医疗" defaultValue={name} onSearch={(v) => set({ name: v })} onClear={() => set({ name: '' })} />
+        {base.status === 'ready' && (
+          <>
+            <h3 className={styles.muted}>城市</h3>
+            <div className={styles.tabs} role="tablist" aria-label="城市">
+              {[{ id: '', name: '全部' }, ...base.data.markets.map((m) => ({ id: m.id, name: m.areaNames.map(shortArea).join('、') }))].map((m) => (
+                <button key={m.id || 'all'} type="button" role="tab" aria-selected={marketId === m.id} className={marketId === m.id ? styles.tabActive : styles.tab} onClick={() => set({ market: m.id })}>
+                  {m.name}
+                </button>
+              ))}
+            </div>
+            <h3 className={styles.muted}>分类</h3>
+            <div className={styles.tabs} role="tablist" aria-label="分类">
+              {['', ...categories].map((c) => (
+                <button key={c || 'all'} type="button" role="tab" aria-selected={category === c} className={category === c ? styles.tabActive : styles.tab} onClick={() => set({ category: c })}>
+                  {c || '全部'}
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+      </section>
+      <section className={styles.section} aria-label="搜索结果">
+        {base.status === 'loading' && <PageLoading />}
+        {base.status === 'error' && <LoadError description={base.message} onRetry={reload} />}
+        {base.status === 'ready' && marketId && inMarket.status === 'loading' && <PageLoading />}
+        {base.status === 'ready' && (!marketId || inMarket.status !== 'loading') && (
+          <>
+            <h2 className={styles.sectionTitle} data-testid="result-count">共 {results.length} 款产品</h2>
+            {results.length === 0 && <StatusBlock kind="empty" title="没有找到相关产品" description="换个关键词或城市试试" />}
+            {results.map((item) => (
+              <ProductCard key={item.productCode} item={item} onOpen={() => navigate(item.path || paths.productDetail(item.productCode))} />
+            ))}
+          </>
+        )}
+      </section>
+    </AppPage>
+  );
+}
+
+/** '江苏省徐州市' → '徐州市', '浙江省' → '浙江省', '山东省临沂市兰山区' → '兰山区'. */
+function shortArea(name: string): string {
+  const m = /(?:省|自治区|市)([^省市]+?(?:市|区|县|州|盟))$/.exec(name);
+  return m?.[1] ?? name;
+}

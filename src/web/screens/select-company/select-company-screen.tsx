@@ -1,0 +1,66 @@
+import { useSearchParams } from 'react-router-dom';
+import type { MarketDetail } from '../../../contract/market.ts';
+import { loadMarket } from '../../api/markets.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import styles from '../../components/market/market.module.css';
+import { ProductCard } from '../../components/market/product-card.tsx';
+import { useLoad } from '../../components/market/use-load.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { readMarketChoice } from '../../state/market-choice.ts';
+
+/**
+ * /selectCompany?id&company: choose an insurer among those of a market (the
+ * current market without id), then see that insurer's products there.
+ */
+export default function SelectCompanyScreen() {
+  const navigate = useAppNavigate();
+  const [query, setQuery] = useSearchParams();
+  const id = query.get('id') || readMarketChoice().current || '';
+  const company = query.get('company') ?? '';
+  const [state, reload] = useLoad<MarketDetail | null>(id, () => (id ? loadMarket(id) : Promise.resolve(null)));
+
+  if (state.status === 'loading') return <AppPage title="选择保险公司"><PageLoading /></AppPage>;
+  if (state.status === 'error') return <AppPage title="选择保险公司"><LoadError description={state.message} onRetry={reload} /></AppPage>;
+  const market = state.data;
+  if (!market) {
+    return (
+      <AppPage title="选择保险公司">
+        <StatusBlock kind="empty" title="尚未选择保险超市" description="请先选择保险超市，再按保险公司查看产品" />
+      </AppPage>
+    );
+  }
+  const products = company ? market.products.filter((p) => p.insurers.includes(company)) : [];
+  return (
+    <AppPage title="选择保险公司">
+      <section className={styles.section} aria-label="保险公司">
+        <h2 className={styles.sectionTitle}>{market.name}的承保公司</h2>
+        {market.insurers.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={name === company ? styles.tabActive : styles.tab}
+            style={{ margin: '0 8px 10px 0' }}
+            aria-pressed={name === company}
+            onClick={() => setQuery({ id: market.id, company: name }, { replace: true })}
+            data-testid="company-option"
+          >
+            {name}
+          </button>
+        ))}
+      </section>
+      {company && (
+        <section className={styles.section} aria-label="产品">
+          <h2 className={styles.sectionTitle}>{company}承保的产品</h2>
+          {products.length === 0 && <StatusBlock kind="empty" title="该公司在本超市暂无在售产品" />}
+          {products.map((item) => (
+            <ProductCard key={item.productCode} item={item} insurers={item.insurers} onOpen={() => navigate(item.path || paths.productDetail(item.productCode))} />
+          ))}
+        </section>
+      )}
+    </AppPage>
+  );
+}
