@@ -7,6 +7,8 @@ import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import type { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+// --- accounts
+import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 
 /** What route modules receive: handles and providers, never globals. */
 export interface AppDeps {
@@ -23,4 +25,7 @@ export interface AppDeps {
   insurer: InsurerProvider;
   /** onRequest hook of routes that need a logged-in user (runs before body validation). */
   requireUser: (request: FastifyRequest) => Promise<void>;
+  // --- accounts
+  /** Real-name and face checks (sandbox by default). */
+  identity: IdentityProvider;
 }

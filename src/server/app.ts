@@ -24,6 +24,11 @@ import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
+// --- accounts
+import { isSessionRevoked } from './auth/sessions.ts';
+import { SandboxIdentityProvider } from './providers/identity/sandbox-identity-provider.ts';
+import type { IdentityProvider } from './providers/identity/identity-provider.ts';
+import { sandboxFaceRoutes } from './providers/identity/sandbox-face-routes.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
 
 declare module 'fastify' {
@@ -53,6 +58,9 @@ export interface BuildAppOptions {
   sandboxRetryBaseMs?: number;
   /** Create the demo data; defaults to config.seed. */
   seed?: boolean;
+  // --- accounts
+  /** Real-name and face checks; the sandbox by default. */
+  identity?: IdentityProvider;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -73,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandlers(app);
 
   const tokens = createAccessTokens(config.jwtSecret, now);
-  const requireUser = installAuth(app, tokens);
+  const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
   const innerSms = options.sms ?? new ConsoleSmsProvider();
   const smsOutbox = config.devEndpoints ? new SmsOutbox(innerSms) : undefined;
   const sandbox = new SandboxPaymentProvider({
@@ -100,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: new Map([[sandbox.name, sandbox]]),
     insurer: options.insurer ?? new SandboxInsurerProvider(),
     requireUser,
+    // --- accounts
+    identity: options.identity ?? new SandboxIdentityProvider(),
   };
 
   await app.register(
@@ -116,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
     cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
   });
+  // --- accounts
+  await app.register(sandboxFaceRoutes, { deps });
   await registerStaticWeb(app, config.distDir);
 
   // Before the socket closes, so that a notification being delivered over HTTP can still land.

@@ -50,6 +50,8 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     paymentTimeoutMinutes: 30,
     sandboxNotifyDelayMs: 0,
     logLevel: 'silent',
+    // Cheap hashes for load generation; the app's own default is PRODUCTION_SCRYPT.
+    passwordScrypt: { N: 2 ** 10, r: 8, p: 1 },
     ...overrides,
   };
 }

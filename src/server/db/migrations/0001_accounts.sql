@@ -1,0 +1,94 @@
+CREATE TABLE "captchas" (
+	"id" text PRIMARY KEY NOT NULL,
+	"answer_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "customer_managers" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"manager_user_code" text NOT NULL,
+	"schanel_code" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identity_verifications" (
+	"ver_id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"id_no" text NOT NULL,
+	"id_status" text NOT NULL,
+	"id_reason" text,
+	"face_status" text,
+	"back_url" text,
+	"face_ticket_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"face_at" timestamp with time zone,
+	CONSTRAINT "identity_verifications_face_ticket_hash_unique" UNIQUE("face_ticket_hash"),
+	CONSTRAINT "identity_verifications_id_status_check" CHECK ("identity_verifications"."id_status" in ('pending', 'passed', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"account" text PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_consents" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "privacy_consents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" uuid NOT NULL,
+	"documents" text NOT NULL,
+	"ip" text NOT NULL,
+	"agreed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_sends" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sms_sends_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"phone" text NOT NULL,
+	"ip" text NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_members" (
+	"employee_num" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"license_number" text NOT NULL,
+	"branch_code" text NOT NULL,
+	"branch_name" text NOT NULL,
+	CONSTRAINT "staff_members_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"content_type" text NOT NULL,
+	"data" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sms_codes" DROP CONSTRAINT "sms_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "login_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "password_hash" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "token_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "actual_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "sex" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "date_of_birth" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "contact_address" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "img_url" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "real_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "id_no" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "real_name_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "face_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "customer_managers" ADD CONSTRAINT "customer_managers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_consents" ADD CONSTRAINT "privacy_consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_files" ADD CONSTRAINT "user_files_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "identity_verifications_user_idx" ON "identity_verifications" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "sms_sends_phone_idx" ON "sms_sends" USING btree ("phone","sent_at");--> statement-breakpoint
+CREATE INDEX "sms_sends_ip_idx" ON "sms_sends" USING btree ("ip","sent_at");--> statement-breakpoint
+ALTER TABLE "sms_codes" ADD CONSTRAINT "sms_codes_purpose_check" CHECK ("sms_codes"."purpose" in ('login', 'register', 'reset', 'changePhone'));
