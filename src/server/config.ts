@@ -29,6 +29,8 @@ export interface AppConfig {
   // --- accounts
   /** scrypt cost of new password hashes; production N=2^17, r=8, p=1 (tests lower it to stay fast). */
   passwordScrypt: ScryptCost;
+  /** SMS sends allowed per client address per hour (20; a test or a shared NAT may need another value). */
+  smsPerIpPerHour: number;
 }
 
 export interface ScryptCost {
@@ -97,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxNotifyDelayMs: intFrom(env.SANDBOX_NOTIFY_DELAY_MS, 300, 'SANDBOX_NOTIFY_DELAY_MS'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordScrypt: PRODUCTION_SCRYPT,
+    smsPerIpPerHour: intFrom(env.SMS_PER_IP_PER_HOUR, 20, 'SMS_PER_IP_PER_HOUR'),
   };
 }

@@ -96,7 +96,7 @@ const captchaIdOf = (request: FastifyRequest): string | undefined => {
 };
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now };
+  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now, perIpPerHour: deps.config.smsPerIpPerHour };
   const sessionDeps = { db: deps.db, tokens: deps.tokens, now: deps.now };
   const captchaOutbox = deps.config.devEndpoints ? new CaptchaOutbox() : undefined;
   const captchaDeps = { db: deps.db, pepper: deps.config.jwtSecret, now: deps.now, outbox: captchaOutbox };

@@ -24,8 +24,12 @@ export const MSG_SMS_DAILY = '今日验证码发送次数已达上限，请明�
  * last hour. Locks phone then address for the transaction, so concurrent
  * sends cannot slip past a limit together.
  */
-export async function reserveSmsSend(db: Db, input: { phone: string; ip: string; now: Date }): Promise<void> {
+export async function reserveSmsSend(
+  db: Db,
+  input: { phone: string; ip: string; now: Date; perIpPerHour?: number },
+): Promise<void> {
   const { phone, ip, now } = input;
+  const perIp = input.perIpPerHour ?? SMS_PER_IP_PER_HOUR;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
@@ -38,7 +42,7 @@ export async function reserveSmsSend(db: Db, input: { phone: string; ip: string;
     if ((await countOf(and(eq(smsSends.phone, phone), gt(smsSends.sentAt, since(DAY_MS))))) >= SMS_PER_PHONE_PER_DAY) {
       throw new ApiError(ErrorCode.RateLimited, MSG_SMS_DAILY);
     }
-    if ((await countOf(and(eq(smsSends.ip, ip), gt(smsSends.sentAt, since(HOUR_MS))))) >= SMS_PER_IP_PER_HOUR) {
+    if ((await countOf(and(eq(smsSends.ip, ip), gt(smsSends.sentAt, since(HOUR_MS))))) >= perIp) {
       throw new ApiError(ErrorCode.RateLimited, MSG_SMS_TOO_OFTEN);
     }
     await tx.insert(smsSends).values({ phone, ip, sentAt: now });

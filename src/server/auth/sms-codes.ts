@@ -18,6 +18,8 @@ export interface SmsCodeDeps {
   /** Server secret mixed into the stored hash: a leaked table does not reveal live codes. */
   pepper: string;
   now: () => Date;
+  /** SMS sends per client address per hour (config.smsPerIpPerHour). */
+  perIpPerHour?: number;
 }
 
 function hashCode(pepper: string, phone: string, purpose: SmsPurpose, code: string): string {
@@ -42,7 +44,7 @@ export async function sendSmsCode(
 ): Promise<void> {
   const now = deps.now();
   // Per-phone (60 s, 10 a day) and per-address (20 an hour) limits, across purposes.
-  await reserveSmsSend(deps.db, { phone, ip: options.ip ?? 'unknown', now });
+  await reserveSmsSend(deps.db, { phone, ip: options.ip ?? 'unknown', now, perIpPerHour: deps.perIpPerHour });
   if (options.notice !== undefined) {
     // No code can work for this phone and purpose (say, registering a phone that has an account):
     // the caller answers as for a code, and only the phone's owner reads why.
