@@ -15,6 +15,16 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/newProductDetail',
   '/catalogue',
   '/passport',
+  // --- accounts
+  '/forgetPassword',
+  '/resetNewPassword',
+  '/bindPhone',
+  '/userInfo',
+  '/myIndex',
+  '/realNameAuth',
+  '/CertificationResult',
+  '/aboutUs',
+  '/problem',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -25,6 +25,19 @@ export const ROUTE_META = {
   policyList: LOGIN,
   notFound: {},
   catalogue: {},
+  // --- accounts
+  verCodeLogin: {},
+  passwordLogin: {},
+  register: {},
+  forgetPassword: {},
+  resetNewPassword: LOGIN,
+  bindPhone: LOGIN,
+  userInfo: LOGIN,
+  myIndex: LOGIN,
+  realNameAuth: LOGIN,
+  certificationResult: LOGIN,
+  aboutUs: {},
+  problem: {},
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */
