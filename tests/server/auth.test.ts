@@ -153,6 +153,11 @@ describe('development endpoints', () => {
       const { status, body } = await call(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` });
       expect(status).toBe(404);
       expect(body.code).toBe('4004');
+      // Nor the captcha read-back: the image exists, its text is not served.
+      const image = await t.app.inject({ method: 'GET', url: `/_gw${paths.kaptcha}` });
+      expect(image.headers['content-type']).toBe('image/png');
+      const id = String(image.headers.imgcode);
+      expect((await call(t.app, { method: 'GET', url: `${paths.devCaptcha}?id=${encodeURIComponent(id)}` })).status).toBe(404);
     } finally {
       await t.close();
     }
