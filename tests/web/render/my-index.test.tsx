@@ -4,6 +4,7 @@
  * to users they concern (docs/accounts.md), and always the entries every
  * user has. Rendered as the app does, against a fake /_gw.
  */
+import type { ComponentType } from 'react';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSummary } from '../../../src/contract/accounts.ts';
@@ -55,7 +56,7 @@ function gateway(summary: AccountSummary) {
   });
 }
 
-let MyIndex: typeof import('../../../src/web/screens/my-index/my-index-screen.tsx').default;
+let MyIndex: ComponentType;
 
 beforeAll(async () => {
   // The session module reads the stored user when it loads.
