@@ -238,6 +238,18 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     expect(expectOk(await get(paths.queryAuthenInfo, user.token))).toMatchObject({ faceStatus: '0' });
   });
 
+  it('the face page link works for 10 minutes only', async () => {
+    const user = await login(t.app);
+    const person = { verId: hex32(), name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') };
+    expectOk(await post(paths.validateId, payload(person), user.token));
+    const { faceUrl } = expectOk(await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
+    advance(10 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: faceUrl })).statusCode).toBe(404);
+    // Starting again gives a new link.
+    const again = expectOk(await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
+    expect((await t.app.inject({ method: 'GET', url: again.faceUrl })).statusCode).toBe(200);
+  });
+
   it('personalUserAuthen runs the same real-name check without obfuscation', async () => {
     const user = await login(t.app);
     expect((await post(paths.personalUserAuthen, { name: '张明', idType: '1', idNo: '320302198603151312' }, user.token)).body.code).toBe('4001');

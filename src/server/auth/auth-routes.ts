@@ -48,7 +48,7 @@ import { getStaffOfUser, getManagerOf } from './people-repo.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { getRefreshTokenByHash } from './refresh-tokens-repo.ts';
 import { issueTokenPair, revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.ts';
-import { sendSmsCode, verifySmsCode } from './sms-codes.ts';
+import { MSG_SMS_EXPIRED, sendSmsCode, verifySmsCode } from './sms-codes.ts';
 import { toUserRecord } from './user-record.ts';
 import {
   changePhone,
@@ -128,7 +128,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     try {
       await verifySmsCode(smsDeps, phone, purpose, code);
     } catch (error) {
-      if (error instanceof ApiError && error.code === ErrorCode.SmsCode) await recordFailure(deps.db, phone, deps.now());
+      // A wrong guess counts; an expired or used code is not a guess.
+      if (error instanceof ApiError && error.code === ErrorCode.SmsCode && error.msg !== MSG_SMS_EXPIRED) {
+        await recordFailure(deps.db, phone, deps.now());
+      }
       throw error;
     }
   }

@@ -50,6 +50,8 @@ export async function createCaptcha(deps: CaptchaDeps): Promise<{ id: string; pn
     expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
   });
   deps.outbox?.remember(id, text);
+  // Expired captchas are of no use: keep the table a few minutes deep.
+  await deps.db.delete(captchas).where(lt(captchas.expiresAt, new Date(now.getTime() - CAPTCHA_TTL_MS)));
   return { id, png: renderCaptcha(text) };
 }
 

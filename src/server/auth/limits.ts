@@ -3,7 +3,7 @@
  * address, failed log-ins per account with the image captcha after 3 and a
  * lock after 10. Counted in the database so that several instances agree.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/db.ts';
 import { loginFailures, smsSends } from '../db/schema.ts';
@@ -46,6 +46,8 @@ export async function reserveSmsSend(
       throw new ApiError(ErrorCode.RateLimited, MSG_SMS_TOO_OFTEN);
     }
     await tx.insert(smsSends).values({ phone, ip, sentAt: now });
+    // Rows older than every window are of no use: keep the table a day deep.
+    await tx.delete(smsSends).where(lt(smsSends.sentAt, since(DAY_MS + HOUR_MS)));
   });
 }
 

@@ -294,6 +294,8 @@ export const identityVerifications = pgTable(
     backUrl: text('back_url'),
     /** sha256 of the one-time ticket of the face page (the page's link carries the ticket itself). */
     faceTicketHash: text('face_ticket_hash').unique(),
+    /** When the face page was handed out; its ticket is good for FACE_TICKET_TTL after that. */
+    faceStartedAt: ts('face_started_at'),
     createdAt: createdAt(),
     faceAt: ts('face_at'),
   },

@@ -90,12 +90,12 @@ export async function beginFace(deps: AppDeps, userId: string, payload: Identity
   const backUrl = safeBackUrl(payload.backUrl ?? '', deps.config.publicUrl);
   if (!backUrl) throw rejected(MSG_BAD_BACK_URL);
   const ticket = randomToken(24);
-  await startFace(deps.db, row.verId, { ticketHash: sha256Hex(ticket), backUrl });
+  await startFace(deps.db, row.verId, { ticketHash: sha256Hex(ticket), backUrl, now: deps.now() });
   return `${deps.config.publicUrl ?? ''}${deps.identity.faceUrl(ticket)}`;
 }
 
 export async function verificationOfTicket(deps: AppDeps, ticket: string): Promise<VerificationRow | undefined> {
-  return getByTicketHash(deps.db, sha256Hex(ticket));
+  return getByTicketHash(deps.db, sha256Hex(ticket), deps.now());
 }
 
 /** The face page's answer; the address to send the browser back to, or null for an unknown or used ticket. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
 import { identityVerifications } from '../db/schema.ts';
 
@@ -30,19 +30,25 @@ export async function insertVerification(
   return rows.length > 0;
 }
 
-export async function startFace(db: Db, verId: string, input: { ticketHash: string; backUrl: string }): Promise<void> {
+/** How long the link to the face page works. */
+export const FACE_TICKET_TTL_MS = 10 * 60_000;
+
+export async function startFace(db: Db, verId: string, input: { ticketHash: string; backUrl: string; now: Date }): Promise<void> {
   await db
     .update(identityVerifications)
-    .set({ faceTicketHash: input.ticketHash, backUrl: input.backUrl, faceStatus: 'pending' })
+    .set({ faceTicketHash: input.ticketHash, backUrl: input.backUrl, faceStatus: 'pending', faceStartedAt: input.now })
     .where(eq(identityVerifications.verId, verId));
 }
 
-export async function getByTicketHash(db: Db, ticketHash: string): Promise<VerificationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityVerifications)
-    .where(eq(identityVerifications.faceTicketHash, ticketHash))
-    .limit(1);
+const liveTicket = (ticketHash: string, now: Date) =>
+  and(
+    eq(identityVerifications.faceTicketHash, ticketHash),
+    eq(identityVerifications.faceStatus, 'pending'),
+    gt(identityVerifications.faceStartedAt, new Date(now.getTime() - FACE_TICKET_TTL_MS)),
+  );
+
+export async function getByTicketHash(db: Db, ticketHash: string, now: Date): Promise<VerificationRow | undefined> {
+  const [row] = await db.select().from(identityVerifications).where(liveTicket(ticketHash, now)).limit(1);
   return row;
 }
 
@@ -51,7 +57,7 @@ export async function finishFace(db: Db, ticketHash: string, passed: boolean, no
   const [row] = await db
     .update(identityVerifications)
     .set({ faceStatus: passed ? 'passed' : 'failed', faceAt: now, faceTicketHash: null })
-    .where(and(eq(identityVerifications.faceTicketHash, ticketHash), eq(identityVerifications.faceStatus, 'pending')))
+    .where(liveTicket(ticketHash, now))
     .returning();
   return row;
 }

@@ -24,6 +24,7 @@ CREATE TABLE "identity_verifications" (
 	"face_status" text,
 	"back_url" text,
 	"face_ticket_hash" text,
+	"face_started_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"face_at" timestamp with time zone,
 	CONSTRAINT "identity_verifications_face_ticket_hash_unique" UNIQUE("face_ticket_hash"),
