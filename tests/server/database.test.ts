@@ -4,6 +4,7 @@ import type { DbHandle } from '../../src/server/db/db.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { orders, users } from '../../src/server/db/schema.ts';
 import { backends, openTestDb } from './helpers.ts';
+import journal from '../../src/server/db/migrations/meta/_journal.json' with { type: 'json' };
 
 describe.each(backends)('database invariants (%s)', (backend) => {
   let database: DbHandle;
@@ -26,7 +27,8 @@ describe.each(backends)('database invariants (%s)', (backend) => {
   it('applies migrations idempotently', async () => {
     await runMigrations(database);
     const applied = (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as { rows: { n: number }[] };
-    expect(applied.rows[0]?.n).toBe(1);
+    // One row per checked-in migration, however many branches added one.
+    expect(applied.rows[0]?.n).toBe(journal.entries.length);
   });
 
   it('allows only the contract statuses', async () => {
