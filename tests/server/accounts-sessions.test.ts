@@ -8,6 +8,8 @@ import { obfuscate, deobfuscate } from '../../src/contract/obfuscation.ts';
 import { fillPath, paths } from '../../src/contract/paths.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
+import { insertStaff } from '../../src/server/auth/people-repo.ts';
+import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 
 const PASSWORD = 'Abc12345!';
@@ -317,6 +319,42 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     expect((await post(paths.userInfo, { imgUrl: 'https://evil.example/x.png' }, user.token)).body.msg).toBe('头像地址无效');
     const anonymous = await t.app.inject({ method: 'POST', url: `/_gw${paths.fileUpload}`, ...form(png, 'a.png'), headers: { ...form(png, 'a.png').headers, authorization: '' } });
     expect(anonymous.json()).toMatchObject({ code: '406' });
+  });
+
+  it('staff are recognised, and a customer keeps the first promoter of a promo link', async () => {
+    const broker = await login(t.app);
+    const brokerRow = await getUserByCode(t.database.db, broker.userCode);
+    await insertStaff(t.database.db, {
+      employeeNum: `E${broker.userCode.slice(-6)}`,
+      userId: brokerRow?.id ?? '',
+      name: '王经纪',
+      licenseNumber: '02000132000080002019000123',
+      branchCode: 'JT0144001',
+      branchName: '徐州分公司',
+    });
+    advance(61_000);
+    const again = expectOk(await post<{ token: string; isStaff: boolean; branchCode: string }>(paths.registerAndLogin, {
+      phoneNum: broker.phone,
+      smsVerificationCode: await (async () => {
+        expectOk(await get(`${paths.regMsg}?phoneNum=${broker.phone}`));
+        return codeOf(broker.phone);
+      })(),
+    }));
+    expect(again).toMatchObject({ isStaff: true, branchCode: 'JT0144001' });
+    expect(expectOk(await get(`${paths.selectByEmployeeNum}?userCode=${broker.userCode}`, again.token))).toMatchObject({ name: '王经纪' });
+
+    const customer = await login(t.app);
+    const plain = await login(t.app);
+    expect((await post(paths.addCustomer, { managerUserCode: plain.userCode }, customer.token)).body.code).toBe('4004');
+    expect((await post(paths.addCustomer, { managerUserCode: customer.userCode }, customer.token)).body.code).toBe('4001');
+    expectOk(await post(paths.addCustomer, { managerUserCode: broker.userCode, schanelCode: '05' }, customer.token));
+    expect(expectOk(await get(`${paths.queryPromotersInfo}?userCode=${customer.userCode}`, customer.token))).toEqual({
+      managerUserCode: broker.userCode,
+      managerName: '王经纪',
+      licenseNumber: '02000132000080002019000123',
+      schanelCode: '05',
+    });
+    expect((await get(`${paths.queryPromotersInfo}?userCode=${customer.userCode}`, plain.token)).body.code).toBe('4003');
   });
 
   it('lists regions by code from the national dataset', async () => {
