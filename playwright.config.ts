@@ -65,6 +65,8 @@ export default defineConfig({
       // Fresh per port; only the generated development secrets land here.
       DATA_DIR: join(tmpdir(), `edu-insure-e2e-${port}-${Date.now()}`),
       LOG_LEVEL: 'warn',
+      // --- accounts: every spec logs in from 127.0.0.1; the per-address SMS limit has its own server test.
+      SMS_PER_IP_PER_HOUR: '1000',
     },
   },
 });

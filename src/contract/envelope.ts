@@ -27,6 +27,11 @@ export const ErrorCode = {
   AccountInvalid: '401',
   /** Unexpected server failure; details are logged, never sent. */
   Internal: '5000',
+  // --- accounts
+  /** An image captcha is required (after 3 failed log-ins of the account): show it and ask again. */
+  CaptchaRequired: '4012',
+  /** The image captcha was wrong or expired: show a new one. */
+  CaptchaWrong: '4013',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

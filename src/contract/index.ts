@@ -7,3 +7,6 @@ export * from './order.ts';
 export * from './ratings.ts';
 // --- markets
 export * from './market.ts';
+// --- accounts
+export * from './accounts.ts';
+export * from './obfuscation.ts';

@@ -49,6 +49,36 @@ export const paths = {
   queryIdByArea: '/edu-svc/supermarket/_bai/queryIdByArea',
   selectFile: '/edu-svc/wxb/_bai/selectFile',
   selectFileById: '/edu-svc/wxb/_bai/selectFileById',
+  // --- accounts
+  kaptcha: '/user-svc/api/v2/kaptcha',
+  vrifyKaptcha: '/user-svc/api/v1.5/vrifyKaptcha',
+  registerRegMsg: '/user-svc/api/v1/register/regMsg',
+  baiRegMsg: '/user-svc/api/v2/_bai/registerAndLogin/regMsg',
+  appVerification: '/user-svc/api/v1/appVerification',
+  appRegister: '/user-svc/api/v1/appRegister',
+  passwordLogin: '/user-svc/api/login',
+  loginOut: '/user-svc/api/v1.5/loginOut',
+  pwdFind: '/user-svc/api/v1/pwdfind',
+  changePhoneNum: '/user-svc/api/v1/changePhoneNum',
+  changePassword: '/user-svc/api/v1/changePassword',
+  userInfo: '/user-svc/api/v1/user/userInfo',
+  fileUpload: '/user-svc/api/file',
+  /** An uploaded image by its unguessable id (the url of a fileUpload answer). */
+  fileById: '/user-svc/api/file/:id',
+  queryDocuments: '/user-svc/api/v1/queryDocuments',
+  queryUserInfo: '/user-svc/api/v1/queryUserInfo',
+  selectByEmployeeNum: '/user-svc/api/selectByEmployeeNum',
+  queryAuthenInfo: '/user-svc/api/v1/queryPersonalUserAuthenInfo',
+  personalUserAuthen: '/user-svc/api/v1/personalUserAuthen',
+  isFirstLogin: '/edu-svc/wxb/isFirstLogin',
+  addCustomer: '/edu-svc/registerCustomer/addCustomer',
+  queryPromotersInfo: '/edu-svc/registerCustomer/queryPromotersInfo',
+  agreePrivacyLog: '/edu-svc/agreePrivacyLog/save',
+  validateId: '/op-log/api/v1/op/validate/id',
+  validateFace: '/op-log/api/v1/op/validate/face',
+  verification: '/op-log/api/v1/op/ver/edu/:sys/:id',
+  /** Development and test only: the text of an image captcha. */
+  devCaptcha: '/__dev/captcha/latest',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

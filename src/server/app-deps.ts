@@ -10,6 +10,8 @@ import type { SmsProvider } from './providers/sms/sms-provider.ts';
 // --- markets
 import type { MarketStore } from './markets/market-store.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
+// --- accounts
+import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 
 /** What route modules receive: handles and providers, never globals. */
 export interface AppDeps {
@@ -31,4 +33,7 @@ export interface AppDeps {
   markets: MarketStore;
   /** Device position → county. */
   geocoder: GeocoderProvider;
+  // --- accounts
+  /** Real-name and face checks (sandbox by default). */
+  identity: IdentityProvider;
 }

@@ -25,6 +25,11 @@ import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerRatingRoutes } from './ratings/ratings-routes.ts';
+// --- accounts
+import { isSessionRevoked } from './auth/sessions.ts';
+import { SandboxIdentityProvider } from './providers/identity/sandbox-identity-provider.ts';
+import type { IdentityProvider } from './providers/identity/identity-provider.ts';
+import { sandboxFaceRoutes } from './providers/identity/sandbox-face-routes.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
 // --- markets
 import { join } from 'node:path';
@@ -65,6 +70,9 @@ export interface BuildAppOptions {
   markets?: MarketStore;
   /** Defaults to the sandbox geocoder (nearest known county seat). */
   geocoder?: GeocoderProvider;
+  // --- accounts
+  /** Real-name and face checks; the sandbox by default. */
+  identity?: IdentityProvider;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -85,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandlers(app);
 
   const tokens = createAccessTokens(config.jwtSecret, now);
-  const requireUser = installAuth(app, tokens);
+  const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
   const innerSms = options.sms ?? new ConsoleSmsProvider();
   const smsOutbox = config.devEndpoints ? new SmsOutbox(innerSms) : undefined;
   const sandbox = new SandboxPaymentProvider({
@@ -117,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // products brings its own markets (or none).
     markets: options.markets ?? (options.manifests ? createMarketStore([]) : loadMarketStore(join(config.manifestsDir, 'markets'), manifests)),
     geocoder: options.geocoder ?? new SandboxGeocoder(),
+    // --- accounts
+    identity: options.identity ?? new SandboxIdentityProvider(),
   };
 
   await app.register(
@@ -137,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
     cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
   });
+  // --- accounts
+  await app.register(sandboxFaceRoutes, { deps });
   await registerStaticWeb(app, config.distDir);
 
   // Before the socket closes, so that a notification being delivered over HTTP can still land.

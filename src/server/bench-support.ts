@@ -50,6 +50,10 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     paymentTimeoutMinutes: 30,
     sandboxNotifyDelayMs: 0,
     logLevel: 'silent',
+    // Cheap hashes for load generation; the app's own default is PRODUCTION_SCRYPT.
+    passwordScrypt: { N: 2 ** 10, r: 8, p: 1 },
+    // Every simulated user logs in from 127.0.0.1.
+    smsPerIpPerHour: 1_000_000,
     ...overrides,
   };
 }

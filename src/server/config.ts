@@ -26,7 +26,21 @@ export interface AppConfig {
   /** Delay before the sandbox payment provider delivers its notification. */
   sandboxNotifyDelayMs: number;
   logLevel: string;
+  // --- accounts
+  /** scrypt cost of new password hashes; production N=2^17, r=8, p=1 (tests lower it to stay fast). */
+  passwordScrypt: ScryptCost;
+  /** SMS sends allowed per client address per hour (20; a test or a shared NAT may need another value). */
+  smsPerIpPerHour: number;
 }
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The password hash cost of every real deployment (issue 4). */
+export const PRODUCTION_SCRYPT: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
 
 /** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
 interface PersistedSecrets {
@@ -84,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentTimeoutMinutes: intFrom(env.PAYMENT_TIMEOUT_MINUTES, 30, 'PAYMENT_TIMEOUT_MINUTES'),
     sandboxNotifyDelayMs: intFrom(env.SANDBOX_NOTIFY_DELAY_MS, 300, 'SANDBOX_NOTIFY_DELAY_MS'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    passwordScrypt: PRODUCTION_SCRYPT,
+    smsPerIpPerHour: intFrom(env.SMS_PER_IP_PER_HOUR, 20, 'SMS_PER_IP_PER_HOUR'),
   };
 }

@@ -80,10 +80,11 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
     const phone = newPhone();
     expectOk(await sendCode(phone));
     const code = await latestCode(phone);
-    for (let i = 0; i < 5; i++) {
-      expect((await loginWith(phone, wrong(code))).body).toEqual({ code: '4010', msg: '验证码错误', data: null });
+    for (let i = 0; i < 4; i++) {
+      expect((await loginWith(phone, wrong(code))).body).toEqual({ code: '4010', msg: `验证码错误，还可尝试${4 - i}次`, data: null });
     }
-    expect((await loginWith(phone, code)).body.code).toBe('4010');
+    expect((await loginWith(phone, wrong(code))).body).toEqual({ code: '4010', msg: '验证码错误次数过多，已失效，请重新获取', data: null });
+    expect((await loginWith(phone, code)).body).toEqual({ code: '4010', msg: '验证码已失效，请重新获取', data: null });
   });
 
   it('binds a code to its phone', async () => {
@@ -152,6 +153,11 @@ describe('development endpoints', () => {
       const { status, body } = await call(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` });
       expect(status).toBe(404);
       expect(body.code).toBe('4004');
+      // Nor the captcha read-back: the image exists, its text is not served.
+      const image = await t.app.inject({ method: 'GET', url: `/_gw${paths.kaptcha}` });
+      expect(image.headers['content-type']).toBe('image/png');
+      const id = String(image.headers.imgcode);
+      expect((await call(t.app, { method: 'GET', url: `${paths.devCaptcha}?id=${encodeURIComponent(id)}` })).status).toBe(404);
     } finally {
       await t.close();
     }

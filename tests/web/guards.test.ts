@@ -41,7 +41,7 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/insure?productCode=25PR320300')).toBe('/insure?productCode=25PR320300');
   });
 
-  it.each([null, undefined, '', 'insure', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/passport/login?fullPath=/x', '/a\nb'])(
+  it.each([null, undefined, '', 'insure', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/passport/login?fullPath=/x', '/passport/PasswordLogin?fullPath=/x', '/passport/register', '/a\nb'])(
     'sends %j home',
     (value) => {
       expect(safeReturnPath(value)).toBe('/');

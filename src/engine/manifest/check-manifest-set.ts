@@ -30,6 +30,16 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/richTextPage',
   '/newProductInsure',
   '/test',
+  // --- accounts
+  '/forgetPassword',
+  '/resetNewPassword',
+  '/bindPhone',
+  '/userInfo',
+  '/myIndex',
+  '/realNameAuth',
+  '/CertificationResult',
+  '/aboutUs',
+  '/problem',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -10,19 +10,27 @@ export interface AuthUser {
   userCode: string;
 }
 
-export interface AccessTokens {
-  sign(user: AuthUser): Promise<string>;
-  /** The user of a valid token, or null for any invalid, expired or foreign token. */
-  verify(token: string): Promise<AuthUser | null>;
+/** What an access token says besides the user: its session (refresh family) and the user's token version. */
+export interface AccessClaims extends AuthUser {
+  /** The refresh-token family of the log-in: log-out revokes it, and with it this token. */
+  sessionId: string;
+  /** The user's token version when signed: a password change bumps it, killing older tokens. */
+  tokenVersion: number;
 }
 
-/** HS256 JWTs: sub = user id, userCode claim. */
+export interface AccessTokens {
+  sign(user: AccessClaims): Promise<string>;
+  /** The claims of a valid token, or null for any invalid, expired or foreign token. */
+  verify(token: string, options?: { ignoreExpiry?: boolean }): Promise<AccessClaims | null>;
+}
+
+/** HS256 JWTs: sub = user id, userCode, sid (session) and tv (token version) claims. */
 export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(user) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ userCode: user.userCode })
+      return new SignJWT({ userCode: user.userCode, sid: user.sessionId, tv: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.userId)
         .setIssuer(ISSUER)
@@ -31,16 +39,20 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
         .sign(key);
     },
-    async verify(token) {
+    async verify(token, options) {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: now(),
+          // Log-out still needs to know which session an expired token belonged to.
+          ...(options?.ignoreExpiry ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.userCode !== 'string') return null;
-        return { userId: payload.sub, userCode: payload.userCode };
+        const { sub, userCode, sid, tv } = payload;
+        if (typeof sub !== 'string' || typeof userCode !== 'string') return null;
+        if (typeof sid !== 'string' || typeof tv !== 'number') return null;
+        return { userId: sub, userCode, sessionId: sid, tokenVersion: tv };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -1,4 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AppRegisterBody,
+  AppVerificationQuery,
+  BaiRegMsgQuery,
+  CAPTCHA_HEADER,
+  ChangePasswordBody,
+  ChangePhoneBody,
+  DevCaptchaQuery,
+  KaptchaQuery,
+  LoginOutBody,
+  PasswordLoginBody,
+  PwdFindBody,
+  RegisterRegMsgQuery,
+  VrifyKaptchaQuery,
+  type AppRegisterBody as AppRegisterBodyT,
+  type AppVerificationQuery as AppVerificationQueryT,
+  type ChangePasswordBody as ChangePasswordBodyT,
+  type ChangePhoneBody as ChangePhoneBodyT,
+  type LoginOutBody as LoginOutBodyT,
+  type PasswordLoginBody as PasswordLoginBodyT,
+  type PwdFindBody as PwdFindBodyT,
+  type RegisterRegMsgQuery as RegisterRegMsgQueryT,
+  type SmsSendType,
+} from '../../contract/accounts.ts';
 import {
   DevSmsQuery,
   RefreshTokenBody,
@@ -10,28 +34,170 @@ import {
 } from '../../contract/auth.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { ACCESS_TOKEN_HEADER, paths } from '../../contract/paths.ts';
-import { validatePhone } from '../../engine/rules/index.ts';
+import { maskPhone, validatePassword, validatePhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { ApiError, notFound, ok, rejected } from '../http/envelope.ts';
-import { rotateRefreshToken, issueTokenPair } from './sessions.ts';
-import { sendSmsCode, verifySmsCode } from './sms-codes.ts';
+import type { SmsPurpose } from '../db/schema.ts';
+import { currentClaims, tokenFromHeader } from '../http/auth-guard.ts';
+import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { sha256Hex } from '../lib/random-codes.ts';
+import { registerIdentityRoutes } from '../identity/identity-routes.ts';
+import { checkCaptcha, CaptchaOutbox, createCaptcha } from './captcha.ts';
+import { CAPTCHA_AFTER_FAILURES, clearFailures, failureState, MSG_LOCKED, recordFailure } from './limits.ts';
+import { dummyHashFor, hashPassword, verifyPassword } from './passwords.ts';
+import { getStaffOfUser, getManagerOf } from './people-repo.ts';
+import { registerProfileRoutes } from './profile-routes.ts';
+import { getRefreshTokenByHash } from './refresh-tokens-repo.ts';
+import { issueTokenPair, revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.ts';
+import { MSG_SMS_EXPIRED, sendSmsCode, verifySmsCode } from './sms-codes.ts';
 import { toUserRecord } from './user-record.ts';
-import { findOrCreateUserByPhone } from './users-repo.ts';
+import {
+  changePhone,
+  createUserWithPassword,
+  findOrCreateUserByPhone,
+  getUserById,
+  getUserByPhone,
+  recordLogin,
+  setPasswordHash,
+  type UserRow,
+} from './users-repo.ts';
+
+export const MSG_SMS_SENT = '验证码已发送';
+export const MSG_BAD_CREDENTIALS = '账号或密码错误';
+export const MSG_BAD_CREDENTIALS_CAPTCHA = '账号或密码错误，请输入图形验证码';
+export const MSG_PASSWORDS_DIFFER = '两次输入的密码不一致';
+export const MSG_OLD_PASSWORD = '原密码错误';
+export const MSG_SAME_PHONE = '新手机号不能与原手机号相同';
+export const MSG_PHONE_TAKEN = '该手机号已绑定其他账号';
+export const MSG_ALREADY_REGISTERED = '该手机号已注册，请直接登录';
+
+/** Texts sent instead of a code when no code could work; the HTTP answer stays the same. */
+const NOTICE = {
+  register: '【学平险】您的手机号已注册，可直接使用验证码或密码登录。如非本人操作，请忽略。',
+  reset: '【学平险】您的手机号尚未注册，无法找回密码，可使用验证码直接登录。如非本人操作，请忽略。',
+  changePhone: '【学平险】您的手机号已绑定其他账号，无法换绑。如非本人操作，请忽略。',
+} as const;
+
+const PURPOSE_OF: Record<SmsSendType, SmsPurpose> = { register: 'register', reset: 'reset', changePhone: 'changePhone' };
 
 function checkPhone(phone: string): void {
   const problem = validatePhone(phone);
   if (problem) throw rejected(problem);
 }
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now };
-  const sessionDeps = { db: deps.db, tokens: deps.tokens, now: deps.now };
+function checkNewPassword(password: string, second: string | undefined): void {
+  const problem = validatePassword(password);
+  if (problem) throw rejected(problem);
+  if (second !== undefined && second !== password) throw rejected(MSG_PASSWORDS_DIFFER);
+}
 
-  app.get<{ Querystring: RegMsgQueryT }>(paths.regMsg, { schema: { querystring: RegMsgQuery } }, async (request) => {
-    checkPhone(request.query.phoneNum);
-    await sendSmsCode(smsDeps, request.query.phoneNum, 'login');
-    return ok(null, '验证码已发送');
+const captchaIdOf = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[CAPTCHA_HEADER];
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+};
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now, perIpPerHour: deps.config.smsPerIpPerHour };
+  const sessionDeps = { db: deps.db, tokens: deps.tokens, now: deps.now };
+  const captchaOutbox = deps.config.devEndpoints ? new CaptchaOutbox() : undefined;
+  const captchaDeps = { db: deps.db, pepper: deps.config.jwtSecret, now: deps.now, outbox: captchaOutbox };
+  const auth = { onRequest: deps.requireUser };
+  // Computed once: unknown accounts pay for one scrypt like known ones.
+  let dummyHash: Promise<string> | undefined;
+
+  /** After 3 failed log-ins of this phone, sends and log-ins need the image captcha (used up here). */
+  async function captchaGate(request: FastifyRequest, phone: string, text: string | undefined): Promise<void> {
+    const state = await failureState(deps.db, phone, deps.now());
+    if (state.failures < CAPTCHA_AFTER_FAILURES) return;
+    await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text, consume: true });
+  }
+
+  async function loggedIn(user: UserRow) {
+    const counted = await recordLogin(deps.db, user.id, deps.now());
+    await clearFailures(deps.db, user.phone);
+    const pair = await issueTokenPair(sessionDeps, { userId: counted.id, userCode: counted.userCode, tokenVersion: counted.tokenVersion });
+    const [staff, manager] = await Promise.all([getStaffOfUser(deps.db, counted.id), getManagerOf(deps.db, counted.id)]);
+    return toUserRecord(counted, pair, {
+      isStaff: Boolean(staff),
+      schanelCode: manager?.schanelCode ?? '',
+      ...(staff ? { branchCode: staff.branchCode, branchName: staff.branchName } : {}),
+    });
+  }
+
+  /** A wrong SMS code on a log-in counts as a failed log-in of the phone. */
+  async function verifyLoginCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    try {
+      await verifySmsCode(smsDeps, phone, purpose, code);
+    } catch (error) {
+      // A wrong guess counts; an expired or used code is not a guess.
+      if (error instanceof ApiError && error.code === ErrorCode.SmsCode && error.msg !== MSG_SMS_EXPIRED) {
+        await recordFailure(deps.db, phone, deps.now());
+      }
+      throw error;
+    }
+  }
+
+  // ------------------------------------------------------------ captcha
+
+  app.get(paths.kaptcha, { schema: { querystring: KaptchaQuery } }, async (_request, reply) => {
+    const { id, png } = await createCaptcha(captchaDeps);
+    return reply.header(CAPTCHA_HEADER, id).header('cache-control', 'no-store').type('image/png').send(png);
   });
+
+  app.get<{ Querystring: { signcode: string } }>(
+    paths.vrifyKaptcha,
+    { schema: { querystring: VrifyKaptchaQuery } },
+    async (request) => {
+      await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: request.query.signcode, consume: false });
+      return ok(null, '验证通过');
+    },
+  );
+
+  // ------------------------------------------------------------ SMS codes
+
+  const sendLoginCode = async (request: FastifyRequest<{ Querystring: RegMsgQueryT }>) => {
+    checkPhone(request.query.phoneNum);
+    await captchaGate(request, request.query.phoneNum, request.query.imageVerificationCode);
+    await sendSmsCode(smsDeps, request.query.phoneNum, 'login', { ip: request.ip });
+    return ok(null, MSG_SMS_SENT);
+  };
+  app.get<{ Querystring: RegMsgQueryT }>(paths.regMsg, { schema: { querystring: RegMsgQuery } }, sendLoginCode);
+  app.get<{ Querystring: RegMsgQueryT }>(paths.baiRegMsg, { schema: { querystring: BaiRegMsgQuery } }, sendLoginCode);
+
+  app.get<{ Querystring: RegisterRegMsgQueryT }>(
+    paths.registerRegMsg,
+    { schema: { querystring: RegisterRegMsgQuery } },
+    async (request) => {
+      const { phoneNum, imageVerificationCode } = request.query;
+      const type = request.query.type ?? 'register';
+      let caller: UserRow | undefined;
+      if (type === 'changePhone') {
+        // The new phone's code is only for the logged-in owner of an account.
+        await deps.requireUser(request);
+        caller = await getUserById(deps.db, currentClaims(request).userId);
+        if (!caller) throw notFound('用户');
+      }
+      checkPhone(phoneNum);
+      if (caller && caller.phone === phoneNum) throw rejected(MSG_SAME_PHONE);
+      await captchaGate(request, phoneNum, imageVerificationCode);
+      const registered = Boolean(await getUserByPhone(deps.db, phoneNum));
+      const codeUseless = type === 'reset' ? !registered : registered;
+      await sendSmsCode(smsDeps, phoneNum, PURPOSE_OF[type], { ip: request.ip, ...(codeUseless ? { notice: NOTICE[type] } : {}) });
+      return ok(null, MSG_SMS_SENT);
+    },
+  );
+
+  app.get<{ Querystring: AppVerificationQueryT }>(
+    paths.appVerification,
+    { schema: { querystring: AppVerificationQuery } },
+    async (request) => {
+      const { phoneNum, smsVerificationCode } = request.query;
+      checkPhone(phoneNum);
+      await verifySmsCode(smsDeps, phoneNum, PURPOSE_OF[request.query.type ?? 'register'], smsVerificationCode, { consume: false });
+      return ok(null, '验证通过');
+    },
+  );
+
+  // ------------------------------------------------------------ log-in and registration
 
   app.post<{ Body: RegisterAndLoginBodyT }>(
     paths.registerAndLogin,
@@ -39,12 +205,118 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const { phoneNum, smsVerificationCode } = request.body;
       checkPhone(phoneNum);
-      await verifySmsCode(smsDeps, phoneNum, 'login', smsVerificationCode);
+      await verifyLoginCode(phoneNum, 'login', smsVerificationCode);
       const user = await findOrCreateUserByPhone(deps.db, phoneNum, deps.now());
-      const pair = await issueTokenPair(sessionDeps, { userId: user.id, userCode: user.userCode });
-      return ok(toUserRecord(user, pair), '登录成功');
+      return ok(await loggedIn(user), '登录成功');
     },
   );
+
+  app.post<{ Body: AppRegisterBodyT }>(paths.appRegister, { schema: { body: AppRegisterBody } }, async (request) => {
+    const { phoneNum, passWord, smsVerificationCode } = request.body;
+    checkPhone(phoneNum);
+    checkNewPassword(passWord, undefined);
+    await verifySmsCode(smsDeps, phoneNum, 'register', smsVerificationCode);
+    const user = await createUserWithPassword(deps.db, phoneNum, await hashPassword(passWord, deps.config.passwordScrypt), deps.now());
+    if (!user) throw rejected(MSG_ALREADY_REGISTERED);
+    return ok(await loggedIn(user), '注册成功');
+  });
+
+  app.post<{ Body: PasswordLoginBodyT }>(paths.passwordLogin, { schema: { body: PasswordLoginBody } }, async (request) => {
+    const { loginAccount: phone, passWord, imageVerificationCode } = request.body;
+    checkPhone(phone);
+    const now = deps.now();
+    const state = await failureState(deps.db, phone, now);
+    if (state.locked) throw new ApiError(ErrorCode.RateLimited, MSG_LOCKED);
+    if (state.failures >= CAPTCHA_AFTER_FAILURES) {
+      await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: imageVerificationCode, consume: true });
+    }
+    const user = await getUserByPhone(deps.db, phone);
+    dummyHash ??= dummyHashFor(deps.config.passwordScrypt);
+    const stored = user?.passwordHash ?? (await dummyHash);
+    const matches = (await verifyPassword(passWord, stored)) && Boolean(user?.passwordHash);
+    if (!user || !matches) {
+      await recordFailure(deps.db, phone, now);
+      if (state.failures + 1 >= CAPTCHA_AFTER_FAILURES) throw new ApiError(ErrorCode.CaptchaRequired, MSG_BAD_CREDENTIALS_CAPTCHA);
+      throw rejected(MSG_BAD_CREDENTIALS);
+    }
+    return ok(await loggedIn(user), '登录成功');
+  });
+
+  app.post<{ Body: LoginOutBodyT }>(paths.loginOut, { schema: { body: LoginOutBody } }, async (request) => {
+    const now = deps.now();
+    const token = tokenFromHeader(request.body.authorization) ?? tokenFromHeader(request.headers.authorization);
+    // An expired access token still names its session: log-out must work after a long pause too.
+    const claims = token ? await deps.tokens.verify(token, { ignoreExpiry: true }) : null;
+    if (claims) await revokeSession(deps.db, claims.userId, claims.sessionId, now);
+    if (request.body.refreshToken) {
+      const row = await getRefreshTokenByHash(deps.db, sha256Hex(request.body.refreshToken));
+      if (row) await revokeSession(deps.db, row.userId, row.familyId, now);
+    }
+    return ok(null, '已退出登录');
+  });
+
+  // ------------------------------------------------------------ passwords and phone
+
+  app.post<{ Body: PwdFindBodyT }>(paths.pwdFind, { schema: { body: PwdFindBody } }, async (request) => {
+    const { phoneNum, smsVerificationCode, newPwd, secondPwd } = request.body;
+    checkPhone(phoneNum);
+    checkNewPassword(newPwd, secondPwd);
+    // Only a registered phone was ever sent a reset code (others got a notice), so a good code means an account.
+    await verifySmsCode(smsDeps, phoneNum, 'reset', smsVerificationCode);
+    const user = await getUserByPhone(deps.db, phoneNum);
+    if (!user) throw rejected('验证码已失效，请重新获取');
+    await setPasswordHash(deps.db, user.id, await hashPassword(newPwd, deps.config.passwordScrypt));
+    await revokeAllSessions(deps.db, user.id, deps.now());
+    await clearFailures(deps.db, phoneNum);
+    return ok(null, '密码重置成功，请重新登录');
+  });
+
+  app.post<{ Body: ChangePasswordBodyT }>(
+    paths.changePassword,
+    { ...auth, schema: { body: ChangePasswordBody } },
+    async (request) => {
+      const claims = currentClaims(request);
+      const { userCode, oldPwd, newPwd, secondPwd } = request.body;
+      if (userCode !== claims.userCode) throw forbidden('账户');
+      const user = await getUserById(deps.db, claims.userId);
+      if (!user) throw notFound('用户');
+      checkNewPassword(newPwd, secondPwd);
+      if (user.passwordHash) {
+        if (!(await verifyPassword(oldPwd, user.passwordHash))) {
+          await recordFailure(deps.db, user.phone, deps.now());
+          throw rejected(MSG_OLD_PASSWORD);
+        }
+      } else if (oldPwd !== '') {
+        throw rejected(MSG_OLD_PASSWORD);
+      }
+      await setPasswordHash(deps.db, user.id, await hashPassword(newPwd, deps.config.passwordScrypt));
+      // Every session ends, this one included: the client logs in again with the new password.
+      await revokeAllSessions(deps.db, user.id, deps.now());
+      return ok(null, user.passwordHash ? '密码修改成功，请重新登录' : '密码设置成功，请重新登录');
+    },
+  );
+
+  app.post<{ Body: ChangePhoneBodyT }>(
+    paths.changePhoneNum,
+    { ...auth, schema: { body: ChangePhoneBody } },
+    async (request) => {
+      const claims = currentClaims(request);
+      const { userCode, oldPhoneNum, newPhoneNum, smsVerificationCode } = request.body;
+      if (userCode !== claims.userCode) throw forbidden('账户');
+      const user = await getUserById(deps.db, claims.userId);
+      if (!user) throw notFound('用户');
+      const oldMatches = oldPhoneNum === user.phone || oldPhoneNum === maskPhone(user.phone);
+      if (!oldMatches) throw rejected('原手机号不正确');
+      checkPhone(newPhoneNum);
+      if (newPhoneNum === user.phone) throw rejected(MSG_SAME_PHONE);
+      await verifySmsCode(smsDeps, newPhoneNum, 'changePhone', smsVerificationCode);
+      if (!(await changePhone(deps.db, user.id, newPhoneNum))) throw rejected(MSG_PHONE_TAKEN);
+      const masked = maskPhone(newPhoneNum);
+      return ok({ phone: masked, loginAccount: masked, userName: masked }, '手机号修改成功');
+    },
+  );
+
+  // ------------------------------------------------------------ tokens
 
   app.post<{ Body: RefreshTokenBodyT }>(
     paths.refreshToken,
@@ -60,6 +332,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
+  // ------------------------------------------------------------ development read-backs
+
   const outbox = deps.smsOutbox;
   if (deps.config.devEndpoints && outbox) {
     app.get<{ Querystring: { phoneNum: string } }>(
@@ -72,4 +346,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     );
   }
+  if (captchaOutbox) {
+    app.get<{ Querystring: { id: string } }>(paths.devCaptcha, { schema: { querystring: DevCaptchaQuery } }, async (request) => {
+      const text = captchaOutbox.textOf(request.query.id);
+      if (!text) throw notFound('图形验证码');
+      return ok({ text });
+    });
+  }
+
+  registerProfileRoutes(app, deps);
+  registerIdentityRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import type { SmsPurpose } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { reserveSmsSend } from './limits.ts';
 import { consumeSmsCode, countWrongAttempt, getSmsCode, upsertSmsCode } from './sms-codes-repo.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -17,6 +18,8 @@ export interface SmsCodeDeps {
   /** Server secret mixed into the stored hash: a leaked table does not reveal live codes. */
   pepper: string;
   now: () => Date;
+  /** SMS sends per client address per hour (config.smsPerIpPerHour). */
+  perIpPerHour?: number;
 }
 
 function hashCode(pepper: string, phone: string, purpose: SmsPurpose, code: string): string {
@@ -33,8 +36,21 @@ function sameHash(a: string, b: string): boolean {
  * Sends a fresh 6-digit code. The caller answers the same way whether or not
  * the phone has an account, so the endpoint cannot be used to probe for users.
  */
-export async function sendSmsCode(deps: SmsCodeDeps, phone: string, purpose: SmsPurpose): Promise<void> {
+export async function sendSmsCode(
+  deps: SmsCodeDeps,
+  phone: string,
+  purpose: SmsPurpose,
+  options: { ip?: string; notice?: string } = {},
+): Promise<void> {
   const now = deps.now();
+  // Per-phone (60 s, 10 a day) and per-address (20 an hour) limits, across purposes.
+  await reserveSmsSend(deps.db, { phone, ip: options.ip ?? 'unknown', now, perIpPerHour: deps.perIpPerHour });
+  if (options.notice !== undefined) {
+    // No code can work for this phone and purpose (say, registering a phone that has an account):
+    // the caller answers as for a code, and only the phone's owner reads why.
+    await deps.sms.send(phone, options.notice);
+    return;
+  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const stored = await upsertSmsCode(deps.db, {
     phone,
@@ -48,18 +64,34 @@ export async function sendSmsCode(deps: SmsCodeDeps, phone: string, purpose: Sms
   await deps.sms.send(phone, `【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
 }
 
-/** Checks and consumes a code; throws 4010 when it is wrong, expired, used or burned. */
-export async function verifySmsCode(deps: SmsCodeDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export const MSG_SMS_EXPIRED = '验证码已失效，请重新获取';
+export const MSG_SMS_BURNED = '验证码错误次数过多，已失效，请重新获取';
+export const msgSmsWrong = (left: number) => `验证码错误，还可尝试${left}次`;
+
+/**
+ * Checks and consumes a code; throws 4010 when it is wrong, expired, used or
+ * burned. `consume: false` (v1/appVerification) checks without using it up;
+ * its wrong tries count all the same.
+ */
+export async function verifySmsCode(
+  deps: SmsCodeDeps,
+  phone: string,
+  purpose: SmsPurpose,
+  code: string,
+  options: { consume?: boolean } = {},
+): Promise<void> {
   const now = deps.now();
   const row = await getSmsCode(deps.db, phone, purpose);
   if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= SMS_MAX_ATTEMPTS) {
-    throw new ApiError(ErrorCode.SmsCode, '验证码已失效，请重新获取');
+    throw new ApiError(ErrorCode.SmsCode, MSG_SMS_EXPIRED);
   }
   const codeHash = hashCode(deps.pepper, phone, purpose, code);
   if (!sameHash(codeHash, row.codeHash)) {
     await countWrongAttempt(deps.db, row.id);
-    throw new ApiError(ErrorCode.SmsCode, '验证码错误');
+    const left = SMS_MAX_ATTEMPTS - row.attempts - 1;
+    throw new ApiError(ErrorCode.SmsCode, left > 0 ? msgSmsWrong(left) : MSG_SMS_BURNED);
   }
+  if (options.consume === false) return;
   const consumed = await consumeSmsCode(deps.db, { id: row.id, codeHash, now, maxAttempts: SMS_MAX_ATTEMPTS });
-  if (!consumed) throw new ApiError(ErrorCode.SmsCode, '验证码已失效，请重新获取');
+  if (!consumed) throw new ApiError(ErrorCode.SmsCode, MSG_SMS_EXPIRED);
 }

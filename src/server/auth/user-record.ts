@@ -5,8 +5,15 @@ import type { UserRow } from './users-repo.ts';
 /** Head-office branch (spec §9) until brokers and branches are modelled. */
 const DEFAULT_BRANCH = { branchCode: 'JT0000', branchName: '总公司' };
 
+export interface RecordExtras {
+  isStaff?: boolean;
+  schanelCode?: string;
+  branchCode?: string;
+  branchName?: string;
+}
+
 /** The user record the client stores after log-in (spec §3 User); the phone is masked. */
-export function toUserRecord(user: UserRow, pair: TokenPair): UserRecord {
+export function toUserRecord(user: UserRow, pair: TokenPair, extras: RecordExtras = {}): UserRecord {
   const masked = maskPhone(user.phone);
   return {
     ...pair,
@@ -15,8 +22,9 @@ export function toUserRecord(user: UserRow, pair: TokenPair): UserRecord {
     userId: user.id,
     phone: masked,
     loginAccount: masked,
-    ...DEFAULT_BRANCH,
-    schanelCode: '',
-    isStaff: false,
+    branchCode: extras.branchCode ?? DEFAULT_BRANCH.branchCode,
+    branchName: extras.branchName ?? DEFAULT_BRANCH.branchName,
+    schanelCode: extras.schanelCode ?? '',
+    isStaff: extras.isStaff ?? false,
   };
 }

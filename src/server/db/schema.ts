@@ -39,9 +39,26 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().unique(),
   createdAt: createdAt(),
   lastLoginAt: ts('last_login_at'),
+  /** Log-ins so far (wxb/isFirstLogin answers true while it is 1). */
+  loginCount: integer('login_count').notNull().default(0),
+  /** `scrypt$N$r$p$salt$hash` (base64url), or null for an SMS-only account. */
+  passwordHash: text('password_hash'),
+  /** Bumped by a password change: access tokens carry it, older ones are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  /** User info (spec §3): what the user typed on /userInfo. */
+  actualName: text('actual_name'),
+  sex: text('sex'),
+  dateOfBirth: text('date_of_birth'),
+  contactAddress: text('contact_address'),
+  imgUrl: text('img_url'),
+  /** Identity confirmed by the identity provider (real-name check). */
+  realName: text('real_name'),
+  idNo: text('id_no'),
+  realNameAt: ts('real_name_at'),
+  faceAt: ts('face_at'),
 });
 
-export const SMS_PURPOSES = ['login'] as const;
+export const SMS_PURPOSES = ['login', 'register', 'reset', 'changePhone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**
@@ -258,3 +275,112 @@ export const comments = pgTable(
     check('comments_score_check', sql`${t.scoreTenths} between 10 and 50`),
   ],
 );
+// --- accounts
+
+/** Every SMS sent, for the per-phone daily and per-address hourly limits. */
+export const smsSends = pgTable(
+  'sms_sends',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    ip: text('ip').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [index('sms_sends_phone_idx').on(t.phone, t.sentAt), index('sms_sends_ip_idx').on(t.ip, t.sentAt)],
+);
+
+/** Image captchas (GET v2/kaptcha): the answer is stored hashed; one use, 3 tries, 5 minutes. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: ts('used_at'),
+});
+
+/**
+ * Failed log-ins per account (the phone typed, registered or not, so the
+ * limits say nothing about who has an account). A success clears the row.
+ */
+export const loginFailures = pgTable('login_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
+export const IDENTITY_STATUSES = ['pending', 'passed', 'failed'] as const;
+
+/** One real-name (+ face) verification, by the client's verId (op-log validate/id, validate/face, ver/edu). */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    verId: text('ver_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    idNo: text('id_no').notNull(),
+    idStatus: text('id_status').notNull(),
+    idReason: text('id_reason'),
+    faceStatus: text('face_status'),
+    backUrl: text('back_url'),
+    /** sha256 of the one-time ticket of the face page (the page's link carries the ticket itself). */
+    faceTicketHash: text('face_ticket_hash').unique(),
+    /** When the face page was handed out; its ticket is good for FACE_TICKET_TTL after that. */
+    faceStartedAt: ts('face_started_at'),
+    createdAt: createdAt(),
+    faceAt: ts('face_at'),
+  },
+  (t) => [
+    index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+    check('identity_verifications_id_status_check', oneOf(t.idStatus, IDENTITY_STATUSES)),
+  ],
+);
+
+/** Uploaded images (POST user-svc/api/file), served by an unguessable id. */
+export const userFiles = pgTable('user_files', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  /** base64 of the bytes (≤ 2 MB before encoding). */
+  data: text('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Brokerage staff (selectByEmployeeNum): a user who is a broker and may promote. */
+export const staffMembers = pgTable('staff_members', {
+  employeeNum: text('employee_num').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  licenseNumber: text('license_number').notNull(),
+  branchCode: text('branch_code').notNull(),
+  branchName: text('branch_name').notNull(),
+});
+
+/** The promoter (customer manager) of a customer (registerCustomer/addCustomer). */
+export const customerManagers = pgTable('customer_managers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  managerUserCode: text('manager_user_code').notNull(),
+  schanelCode: text('schanel_code').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** Consent to the registration notice and privacy clause (agreePrivacyLog/save). */
+export const privacyConsents = pgTable('privacy_consents', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  documents: text('documents').notNull(),
+  ip: text('ip').notNull(),
+  agreedAt: ts('agreed_at').notNull(),
+});

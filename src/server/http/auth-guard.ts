@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessTokens, AuthUser } from '../auth/access-token.ts';
+import type { AccessClaims, AccessTokens, AuthUser } from '../auth/access-token.ts';
 import { loginRequired } from './envelope.ts';
 
 declare module 'fastify' {
@@ -23,14 +23,26 @@ export function tokenFromHeader(header: string | undefined): string | null {
  * Without a valid token the answer is HTTP 200 code 406 请先登录: the client
  * sends the user to log-in on that code (spec §8).
  */
-export function installAuth(app: FastifyInstance, tokens: AccessTokens) {
+export function installAuth(
+  app: FastifyInstance,
+  tokens: AccessTokens,
+  /** True when the token's session was logged out or its user changed the password since (checked server-side). */
+  isRevoked: (claims: AccessClaims) => Promise<boolean> = async () => false,
+) {
   app.decorateRequest('user', null);
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const token = tokenFromHeader(request.headers.authorization);
-    const user = token ? await tokens.verify(token) : null;
-    if (!user) throw loginRequired();
-    request.user = user;
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims || (await isRevoked(claims))) throw loginRequired();
+    request.user = claims;
   };
+}
+
+/** The claims of the logged-in user of a request that passed `requireUser`. */
+export function currentClaims(request: FastifyRequest): AccessClaims {
+  const user = request.user as AccessClaims | null;
+  if (!user?.sessionId) throw loginRequired();
+  return user;
 }
 
 /** The logged-in user of a request that passed `requireUser`. */

@@ -35,6 +35,8 @@ export function safeReturnPath(fullPath: string | null | undefined): string {
   if ([...fullPath].some((ch) => ch.charCodeAt(0) < 0x20)) return ROUTES.home;
   const pathname = fullPath.split(/[?#]/, 1)[0] ?? '';
   if (pathname === ROUTES.login || pathname.startsWith(`${ROUTES.login}/`)) return ROUTES.home;
+  // --- accounts: no log-in screen (/passport/PasswordLogin, /passport/register…) is a place to return to.
+  if (pathname.startsWith('/passport/')) return ROUTES.home;
   return fullPath;
 }
 

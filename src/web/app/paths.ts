@@ -33,6 +33,21 @@ export const ROUTES = {
   richTextPage: '/richTextPage',
   newProductInsure: '/newProductInsure',
   test: '/test',
+  // --- accounts
+  verCodeLogin: '/passport/VerCodeLogin',
+  passwordLogin: '/passport/PasswordLogin',
+  /** Registration with a password (ours: the spec names the call v1/appRegister, not its screen). */
+  register: '/passport/register',
+  forgetPassword: '/forgetPassword',
+  resetNewPassword: '/resetNewPassword',
+  bindPhone: '/bindPhone/:0/:1',
+  userInfo: '/userInfo',
+  myIndex: '/myIndex',
+  /** The real-name form that leads to the face check (ours: the spec shows only its result page). */
+  realNameAuth: '/realNameAuth',
+  certificationResult: '/CertificationResult',
+  aboutUs: '/aboutUs',
+  problem: '/problem',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -97,4 +112,20 @@ export const paths = {
   claimSvcProfile: (): string => ROUTES.claimSvcProfile,
   richTextPage: (id: string): string => withQuery(ROUTES.richTextPage, { id }),
   newProductInsure: (productCode: string): string => withQuery(ROUTES.newProductInsure, { productCode }),
+  // --- accounts
+  /** Another log-in screen with the same query (fullPath, promoCode…), so the return target survives the switch. */
+  passwordLogin: (search = ''): string => ROUTES.passwordLogin + search,
+  verCodeLogin: (search = ''): string => ROUTES.login + search,
+  register: (search = ''): string => ROUTES.register + search,
+  forgetPassword: (): string => ROUTES.forgetPassword,
+  resetNewPassword: (): string => ROUTES.resetNewPassword,
+  /** /bindPhone/{0}/{1}: 0 is the current (masked) phone, 1 the userCode. */
+  bindPhone: (maskedPhone: string, userCode: string): string =>
+    `/bindPhone/${encodeURIComponent(maskedPhone)}/${encodeURIComponent(userCode)}`,
+  userInfo: (): string => ROUTES.userInfo,
+  myIndex: (): string => ROUTES.myIndex,
+  realNameAuth: (): string => ROUTES.realNameAuth,
+  certificationResult: (verId?: string): string => withQuery(ROUTES.certificationResult, { verId }),
+  aboutUs: (): string => ROUTES.aboutUs,
+  problem: (): string => ROUTES.problem,
 };

@@ -39,6 +39,19 @@ export const ROUTE_META = {
   richTextPage: {},
   newProductInsure: {},
   test: {},
+  // --- accounts
+  verCodeLogin: {},
+  passwordLogin: {},
+  register: {},
+  forgetPassword: {},
+  resetNewPassword: LOGIN,
+  bindPhone: LOGIN,
+  userInfo: LOGIN,
+  myIndex: LOGIN,
+  realNameAuth: LOGIN,
+  certificationResult: LOGIN,
+  aboutUs: {},
+  problem: {},
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -29,6 +29,18 @@ const SCREENS = {
   'rich-text-page': () => import('../screens/rich-text-page/rich-text-page-screen.tsx'),
   'new-product-insure': () => import('../screens/new-product-insure/new-product-insure-screen.tsx'),
   'self-test': () => import('../screens/self-test/self-test-screen.tsx'),
+  // --- accounts
+  'password-login': () => import('../screens/password-login/password-login-screen.tsx'),
+  register: () => import('../screens/register/register-screen.tsx'),
+  'forget-password': () => import('../screens/forget-password/forget-password-screen.tsx'),
+  'reset-new-password': () => import('../screens/reset-new-password/reset-new-password-screen.tsx'),
+  'bind-phone': () => import('../screens/bind-phone/bind-phone-screen.tsx'),
+  'user-info': () => import('../screens/user-info/user-info-screen.tsx'),
+  'my-index': () => import('../screens/my-index/my-index-screen.tsx'),
+  'real-name-auth': () => import('../screens/real-name-auth/real-name-auth-screen.tsx'),
+  'certification-result': () => import('../screens/certification-result/certification-result-screen.tsx'),
+  'about-us': () => import('../screens/about-us/about-us-screen.tsx'),
+  problem: () => import('../screens/problem/problem-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -39,3 +39,20 @@ export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+// --- accounts
+
+/** Log-out on this device: the stored user goes, the rest of local storage (drafts, promo code) stays. */
+export function forgetUser(): void {
+  current = null;
+  localStorage.removeItem(STORAGE_KEYS.user);
+  listeners.forEach((l) => l());
+}
+
+/** Updates fields of the stored user (after a phone change). */
+export function patchUser(patch: Partial<UserRecord>): void {
+  if (!current) return;
+  current = { ...current, ...patch };
+  writeJson(STORAGE_KEYS.user, current);
+  listeners.forEach((l) => l());
+}

@@ -1,0 +1,205 @@
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  AddCustomerBody,
+  AgreePrivacyBody,
+  MAX_UPLOAD_BYTES,
+  QueryUserInfoQuery,
+  UserCodeQuery,
+  UserInfoBody,
+  type AccountSummary,
+  type AddCustomerBody as AddCustomerBodyT,
+  type AgreePrivacyBody as AgreePrivacyBodyT,
+  type PromoterInfo,
+  type SignedDocument,
+  type StaffInfo,
+  type UserInfo,
+  type UserInfoBody as UserInfoBodyT,
+} from '../../contract/accounts.ts';
+import { GW, fillPath, paths } from '../../contract/paths.ts';
+import { maskPhone } from '../../engine/rules/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { userFiles } from '../db/schema.ts';
+import { currentClaims } from '../http/auth-guard.ts';
+import { forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { randomToken } from '../lib/random-codes.ts';
+import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
+import { getUserByCode, getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
+
+/** Image types accepted for upload, recognised by their first bytes (the declared type is not trusted). */
+function sniffImage(bytes: Buffer): string | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+const FILE_URL_PREFIX = `${GW}${paths.fileUpload}/`;
+
+function toUserInfo(user: UserRow): UserInfo {
+  return {
+    actualName: user.actualName ?? '',
+    contactAddress: user.contactAddress ?? '',
+    dateOfBirth: user.dateOfBirth ?? '',
+    imgUrl: user.imgUrl ?? '',
+    sex: user.sex ?? '',
+    userCode: user.userCode,
+  };
+}
+
+export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const auth = { onRequest: deps.requireUser };
+
+  /** The caller's own row; a userCode naming someone else is refused (4003). */
+  async function ownUser(request: Parameters<typeof currentClaims>[0], userCode?: string): Promise<UserRow> {
+    const claims = currentClaims(request);
+    if (userCode !== undefined && userCode !== claims.userCode) throw forbidden('用户信息');
+    const user = await getUserById(deps.db, claims.userId);
+    if (!user) throw notFound('用户');
+    return user;
+  }
+
+  app.get(paths.userInfo, auth, async (request) => ok(toUserInfo(await ownUser(request))));
+
+  app.post<{ Body: UserInfoBodyT }>(paths.userInfo, { ...auth, schema: { body: UserInfoBody } }, async (request) => {
+    const { userCode, ...fields } = request.body;
+    const user = await ownUser(request, userCode);
+    if (fields.imgUrl && !fields.imgUrl.startsWith(FILE_URL_PREFIX)) throw rejected('头像地址无效');
+    const update: ProfileUpdate = {};
+    for (const [key, value] of Object.entries(fields) as [keyof ProfileUpdate, string | undefined][]) {
+      if (value !== undefined) update[key] = value.trim() === '' ? null : value.trim();
+    }
+    const saved = await updateProfile(deps.db, user.id, update);
+    return ok(toUserInfo(saved ?? user), '保存成功');
+  });
+
+  // Multipart only here: the rest of the API stays JSON.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
+    scope.post(paths.fileUpload, auth, async (request) => {
+      const user = await ownUser(request);
+      if (!request.isMultipart()) throw rejected('请以表单方式上传文件');
+      const file = await request.file();
+      if (!file) throw rejected('请选择要上传的图片');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch {
+        throw rejected('图片不能超过2MB');
+      }
+      if (file.file.truncated) throw rejected('图片不能超过2MB');
+      const contentType = sniffImage(bytes);
+      if (!contentType) throw rejected('仅支持 PNG、JPEG、WebP 图片');
+      const id = randomToken(24);
+      await deps.db.insert(userFiles).values({ id, userId: user.id, contentType, data: bytes.toString('base64'), createdAt: deps.now() });
+      return ok({ id, url: `${FILE_URL_PREFIX}${id}` }, '上传成功');
+    });
+  });
+
+  app.get<{ Params: { id: string } }>(
+    paths.fileById,
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } }, required: ['id'] } } },
+    async (request, reply) => {
+      const [row] = await deps.db.select().from(userFiles).where(eq(userFiles.id, request.params.id)).limit(1);
+      if (!row) throw notFound('文件');
+      return reply
+        .type(row.contentType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(row.data, 'base64'));
+    },
+  );
+
+  app.get<{ Querystring: { userCode: string } }>(
+    paths.queryDocuments,
+    { ...auth, schema: { querystring: UserCodeQuery } },
+    async (request) => {
+      await ownUser(request, request.query.userCode);
+      // Contract signing comes with its own issue; until then nobody has signed an agreement here.
+      const documents: SignedDocument[] = [];
+      return ok(documents);
+    },
+  );
+
+  app.get<{ Querystring: { userCode: string; sysCode?: string } }>(
+    paths.queryUserInfo,
+    { ...auth, schema: { querystring: QueryUserInfoQuery } },
+    async (request) => {
+      const user = await ownUser(request, request.query.userCode);
+      const staff = await getStaffOfUser(deps.db, user.id);
+      const summary: AccountSummary = {
+        userCode: user.userCode,
+        phone: maskPhone(user.phone),
+        hasPassword: Boolean(user.passwordHash),
+        realNameStatus: user.realNameAt ? '1' : '0',
+        faceStatus: user.faceAt ? '1' : '0',
+        isStaff: Boolean(staff),
+        hasSignedDocuments: false,
+      };
+      return ok(summary);
+    },
+  );
+
+  app.get<{ Querystring: { userCode: string } }>(
+    paths.selectByEmployeeNum,
+    { ...auth, schema: { querystring: UserCodeQuery } },
+    async (request) => {
+      const user = await ownUser(request, request.query.userCode);
+      const staff = await getStaffOfUser(deps.db, user.id);
+      const info: StaffInfo | null = staff
+        ? { employeeNum: staff.employeeNum, name: staff.name, licenseNumber: staff.licenseNumber, branchCode: staff.branchCode, branchName: staff.branchName }
+        : null;
+      return ok(info);
+    },
+  );
+
+  // ------------------------------------------------------------ edu-svc customer calls
+
+  app.get<{ Querystring: { userCode: string } }>(
+    paths.isFirstLogin,
+    { ...auth, schema: { querystring: UserCodeQuery } },
+    async (request) => {
+      const user = await ownUser(request, request.query.userCode);
+      return ok({ isFirstLogin: user.loginCount <= 1 });
+    },
+  );
+
+  app.post<{ Body: AddCustomerBodyT }>(paths.addCustomer, { ...auth, schema: { body: AddCustomerBody } }, async (request) => {
+    const user = await ownUser(request, request.body.userCode);
+    const manager = await getUserByCode(deps.db, request.body.managerUserCode);
+    if (!manager) throw notFound('推广人');
+    if (manager.id === user.id) throw rejected('不能成为自己的客户');
+    if (!(await getStaffOfUser(deps.db, manager.id))) throw notFound('推广人');
+    await setManagerOnce(deps.db, {
+      userId: user.id,
+      managerUserCode: manager.userCode,
+      schanelCode: request.body.schanelCode ?? '',
+      now: deps.now(),
+    });
+    return ok(null);
+  });
+
+  app.get<{ Querystring: { userCode: string } }>(
+    paths.queryPromotersInfo,
+    { ...auth, schema: { querystring: UserCodeQuery } },
+    async (request) => {
+      const user = await ownUser(request, request.query.userCode);
+      const manager = await getManagerOf(deps.db, user.id);
+      const info: PromoterInfo | null = manager
+        ? { managerUserCode: manager.managerUserCode, managerName: manager.managerName, licenseNumber: manager.licenseNumber, schanelCode: manager.schanelCode }
+        : null;
+      return ok(info);
+    },
+  );
+
+  app.post<{ Body: AgreePrivacyBodyT }>(paths.agreePrivacyLog, { ...auth, schema: { body: AgreePrivacyBody } }, async (request) => {
+    const user = await ownUser(request);
+    await insertConsent(deps.db, { userId: user.id, documents: request.body.documents, ip: request.ip, now: deps.now() });
+    return ok(null);
+  });
+}
+
+/** Path of one uploaded file, for tests and the web client. */
+export const fileUrl = (id: string) => GW + fillPath(paths.fileById, { id });

@@ -1,0 +1,117 @@
+CREATE TABLE "captchas" (
+	"id" text PRIMARY KEY NOT NULL,
+	"answer_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "comments" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "comments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"product_code" text NOT NULL,
+	"user_id" uuid,
+	"login_account" text NOT NULL,
+	"biz_no" text NOT NULL,
+	"biz_type" text NOT NULL,
+	"comment_node" text NOT NULL,
+	"score_tenths" integer NOT NULL,
+	"items" jsonb NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"text" text DEFAULT '' NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "comments_node_check" CHECK ("comments"."comment_node" in ('00', '01')),
+	CONSTRAINT "comments_biz_type_check" CHECK ("comments"."biz_type" in ('00', '01', '02')),
+	CONSTRAINT "comments_score_check" CHECK ("comments"."score_tenths" between 10 and 50)
+);
+--> statement-breakpoint
+CREATE TABLE "customer_managers" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"manager_user_code" text NOT NULL,
+	"schanel_code" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identity_verifications" (
+	"ver_id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"id_no" text NOT NULL,
+	"id_status" text NOT NULL,
+	"id_reason" text,
+	"face_status" text,
+	"back_url" text,
+	"face_ticket_hash" text,
+	"face_started_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"face_at" timestamp with time zone,
+	CONSTRAINT "identity_verifications_face_ticket_hash_unique" UNIQUE("face_ticket_hash"),
+	CONSTRAINT "identity_verifications_id_status_check" CHECK ("identity_verifications"."id_status" in ('pending', 'passed', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"account" text PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_consents" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "privacy_consents_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" uuid NOT NULL,
+	"documents" text NOT NULL,
+	"ip" text NOT NULL,
+	"agreed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_sends" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sms_sends_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"phone" text NOT NULL,
+	"ip" text NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_members" (
+	"employee_num" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"license_number" text NOT NULL,
+	"branch_code" text NOT NULL,
+	"branch_name" text NOT NULL,
+	CONSTRAINT "staff_members_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"content_type" text NOT NULL,
+	"data" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sms_codes" DROP CONSTRAINT "sms_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "login_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "password_hash" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "token_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "actual_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "sex" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "date_of_birth" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "contact_address" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "img_url" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "real_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "id_no" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "real_name_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "face_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "comments" ADD CONSTRAINT "comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_managers" ADD CONSTRAINT "customer_managers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_consents" ADD CONSTRAINT "privacy_consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_files" ADD CONSTRAINT "user_files_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "comments_user_biz_node_key" ON "comments" USING btree ("user_id","biz_no","comment_node");--> statement-breakpoint
+CREATE INDEX "comments_product_node_idx" ON "comments" USING btree ("product_code","comment_node","created_at");--> statement-breakpoint
+CREATE INDEX "identity_verifications_user_idx" ON "identity_verifications" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "sms_sends_phone_idx" ON "sms_sends" USING btree ("phone","sent_at");--> statement-breakpoint
+CREATE INDEX "sms_sends_ip_idx" ON "sms_sends" USING btree ("ip","sent_at");--> statement-breakpoint
+ALTER TABLE "sms_codes" ADD CONSTRAINT "sms_codes_purpose_check" CHECK ("sms_codes"."purpose" in ('login', 'register', 'reset', 'changePhone'));

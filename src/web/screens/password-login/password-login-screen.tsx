@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Checkbox, Input } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
+import { validatePhone } from '../../../engine/rules/validators.ts';
+import { accountApi } from '../../api/accounts.ts';
+import { paths } from '../../app/paths.ts';
+import { afterLogin } from '../../components/account/after-login.ts';
+import styles from '../../components/account/account-form.module.css';
+import { CaptchaField } from '../../components/account/captcha-field.tsx';
+import { useCaptcha } from '../../components/account/use-captcha.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { failToast, successToast } from '../../components/toast.ts';
+import { MSG_AGREE } from '../login/login-screen.tsx';
+
+/** `/passport/PasswordLogin` (same query as /passport/login): log-in by phone and password. */
+export default function PasswordLoginScreen() {
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const captcha = useCaptcha();
+  const search = query.toString() ? `?${query.toString()}` : '';
+
+  const logIn = async () => {
+    const phoneError = validatePhone(phone);
+    if (phoneError) return failToast(phoneError);
+    if (!password) return failToast('请输入密码');
+    if (captcha.shown && !captcha.text) return failToast('请输入图形验证码');
+    if (!agreed) return failToast(MSG_AGREE);
+    setSubmitting(true);
+    try {
+      const user = await accountApi.passwordLogin(
+        { loginAccount: phone, passWord: password, channelNo: CHANNEL_NO, ...(captcha.answer ? { imageVerificationCode: captcha.answer.text } : {}) },
+        captcha.answer?.id,
+      );
+      const back = afterLogin(user, query);
+      successToast('登录成功');
+      void navigate(back, { replace: true });
+    } catch (error) {
+      captcha.afterCall(error);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AppPage title="密码登录">
+      <div className={styles.sheet}>
+        <div className={styles.hero}>
+          <h1 className={styles.title}>密码登录</h1>
+          <p className={styles.subtitle}>使用手机号和登录密码登录</p>
+        </div>
+        <form
+          className={styles.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void logIn();
+          }}
+        >
+          <div className={styles.field}>
+            <span className={styles.prefix}>+86</span>
+            <Input
+              id="password-login-phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              placeholder="请输入手机号"
+              maxLength={11}
+              clearable
+              value={phone}
+              onChange={(v) => setPhone(v.replace(/\D/g, ''))}
+            />
+          </div>
+          <div className={styles.field}>
+            <Input
+              id="password-login-password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="请输入密码"
+              maxLength={16}
+              value={password}
+              onChange={setPassword}
+            />
+          </div>
+          <CaptchaField state={captcha} />
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
+            登录
+          </Button>
+          <div className={styles.links}>
+            <button type="button" className={styles.link} onClick={() => void navigate(paths.verCodeLogin(search), { replace: true })}>
+              验证码登录
+            </button>
+            <button type="button" className={styles.link} onClick={() => void navigate(paths.forgetPassword())}>
+              忘记密码？
+            </button>
+          </div>
+          <div className={styles.agreement}>
+            <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '16px', '--font-size': '12px' }} data-testid="agree">
+              我已阅读并同意
+            </Checkbox>
+            <span className={styles.link}>《注册须知》</span>和<span className={styles.link}>《隐私条款》</span>
+          </div>
+        </form>
+      </div>
+    </AppPage>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, Input } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { validatePassword } from '../../../engine/rules/validators.ts';
+import { accountApi } from '../../api/accounts.ts';
+import { paths } from '../../app/paths.ts';
+import styles from '../../components/account/account-form.module.css';
+import { AppPage } from '../../components/app-page.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { failToast, successToast } from '../../components/toast.ts';
+import { forgetUser, getUser } from '../../state/session.ts';
+import { MSG_PASSWORDS_DIFFER } from '../register/register-screen.tsx';
+
+/**
+ * `/resetNewPassword` (log-in): change the password (old, new, new again), or
+ * set the first one for an account made by SMS code. Every session ends on
+ * success, this one included, so the user logs in again with it.
+ */
+export default function ResetNewPasswordScreen() {
+  const navigate = useNavigate();
+  const user = getUser();
+  const [hasPassword, setHasPassword] = useState<boolean | null>(null);
+  const [oldPwd, setOldPwd] = useState('');
+  const [password, setPassword] = useState('');
+  const [second, setSecond] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    accountApi.accountSummary(user.userCode).then(
+      (summary) => setHasPassword(summary.hasPassword),
+      () => setHasPassword(true),
+    );
+  }, [user?.userCode]);
+
+  const submit = async () => {
+    if (!user) return;
+    if (hasPassword && !oldPwd) return failToast('请输入原密码');
+    const problem = validatePassword(password);
+    if (problem) return failToast(problem);
+    if (password !== second) return failToast(MSG_PASSWORDS_DIFFER);
+    setSubmitting(true);
+    try {
+      await accountApi.changePassword({ loginAccount: user.loginAccount, userCode: user.userCode, oldPwd: hasPassword ? oldPwd : '', newPwd: password, secondPwd: second });
+      forgetUser();
+      successToast(hasPassword ? '密码修改成功，请重新登录' : '密码设置成功，请重新登录');
+      void navigate(paths.passwordLogin(), { replace: true });
+    } catch {
+      setSubmitting(false);
+    }
+  };
+
+  const title = hasPassword === false ? '设置密码' : '修改密码';
+  if (hasPassword === null) return <AppPage title="修改密码"><PageLoading /></AppPage>;
+  return (
+    <AppPage title={title}>
+      <div className={styles.sheet}>
+        <div className={styles.hero}>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.subtitle}>{hasPassword ? '修改后所有设备需使用新密码重新登录' : '设置后可使用手机号和密码登录'}</p>
+        </div>
+        <form
+          className={styles.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          {hasPassword && (
+            <div className={styles.field}>
+              <Input id="old-password" type="password" autoComplete="current-password" placeholder="请输入原密码" maxLength={16} value={oldPwd} onChange={setOldPwd} />
+            </div>
+          )}
+          <div className={styles.field}>
+            <Input id="new-password" type="password" autoComplete="new-password" placeholder="请输入新密码" maxLength={16} value={password} onChange={setPassword} />
+          </div>
+          <div className={styles.field}>
+            <Input id="new-password2" type="password" autoComplete="new-password" placeholder="请再次输入新密码" maxLength={16} value={second} onChange={setSecond} />
+          </div>
+          <p className={styles.hint}>密码为8-16位字母、数字和特殊字符!@#$%^&amp;*的组合</p>
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
+            确认
+          </Button>
+          {hasPassword && (
+            <div className={styles.links}>
+              <span />
+              <button type="button" className={styles.link} onClick={() => void navigate(paths.forgetPassword())}>
+                忘记原密码？
+              </button>
+            </div>
+          )}
+        </form>
+      </div>
+    </AppPage>
+  );
+}

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+/**
+ * The personal centre shows the signed-agreements and promoter entries only
+ * to users they concern (docs/accounts.md), and always the entries every
+ * user has. Rendered as the app does, against a fake /_gw.
+ */
+import type { ComponentType } from 'react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AccountSummary } from '../../../src/contract/accounts.ts';
+import { GW, paths } from '../../../src/contract/paths.ts';
+import { declareReactActEnvironment, renderInApp } from './harness.tsx';
+
+declareReactActEnvironment();
+
+const USER = {
+  token: 't',
+  refreshToken: 'r',
+  expiresIn: 900,
+  expiresAt: Date.now() + 900_000,
+  userCode: 'U000000000001',
+  userName: '139****0001',
+  userId: '00000000-0000-0000-0000-000000000001',
+  phone: '139****0001',
+  loginAccount: '139****0001',
+  branchCode: 'JT0000',
+  branchName: '总公司',
+  schanelCode: '',
+  isStaff: false,
+};
+
+const baseSummary: AccountSummary = {
+  userCode: USER.userCode,
+  phone: USER.phone,
+  hasPassword: false,
+  realNameStatus: '0',
+  faceStatus: '0',
+  isStaff: false,
+  hasSignedDocuments: false,
+};
+
+function gateway(summary: AccountSummary) {
+  return vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const path = url.pathname.slice(GW.length);
+    const data =
+      path === paths.queryUserInfo
+        ? summary
+        : path === paths.userInfo
+          ? { actualName: '张明', contactAddress: '', dateOfBirth: '', imgUrl: '', sex: '0', userCode: USER.userCode }
+          : null;
+    return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: path, data: null }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+let MyIndex: ComponentType;
+
+beforeAll(async () => {
+  // The session module reads the stored user when it loads.
+  localStorage.setItem('user', JSON.stringify(USER));
+  MyIndex = (await import('../../../src/web/screens/my-index/my-index-screen.tsx')).default;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/myIndex', () => {
+  it('shows the entries every user has, and neither signed agreements nor the promoter area to a customer without them', async () => {
+    vi.stubGlobal('fetch', gateway(baseSummary));
+    renderInApp(<MyIndex />);
+    await waitFor(() => expect(screen.getByText('设置密码')).toBeTruthy());
+    for (const entry of ['我的保单', '暂存单', '个人信息', '更换手机号', '实名认证', '关于我们', '常见问题', '退出登录']) {
+      expect(screen.getByText(entry)).toBeTruthy();
+    }
+    expect(screen.getByText('张明')).toBeTruthy();
+    expect(screen.getByTestId('my-phone').textContent).toBe('139****0001');
+    expect(screen.queryByText('已签署的协议')).toBeNull();
+    expect(screen.queryByText('推广专区')).toBeNull();
+  });
+
+  it('shows the promoter area to staff and signed agreements to a user who has some', async () => {
+    vi.stubGlobal('fetch', gateway({ ...baseSummary, hasPassword: true, isStaff: true, hasSignedDocuments: true, realNameStatus: '1', faceStatus: '1' }));
+    renderInApp(<MyIndex />);
+    await waitFor(() => expect(screen.getByText('推广专区')).toBeTruthy());
+    expect(screen.getByText('已签署的协议')).toBeTruthy();
+    expect(screen.getByText('修改密码')).toBeTruthy();
+    expect(screen.getByText('已实名')).toBeTruthy();
+  });
+});
