@@ -4,3 +4,6 @@ export * from './paths.ts';
 export * from './auth.ts';
 export * from './product.ts';
 export * from './order.ts';
+// --- schools and information pages (issue 6, info)
+export * from './school.ts';
+export * from './content.ts';

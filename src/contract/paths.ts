@@ -32,6 +32,14 @@ export const paths = {
   devSmsLatest: '/__dev/sms/latest',
   /** Development only: every manifest file with its validation status (catalogue preview). */
   devCatalogue: '/__dev/catalogue',
+  // --- schools and information pages (issue 6, info)
+  schoolSearch: '/edu-svc/schoolinfo/getSchoolByNameAddressPhone',
+  schoolColleges: '/edu-svc/schoolinfo/selectSchoolCollege',
+  addSchool: '/edu-svc/schoolinfo/addSchoolInfo',
+  /** Per sales area: products on sale and schools listed (/statistics). */
+  areaStatistics: '/edu-svc/schoolinfo/_bai/areaStatistics',
+  /** One information or agreement page (content/pages/<slug>.md). */
+  contentPage: '/edu-svc/content/_bai/page/:slug',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

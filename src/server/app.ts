@@ -25,6 +25,9 @@ import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
+// --- schools and information pages (issue 6, info)
+import { registerSchoolRoutes } from './schools/school-routes.ts';
+import { registerContentRoutes } from './content/content-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCatalogueRoutes(gw, deps);
       registerOrderRoutes(gw, deps);
       registerPaymentRoutes(gw, deps);
+      // --- schools and information pages (issue 6, info)
+      registerSchoolRoutes(gw, deps);
+      registerContentRoutes(gw, deps);
     },
     { prefix: GW },
   );

@@ -12,6 +12,8 @@ import { insertSerial } from '../orders/serials-repo.ts';
 import { submitOrder } from '../orders/submit-order.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { randomToken } from '../lib/random-codes.ts';
+// --- schools (issue 6, info)
+import { seedSchools } from './seed-schools.ts';
 
 export const DEMO_PHONE = '13800138000';
 /** The Xuzhou student accident product (2025). */
@@ -55,6 +57,7 @@ function demoApplication(): ApplicationFormInput {
  * demo can never show something the app could not have produced.
  */
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  await seedSchools(deps, log); // --- schools (issue 6, info)
   if (!deps.manifests.byProductCode(DEMO_PRODUCT_CODE)) {
     log.info('demo seed skipped: the Xuzhou product is not in the catalogue');
     return;
