@@ -350,12 +350,20 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'schoolName':
         parts.properties.schoolName = text(FIELD_TITLES.schoolName, MAX_LENGTH.schoolName);
-        // 01 free text with suggestions from insure.schools, 02 choose from insure.schools only,
+        // 01 free text with suggestions from insure.schools and the school directory, plus adding a
+        // school; 02 choose from insure.schools only (the list the order check enforces);
         // 03 free text only (the lint keeps a school list out of mode 03).
         parts.ui.schoolName = {
           'ui:widget': 'SchoolWidget',
           'ui:placeholder': customSchoolMode === '02' ? '请选择学校' : '请输入学校名称',
-          'ui:options': { schoolMode: customSchoolMode, schools: (manifest.insure.schools ?? []).map((school) => school.name) },
+          'ui:options': {
+            schoolMode: customSchoolMode,
+            schools: (manifest.insure.schools ?? []).map((school) => school.name),
+            // Mode 01 also searches the school directory of the product's sales area (the default
+            // domain for products sold everywhere) and lets the parent add a school it lacks.
+            areaCode: defaultRegionCode(manifest),
+            schoolTypes: pick(SCHOOL_TYPE_OPTIONS, schoolTypes(manifest)),
+          },
         };
         break;
       case 'schoolNature':

@@ -10,6 +10,7 @@ import {
   type SchoolItem,
   type SchoolSearchQuery as SchoolSearchQueryT,
 } from '../../contract/school.ts';
+import { DEFAULT_REGION_CODE } from '../../engine/insure/form-schema.ts';
 import { enumLabel, SCHOOL_TYPES } from '../../engine/rules/enums.ts';
 import { maskPhone } from '../../engine/rules/masking.ts';
 import { isValidSchoolName, schoolNameKey, tidySchoolName } from '../../engine/rules/school-name.ts';
@@ -127,7 +128,7 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: AppDeps): void 
     const online = deps.manifests.online;
     const list = salesAreas(online).map((area) => ({
       areaCode: area.code,
-      areaName: regionName(area.code) ?? area.code,
+      areaName: area.code === DEFAULT_REGION_CODE ? `全国通用（默认地区：${regionName(area.code) ?? area.code}）` : (regionName(area.code) ?? area.code),
       products: area.productCodes.length,
       schools: counts.get(area.code) ?? 0,
     }));

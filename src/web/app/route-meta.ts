@@ -25,6 +25,16 @@ export const ROUTE_META = {
   policyList: LOGIN,
   notFound: {},
   catalogue: {},
+  // --- information pages, protocol reading (issue 6, info)
+  infoPage: {},
+  infoPageLogin: LOGIN,
+  checkProtocol: {},
+  commonProtocolRead: {},
+  viewClause: {},
+  viewImage: {},
+  statistics: {},
+  /** Spec §2 "Insure and confirm": log-in, not kept alive, back allowed. */
+  productNotice: LOGIN,
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -15,6 +15,12 @@ const SCREENS = {
   'policy-list': () => import('../screens/policy-list/policy-list-screen.tsx'),
   'not-found': () => import('../screens/not-found/not-found-screen.tsx'),
   'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
+  // --- information pages, protocol reading (issue 6, info)
+  'info-page': () => import('../screens/info-page/info-page-screen.tsx'),
+  'protocol-reading': () => import('../screens/protocol-reading/protocol-reading-screen.tsx'),
+  'clause-view': () => import('../screens/clause-view/clause-view-screen.tsx'),
+  'view-image': () => import('../screens/view-image/view-image-screen.tsx'),
+  statistics: () => import('../screens/statistics/statistics-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

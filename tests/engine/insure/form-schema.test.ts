@@ -245,7 +245,9 @@ describe('insured extra fields', () => {
     const school = (buildInsureFormSchema(m).uiSchema.insureds as Record<string, Record<string, Record<string, unknown>>>)
       .items!.schoolName!;
     expect(school['ui:widget']).toBe('SchoolWidget');
-    expect(school['ui:options']).toEqual({ schoolMode: mode, schools: mode === '03' ? [] : ['徐州市民主路小学'] });
+    expect(school['ui:options']).toMatchObject({ schoolMode: mode, schools: mode === '03' ? [] : ['徐州市民主路小学'], areaCode: '320300' });
+    const types = (school['ui:options'] as { schoolTypes: { value: string }[] }).schoolTypes.map((o) => o.value);
+    expect(types).toEqual(m.insure.schoolTypes ?? expect.arrayContaining(['edu_06', 'edu_07', 'edu_27', 'edu_28']));
     expect(school['ui:placeholder']).toBe(placeholder);
   });
 
