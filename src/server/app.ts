@@ -28,6 +28,7 @@ import { registerStaticWeb } from './static-web/static-web.ts';
 // --- schools and information pages (issue 6, info)
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
+import { seedSchools } from './seed/seed-schools.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,9 @@ export interface BuildAppOptions {
   sandboxRetryBaseMs?: number;
   /** Create the demo data; defaults to config.seed. */
   seed?: boolean;
+  // --- schools (issue 6, info)
+  /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
+  seedSchools?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -135,5 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.seed ?? config.seed) await seedDemoData(deps, app.log);
+  // --- schools (issue 6, info)
+  if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
   return app;
 }
