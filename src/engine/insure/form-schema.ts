@@ -14,6 +14,7 @@
  */
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import {
+  CLASS_OPTIONS,
   GENDER_OPTIONS,
   GRADE_OPTIONS,
   ID_TYPE_ID_CARD,
@@ -379,8 +380,10 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         parts.ui.grade = { 'ui:placeholder': '请选择年级' };
         break;
       case 'classAndGrade':
-        parts.properties.classAndGrade = text(FIELD_TITLES.classAndGrade, MAX_LENGTH.classAndGrade);
-        parts.ui.classAndGrade = { 'ui:placeholder': '如：3班' };
+        // A picker over the class list (spec §3 enumerations); like the grade, the order check
+        // asks only for its presence.
+        parts.properties.classAndGrade = labelledEnum(FIELD_TITLES.classAndGrade, CLASS_OPTIONS);
+        parts.ui.classAndGrade = { 'ui:placeholder': '请选择班级' };
         break;
       case 'socialMedicalInsurance':
         parts.properties.socialMedicalInsurance = labelledEnum(FIELD_TITLES.socialMedicalInsurance, YES_NO_OPTIONS);

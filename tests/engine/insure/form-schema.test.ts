@@ -203,6 +203,9 @@ describe('insured extra fields', () => {
     expect(consts(p.grade)).toEqual(GRADE_OPTIONS.map((o) => o.value));
     expect(p.grade?.title).toBe('年级');
     expect(p.classAndGrade?.title).toBe('班级');
+    // Classes are a list too (spec §3), 1班 … 30班, the value being what the order carries.
+    expect(consts(p.classAndGrade)).toEqual(Array.from({ length: 30 }, (_, i) => `${i + 1}班`));
+    expect(titles(p.classAndGrade)).toEqual(consts(p.classAndGrade));
     expect(p.schoolName?.title).toBe('学校名称');
     expect(consts(p.socialMedicalInsurance)).toEqual(['Y', 'N']);
     expect(titles(p.socialMedicalInsurance)).toEqual(['是', '否']);
