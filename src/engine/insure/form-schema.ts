@@ -373,7 +373,8 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'collegeName':
         parts.properties.collegeName = text(FIELD_TITLES.collegeName, MAX_LENGTH.collegeName);
-        parts.ui.collegeName = { 'ui:placeholder': '请输入学院名称' };
+        // Suggests the colleges of the chosen university from the school directory (selectSchoolCollege).
+        parts.ui.collegeName = { 'ui:widget': 'CollegeWidget', 'ui:placeholder': '请输入学院名称', 'ui:options': { areaCode: defaultRegionCode(manifest) } };
         break;
       case 'grade':
         parts.properties.grade = labelledEnum(FIELD_TITLES.grade, GRADE_OPTIONS);

@@ -229,6 +229,28 @@ describe('school field of the insure form', () => {
     });
   });
 
+  it('the college field suggests the colleges of the university chosen for the same insured', async () => {
+    stubGateway((path, url) => {
+      if (path === paths.schoolSearch && url.searchParams.get('name') === '中国矿业大学') {
+        return envelope({ ...found, list: [{ ...found.list[0]!, id: 7, schoolName: '中国矿业大学', schoolKind: 'edu_32', hasColleges: true }] });
+      }
+      if (path === paths.schoolSearch) return envelope({ ...found, list: [], total: 0 });
+      if (path === paths.schoolColleges && url.searchParams.get('schoolId') === '7') {
+        return envelope({ schoolId: 7, schoolName: '中国矿业大学', list: ['矿业工程学院', '安全工程学院'] });
+      }
+      return envelope(null, '5000');
+    });
+    const { field } = renderForm('xuzhou-college-student');
+    fireEvent.change(field(), { target: { value: '中国矿业大学' } });
+    const college = document.getElementById('root_insureds_0_collegeName') as HTMLInputElement;
+    await waitFor(() => expect(calls).toContain(`${paths.schoolColleges}?schoolId=7`));
+    fireEvent.focus(college);
+    const list = await screen.findByRole('listbox', { name: '学院列表' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['矿业工程学院', '安全工程学院']);
+    fireEvent.click(within(list).getByRole('option', { name: '安全工程学院' }));
+    await waitFor(() => expect(college.value).toBe('安全工程学院'));
+  });
+
   it('mode 02 is a picker over the product list and mode 03 plain text: no search, nothing to add', async () => {
     stubGateway(() => envelope(null, '5000'));
     const chooseOnly = renderForm('xuzhou-wuyou-2024');
