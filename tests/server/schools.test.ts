@@ -6,6 +6,7 @@ import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts'
 import { countiesOf } from '../../src/server/schools/region-lookup.ts';
 import { salesAreas } from '../../src/server/schools/sales-areas.ts';
 import { MAX_OWN_SCHOOLS } from '../../src/server/schools/school-routes.ts';
+import { maskPersonalData } from '../../src/server/http/log-options.ts';
 import { buildSchoolSeed, insertSchoolSeed } from '../../src/server/seed/seed-schools.ts';
 import { backends, call, expectOk, login, makeTestApp, type TestApp } from './helpers.ts';
 
@@ -42,6 +43,13 @@ describe('school seed of the catalogue', () => {
         expect(rows.some((r) => r.name === school.name && r.cityCode === m.region!.cityCode)).toBe(true);
       }
     }
+  });
+});
+
+describe('logs of the school search', () => {
+  it('mask the typed school name and address in the request URL', () => {
+    const url = `${paths.schoolSearch}?areaCode=320322&name=${encodeURIComponent('沛县实验小学')}&address=%E4%BA%BA&pageNum=1`;
+    expect(maskPersonalData(url)).toBe(`${paths.schoolSearch}?areaCode=320322&name=***&address=***&pageNum=1`);
   });
 });
 
