@@ -3,6 +3,7 @@ import type { ContentPage } from '../../src/contract/content.ts';
 import { fillPath, paths } from '../../src/contract/paths.ts';
 import { parseContentDoc } from '../../src/server/content/content-doc.ts';
 import { loadContentPages } from '../../src/server/content/content-routes.ts';
+import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
 import { call, expectOk, login, makeTestApp, type TestApp } from './helpers.ts';
 
 /** The information and agreement pages of spec §2, and whether each needs a log-in. */
@@ -31,6 +32,13 @@ describe('content documents', () => {
       expect(text.length, `${slug} is too short to be real content`).toBeGreaterThan(300);
       expect(page!.blocks.some((b) => b.kind === 'h2' || b.kind === 'h3'), slug).toBe(true);
     }
+  });
+
+  it('match the web app’s page list (routes, titles, log-in flags), one document per route', () => {
+    const pages = loadContentPages();
+    expect(INFO_PAGES.map((p) => ({ slug: p.slug, title: p.title, requiresLogin: p.requiresLogin }))).toEqual(
+      [...pages.values()].map((p) => ({ slug: p.slug, title: p.title, requiresLogin: p.requiresLogin })).sort((a, b) => INFO_PAGES.findIndex((x) => x.slug === a.slug) - INFO_PAGES.findIndex((x) => x.slug === b.slug)),
+    );
   });
 
   it('parses headings, list items and joined paragraphs, and refuses what it does not know', () => {
