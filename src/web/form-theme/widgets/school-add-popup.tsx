@@ -1,26 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Input, Popup, Selector, Toast } from 'antd-mobile';
 import { isValidSchoolName } from '../../../engine/rules/school-name.ts';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import { SCHOOL_MESSAGES, type AddSchoolBody } from '../../../contract/school.ts';
 import { infoApi } from '../../api/info.ts';
-import { REGION_TREE, type RegionNode } from '../region-data.ts';
+import { loadCountiesUnder, type County } from './school-areas.ts';
 import styles from '../form-theme.module.css';
-
-/** The counties under a province, city or county code of the region tree. */
-export function countiesUnder(code: string, tree: readonly RegionNode[] = REGION_TREE): RegionNode[] {
-  const leaves = (node: RegionNode): RegionNode[] => (node.children?.length ? node.children.flatMap(leaves) : [node]);
-  const find = (nodes: readonly RegionNode[]): RegionNode | undefined => {
-    for (const node of nodes) {
-      if (node.value === code) return node;
-      const inner = node.children && find(node.children);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  const node = find(tree);
-  return node ? leaves(node) : [];
-}
 
 /**
  * 添加学校 (custom-school mode 01): the school the parent could not find,
@@ -42,10 +27,24 @@ export function SchoolAddPopup({
   onClose: () => void;
   onAdded: (name: string) => void;
 }) {
-  const counties = useMemo(() => countiesUnder(areaCode), [areaCode]);
+  const [counties, setCounties] = useState<County[] | null>(null);
   const [name, setName] = useState(initialName);
   const [kind, setKind] = useState<string | undefined>(undefined);
-  const [county, setCounty] = useState<string | undefined>(counties.length === 1 ? counties[0]?.value : undefined);
+  const [county, setCounty] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    loadCountiesUnder(areaCode)
+      .then((list) => {
+        if (!live) return;
+        setCounties(list);
+        if (list.length === 1) setCounty(list[0]?.value);
+      })
+      .catch(() => live && setCounties([]));
+    return () => {
+      live = false;
+    };
+  }, [areaCode]);
   const [address, setAddress] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -77,7 +76,9 @@ export function SchoolAddPopup({
         <div className={styles.addSchoolLabel}>学校类型</div>
         <Selector columns={3} options={schoolTypes.map((o) => ({ label: o.label, value: o.value }))} value={kind ? [kind] : []} onChange={(v) => setKind(v[0])} />
         <div className={styles.addSchoolLabel}>所在区县</div>
-        {counties.length > 0 ? (
+        {counties === null ? (
+          <p className={styles.addSchoolHint}>正在加载区县…</p>
+        ) : counties.length > 0 ? (
           <Selector columns={3} options={counties.map((c) => ({ label: c.label, value: c.value }))} value={county ? [county] : []} onChange={(v) => setCounty(v[0])} />
         ) : (
           <p className={styles.addSchoolHint}>该地区暂不支持添加学校，请直接输入学校名称。</p>
@@ -90,7 +91,7 @@ export function SchoolAddPopup({
           <Button shape="rounded" onClick={onClose}>
             取消
           </Button>
-          <Button color="primary" shape="rounded" loading={saving} disabled={counties.length === 0} onClick={() => void submit()}>
+          <Button color="primary" shape="rounded" loading={saving} disabled={!counties || counties.length === 0} onClick={() => void submit()}>
             确认添加
           </Button>
         </div>
