@@ -57,9 +57,10 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp({ backend });
-    await insertSchoolSeed(t.database.db, buildSchoolSeed(manifests.all));
+    const rows = buildSchoolSeed(manifests.all);
+    expect(await insertSchoolSeed(t.database.db, rows)).toBe(rows.length);
     // Idempotent: a second run adds nothing and does not fail.
-    await insertSchoolSeed(t.database.db, buildSchoolSeed(manifests.all));
+    expect(await insertSchoolSeed(t.database.db, rows)).toBe(0);
   });
   afterAll(() => t.close());
 

@@ -9,6 +9,7 @@
  * is added at city level; Xuzhou's universities carry their colleges.
  * Idempotent: rows that exist already (same region and name) are skipped.
  */
+import { isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { schoolNameKey } from '../../engine/rules/school-name.ts';
@@ -132,15 +133,24 @@ export function buildSchoolSeed(manifests: readonly ProductManifest[]): SchoolSe
 
 const CHUNK = 400;
 
-export async function insertSchoolSeed(db: Db, rows: readonly SchoolSeedRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insert(schools).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+/**
+ * Inserts the rows the directory lacks (by region and name key); returns how
+ * many were new. A restart with an unchanged catalogue costs one select.
+ */
+export async function insertSchoolSeed(db: Db, rows: readonly SchoolSeedRow[]): Promise<number> {
+  const existing = await db.select({ regionCode: schools.regionCode, nameKey: schools.nameKey }).from(schools).where(isNull(schools.ownerUserId));
+  const have = new Set(existing.map((r) => `${r.regionCode}|${r.nameKey}`));
+  const missing = rows.filter((r) => !have.has(`${r.regionCode}|${r.nameKey}`));
+  for (let i = 0; i < missing.length; i += CHUNK) {
+    // Another instance seeding at the same time is no error.
+    await db.insert(schools).values(missing.slice(i, i + CHUNK)).onConflictDoNothing();
   }
+  return missing.length;
 }
 
 /** Seeds the directory for the running catalogue (idempotent). */
 export async function seedSchools(deps: Pick<AppDeps, 'db' | 'manifests'>, log: FastifyBaseLogger): Promise<void> {
   const rows = buildSchoolSeed(deps.manifests.all);
-  await insertSchoolSeed(deps.db, rows);
-  log.info({ schools: rows.length }, 'school directory seeded');
+  const added = await insertSchoolSeed(deps.db, rows);
+  if (added > 0) log.info({ schools: rows.length, added }, 'school directory seeded');
 }
