@@ -90,6 +90,9 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
     const province = expectOk(await search(`areaCode=320000&name=${encodeURIComponent('中国矿业大学')}`));
     expect(province.list.map((s) => s.schoolName)).toEqual(['中国矿业大学']);
 
+    // Spaces and bracket widths do not matter.
+    expect(expectOk(await search(`areaCode=320322&name=${encodeURIComponent('沛县 实验 小学')}`)).list.map((s) => s.schoolName)).toEqual(['沛县实验小学']);
+
     const elsewhere = expectOk(await search(`areaCode=370800&name=${encodeURIComponent('沛县')}`));
     expect(elsewhere.total).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { schoolNameKey } from '../../engine/rules/school-name.ts';
 import type { Db } from '../db/db.ts';
 import { schools } from '../db/schema.ts';
 import { regionLevel } from './region-lookup.ts';
@@ -38,7 +39,7 @@ export interface SchoolSearch {
 export async function searchSchools(db: Db, q: SchoolSearch): Promise<{ rows: SchoolRow[]; total: number }> {
   const conditions: SQL[] = [inArea(q.areaCode), visibleTo(q.userId)];
   const name = q.name?.trim();
-  if (name) conditions.push(or(ilike(schools.name, contains(name)), ilike(schools.nameKey, contains(name.replace(/\s+/g, ''))))!);
+  if (name) conditions.push(or(ilike(schools.name, contains(name)), ilike(schools.nameKey, contains(schoolNameKey(name))))!);
   const address = q.address?.trim();
   if (address) conditions.push(ilike(schools.address, contains(address)));
   const phone = q.phone?.replace(/-/g, '');
