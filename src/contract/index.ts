@@ -10,3 +10,6 @@ export * from './market.ts';
 // --- accounts
 export * from './accounts.ts';
 export * from './obfuscation.ts';
+// --- schools and information pages (issue 6, info)
+export * from './school.ts';
+export * from './content.ts';

@@ -79,6 +79,14 @@ export const paths = {
   verification: '/op-log/api/v1/op/ver/edu/:sys/:id',
   /** Development and test only: the text of an image captcha. */
   devCaptcha: '/__dev/captcha/latest',
+  // --- schools and information pages (issue 6, info)
+  schoolSearch: '/edu-svc/schoolinfo/getSchoolByNameAddressPhone',
+  schoolColleges: '/edu-svc/schoolinfo/selectSchoolCollege',
+  addSchool: '/edu-svc/schoolinfo/addSchoolInfo',
+  /** Per sales area: products on sale and schools listed (/statistics). */
+  areaStatistics: '/edu-svc/schoolinfo/_bai/areaStatistics',
+  /** One information or agreement page (content/pages/<slug>.md). */
+  contentPage: '/edu-svc/content/_bai/page/:slug',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

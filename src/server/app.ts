@@ -37,6 +37,10 @@ import { createMarketStore, loadMarketStore, type MarketStore } from './markets/
 import { registerMarketRoutes } from './markets/market-routes.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
 import { SandboxGeocoder } from './providers/geocoder/sandbox-geocoder.ts';
+// --- schools and information pages (issue 6, info)
+import { registerSchoolRoutes } from './schools/school-routes.ts';
+import { registerContentRoutes } from './content/content-routes.ts';
+import { seedSchools } from './seed/seed-schools.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +77,9 @@ export interface BuildAppOptions {
   // --- accounts
   /** Real-name and face checks; the sandbox by default. */
   identity?: IdentityProvider;
+  // --- schools (issue 6, info)
+  /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
+  seedSchools?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -139,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerRatingRoutes(gw, deps);
       // --- markets
       registerMarketRoutes(gw, deps);
+      // --- schools and information pages (issue 6, info)
+      registerSchoolRoutes(gw, deps);
+      registerContentRoutes(gw, deps);
     },
     { prefix: GW },
   );
@@ -162,5 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.seed ?? config.seed) await seedDemoData(deps, app.log);
+  // --- schools (issue 6, info)
+  if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
   return app;
 }

@@ -11,7 +11,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ db: database.db, config }).catch(async (error: unknown) => {
+  // The school directory is reference data, seeded in every mode (e2e runs in test mode without demo data).
+  const app = await buildApp({ db: database.db, config, seedSchools: true }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });

@@ -14,6 +14,7 @@
  */
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import {
+  CLASS_OPTIONS,
   GENDER_OPTIONS,
   GRADE_OPTIONS,
   ID_TYPE_ID_CARD,
@@ -350,12 +351,20 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'schoolName':
         parts.properties.schoolName = text(FIELD_TITLES.schoolName, MAX_LENGTH.schoolName);
-        // 01 free text with suggestions from insure.schools, 02 choose from insure.schools only,
+        // 01 free text with suggestions from insure.schools and the school directory, plus adding a
+        // school; 02 choose from insure.schools only (the list the order check enforces);
         // 03 free text only (the lint keeps a school list out of mode 03).
         parts.ui.schoolName = {
           'ui:widget': 'SchoolWidget',
           'ui:placeholder': customSchoolMode === '02' ? '请选择学校' : '请输入学校名称',
-          'ui:options': { schoolMode: customSchoolMode, schools: (manifest.insure.schools ?? []).map((school) => school.name) },
+          'ui:options': {
+            schoolMode: customSchoolMode,
+            schools: (manifest.insure.schools ?? []).map((school) => school.name),
+            // Mode 01 also searches the school directory of the product's sales area (the default
+            // domain for products sold everywhere) and lets the parent add a school it lacks.
+            areaCode: defaultRegionCode(manifest),
+            schoolTypes: pick(SCHOOL_TYPE_OPTIONS, schoolTypes(manifest)),
+          },
         };
         break;
       case 'schoolNature':
@@ -364,15 +373,18 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'collegeName':
         parts.properties.collegeName = text(FIELD_TITLES.collegeName, MAX_LENGTH.collegeName);
-        parts.ui.collegeName = { 'ui:placeholder': '请输入学院名称' };
+        // Suggests the colleges of the chosen university from the school directory (selectSchoolCollege).
+        parts.ui.collegeName = { 'ui:widget': 'CollegeWidget', 'ui:placeholder': '请输入学院名称', 'ui:options': { areaCode: defaultRegionCode(manifest) } };
         break;
       case 'grade':
         parts.properties.grade = labelledEnum(FIELD_TITLES.grade, GRADE_OPTIONS);
         parts.ui.grade = { 'ui:placeholder': '请选择年级' };
         break;
       case 'classAndGrade':
-        parts.properties.classAndGrade = text(FIELD_TITLES.classAndGrade, MAX_LENGTH.classAndGrade);
-        parts.ui.classAndGrade = { 'ui:placeholder': '如：3班' };
+        // A picker over the class list (spec §3 enumerations); like the grade, the order check
+        // asks only for its presence.
+        parts.properties.classAndGrade = labelledEnum(FIELD_TITLES.classAndGrade, CLASS_OPTIONS);
+        parts.ui.classAndGrade = { 'ui:placeholder': '请选择班级' };
         break;
       case 'socialMedicalInsurance':
         parts.properties.socialMedicalInsurance = labelledEnum(FIELD_TITLES.socialMedicalInsurance, YES_NO_OPTIONS);

@@ -40,6 +40,26 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/CertificationResult',
   '/aboutUs',
   '/problem',
+  // --- information pages, protocol reading (issue 6, info)
+  '/registerKnow',
+  '/registerPrivacyClause',
+  '/fzAddressBook',
+  '/forParentLetter',
+  '/hideClare',
+  '/informationDisclosure',
+  '/JtprivacyClause',
+  '/descriptionAgreementDocuments',
+  '/exemptionliability',
+  '/healthInsuranceAgreements',
+  '/insuranceClauses',
+  '/viewImage',
+  '/checkProtocol',
+  '/commonProtocolRead',
+  '/viewClause',
+  '/statistics',
+  '/calmCareNotify',
+  '/fuxingNotify',
+  '/insuranceNotificationAgreement',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -173,6 +173,15 @@ export type Grade = (typeof GRADE_OPTIONS)[number]['value'];
 export const GRADES = labelsOf(GRADE_OPTIONS);
 
 /**
+ * Classes (spec §3: "Grade and class lists also exist"; the codes are not
+ * given). The value is the label (1班 … 30班), which is what orders carry in
+ * classAndGrade, so stored forms and orders read the same either way.
+ */
+export const CLASS_OPTIONS: readonly EnumOption[] = Object.freeze(
+  Array.from({ length: 30 }, (_, i) => ({ value: `${i + 1}班`, label: `${i + 1}班` })),
+);
+
+/**
  * School nature (public / private). The spec names the field (schoolNature)
  * but not its codes; '01'/'02' are our own.
  */

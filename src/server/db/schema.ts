@@ -384,3 +384,40 @@ export const privacyConsents = pgTable('privacy_consents', {
   ip: text('ip').notNull(),
   agreedAt: ts('agreed_at').notNull(),
 });
+// --- schools (issue 6)
+
+/**
+ * The school directory (edu-svc schoolinfo). Seeded schools are verified
+ * (owner null); a school a parent adds is owned by them, unverified and only
+ * visible to them. `nameKey` is the name normalised for de-duplication
+ * (no spaces, full-width brackets and letters folded); `regionCode` is the
+ * most precise code known (county, else city).
+ */
+export const schools = pgTable(
+  'schools',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    schoolKind: text('school_kind').notNull(),
+    schoolNature: text('school_nature'),
+    provinceCode: text('province_code').notNull(),
+    cityCode: text('city_code').notNull(),
+    countyCode: text('county_code'),
+    regionCode: text('region_code').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    /** Colleges of a university (selectSchoolCollege), in display order. */
+    colleges: jsonb('colleges').notNull().default(sql`'[]'::jsonb`),
+    verified: boolean('verified').notNull().default(false),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('schools_directory_key').on(t.regionCode, t.nameKey).where(sql`${t.ownerUserId} is null`),
+    uniqueIndex('schools_owner_key').on(t.ownerUserId, t.regionCode, t.nameKey).where(sql`${t.ownerUserId} is not null`),
+    index('schools_city_idx').on(t.cityCode),
+    index('schools_county_idx').on(t.countyCode),
+    check('schools_owner_check', sql`(${t.ownerUserId} is null) = ${t.verified}`),
+  ],
+);

@@ -13,6 +13,8 @@ import { submitOrder } from '../orders/submit-order.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { seedRatings } from './seed-ratings.ts';
+// --- schools (issue 6, info)
+import { seedSchools } from './seed-schools.ts';
 
 export const DEMO_PHONE = '13800138000';
 /** The Xuzhou student accident product (2025). */
@@ -58,6 +60,7 @@ function demoApplication(): ApplicationFormInput {
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   // --- ratings
   await seedRatings(deps, log, DEMO_PRODUCT_CODE);
+  await seedSchools(deps, log); // --- schools (issue 6, info)
   if (!deps.manifests.byProductCode(DEMO_PRODUCT_CODE)) {
     log.info('demo seed skipped: the Xuzhou product is not in the catalogue');
     return;

@@ -48,6 +48,26 @@ export const ROUTES = {
   certificationResult: '/CertificationResult',
   aboutUs: '/aboutUs',
   problem: '/problem',
+  // --- information pages, protocol reading (issue 6, info)
+  registerKnow: '/registerKnow',
+  registerPrivacyClause: '/registerPrivacyClause',
+  fzAddressBook: '/fzAddressBook',
+  forParentLetter: '/forParentLetter',
+  hideClare: '/hideClare',
+  informationDisclosure: '/informationDisclosure',
+  JtprivacyClause: '/JtprivacyClause',
+  descriptionAgreementDocuments: '/descriptionAgreementDocuments',
+  exemptionliability: '/exemptionliability',
+  healthInsuranceAgreements: '/healthInsuranceAgreements',
+  insuranceClauses: '/insuranceClauses',
+  viewImage: '/viewImage',
+  checkProtocol: '/checkProtocol',
+  commonProtocolRead: '/commonProtocolRead',
+  viewClause: '/viewClause',
+  statistics: '/statistics',
+  calmCareNotify: '/calmCareNotify',
+  fuxingNotify: '/fuxingNotify',
+  insuranceNotificationAgreement: '/insuranceNotificationAgreement',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -128,4 +148,11 @@ export const paths = {
   certificationResult: (verId?: string): string => withQuery(ROUTES.certificationResult, { verId }),
   aboutUs: (): string => ROUTES.aboutUs,
   problem: (): string => ROUTES.problem,
+  // --- information pages, protocol reading (issue 6, info)
+  /** The clauses of a product, to read before insuring (spec §4 Protocol reading). */
+  checkProtocol: (productCode: string): string => withQuery(ROUTES.checkProtocol, { productCode }),
+  /** One clause of a product (1-based `no`); `read` counts it as read. */
+  clause: (productCode: string, no: number, read: boolean): string =>
+    withQuery(read ? ROUTES.commonProtocolRead : ROUTES.viewClause, { productCode, no }),
+  viewImage: (url: string, title?: string): string => withQuery(ROUTES.viewImage, { url, title }),
 };

@@ -52,6 +52,16 @@ export const ROUTE_META = {
   certificationResult: LOGIN,
   aboutUs: {},
   problem: {},
+  // --- information pages, protocol reading (issue 6, info)
+  infoPage: {},
+  infoPageLogin: LOGIN,
+  checkProtocol: {},
+  commonProtocolRead: {},
+  viewClause: {},
+  viewImage: {},
+  statistics: {},
+  /** Spec §2 "Insure and confirm": log-in, not kept alive, back allowed. */
+  productNotice: LOGIN,
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -6,6 +6,9 @@ import { catchAllLoader, routeLoader } from './route-loaders.ts';
 import { CONFIRM_ROUTES, ROUTE_META, type RouteMeta } from './route-meta.ts';
 import { RouteError } from './route-error.tsx';
 import { lazyScreen, type ScreenName } from './screens.ts';
+// --- information pages, protocol reading (issue 6, info)
+import { INFO_PAGES } from '../screens/info-page/info-pages.ts';
+import { PRODUCT_NOTICE_ROUTES } from '../screens/protocol-reading/notice-routes.ts';
 
 /** One screen route: lazy screen module, the spec's flags as `handle`, and the loader that applies them. */
 function screenRoute(path: string, screen: ScreenName, meta: RouteMeta): RouteObject {
@@ -59,6 +62,14 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.certificationResult, 'certification-result', ROUTE_META.certificationResult),
       screenRoute(ROUTES.aboutUs, 'about-us', ROUTE_META.aboutUs),
       screenRoute(ROUTES.problem, 'problem', ROUTE_META.problem),
+      // --- information pages, protocol reading (issue 6, info)
+      ...INFO_PAGES.map((page) => screenRoute(`/${page.slug}`, 'info-page', page.requiresLogin ? ROUTE_META.infoPageLogin : ROUTE_META.infoPage)),
+      screenRoute(ROUTES.checkProtocol, 'protocol-reading', ROUTE_META.checkProtocol),
+      ...PRODUCT_NOTICE_ROUTES.map((path) => screenRoute(path, 'protocol-reading', ROUTE_META.productNotice)),
+      screenRoute(ROUTES.commonProtocolRead, 'clause-view', ROUTE_META.commonProtocolRead),
+      screenRoute(ROUTES.viewClause, 'clause-view', ROUTE_META.viewClause),
+      screenRoute(ROUTES.viewImage, 'view-image', ROUTE_META.viewImage),
+      screenRoute(ROUTES.statistics, 'statistics', ROUTE_META.statistics),
       {
         path: '*',
         loader: catchAllLoader,

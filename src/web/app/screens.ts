@@ -41,6 +41,12 @@ const SCREENS = {
   'certification-result': () => import('../screens/certification-result/certification-result-screen.tsx'),
   'about-us': () => import('../screens/about-us/about-us-screen.tsx'),
   problem: () => import('../screens/problem/problem-screen.tsx'),
+  // --- information pages, protocol reading (issue 6, info)
+  'info-page': () => import('../screens/info-page/info-page-screen.tsx'),
+  'protocol-reading': () => import('../screens/protocol-reading/protocol-reading-screen.tsx'),
+  'clause-view': () => import('../screens/clause-view/clause-view-screen.tsx'),
+  'view-image': () => import('../screens/view-image/view-image-screen.tsx'),
+  statistics: () => import('../screens/statistics/statistics-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

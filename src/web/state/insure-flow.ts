@@ -7,48 +7,54 @@ import { useCallback, useEffect, useState } from 'react';
 import { getDefaultStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { insureDraftAtom, useInsureDraft, type InsureDraft } from './insure-draft.ts';
+import {
+  allRead,
+  markAllRead,
+  markRead,
+  readCount,
+  readingBlock,
+  restoreReading,
+  setAgreed,
+  type ReadingBlock,
+  type ReadingState,
+} from '../../engine/protocol/protocol-reading.ts';
 import { STORAGE_KEYS, readJson, removeKeys, writeJson } from './storage.ts';
 
 // ---------------------------------------------------------------- protocol reading
 
-/** Stored under STORAGE_KEYS.protocolState, which clear-form routes remove. */
-interface ProtocolState {
-  productCode: string;
-  /** Names of the clauses opened. */
-  read: string[];
-  /** The 我已阅读并同意 box. */
-  agreed: boolean;
-}
-
 export interface ProtocolReading {
   read: ReadonlySet<string>;
+  /** The 我已阅读并同意 box, only ever true once every clause is read. */
   agreed: boolean;
   /** Every listed clause read (and there is at least one): the condition to go on, with `agreed`. */
   allRead: boolean;
+  /** Read clauses among the listed ones. */
+  readCount: number;
+  /** Why the step may not go on yet (null: it may). */
+  block: ReadingBlock | null;
   markRead: (name: string) => void;
   /** 全部已读: every clause read, and the box ticked. */
   markAllRead: () => void;
   setAgreed: (agreed: boolean) => void;
 }
 
-function loadProtocolState(productCode: string): ProtocolState {
-  const saved = readJson<ProtocolState>(STORAGE_KEYS.protocolState);
-  return saved && saved.productCode === productCode && Array.isArray(saved.read)
-    ? saved
-    : { productCode, read: [], agreed: false };
+function loadProtocolState(productCode: string): ReadingState {
+  return restoreReading(readJson<unknown>(STORAGE_KEYS.protocolState), productCode);
 }
 
 /**
  * Which of `names` (the product's clauses) have been read, kept in local
- * storage so that a reload or a trip to the confirm page and back keeps it.
- * Read from storage on mount (not a jotai atom) because clear-form routes
- * remove the key directly.
+ * storage (STORAGE_KEYS.protocolState, removed by clear-form routes) so that
+ * a reload, a notice screen or a trip to the confirm page and back keeps it.
+ * The rule itself is the engine's pure protocol-reading module; this hook
+ * only stores its results. Read from storage on mount (not a jotai atom)
+ * because clear-form routes remove the key directly.
  */
 export function useProtocolReading(productCode: string, names: readonly string[]): ProtocolReading {
   const [state, setState] = useState(() => loadProtocolState(productCode));
   useEffect(() => setState(loadProtocolState(productCode)), [productCode]);
 
-  const update = useCallback((change: (s: ProtocolState) => ProtocolState) => {
+  const update = useCallback((change: (s: ReadingState) => ReadingState) => {
     setState((current) => {
       const next = change(current);
       writeJson(STORAGE_KEYS.protocolState, next);
@@ -56,16 +62,21 @@ export function useProtocolReading(productCode: string, names: readonly string[]
     });
   }, []);
 
-  const markRead = useCallback(
-    (name: string) => update((s) => (s.read.includes(name) ? s : { ...s, read: [...s.read, name] })),
-    [update],
-  );
-  const markAllRead = useCallback(() => update((s) => ({ ...s, read: [...new Set([...s.read, ...names])], agreed: true })), [update, names]);
-  const setAgreed = useCallback((agreed: boolean) => update((s) => ({ ...s, agreed })), [update]);
+  const onRead = useCallback((name: string) => update((s) => markRead(s, name)), [update]);
+  const onReadAll = useCallback(() => update((s) => markAllRead(s, names)), [update, names]);
+  const onAgreed = useCallback((agreed: boolean) => update((s) => setAgreed(s, names, agreed)), [update, names]);
 
-  const read = new Set(state.read);
-  const allRead = names.length > 0 && names.every((n) => read.has(n));
-  return { read, agreed: state.agreed && allRead, allRead, markRead, markAllRead, setAgreed };
+  const done = allRead(state, names);
+  return {
+    read: new Set(state.read),
+    agreed: state.agreed && done,
+    allRead: done,
+    readCount: readCount(state, names),
+    block: readingBlock(state, names),
+    markRead: onRead,
+    markAllRead: onReadAll,
+    setAgreed: onAgreed,
+  };
 }
 
 // ---------------------------------------------------------------- order serial

@@ -203,6 +203,9 @@ describe('insured extra fields', () => {
     expect(consts(p.grade)).toEqual(GRADE_OPTIONS.map((o) => o.value));
     expect(p.grade?.title).toBe('年级');
     expect(p.classAndGrade?.title).toBe('班级');
+    // Classes are a list too (spec §3), 1班 … 30班, the value being what the order carries.
+    expect(consts(p.classAndGrade)).toEqual(Array.from({ length: 30 }, (_, i) => `${i + 1}班`));
+    expect(titles(p.classAndGrade)).toEqual(consts(p.classAndGrade));
     expect(p.schoolName?.title).toBe('学校名称');
     expect(consts(p.socialMedicalInsurance)).toEqual(['Y', 'N']);
     expect(titles(p.socialMedicalInsurance)).toEqual(['是', '否']);
@@ -245,7 +248,9 @@ describe('insured extra fields', () => {
     const school = (buildInsureFormSchema(m).uiSchema.insureds as Record<string, Record<string, Record<string, unknown>>>)
       .items!.schoolName!;
     expect(school['ui:widget']).toBe('SchoolWidget');
-    expect(school['ui:options']).toEqual({ schoolMode: mode, schools: mode === '03' ? [] : ['徐州市民主路小学'] });
+    expect(school['ui:options']).toMatchObject({ schoolMode: mode, schools: mode === '03' ? [] : ['徐州市民主路小学'], areaCode: '320300' });
+    const types = (school['ui:options'] as { schoolTypes: { value: string }[] }).schoolTypes.map((o) => o.value);
+    expect(types).toEqual(m.insure.schoolTypes ?? expect.arrayContaining(['edu_06', 'edu_07', 'edu_27', 'edu_28']));
     expect(school['ui:placeholder']).toBe(placeholder);
   });
 

@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { CheckboxWidget } from './checkbox-widget.tsx';
+import { CollegeWidget } from './college-widget.tsx';
 import { DerivedWidget } from './derived-widget.tsx';
 import { RadioWidget } from './radio-widget.tsx';
 import { SchoolWidget } from './school-widget.tsx';
@@ -11,5 +12,5 @@ import { SelectWidget } from './select-widget.tsx';
  * BaseInputTemplate (an antd-mobile Input).
  */
 export function generateWidgets(): RegistryWidgetsType {
-  return { SelectWidget, RadioWidget, CheckboxWidget, DerivedWidget, SchoolWidget };
+  return { SelectWidget, RadioWidget, CheckboxWidget, DerivedWidget, SchoolWidget, CollegeWidget };
 }

@@ -1,31 +1,82 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
+import type { EnumOption } from '../../../engine/rules/enums.ts';
+import type { SchoolItem } from '../../../contract/school.ts';
+import { infoApi } from '../../api/info.ts';
 import styles from '../form-theme.module.css';
+import { SchoolAddPopup } from './school-add-popup.tsx';
 import { SelectWidget } from './select-widget.tsx';
 
 const MAX_SUGGESTIONS = 6;
+const SEARCH_DELAY_MS = 250;
+
+interface Suggestion {
+  name: string;
+  /** Added by this parent, not yet verified. */
+  unverified: boolean;
+  meta?: string;
+}
 
 /**
  * The school name, by the product's customSchoolMode (ui:options.schoolMode):
- * 01 free text with suggestions, 02 choose only, 03 free text only, over
- * the manifest's school list (ui:options.schools, from insure.schools).
+ *
+ * - 01 custom plus choose: free text; suggestions from the manifest's list and
+ *   from the school directory of the product's sales area (edu-svc
+ *   getSchoolByNameAddressPhone, the parent's own added schools included),
+ *   and 添加学校 for a school the directory lacks (addSchoolInfo).
+ * - 02 choose only: a picker over the manifest's list (insure.schools), the
+ *   same list the order check enforces.
+ * - 03 custom only: free text, no suggestions, nothing added to the directory.
  */
 export function SchoolWidget(props: WidgetProps) {
   const { options, value, registry, onChange, readonly, disabled } = props;
   const [focused, setFocused] = useState(false);
+  const [found, setFound] = useState<SchoolItem[]>([]);
+  const [adding, setAdding] = useState(false);
   const schools = Array.isArray(options.schools) ? options.schools.filter((s): s is string => typeof s === 'string') : [];
   const mode = options.schoolMode;
+  const areaCode = typeof options.areaCode === 'string' ? options.areaCode : undefined;
+  const schoolTypes = (Array.isArray(options.schoolTypes) ? options.schoolTypes : []) as EnumOption[];
+  const text = typeof value === 'string' ? value : '';
+  const searching = mode === '01' && focused && text.trim().length >= 2 && !readonly && !disabled && areaCode !== undefined;
+
+  useEffect(() => {
+    if (!searching || !areaCode) {
+      setFound([]);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      infoApi
+        .searchSchools({ areaCode, name: text.trim(), pageSize: MAX_SUGGESTIONS }, { silent: true })
+        .then((page) => live && setFound(page.list))
+        .catch(() => live && setFound([]));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [searching, areaCode, text]);
 
   if (mode === '02' && schools.length > 0) {
     return <SelectWidget {...props} options={{ ...options, enumOptions: schools.map((s) => ({ value: s, label: s })) }} />;
   }
 
   const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
-  const text = typeof value === 'string' ? value : '';
-  const matches =
-    mode === '01' && focused && text !== '' && !readonly && !disabled
-      ? schools.filter((s) => s.includes(text) && s !== text).slice(0, MAX_SUGGESTIONS)
-      : [];
+  const suggestions: Suggestion[] = [];
+  if (mode === '01' && focused && text !== '' && !readonly && !disabled) {
+    const seen = new Set<string>([text]);
+    const push = (s: Suggestion) => {
+      if (seen.has(s.name) || suggestions.length >= MAX_SUGGESTIONS) return;
+      seen.add(s.name);
+      suggestions.push(s);
+    };
+    schools.filter((s) => s.includes(text)).forEach((name) => push({ name, unverified: false }));
+    if (searching) found.forEach((s) => push({ name: s.schoolName, unverified: !s.verified, meta: s.address ?? undefined }));
+  }
+  const exact = schools.includes(text) || found.some((s) => s.schoolName === text);
+  const canAdd = mode === '01' && areaCode !== undefined && text.trim().length >= 2 && !exact && !readonly && !disabled;
+
   return (
     <>
       <BaseInputTemplate
@@ -40,16 +91,43 @@ export function SchoolWidget(props: WidgetProps) {
           props.onBlur(id, v);
         }}
       />
-      {matches.length > 0 && (
-        <ul className={styles.suggestions} role="listbox">
-          {matches.map((school) => (
-            <li key={school}>
-              <button type="button" className={styles.suggestion} onMouseDown={(e) => e.preventDefault()} onClick={() => onChange(school)}>
-                {school}
+      {suggestions.length > 0 && (
+        <ul className={styles.suggestions} role="listbox" aria-label="学校列表">
+          {suggestions.map((school) => (
+            <li key={school.name}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={false}
+                className={styles.suggestion}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onChange(school.name)}
+              >
+                {school.name}
+                {school.unverified && <span className={styles.suggestionTag}>待审核</span>}
+                {school.meta && <span className={styles.suggestionMeta}>{school.meta}</span>}
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {canAdd && (
+        <button type="button" className={styles.addSchoolLink} onClick={() => setAdding(true)}>
+          找不到学校？添加「{text.trim()}」
+        </button>
+      )}
+      {adding && areaCode && (
+        <SchoolAddPopup
+          visible={adding}
+          initialName={text.trim()}
+          areaCode={areaCode}
+          schoolTypes={schoolTypes}
+          onClose={() => setAdding(false)}
+          onAdded={(name) => {
+            setAdding(false);
+            onChange(name);
+          }}
+        />
       )}
     </>
   );

@@ -46,6 +46,7 @@ export const InsureFormRenderer = forwardRef<
   const { schema, uiSchema } = useMemo(() => buildInsureFormSchema(manifest), [manifest]);
   const formData = useMemo(() => formDataFromDraft(manifest, draft), [manifest, draft]);
   const customValidate = useMemo(() => createInsureValidate(manifest, plan), [manifest, plan]);
+  const formContext = useMemo(() => ({ formData }), [formData]);
   const [live, setLive] = useState(false);
   const formRef = useRef<Form>(null);
 
@@ -83,6 +84,8 @@ export const InsureFormRenderer = forwardRef<
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={formData}
+      // The college field reads the insured's school from here (issue 6, info).
+      formContext={formContext}
       validator={validator}
       customValidate={customValidate}
       transformErrors={transformErrors}

@@ -42,7 +42,6 @@ export function ProtocolAgreement({
         《{p.name}》
       </button>
     ));
-  const readCount = protocols.filter((p) => reading.read.has(p.name)).length;
 
   return (
     <section className={styles.agreement} aria-label="投保声明" id="insure-agreement">
@@ -64,7 +63,7 @@ export function ProtocolAgreement({
       </div>
       <div className={styles.agreementMeta}>
         <span>
-          已阅读 {readCount}/{protocols.length}
+          已阅读 {reading.readCount}/{protocols.length}
         </span>
         {!reading.allRead && (
           <button type="button" className={styles.readAll} onClick={() => show(firstUnread)}>

@@ -1,7 +1,5 @@
 import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
-
-/** Notice types that form the first group (spec §3: notificationType 2 and 3 form one group, others another). */
-const NOTICE_TYPES: ReadonlySet<number> = new Set([2, 3]);
+import { groupClauses } from '../../../engine/protocol/protocol-reading.ts';
 
 export interface ProtocolGroups {
   /** Insurance notices and clauses (notificationType 2 or 3). */
@@ -12,10 +10,7 @@ export interface ProtocolGroups {
 
 /** Splits the product's clauses into the two lists of spec §4 Protocol reading, keeping their order. */
 export function groupProtocols(protocols: readonly Protocol[]): ProtocolGroups {
-  const notices: Protocol[] = [];
-  const others: Protocol[] = [];
-  for (const p of protocols) (p.notificationType !== undefined && NOTICE_TYPES.has(p.notificationType) ? notices : others).push(p);
-  return { notices, others };
+  return groupClauses(protocols);
 }
 
 /** Paragraphs of a clause (separated by blank lines). */

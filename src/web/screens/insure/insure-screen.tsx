@@ -17,6 +17,7 @@ import { ProtocolAgreement } from '../../renderers/insure/protocol-agreement.tsx
 import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
+import { READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 
 const TITLE = '填写投保信息';
 
@@ -54,8 +55,8 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
       Toast.show({ content: problem });
       return;
     }
-    if (!reading.allRead) {
-      Toast.show({ content: '请先阅读投保须知及相关条款' });
+    if (reading.block === 'unread') {
+      Toast.show({ content: READING_MESSAGES.unread });
       const unread = manifest.protocols.findIndex((p) => !reading.read.has(p.name));
       const clause = manifest.protocols[unread];
       if (clause) {
@@ -64,8 +65,8 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
       }
       return;
     }
-    if (!reading.agreed) {
-      Toast.show({ content: '请阅读并勾选同意投保声明' });
+    if (reading.block === 'notAgreed') {
+      Toast.show({ content: READING_MESSAGES.notAgreed });
       document.getElementById('insure-agreement')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }

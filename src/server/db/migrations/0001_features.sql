@@ -65,6 +65,25 @@ CREATE TABLE "privacy_consents" (
 	"agreed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "schools" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "schools_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"name_key" text NOT NULL,
+	"school_kind" text NOT NULL,
+	"school_nature" text,
+	"province_code" text NOT NULL,
+	"city_code" text NOT NULL,
+	"county_code" text,
+	"region_code" text NOT NULL,
+	"address" text,
+	"phone" text,
+	"colleges" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"verified" boolean DEFAULT false NOT NULL,
+	"owner_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "schools_owner_check" CHECK (("schools"."owner_user_id" is null) = "schools"."verified")
+);
+--> statement-breakpoint
 CREATE TABLE "sms_sends" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sms_sends_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"phone" text NOT NULL,
@@ -107,11 +126,16 @@ ALTER TABLE "comments" ADD CONSTRAINT "comments_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "customer_managers" ADD CONSTRAINT "customer_managers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "privacy_consents" ADD CONSTRAINT "privacy_consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_files" ADD CONSTRAINT "user_files_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "comments_user_biz_node_key" ON "comments" USING btree ("user_id","biz_no","comment_node");--> statement-breakpoint
 CREATE INDEX "comments_product_node_idx" ON "comments" USING btree ("product_code","comment_node","created_at");--> statement-breakpoint
 CREATE INDEX "identity_verifications_user_idx" ON "identity_verifications" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "schools_directory_key" ON "schools" USING btree ("region_code","name_key") WHERE "schools"."owner_user_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "schools_owner_key" ON "schools" USING btree ("owner_user_id","region_code","name_key") WHERE "schools"."owner_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "schools_city_idx" ON "schools" USING btree ("city_code");--> statement-breakpoint
+CREATE INDEX "schools_county_idx" ON "schools" USING btree ("county_code");--> statement-breakpoint
 CREATE INDEX "sms_sends_phone_idx" ON "sms_sends" USING btree ("phone","sent_at");--> statement-breakpoint
 CREATE INDEX "sms_sends_ip_idx" ON "sms_sends" USING btree ("ip","sent_at");--> statement-breakpoint
 ALTER TABLE "sms_codes" ADD CONSTRAINT "sms_codes_purpose_check" CHECK ("sms_codes"."purpose" in ('login', 'register', 'reset', 'changePhone'));

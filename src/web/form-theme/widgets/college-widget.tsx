@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { getTemplate, type WidgetProps } from '@rjsf/utils';
+import { infoApi } from '../../api/info.ts';
+import styles from '../form-theme.module.css';
+
+/** The insured's school name next to this field (`root_insureds_0_collegeName` → insureds[0].schoolName), read from the form context. */
+export function siblingSchool(id: string, formContext: unknown): string | undefined {
+  const index = /^root_insureds_(\d+)_collegeName$/.exec(id)?.[1];
+  const data = (formContext as { formData?: { insureds?: Array<{ schoolName?: unknown }> } } | undefined)?.formData;
+  const name = index === undefined ? undefined : data?.insureds?.[Number(index)]?.schoolName;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+}
+
+/**
+ * 学院名称: free text, with the colleges of the chosen university as
+ * suggestions when the directory knows them (getSchoolByNameAddressPhone for
+ * the school of the same insured, then selectSchoolCollege).
+ */
+export function CollegeWidget(props: WidgetProps) {
+  const { id, options, registry, onChange, readonly, disabled, value } = props;
+  const areaCode = typeof options.areaCode === 'string' ? options.areaCode : undefined;
+  const school = siblingSchool(id, registry.formContext);
+  const [colleges, setColleges] = useState<string[]>([]);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    setColleges([]);
+    if (!school || !areaCode) return;
+    let live = true;
+    (async () => {
+      const page = await infoApi.searchSchools({ areaCode, name: school, pageSize: 5 }, { silent: true });
+      const match = page.list.find((s) => s.schoolName === school && s.hasColleges);
+      if (!match || !live) return;
+      const result = await infoApi.schoolColleges(match.id, { silent: true });
+      if (live) setColleges(result.list);
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [school, areaCode]);
+
+  const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
+  const text = typeof value === 'string' ? value : '';
+  const shown = focused && !readonly && !disabled ? colleges.filter((c) => c !== text && (text === '' || c.includes(text))) : [];
+  return (
+    <>
+      <BaseInputTemplate
+        {...props}
+        onFocus={(fid, v) => {
+          setFocused(true);
+          props.onFocus(fid, v);
+        }}
+        onBlur={(fid, v) => {
+          setTimeout(() => setFocused(false), 150);
+          props.onBlur(fid, v);
+        }}
+      />
+      {shown.length > 0 && (
+        <ul className={styles.suggestions} role="listbox" aria-label="学院列表">
+          {shown.map((college) => (
+            <li key={college}>
+              <button type="button" role="option" aria-selected={false} className={styles.suggestion} onMouseDown={(e) => e.preventDefault()} onClick={() => onChange(college)}>
+                {college}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Popup, Toast } from 'antd-mobile';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import type { NotificationItem } from '../../../contract/product.ts';
+import { groupClauses, READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
+import { paths, ROUTES } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage, BottomBar } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { NotFoundResult } from '../../components/not-found-result.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { useProtocolReading, type ProtocolReading } from '../../state/insure-flow.ts';
+import { NOTICE_DEFAULT_PRODUCT, NOTICE_TITLES } from './notice-routes.ts';
+import styles from './protocol-reading.module.css';
+import { clauseMarkup, useProductClauses } from './use-product-clauses.ts';
+
+/**
+ * The clauses of a product in the two lists of spec §4 (notices of
+ * notificationType 2 and 3, then the others), each opened in a popup, which
+ * counts as reading it; 全部已读 reads them all. Going on to the insure form
+ * is blocked until every listed clause is read (the engine's rule), and on
+ * /checkProtocol until the box is ticked too. Reading state is the insure
+ * form's (local storage), so it survives a reload and counts on /insure.
+ *
+ * Serves /checkProtocol, /calmCareNotify, /fuxingNotify and
+ * /insuranceNotificationAgreement.
+ */
+export default function ProtocolReadingScreen() {
+  const { pathname } = useLocation();
+  const [query] = useSearchParams();
+  const productCode = query.get('productCode') || NOTICE_DEFAULT_PRODUCT[pathname] || '';
+  const title = NOTICE_TITLES[pathname] ?? '投保须知及条款';
+  const state = useProductClauses(productCode);
+  return (
+    <AppPage title={title} hasBottomBar={state.phase === 'ready'}>
+      {state.phase === 'loading' && <PageLoading />}
+      {state.phase === 'notFound' && <NotFoundResult description="商品不存在或已下架" />}
+      {state.phase === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
+      {state.phase === 'ready' && <ClauseLists productCode={productCode} items={state.items} needsAgreement={pathname === ROUTES.checkProtocol} />}
+    </AppPage>
+  );
+}
+
+function ClauseLists({ productCode, items, needsAgreement }: { productCode: string; items: NotificationItem[]; needsAgreement: boolean }) {
+  const navigate = useAppNavigate();
+  const names = useMemo(() => items.map((i) => i.name), [items]);
+  const reading = useProtocolReading(productCode, names);
+  const [open, setOpen] = useState<number | null>(null);
+  const { notices, others } = groupClauses(items);
+
+  const show = (index: number) => {
+    const item = items[index];
+    if (!item) return;
+    reading.markRead(item.name);
+    setOpen(index);
+  };
+  const firstUnread = items.findIndex((i) => !reading.read.has(i.name));
+  const block = needsAgreement ? reading.block : reading.allRead ? null : 'unread';
+
+  const proceed = () => {
+    if (block === 'unread') {
+      Toast.show({ content: READING_MESSAGES.unread });
+      show(firstUnread);
+      return;
+    }
+    if (block === 'notAgreed') {
+      Toast.show({ content: READING_MESSAGES.notAgreed });
+      return;
+    }
+    navigate(paths.insure(productCode));
+  };
+
+  const list = (heading: string, group: NotificationItem[]) =>
+    group.length > 0 && (
+      <section className={styles.group} aria-label={heading}>
+        <h2 className={styles.groupTitle}>{heading}</h2>
+        {group.map((item) => (
+          <button key={item.name} type="button" className={styles.row} onClick={() => show(items.indexOf(item))}>
+            <span className={styles.rowName}>《{item.name}》</span>
+            {reading.read.has(item.name) ? <span className={styles.read}>已读</span> : <span className={styles.unread}>未读</span>}
+          </button>
+        ))}
+      </section>
+    );
+
+  return (
+    <>
+      <p className={styles.intro}>请您在投保前逐一阅读以下须知及条款，特别是其中的责任免除、等待期、免赔额等内容。阅读全部文件后方可继续投保。</p>
+      {list('投保须知及保险条款', notices)}
+      {list('其他告知及授权', others)}
+      {needsAgreement && (
+        <div className={styles.agree}>
+          <Checkbox
+            checked={reading.agreed}
+            onChange={(checked) => {
+              if (checked && !reading.allRead) show(firstUnread);
+              else reading.setAgreed(checked);
+            }}
+            aria-label="我已阅读并同意"
+          />
+          <span>我已阅读并同意以上全部内容</span>
+        </div>
+      )}
+      <ClausePopup items={items} open={open} reading={reading} onOpen={show} onClose={() => setOpen(null)} />
+      <BottomBar>
+        <div className={styles.bar}>
+          <span className={styles.progress} data-testid="read-progress">
+            已阅读 {reading.readCount}/{items.length}
+          </span>
+          {!reading.allRead && (
+            <Button shape="rounded" size="small" onClick={() => show(firstUnread)}>
+              去阅读
+            </Button>
+          )}
+          <Button color="primary" shape="rounded" disabled={block !== null} onClick={proceed}>
+            {needsAgreement ? '同意并继续' : '我已阅读，继续投保'}
+          </Button>
+        </div>
+      </BottomBar>
+    </>
+  );
+}
+
+function ClausePopup({
+  items,
+  open,
+  reading,
+  onOpen,
+  onClose,
+}: {
+  items: NotificationItem[];
+  open: number | null;
+  reading: ProtocolReading;
+  onOpen: (index: number) => void;
+  onClose: () => void;
+}) {
+  const item = open === null ? undefined : items[open];
+  const nextUnread = items.findIndex((i) => !reading.read.has(i.name));
+  return (
+    <Popup visible={item !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+      {item && (
+        <div className={styles.popup} role="dialog" aria-label={item.name}>
+          <header className={styles.popupHeader}>
+            <h3 className={styles.popupTitle}>{item.name}</h3>
+            <span>
+              {open! + 1}/{items.length}
+            </span>
+          </header>
+          <div className={styles.popupBody} dangerouslySetInnerHTML={clauseMarkup(item)} />
+          <footer className={styles.popupFooter}>
+            <Button
+              shape="rounded"
+              onClick={() => {
+                reading.markAllRead();
+                onClose();
+              }}
+            >
+              全部已读
+            </Button>
+            {nextUnread >= 0 ? (
+              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
+                下一份
+              </Button>
+            ) : (
+              <Button color="primary" shape="rounded" onClick={onClose}>
+                我已阅读
+              </Button>
+            )}
+          </footer>
+        </div>
+      )}
+    </Popup>
+  );
+}
