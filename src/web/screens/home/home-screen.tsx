@@ -93,9 +93,14 @@ export default function HomeScreen() {
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>学平险在线</span>
           </div>
-          <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.policyList())}>
-            我的保单
-          </button>
+          <div className={styles.headerLinks}>
+            <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.policyList())}>
+              我的保单
+            </button>
+            <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.myIndex())}>
+              个人中心
+            </button>
+          </div>
         </div>
         <h1 className={styles.headline}>为孩子的每一天保驾护航</h1>
         <p className={styles.tagline}>学生意外 · 监护人责任 · 在线投保，即时生效</p>
