@@ -32,6 +32,25 @@ export const paths = {
   devSmsLatest: '/__dev/sms/latest',
   /** Development only: every manifest file with its validation status (catalogue preview). */
   devCatalogue: '/__dev/catalogue',
+  // --- policies (lifecycle, policy pages, renewal, drafts)
+  countAppNumByStatus: '/edu-svc/countAppNumByStatus',
+  searchWxbAppList: '/edu-svc/remote/ins/searchWxbAppList',
+  searchOrderCharge: '/ins-order/order/searchOrderCharge',
+  cancelOrder: '/ins-order/order/cancelOrder',
+  deleteOrder: '/ins-order/order/deleteOrder',
+  searchAppDetailPro: '/ins-svc/api/v2/applicationforms/searchAppDetailPro',
+  insuredExtend: '/ins-svc/applicationforms/v2/insured_extend',
+  liabilityPolDetail: '/pol-svc/liabilitySvc/v1/queryLiabilityPolDetail',
+  submitEndors: '/pol-svc/endorsement/v2/submitEndors',
+  getStartTime: '/edu-svc/risk/time/getStartTime',
+  nextHourTime: '/edu-svc/common/nextHourTime',
+  getCurrentTime: '/edu-svc/remote/ins/getCurrentTime',
+  selectRenewalList: '/edu-svc/policy/v1/selectRenewalList',
+  /** Public: the renewal products with their labels (the /insurerenew view). */
+  renewalProducts: '/edu-svc/policy/v1/renewalProducts',
+  saveTempForm: '/ins-order/order/saveTempForm/v2',
+  selectTempForm: '/ins-order/order/selectTempForm',
+  deleteTempForm: '/ins-order/order/deleteTempForm/:serial',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

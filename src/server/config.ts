@@ -26,6 +26,9 @@ export interface AppConfig {
   /** Delay before the sandbox payment provider delivers its notification. */
   sandboxNotifyDelayMs: number;
   logLevel: string;
+  // --- policies
+  /** Period of the lifecycle scheduler (payment timeouts, cover start and end); 0 or unset: not started. */
+  lifecycleIntervalMs?: number;
 }
 
 /** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
@@ -84,5 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentTimeoutMinutes: intFrom(env.PAYMENT_TIMEOUT_MINUTES, 30, 'PAYMENT_TIMEOUT_MINUTES'),
     sandboxNotifyDelayMs: intFrom(env.SANDBOX_NOTIFY_DELAY_MS, 300, 'SANDBOX_NOTIFY_DELAY_MS'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    // --- policies
+    lifecycleIntervalMs: intFrom(env.LIFECYCLE_INTERVAL_MS, 10_000, 'LIFECYCLE_INTERVAL_MS'),
   };
 }

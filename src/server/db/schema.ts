@@ -119,6 +119,10 @@ export const orders = pgTable(
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** Unpaid at this instant → paymentTimeout (the lifecycle scheduler); null for orders never waiting for a payment. */
+    payDeadline: ts('pay_deadline'),
+    /** The holder deleted the (cancelled or timed-out) order: hidden from every list and lookup. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -155,6 +159,8 @@ export const applicationForms = pgTable(
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
     issuedAt: ts('issued_at'),
+    /** When the status last changed (the lifecycle's transitions set it). */
+    statusChangedAt: ts('status_changed_at'),
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
@@ -223,3 +229,54 @@ export const payOuts = pgTable('pay_outs', {
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// --- policies (lifecycle, drafts)
+
+/**
+ * Every status change of an application form, written by the one transition
+ * function of the lifecycle (src/server/orders/lifecycle-repo.ts) in the same
+ * statement batch as the change: an audit trail, and the proof that a
+ * time-driven transition ran once.
+ */
+export const policyStatusEvents = pgTable(
+  'policy_status_events',
+  {
+    id: id(),
+    applicationFormId: bigint('application_form_id', { mode: 'number' })
+      .notNull()
+      .references(() => applicationForms.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** Who moved it: user, scheduler, payment, insurer. */
+    actor: text('actor').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('policy_status_events_form_idx').on(t.applicationFormId),
+    check('policy_status_events_from_check', oneOf(t.fromStatus, POLICY_STATUSES)),
+    check('policy_status_events_to_check', oneOf(t.toStatus, POLICY_STATUSES)),
+  ],
+);
+
+/** Insure forms saved as drafts (暂存, ins-order/order/saveTempForm/v2), per user, resumable on any device. */
+export const tempForms = pgTable(
+  'temp_forms',
+  {
+    id: id(),
+    serial: text('serial').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    /** The insure form in progress (InsureDraft of the web app), validated by the contract on save. */
+    form: jsonb('form').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('temp_forms_user_idx').on(t.userId, t.updatedAt)],
+);
