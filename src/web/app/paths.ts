@@ -19,7 +19,24 @@ export const ROUTES = {
   policyList: '/policyList',
   /** Development only: every manifest with its validation status (the server decides whether it has data). */
   catalogue: '/catalogue',
+  // --- policies
+  policyDetailTobePaid: '/policyDetailTobePaid',
+  policyDetailGuarantee: '/policyDetailGuarantee',
+  policyDetailPaymentTimeout: '/policyDetailPaymentTimeout',
+  policyDetailPolicyOverdue: '/policyDetailPolicyOverdue',
+  policyDetailSurrender: '/policyDetailSurrender',
+  policyDetailCancel: '/PolicyDetailCancel',
+  policyDetailWaitIssue: '/policyDetailWaitIssue',
+  policyDetailIssueFail: '/policyDetailIssueFail',
+  policyDetailWaitInsurance: '/policyDetailWaitInsurance',
+  insureDetail: '/insureDetail',
+  cooperationList: '/cooperationList',
+  zancunList: '/zancunList',
+  renewalList: '/renewalList',
+  insurerenew: '/insurerenew',
 } as const;
+
+import type { PolicyStatus } from '../../contract/order.ts';
 
 type QueryValue = string | number | null | undefined;
 
@@ -68,4 +85,28 @@ export const paths = {
   payoff: (query: PayoffQuery): string => withQuery(ROUTES.payoff, { ...query }),
   paySuccess: (query: PaySuccessQuery): string => withQuery(ROUTES.paySuccess, { ...query }),
   policyList: (): string => ROUTES.policyList,
+  // --- policies
+  /** The detail page of an application in `status` (spec §2: one route per status). */
+  policyDetail: (status: PolicyStatus, applicationFormCode: string): string =>
+    withQuery(ROUTES[POLICY_DETAIL_ROUTE[status]], { applicationFormCode }),
+  insureDetail: (applicationFormCode: string): string => withQuery(ROUTES.insureDetail, { applicationFormCode }),
+  insureFromDraft: (productCode: string, tempSerialNo: string): string => withQuery(ROUTES.insure, { productCode, tempSerialNo }),
+  insurerenew: (productCode: string): string => withQuery(ROUTES.insurerenew, { productCode }),
+  zancunList: (): string => ROUTES.zancunList,
+  renewalList: (): string => ROUTES.renewalList,
+  cooperationList: (): string => ROUTES.cooperationList,
+};
+
+// --- policies
+/** The route key of each status's detail page. */
+export const POLICY_DETAIL_ROUTE: Readonly<Record<PolicyStatus, keyof typeof ROUTES>> = {
+  toBePaid: 'policyDetailTobePaid',
+  guarantee: 'policyDetailGuarantee',
+  paymentTimeout: 'policyDetailPaymentTimeout',
+  policyOverdue: 'policyDetailPolicyOverdue',
+  surrender: 'policyDetailSurrender',
+  cancel: 'policyDetailCancel',
+  waitIssue: 'policyDetailWaitIssue',
+  issueFail: 'policyDetailIssueFail',
+  waitInsurance: 'policyDetailWaitInsurance',
 };

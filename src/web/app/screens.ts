@@ -15,6 +15,13 @@ const SCREENS = {
   'policy-list': () => import('../screens/policy-list/policy-list-screen.tsx'),
   'not-found': () => import('../screens/not-found/not-found-screen.tsx'),
   'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
+  // --- policies
+  'policy-detail': () => import('../screens/policy-detail/policy-detail-screen.tsx'),
+  'insure-detail': () => import('../screens/insure-detail/insure-detail-screen.tsx'),
+  'cooperation-list': () => import('../screens/cooperation-list/cooperation-list-screen.tsx'),
+  'zancun-list': () => import('../screens/zancun-list/zancun-list-screen.tsx'),
+  'renewal-list': () => import('../screens/renewal-list/renewal-list-screen.tsx'),
+  'insure-renew': () => import('../screens/insure-renew/insure-renew-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, InfiniteScroll, PullToRefresh, Skeleton, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
+import type { StatusCounts } from '../../../contract/policy.ts';
+import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../../contract/policy-status.ts';
+import { policyApi } from '../../api/policy-api.ts';
 import { detailPathOf, loadCatalogue } from '../../api/catalogue.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
@@ -14,12 +17,25 @@ import styles from './policy-list-screen.module.css';
 /** Spec §9: lists are paged by 15. */
 const PAGE_SIZE = 15;
 
-const TABS: { key: string; title: string; status?: PolicyStatus }[] = [
-  { key: 'all', title: '全部' },
-  { key: 'toBePaid', title: '待支付', status: 'toBePaid' },
-  { key: 'waitInsurance', title: '待起保', status: 'waitInsurance' },
-  { key: 'guarantee', title: '保障中', status: 'guarantee' },
-];
+/** Tabs always shown; any other status gets a tab while the holder has applications in it. */
+const FIXED_TABS: PolicyStatus[] = ['toBePaid', 'waitInsurance', 'guarantee'];
+
+interface TabDef {
+  key: string;
+  title: string;
+  status?: PolicyStatus;
+}
+
+/** The status tabs with their counts (countAppNumByStatus): 全部(n), 待支付(n)… */
+export function tabsOf(counts: StatusCounts | null): TabDef[] {
+  const num = (status: PolicyStatus) => counts?.list.find((c) => c.status === status)?.num ?? 0;
+  const label = (title: string, n: number | undefined) => (n ? `${title}(${n})` : title);
+  const extra = POLICY_STATUSES.filter((status) => !FIXED_TABS.includes(status) && num(status) > 0);
+  return [
+    { key: 'all', title: label('全部', counts?.total) },
+    ...[...FIXED_TABS, ...extra].map((status) => ({ key: status, title: label(POLICY_STATUS_NAMES[status], num(status)), status })),
+  ];
+}
 
 const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   toBePaid: 'warning',
@@ -39,17 +55,20 @@ export default function PolicyListScreen() {
   const navigate = useAppNavigate();
   const [tab, setTab] = useState('all');
   const [state, setState] = useState<ListState>({ phase: 'loading' });
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
   const request = useRef(0);
-  const status = TABS.find((t) => t.key === tab)?.status;
+  const tabs = tabsOf(counts);
+  const status = POLICY_STATUSES.find((s) => s === tab);
 
   const fetchPage = useCallback(
     (page: number) => api.policyList({ pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, { silent: true }),
     [status],
   );
 
-  /** First page (tab change, retry, pull to refresh). */
+  /** First page (tab change, retry, pull to refresh), and the tab counts. */
   const reload = useCallback(async () => {
     const id = ++request.current;
+    void policyApi.countByStatus({ silent: true }).then((c) => setCounts(c), () => undefined);
     try {
       const data = await fetchPage(1);
       if (id !== request.current) return;
@@ -90,10 +109,17 @@ export default function PolicyListScreen() {
   };
 
   return (
-    <AppPage title="我的保单">
+    <AppPage
+      title="我的保单"
+      right={
+        <button type="button" className={styles.navLink} onClick={() => navigate(paths.zancunList())}>
+          暂存单
+        </button>
+      }
+    >
       <div className={styles.tabs}>
         <Tabs activeKey={tab} onChange={setTab} style={{ '--title-font-size': '15px' }}>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.key} title={t.title} />
           ))}
         </Tabs>
@@ -134,6 +160,7 @@ export default function PolicyListScreen() {
                       )
                     }
                     onRenew={() => void renew(item.productCode)}
+                    onOpen={() => navigate(paths.policyDetail(item.status, item.applicationFormCode))}
                   />
                 ))}
               </ul>
@@ -156,10 +183,10 @@ export default function PolicyListScreen() {
   );
 }
 
-function PolicyCard({ item, onPay, onRenew }: { item: PolicyListItem; onPay: () => void; onRenew: () => void }) {
+function PolicyCard({ item, onPay, onRenew, onOpen }: { item: PolicyListItem; onPay: () => void; onRenew: () => void; onOpen: () => void }) {
   return (
     <li className={styles.card} data-testid="policy-card" data-application-form-code={item.applicationFormCode}>
-      <div className={styles.cardHeader}>
+      <div className={styles.cardHeader} role="link" tabIndex={0} onClick={onOpen} onKeyDown={(e) => e.key === 'Enter' && onOpen()}>
         <span className={styles.productName}>{item.productName}</span>
         <Tag color={TAG_COLORS[item.status] ?? 'default'} fill="outline" data-testid="policy-status">
           {item.statusName}
@@ -193,6 +220,9 @@ function PolicyCard({ item, onPay, onRenew }: { item: PolicyListItem; onPay: () 
         <span className={styles.premium}>
           保费 <strong data-testid="policy-premium">{formatYuan(item.premium)}</strong>
         </span>
+        <Button size="small" fill="none" onClick={onOpen}>
+          查看详情
+        </Button>
         {item.status === 'toBePaid' ? (
           <Button size="small" color="primary" shape="rounded" onClick={onPay}>
             去支付
