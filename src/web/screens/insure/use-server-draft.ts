@@ -1,20 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { DraftForm } from '../../../contract/policy.ts';
 import { MSG_DRAFT_CALL_FAILED, policyApi } from '../../api/policy-api.ts';
 import { failToast, successToast } from '../../components/toast.ts';
 import type { InsureDraft } from '../../state/insure-draft.ts';
-
-/** Only the fields the contract's DraftForm has, with empty values left out. */
-export function draftFormOf(draft: InsureDraft | null): DraftForm {
-  const clean = <T extends object>(o: T): T =>
-    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T;
-  return {
-    policyHolder: clean(draft?.policyHolder ?? {}),
-    insureds: (draft?.insureds ?? []).map(clean),
-    wards: (draft?.wards ?? []).map(clean),
-  };
-}
+import { draftFormOf } from './draft-form.ts';
 
 /**
  * The insure screen's server drafts (暂存, spec §2 /zancunList): 暂存 saves the
