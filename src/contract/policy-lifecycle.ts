@@ -56,6 +56,9 @@ export const POLICY_TRANSITIONS: Readonly<Record<PolicyStatus, Partial<Readonly<
   surrender: {},
 };
 
+/** Statuses of an application that is not (yet, or never became) a policy: searchWxbAppList lists these. */
+export const APPLICATION_STATUSES: readonly PolicyStatus[] = ['toBePaid', 'paymentTimeout', 'cancel', 'waitIssue', 'issueFail'];
+
 /** Statuses an order can be deleted from (deleteOrder hides it from the list; nothing was paid or is in force). */
 export const DELETABLE_STATUSES: readonly PolicyStatus[] = ['cancel', 'paymentTimeout'];
 

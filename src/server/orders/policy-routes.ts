@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { PolicyListBody, type PolicyListBody as PolicyListBodyT, type PolicyStatus } from '../../contract/order.ts';
+import { PolicyListBody, type PolicyListBody as PolicyListBodyT } from '../../contract/order.ts';
 import { paths, RESUB_HEADER } from '../../contract/paths.ts';
-import { DELETABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
+import { APPLICATION_STATUSES, DELETABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import {
   ApplicationCodeBody,
   OwnedOrderCodeBody,
@@ -42,8 +42,6 @@ import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf, RENEWABLE_STATUSES } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
 
-/** Statuses of an application that is not (yet) a policy: searchWxbAppList. */
-export const APPLICATION_STATUSES: readonly PolicyStatus[] = ['toBePaid', 'paymentTimeout', 'cancel', 'waitIssue', 'issueFail'];
 
 const HOUR_MS = 3600_000;
 const BEIJING_OFFSET_MS = 8 * HOUR_MS;

@@ -4,6 +4,8 @@ import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
 import type { StatusCounts } from '../../../contract/policy.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
 import { tabsOf } from './policy-tabs.ts';
+import { APPLICATION_STATUSES } from '../../../contract/policy-lifecycle.ts';
+import { storeRenewalData } from '../../state/renewal-data.ts';
 import { policyApi } from '../../api/policy-api.ts';
 import { detailPathOf, loadCatalogue } from '../../api/catalogue.ts';
 import { api } from '../../api/endpoints.ts';
@@ -41,8 +43,12 @@ export default function PolicyListScreen() {
   const tabs = tabsOf(counts);
   const status = POLICY_STATUSES.find((s) => s === tab);
 
+  // Applications not (yet) policies come from searchWxbAppList, policies and 全部 from searchInsuranceList.
   const fetchPage = useCallback(
-    (page: number) => api.policyList({ pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, { silent: true }),
+    (page: number) => {
+      const body = { pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) };
+      return status && APPLICATION_STATUSES.includes(status) ? policyApi.applications(body, { silent: true }) : api.policyList(body, { silent: true });
+    },
     [status],
   );
 
@@ -79,7 +85,13 @@ export default function PolicyListScreen() {
     });
   };
 
-  const renew = async (productCode: string) => {
+  const renew = async (item: PolicyListItem) => {
+    const { productCode } = item;
+    // A policy of a renewal product is renewed: its number goes with the next order (spec §4 Renewal).
+    const renewable = await policyApi.renewalProducts({ silent: true }).catch(() => null);
+    if (item.policyNo && renewable?.list.some((p) => p.productCode === productCode)) {
+      storeRenewalData({ productCode, renewalTimes: 0, renewalLastPolicyNo: item.policyNo });
+    }
     let path: string | undefined;
     try {
       path = detailPathOf(await loadCatalogue({ silent: true }), productCode);
@@ -140,7 +152,7 @@ export default function PolicyListScreen() {
                         }),
                       )
                     }
-                    onRenew={() => void renew(item.productCode)}
+                    onRenew={() => void renew(item)}
                     onOpen={() => navigate(paths.policyDetail(item.status, item.applicationFormCode))}
                   />
                 ))}
