@@ -51,6 +51,8 @@ export const paths = {
   saveTempForm: '/ins-order/order/saveTempForm/v2',
   selectTempForm: '/ins-order/order/selectTempForm',
   deleteTempForm: '/ins-order/order/deleteTempForm/:serial',
+  /** Development and test only: makes the sandbox insurer refuse the caller's application (出单失败). */
+  devInsurerFail: '/__dev/insurer/fail',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

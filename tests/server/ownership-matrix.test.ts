@@ -195,6 +195,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${paths.saveTempForm}`]: { body: async () => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } }) },
     [`POST ${paths.selectTempForm}`]: { body: async () => ({}) },
     [`POST ${paths.deleteTempForm}`]: { params: async () => ({}) },
+    [`POST ${paths.devInsurerFail}`]: { body: async () => ({}) },
   };
 
   it('finds the id-taking calls from the routes and classifies every id-like property', () => {

@@ -1,4 +1,22 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Envelope } from '../../src/contract/envelope.ts';
+import {
+  AppDetail as AppDetailSchema,
+  EndorsResult as EndorsResultSchema,
+  InsuredExtend as InsuredExtendSchema,
+  LiabilityDetail as LiabilityDetailSchema,
+  OrderCharge as OrderChargeSchema,
+  RenewalList as RenewalListSchema,
+  RenewalProducts as RenewalProductsSchema,
+  ServerTime,
+  StartTime,
+  StatusCounts as StatusCountsSchema,
+  TempFormList as TempFormListSchema,
+  SavedTempForm,
+} from '../../src/contract/policy.ts';
+import { PolicyList as PolicyListSchema } from '../../src/contract/order.ts';
 import { fillPath, paths } from '../../src/contract/paths.ts';
 import type { AppDetail, EndorsResult, OrderCharge, RenewalList, StatusCounts, TempFormList } from '../../src/contract/policy.ts';
 import type { PolicyList } from '../../src/contract/order.ts';
@@ -240,5 +258,42 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     expect(next.timestamp - now.getTime()).toBeLessThanOrEqual(3600_000);
     const current = expectOk(await call<{ timestamp: number }>(t.app, { method: 'GET', url: paths.getCurrentTime }));
     expect(current.timestamp).toBe(now.getTime());
+  });
+
+  it('answers every call in the shape of its contract', async () => {
+    const shape = (schema: TSchema, body: unknown) => {
+      expect([...Value.Errors(Envelope(schema), body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+      expect((body as { code: string }).code).toBe('0000');
+    };
+    const session = await login(t.app);
+    const unpaid = await submitOrder(t.app, session.token, validApplication(XUZHOU));
+    const paid = await paidPolicy(session, JINING);
+    const policyNo = (await detailOf(session, paid.applicationFormCode)).policyNo!;
+    const get = (url: string) => call(t.app, { method: 'GET', url, token: session.token });
+    shape(StatusCountsSchema, (await get(paths.countAppNumByStatus)).body);
+    shape(PolicyListSchema, (await post(session, paths.searchWxbAppList)).body);
+    shape(OrderChargeSchema, (await post(session, paths.searchOrderCharge, { orderCode: unpaid.orderCode })).body);
+    shape(AppDetailSchema, (await post(session, paths.searchAppDetailPro, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(InsuredExtendSchema, (await post(session, paths.insuredExtend, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(LiabilityDetailSchema, (await get(`${paths.liabilityPolDetail}?policyNo=${policyNo}`)).body);
+    shape(RenewalListSchema, (await post(session, paths.selectRenewalList)).body);
+    shape(RenewalProductsSchema, (await get(paths.renewalProducts)).body);
+    shape(SavedTempForm, (await post(session, paths.saveTempForm, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } })).body);
+    shape(TempFormListSchema, (await post(session, paths.selectTempForm)).body);
+    shape(StartTime, (await get(`${paths.getStartTime}?productCode=${JINING}`)).body);
+    shape(ServerTime, (await get(paths.nextHourTime)).body);
+    shape(ServerTime, (await get(paths.getCurrentTime)).body);
+    const endors = await post(session, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, session.token) });
+    shape(EndorsResultSchema, endors.body);
+  });
+
+  it('lets a test (or the demo) make the sandbox insurer refuse only the caller\'s own application', async () => {
+    const session = await login(t.app);
+    const order = await submitOrder(t.app, session.token, validApplication(JINING));
+    expectOk(await post(session, paths.devInsurerFail, { applicationFormCode: order.applicationFormCode }));
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.app.sandboxPayments.settled();
+    await insurer.settled();
+    expect((await detailOf(session, order.applicationFormCode)).status).toBe('issueFail');
   });
 });

@@ -41,6 +41,7 @@ import { toAppDetail, toInsuredExtend, toOrderCharge, toTempFormItem } from './p
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf, RENEWABLE_STATUSES } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
+import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
 
 
 const HOUR_MS = 3600_000;
@@ -154,6 +155,16 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const now = deps.now();
     return ok({ time: formatShanghai(now), timestamp: now.getTime() });
   });
+
+  // ---- development: tell the sandbox insurer to refuse one of the caller's applications
+  if (deps.config.devEndpoints && deps.insurer instanceof SandboxInsurerProvider) {
+    const sandbox = deps.insurer;
+    app.post<{ Body: ApplicationCodeBodyT }>(paths.devInsurerFail, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
+      const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
+      sandbox.failApplication(view.applicationFormCode);
+      return ok(null);
+    });
+  }
 
   // ---- renewal
 
