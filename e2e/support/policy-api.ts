@@ -59,8 +59,19 @@ export async function createOrder(request: APIRequestContext, token: string, for
   return { orderCode: data.body.order.code, amount: data.body.order.amount, applicationFormCode: data.body.applicationForms[0]!.information.applicationFormCode };
 }
 
-/** Pays through the sandbox cashier page (确认支付), then waits until the policy is issued. */
-export async function payAtCashier(page: Page, request: APIRequestContext, token: string, applicationFormCode: string): Promise<void> {
+/** Development call: the sandbox insurer will refuse this application (出单失败). */
+export async function failIssue(request: APIRequestContext, token: string, applicationFormCode: string): Promise<void> {
+  await gw(request, token, 'POST', '/__dev/insurer/fail', { applicationFormCode });
+}
+
+/** Pays through the sandbox cashier page (确认支付), then waits until the insurer has answered (issued by default). */
+export async function payAtCashier(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  applicationFormCode: string,
+  expected: RegExp = /^(guarantee|waitInsurance)$/,
+): Promise<void> {
   const { payUrl } = await gw<{ payUrl: string }>(request, token, 'GET', `/edu-svc/payUrl/queryPayUrl?appCode=${applicationFormCode}`);
   await page.goto(payUrl);
   await page.getByRole('button', { name: '确认支付' }).click();
@@ -69,5 +80,5 @@ export async function payAtCashier(page: Page, request: APIRequestContext, token
       async () => (await gw<{ status: string }>(request, token, 'POST', '/ins-svc/api/v2/applicationforms/searchAppDetailPro', { applicationFormCode })).status,
       { timeout: 20_000, message: 'the policy is issued' },
     )
-    .toMatch(/^(guarantee|waitInsurance)$/);
+    .toMatch(expected);
 }
