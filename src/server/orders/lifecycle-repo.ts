@@ -20,50 +20,55 @@ export interface TransitionInput {
 /**
  * THE status write of the app: applies one event of the state machine to an
  * order and its application form, or refuses it with the machine's Chinese
- * message. Safe without an enclosing transaction and under concurrency: the
- * UPDATE is conditional on the status it read, so of two workers applying
- * events to one order only one wins; the loser re-reads and is judged
- * against the new status. The order row is written before the form row
- * everywhere, so two transitions never lock them in opposite orders.
+ * message. In one transaction (a savepoint when the caller has one): the
+ * order row is locked, the event judged against its status, the order and
+ * its forms updated and the event logged together. Of two workers applying
+ * events to one order only one wins; the other then sees the new status and
+ * is judged against it. The order row is always locked before the form rows,
+ * so two transitions never lock them in opposite orders.
  */
 export async function applyTransition(db: Db, input: TransitionInput): Promise<TransitionResult> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [current] = await db
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, input.orderId))
-      .limit(1);
-    if (!current) return { ok: false, message: '订单不存在' };
-    const from = current.status as PolicyStatus;
-    const result = transition(from, input.event);
-    if (!result.ok) return result;
-    const moved = await db
-      .update(orders)
-      .set({ status: result.to, ...(input.order ?? {}) })
-      .where(and(eq(orders.id, input.orderId), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (moved.length === 0) continue; // someone else moved it first: judge the event again
-    const forms = await db
-      .update(applicationForms)
-      .set({ status: result.to, statusChangedAt: input.at, ...(input.form ?? {}) })
-      .where(eq(applicationForms.orderId, input.orderId))
-      .returning({ id: applicationForms.id });
-    if (forms.length > 0) {
-      await db.insert(policyStatusEvents).values(
-        forms.map((form) => ({
-          applicationFormId: form.id,
-          orderId: input.orderId,
-          event: input.event,
-          fromStatus: from,
-          toStatus: result.to,
-          actor: input.actor,
-          at: input.at,
-        })),
-      );
+  // Atomic: the order, its forms and the event log change together (a savepoint inside a caller's transaction).
+  return db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [current] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, input.orderId))
+        .limit(1)
+        .for('update');
+      if (!current) return { ok: false, message: '订单不存在' } as const;
+      const from = current.status as PolicyStatus;
+      const result = transition(from, input.event);
+      if (!result.ok) return result;
+      const moved = await tx
+        .update(orders)
+        .set({ status: result.to, ...(input.order ?? {}) })
+        .where(and(eq(orders.id, input.orderId), eq(orders.status, from)))
+        .returning({ id: orders.id });
+      if (moved.length === 0) continue; // moved by someone else meanwhile: judge the event again
+      const forms = await tx
+        .update(applicationForms)
+        .set({ status: result.to, statusChangedAt: input.at, ...(input.form ?? {}) })
+        .where(eq(applicationForms.orderId, input.orderId))
+        .returning({ id: applicationForms.id });
+      if (forms.length > 0) {
+        await tx.insert(policyStatusEvents).values(
+          forms.map((form) => ({
+            applicationFormId: form.id,
+            orderId: input.orderId,
+            event: input.event,
+            fromStatus: from,
+            toStatus: result.to,
+            actor: input.actor,
+            at: input.at,
+          })),
+        );
+      }
+      return result;
     }
-    return result;
-  }
-  return { ok: false, message: '订单状态正在变化，请稍后重试' };
+    return { ok: false, message: '订单状态正在变化，请稍后重试' } as const;
+  });
 }
 
 /** A time-driven rule of the scheduler: which rows are due, and the event that moves them. */
