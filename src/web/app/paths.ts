@@ -3,6 +3,8 @@
  * links to them. Pure: no React, so the guards, the API UI hooks and the
  * tests share it.
  */
+// --- policies
+import type { PolicyStatus } from '../../contract/order.ts';
 
 /** Route patterns as the router declares them. */
 export const ROUTES = {
@@ -35,8 +37,6 @@ export const ROUTES = {
   renewalList: '/renewalList',
   insurerenew: '/insurerenew',
 } as const;
-
-import type { PolicyStatus } from '../../contract/order.ts';
 
 type QueryValue = string | number | null | undefined;
 
