@@ -5,7 +5,7 @@
  * checks it belongs to the caller, and the generated ownership matrix test
  * (tests/server/ownership-matrix.test.ts) finds every such call by it.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { HolderInput, InsuredInput, PolicyListItem, PolicyStatus, WardInput } from './order.ts';
 import { ProductCode } from './common.ts';
 
@@ -194,12 +194,23 @@ export const RenewalProducts = Type.Object({
 });
 export type RenewalProducts = Static<typeof RenewalProducts>;
 
+/**
+ * A person of a draft: the keys of the order's person, each an optional
+ * string of bounded length. A draft keeps what was typed so far, so a
+ * half-typed phone or ID number is fine here; the order checks them.
+ */
+function draftPerson<T extends TObject>(person: T) {
+  const keys = Object.keys(person.properties) as (keyof Static<T> & string)[];
+  const properties = Object.fromEntries(keys.map((key) => [key, Opt(Type.String({ maxLength: 80 }))]));
+  return Type.Unsafe<Partial<Static<T>>>(Type.Object(properties, { additionalProperties: false }));
+}
+
 /** The insure form in progress, as a draft keeps it (the web app's InsureDraft, every field optional). */
 export const DraftForm = Type.Object(
   {
-    policyHolder: Type.Partial(HolderInput),
-    insureds: Type.Array(Type.Partial(InsuredInput), { maxItems: 10 }),
-    wards: Opt(Type.Array(Type.Partial(WardInput), { maxItems: 5 })),
+    policyHolder: draftPerson(HolderInput),
+    insureds: Type.Array(draftPerson(InsuredInput), { maxItems: 10 }),
+    wards: Opt(Type.Array(draftPerson(WardInput), { maxItems: 5 })),
   },
   { additionalProperties: false },
 );

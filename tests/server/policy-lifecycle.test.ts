@@ -213,7 +213,8 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const saved = expectOk(
       await post<{ tempSerialNo: string }>(session, paths.saveTempForm, {
         productCode: XUZHOU,
-        form: { policyHolder: form.policyHolder, insureds: [{ name: form.insureds[0]!.name }] },
+        // Half typed: a draft keeps it; the order checks it.
+        form: { policyHolder: { ...form.policyHolder, phone: '138' }, insureds: [{ name: form.insureds[0]!.name, licenceNo: '3203' }] },
       }),
     );
     // "Another device": a fresh log-in of the same phone (a minute later: one SMS per minute).
@@ -227,6 +228,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     // Updating keeps the serial.
     expectOk(await post(other, paths.saveTempForm, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } }));
     const one = expectOk(await post<TempFormList>(other, paths.selectTempForm, { tempSerialNo: saved.tempSerialNo }));
+    expect(one.list[0]!.form?.policyHolder).toEqual(form.policyHolder);
     expect(one.list[0]!.form?.insureds[0]).toEqual(form.insureds[0]);
 
     await submitOrder(t.app, other.token, { ...form, tempSerialNo: saved.tempSerialNo });
