@@ -126,6 +126,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // --- policies: the scheduler's payment-timeout sweep reads only unpaid orders by deadline.
+    index('orders_pay_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 'toBePaid'`),
     check('orders_status_check', oneOf(t.status, POLICY_STATUSES)),
     check('orders_amount_check', sql`${t.amountFen} >= 0`),
   ],
@@ -164,6 +166,9 @@ export const applicationForms = pgTable(
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
+    // --- policies: the scheduler's start and expiry sweeps.
+    index('application_forms_start_due_idx').on(t.startDate).where(sql`${t.status} = 'waitInsurance'`),
+    index('application_forms_end_due_idx').on(t.endDate).where(sql`${t.status} in ('waitInsurance', 'guarantee')`),
     // The repeat-insurance check looks insureds up by ID number inside the jsonb array.
     index('application_forms_insureds_idx').using('gin', t.insureds.op('jsonb_path_ops')),
     check('application_forms_status_check', oneOf(t.status, POLICY_STATUSES)),

@@ -96,7 +96,7 @@ export async function runDueBatch(db: Db, rule: DueRule, now: Date, limit: numbe
       .select({ orderId: orders.id })
       .from(orders)
       .innerJoin(applicationForms, eq(applicationForms.orderId, orders.id))
-      .where(and(inArray(orders.status, sourcesOf(rule.event)), rule.due(now)))
+      .where(and(inArray(orders.status, sourcesOf(rule.event)), inArray(applicationForms.status, sourcesOf(rule.event)), rule.due(now)))
       .orderBy(asc(orders.id))
       .limit(limit)
       .for('update', { of: orders, skipLocked: true });

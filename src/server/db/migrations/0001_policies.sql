@@ -30,4 +30,7 @@ ALTER TABLE "policy_status_events" ADD CONSTRAINT "policy_status_events_applicat
 ALTER TABLE "policy_status_events" ADD CONSTRAINT "policy_status_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "temp_forms" ADD CONSTRAINT "temp_forms_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "policy_status_events_form_idx" ON "policy_status_events" USING btree ("application_form_id");--> statement-breakpoint
-CREATE INDEX "temp_forms_user_idx" ON "temp_forms" USING btree ("user_id","updated_at");
+CREATE INDEX "temp_forms_user_idx" ON "temp_forms" USING btree ("user_id","updated_at");--> statement-breakpoint
+CREATE INDEX "application_forms_start_due_idx" ON "application_forms" USING btree ("start_date") WHERE "application_forms"."status" = 'waitInsurance';--> statement-breakpoint
+CREATE INDEX "application_forms_end_due_idx" ON "application_forms" USING btree ("end_date") WHERE "application_forms"."status" in ('waitInsurance', 'guarantee');--> statement-breakpoint
+CREATE INDEX "orders_pay_deadline_idx" ON "orders" USING btree ("pay_deadline") WHERE "orders"."status" = 'toBePaid';
