@@ -134,7 +134,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
         <p className={styles.hint}>{STATUS_HINTS[detail.status]}</p>
         {charge?.payable && charge.payDeadline && (
           <p className={styles.hint}>
-            请于 {charge.payDeadline} 前支付（剩余 {formatRemaining(charge.remainingSeconds)}）
+            请于 {charge.payDeadline} 前支付（剩余 <Countdown seconds={charge.remainingSeconds} />）
           </p>
         )}
       </section>
@@ -223,6 +223,18 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
       )}
     </AppPage>
   );
+}
+
+/** Seconds left to pay, counting down once a second from what the server said. */
+function Countdown({ seconds }: { seconds: number }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const started = Date.now();
+    const timer = setInterval(() => setLeft(Math.max(0, seconds - Math.floor((Date.now() - started) / 1000))), 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return <>{formatRemaining(left)}</>;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
