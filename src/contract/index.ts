@@ -13,3 +13,6 @@ export * from './obfuscation.ts';
 // --- schools and information pages (issue 6, info)
 export * from './school.ts';
 export * from './content.ts';
+// --- policies
+export * from './policy.ts';
+export * from './policy-lifecycle.ts';

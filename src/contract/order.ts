@@ -105,6 +105,8 @@ export const ApplicationFormInput = Type.Object(
       ),
     ),
     totalPremium: Opt(Type.Number()),
+    /** The caller's draft (暂存) this form was resumed from: deleted when the order is made (spec §4). */
+    tempSerialNo: Opt(Str(40)),
   },
   { additionalProperties: false },
 );

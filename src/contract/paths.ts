@@ -87,6 +87,27 @@ export const paths = {
   areaStatistics: '/edu-svc/schoolinfo/_bai/areaStatistics',
   /** One information or agreement page (content/pages/<slug>.md). */
   contentPage: '/edu-svc/content/_bai/page/:slug',
+  // --- policies (lifecycle, policy pages, renewal, drafts)
+  countAppNumByStatus: '/edu-svc/countAppNumByStatus',
+  searchWxbAppList: '/edu-svc/remote/ins/searchWxbAppList',
+  searchOrderCharge: '/ins-order/order/searchOrderCharge',
+  cancelOrder: '/ins-order/order/cancelOrder',
+  deleteOrder: '/ins-order/order/deleteOrder',
+  searchAppDetailPro: '/ins-svc/api/v2/applicationforms/searchAppDetailPro',
+  insuredExtend: '/ins-svc/applicationforms/v2/insured_extend',
+  liabilityPolDetail: '/pol-svc/liabilitySvc/v1/queryLiabilityPolDetail',
+  submitEndors: '/pol-svc/endorsement/v2/submitEndors',
+  getStartTime: '/edu-svc/risk/time/getStartTime',
+  nextHourTime: '/edu-svc/common/nextHourTime',
+  getCurrentTime: '/edu-svc/remote/ins/getCurrentTime',
+  selectRenewalList: '/edu-svc/policy/v1/selectRenewalList',
+  /** Public: the renewal products with their labels (the /insurerenew view). */
+  renewalProducts: '/edu-svc/policy/v1/renewalProducts',
+  saveTempForm: '/ins-order/order/saveTempForm/v2',
+  selectTempForm: '/ins-order/order/selectTempForm',
+  deleteTempForm: '/ins-order/order/deleteTempForm/:serial',
+  /** Development and test only: makes the sandbox insurer refuse the caller's application (出单失败). */
+  devInsurerFail: '/__dev/insurer/fail',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW, paths } from '../contract/paths.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createAccessTokens } from './auth/access-token.ts';
@@ -41,6 +41,11 @@ import { SandboxGeocoder } from './providers/geocoder/sandbox-geocoder.ts';
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
 import { seedSchools } from './seed/seed-schools.ts';
+// --- policies
+import { applyIssueOutcome } from './orders/issuance.ts';
+import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
+import { registerPolicyRoutes } from './orders/policy-routes.ts';
+import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +53,9 @@ declare module 'fastify' {
     sandboxPayments: SandboxPaymentProvider;
     /** The SMS outbox when development endpoints are on. */
     smsOutbox: SmsOutbox | undefined;
+    // --- policies
+    /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
+    lifecycle: LifecycleScheduler;
   }
 }
 
@@ -80,6 +88,9 @@ export interface BuildAppOptions {
   // --- schools (issue 6, info)
   /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
   seedSchools?: boolean;
+  // --- policies
+  /** Sees every route as it is registered (the ownership matrix test lists the calls with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -98,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installValidators(app);
   installErrorHandlers(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const tokens = createAccessTokens(config.jwtSecret, now);
   const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
@@ -169,6 +181,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     // Orders paid but never issued because the process stopped in between.
     retryWaitingIssues(deps, app.log).catch((error: unknown) => app.log.error({ err: error }, 'issue recovery failed'));
+  });
+
+  // --- policies: lifecycle calls, asynchronous issuance outcomes, the time-driven transitions
+  await app.register(async (gw) => registerPolicyRoutes(gw, deps), { prefix: GW });
+  if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
+  const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onReady', async () => {
+    if (config.lifecycleIntervalMs) lifecycle.start();
+  });
+  app.addHook('preClose', async () => {
+    await lifecycle.stop();
+    if (deps.insurer instanceof SandboxInsurerProvider) {
+      await deps.insurer.settled();
+      deps.insurer.stop();
+    }
   });
 
   if (options.seed ?? config.seed) await seedDemoData(deps, app.log);

@@ -31,6 +31,9 @@ export interface AppConfig {
   passwordScrypt: ScryptCost;
   /** SMS sends allowed per client address per hour (20; a test or a shared NAT may need another value). */
   smsPerIpPerHour: number;
+  // --- policies
+  /** Period of the lifecycle scheduler (payment timeouts, cover start and end); 0 or unset: not started. */
+  lifecycleIntervalMs?: number;
 }
 
 export interface ScryptCost {
@@ -100,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordScrypt: PRODUCTION_SCRYPT,
     smsPerIpPerHour: intFrom(env.SMS_PER_IP_PER_HOUR, 20, 'SMS_PER_IP_PER_HOUR'),
+    // --- policies
+    lifecycleIntervalMs: intFrom(env.LIFECYCLE_INTERVAL_MS, 10_000, 'LIFECYCLE_INTERVAL_MS'),
   };
 }

@@ -268,6 +268,9 @@ describe.each(backends)('payment timeout (%s)', (backend) => {
     const order = await submitOrder(t.app, session.token, form);
     now = new Date(now.getTime() + 31 * 60_000);
     const again = await login(t.app, session.phone); // the access token expired meanwhile
+    // Statuses are stored: the lifecycle scheduler records the timeout (its timer is off in tests).
+    expect(expectOk(await orderDetail(t.app, again.token, order.orderCode)).status).toBe('toBePaid');
+    expect(await t.app.lifecycle.runOnce()).toEqual({ paymentTimeout: 1, start: 0, expire: 0 });
     const detail = expectOk(await orderDetail(t.app, again.token, order.orderCode));
     expect(detail.status).toBe('paymentTimeout');
     const list = expectOk(await call<PolicyList>(t.app, { method: 'POST', url: paths.policyList, token: again.token, payload: {} }));

@@ -60,6 +60,21 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/calmCareNotify',
   '/fuxingNotify',
   '/insuranceNotificationAgreement',
+  // --- policies
+  '/policyDetailTobePaid',
+  '/policyDetailGuarantee',
+  '/policyDetailPaymentTimeout',
+  '/policyDetailPolicyOverdue',
+  '/policyDetailSurrender',
+  '/PolicyDetailCancel',
+  '/policyDetailWaitIssue',
+  '/policyDetailIssueFail',
+  '/policyDetailWaitInsurance',
+  '/insureDetail',
+  '/cooperationList',
+  '/zancunList',
+  '/renewalList',
+  '/insurerenew',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -31,6 +31,10 @@ export interface ProductManifest {
    */
   status?: 'online' | 'offline';
   /**
+   * True for a product the parent renews every year from the app: it has a renewal view at /insurerenew?productCode, its policies appear on the renewal list, and an order may carry the last policy of it as renewalLastPolicyNo. The 12 nationwide products sold all year (no city programme) set it.
+   */
+  renewal?: boolean;
+  /**
    * Label of the renewal button on the policy list. 去续保 exactly for the four renewal codes 19PR611048, 19PR855366, 19PR799624, 19PR352395, else 再次购买; when absent the app derives it from productCode.
    */
   renewalLabel?: '去续保' | '再次购买';
@@ -702,6 +706,10 @@ export interface Order {
    * Skip the repeat-insurance check.
    */
   skipRepeatCheck?: boolean;
+  /**
+   * Minutes an unpaid order waits for its payment before it becomes 支付超时 (paymentTimeout) and can no longer be paid. When absent the server's PAYMENT_TIMEOUT_MINUTES (default 30) applies; the Linyi products give 7 days (10080) to pay in the city education fee system.
+   */
+  paymentTimeoutMinutes?: number;
   /**
    * Agent forced on every order of this product.
    */

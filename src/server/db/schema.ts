@@ -136,9 +136,15 @@ export const orders = pgTable(
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** Unpaid at this instant → paymentTimeout (the lifecycle scheduler); null for orders never waiting for a payment. */
+    payDeadline: ts('pay_deadline'),
+    /** The holder deleted the (cancelled or timed-out) order: hidden from every list and lookup. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // --- policies: the scheduler's payment-timeout sweep reads only unpaid orders by deadline.
+    index('orders_pay_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 'toBePaid'`),
     check('orders_status_check', oneOf(t.status, POLICY_STATUSES)),
     check('orders_amount_check', sql`${t.amountFen} >= 0`),
   ],
@@ -172,9 +178,14 @@ export const applicationForms = pgTable(
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
     issuedAt: ts('issued_at'),
+    /** When the status last changed (the lifecycle's transitions set it). */
+    statusChangedAt: ts('status_changed_at'),
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
+    // --- policies: the scheduler's start and expiry sweeps.
+    index('application_forms_start_due_idx').on(t.startDate).where(sql`${t.status} = 'waitInsurance'`),
+    index('application_forms_end_due_idx').on(t.endDate).where(sql`${t.status} in ('waitInsurance', 'guarantee')`),
     // The repeat-insurance check looks insureds up by ID number inside the jsonb array.
     index('application_forms_insureds_idx').using('gin', t.insureds.op('jsonb_path_ops')),
     check('application_forms_status_check', oneOf(t.status, POLICY_STATUSES)),
@@ -420,4 +431,55 @@ export const schools = pgTable(
     index('schools_county_idx').on(t.countyCode),
     check('schools_owner_check', sql`(${t.ownerUserId} is null) = ${t.verified}`),
   ],
+);
+
+// --- policies (lifecycle, drafts)
+
+/**
+ * Every status change of an application form, written by the one transition
+ * function of the lifecycle (src/server/orders/lifecycle-repo.ts) in the same
+ * statement batch as the change: an audit trail, and the proof that a
+ * time-driven transition ran once.
+ */
+export const policyStatusEvents = pgTable(
+  'policy_status_events',
+  {
+    id: id(),
+    applicationFormId: bigint('application_form_id', { mode: 'number' })
+      .notNull()
+      .references(() => applicationForms.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** Who moved it: user, scheduler, payment, insurer. */
+    actor: text('actor').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('policy_status_events_form_idx').on(t.applicationFormId),
+    check('policy_status_events_from_check', oneOf(t.fromStatus, POLICY_STATUSES)),
+    check('policy_status_events_to_check', oneOf(t.toStatus, POLICY_STATUSES)),
+  ],
+);
+
+/** Insure forms saved as drafts (暂存, ins-order/order/saveTempForm/v2), per user, resumable on any device. */
+export const tempForms = pgTable(
+  'temp_forms',
+  {
+    id: id(),
+    serial: text('serial').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    /** The insure form in progress (InsureDraft of the web app), validated by the contract on save. */
+    form: jsonb('form').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('temp_forms_user_idx').on(t.userId, t.updatedAt)],
 );

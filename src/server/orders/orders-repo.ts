@@ -1,10 +1,15 @@
-import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
+import { issueEvent } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
-import { effectiveStatusSql, LIVE_STATUSES, type StatusClock } from './effective-status.ts';
+import { LIVE_STATUSES, type StatusClock } from './effective-status.ts';
+import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 
-export type NewOrder = Pick<typeof orders.$inferInsert, 'orderCode' | 'userId' | 'idempotentSerialNo' | 'amountFen' | 'createdAt'>;
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  'orderCode' | 'userId' | 'idempotentSerialNo' | 'amountFen' | 'createdAt' | 'payDeadline'
+>;
 export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id' | 'orderId'>;
 
 /** Inserts an order with its application forms; call inside a transaction. */
@@ -48,14 +53,19 @@ export async function getOrderBySerial(db: Db, serial: string): Promise<OrderSum
   };
 }
 
-/** One application form with its order, as every read of a single order needs it. */
-function formViewColumns(clock: StatusClock) {
+/**
+ * One application form with its order, as every read of a single order needs
+ * it. The status is the stored one: the lifecycle writes every change.
+ */
+function formViewColumns() {
   return {
     orderId: orders.id,
     orderCode: orders.orderCode,
     userId: orders.userId,
     orderAmountFen: orders.amountFen,
     paidAt: orders.paidAt,
+    payDeadline: orders.payDeadline,
+    deletedAt: orders.deletedAt,
     formId: applicationForms.id,
     applicationFormCode: applicationForms.applicationFormCode,
     productCode: applicationForms.productCode,
@@ -68,25 +78,32 @@ function formViewColumns(clock: StatusClock) {
     holder: applicationForms.holder,
     insureds: applicationForms.insureds,
     policyNo: applicationForms.policyNo,
-    storedStatus: applicationForms.status,
-    status: effectiveStatusSql(clock),
+    storedStatus: sql<PolicyStatus>`${applicationForms.status}`,
+    status: sql<PolicyStatus>`${applicationForms.status}`,
     createdAt: applicationForms.createdAt,
+    issuedAt: applicationForms.issuedAt,
+    wards: applicationForms.wards,
+    factors: applicationForms.factors,
+    copies: applicationForms.copies,
+    renewal: applicationForms.renewal,
+    promoCode: applicationForms.promoCode,
   };
 }
 
 /** How a single application form is addressed. */
-export type FormKey = { orderCode: string } | { applicationFormCode: string } | { orderId: number };
+export type FormKey = { orderCode: string } | { applicationFormCode: string } | { orderId: number } | { policyNo: string };
 
 function formKeyCondition(key: FormKey) {
+  if ('policyNo' in key) return eq(applicationForms.policyNo, key.policyNo);
   if ('orderCode' in key) return eq(orders.orderCode, key.orderCode);
   if ('applicationFormCode' in key) return eq(applicationForms.applicationFormCode, key.applicationFormCode);
   return eq(orders.id, key.orderId);
 }
 
-/** The (first) application form of an order with its order and effective status. */
-export async function getFormView(db: Db, key: FormKey, clock: StatusClock) {
+/** The (first) application form of an order with its order and status (`_clock` is no longer used). */
+export async function getFormView(db: Db, key: FormKey, _clock?: StatusClock) {
   const [row] = await db
-    .select(formViewColumns(clock))
+    .select(formViewColumns())
     .from(applicationForms)
     .innerJoin(orders, eq(applicationForms.orderId, orders.id))
     .where(formKeyCondition(key))
@@ -97,19 +114,29 @@ export async function getFormView(db: Db, key: FormKey, clock: StatusClock) {
 
 export type FormView = NonNullable<Awaited<ReturnType<typeof getFormView>>>;
 
-/** A page of the user's application forms, newest first. */
+/** A page of the user's application forms (deleted ones left out), newest first. */
 export async function listFormViewsOfUser(
   db: Db,
-  input: { userId: string; status?: PolicyStatus | undefined; limit: number; offset: number },
-  clock: StatusClock,
+  input: {
+    userId: string;
+    status?: PolicyStatus | undefined;
+    statuses?: readonly PolicyStatus[];
+    productCodes?: readonly string[];
+    limit: number;
+    offset: number;
+  },
+  _clock?: StatusClock,
 ) {
   const where = and(
     eq(orders.userId, input.userId),
-    input.status ? eq(effectiveStatusSql(clock), input.status) : undefined,
+    isNull(orders.deletedAt),
+    input.status ? eq(applicationForms.status, input.status) : undefined,
+    input.statuses ? inArray(applicationForms.status, [...input.statuses]) : undefined,
+    input.productCodes ? (input.productCodes.length ? inArray(applicationForms.productCode, [...input.productCodes]) : sql`false`) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(formViewColumns(clock))
+      .select(formViewColumns())
       .from(applicationForms)
       .innerJoin(orders, eq(applicationForms.orderId, orders.id))
       .where(where)
@@ -123,6 +150,17 @@ export async function listFormViewsOfUser(
       .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** How many of the user's (not deleted) application forms are in each status. */
+export async function countFormsByStatus(db: Db, userId: string): Promise<Partial<Record<PolicyStatus, number>>> {
+  const rows = await db
+    .select({ status: applicationForms.status, n: count() })
+    .from(applicationForms)
+    .innerJoin(orders, eq(applicationForms.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), isNull(orders.deletedAt)))
+    .groupBy(applicationForms.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 /**
@@ -139,13 +177,16 @@ export async function hasOverlappingCover(
   const [row] = await db
     .select({ id: applicationForms.id })
     .from(applicationForms)
+    .innerJoin(orders, eq(applicationForms.orderId, orders.id))
     .where(
       and(
         eq(applicationForms.productCode, input.productCode),
         sql`${applicationForms.insureds} @> ${person}::jsonb`,
         lt(applicationForms.startDate, input.end),
         gt(applicationForms.endDate, input.start),
-        inArray(effectiveStatusSql(clock), [...LIVE_STATUSES]),
+        inArray(applicationForms.status, [...LIVE_STATUSES]),
+        // An unpaid order past its deadline frees the child at once, before the scheduler records the timeout.
+        or(ne(applicationForms.status, 'toBePaid'), isNull(orders.payDeadline), gt(orders.payDeadline, clock.now)),
       ),
     )
     .limit(1);
@@ -160,43 +201,51 @@ export async function lockInsuredPerson(db: Db, productCode: string, licenceNo: 
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${productCode}:${licenceNo}`}))`);
 }
 
-/** toBePaid → waitIssue, once: false when the order was already paid (or is in another state). */
+/**
+ * toBePaid → waitIssue through the lifecycle, once: false when the order was
+ * already paid or is in another state. A payment made after the order's
+ * deadline does not pay it: the order times out instead (the payment is then
+ * the caller's to refund).
+ */
 export async function markOrderPaid(db: Db, orderId: number, paidAt: Date): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'waitIssue', paidAt })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'toBePaid')))
-    .returning({ id: orders.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(applicationForms)
-    .set({ status: 'waitIssue' })
-    .where(and(eq(applicationForms.orderId, orderId), eq(applicationForms.status, 'toBePaid')));
-  return true;
+  if (await isPastPayDeadline(db, orderId, paidAt)) {
+    await applyTransition(db, { orderId, event: 'paymentTimeout', at: paidAt, actor: 'payment' });
+    return false;
+  }
+  const result = await applyTransition(db, { orderId, event: 'pay', at: paidAt, actor: 'payment', order: { paidAt } });
+  return result.ok;
 }
 
-/** waitIssue → the issued status with its policy number; no-op if another worker issued it first. */
+/** waitIssue → the issued status with its policy number; false if another worker issued it first. */
 export async function markFormIssued(
   db: Db,
   input: { formId: number; orderId: number; policyNo: string; status: PolicyStatus; issuedAt: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .update(applicationForms)
-    .set({ status: input.status, policyNo: input.policyNo, issuedAt: input.issuedAt })
-    .where(and(eq(applicationForms.id, input.formId), eq(applicationForms.status, 'waitIssue')))
-    .returning({ id: applicationForms.id });
-  if (rows.length === 0) return false;
-  await db.update(orders).set({ status: input.status }).where(eq(orders.id, input.orderId));
-  return true;
+  const event = input.status === 'waitInsurance' ? 'issueWaiting' : 'issueInForce';
+  const result = await applyTransition(db, {
+    orderId: input.orderId,
+    event,
+    at: input.issuedAt,
+    actor: 'insurer',
+    form: { policyNo: input.policyNo, issuedAt: input.issuedAt },
+  });
+  return result.ok;
 }
 
-export async function markFormIssueFailed(db: Db, input: { formId: number; orderId: number }): Promise<void> {
-  const rows = await db
-    .update(applicationForms)
-    .set({ status: 'issueFail' })
-    .where(and(eq(applicationForms.id, input.formId), eq(applicationForms.status, 'waitIssue')))
-    .returning({ id: applicationForms.id });
-  if (rows.length > 0) await db.update(orders).set({ status: 'issueFail' }).where(eq(orders.id, input.orderId));
+/** waitIssue → issued, the status chosen from the cover start (helper of the issuance outcome). */
+export async function markIssuedByDates(db: Db, input: { orderId: number; policyNo: string; startDate: Date; now: Date }): Promise<boolean> {
+  const result = await applyTransition(db, {
+    orderId: input.orderId,
+    event: issueEvent(input.startDate, input.now),
+    at: input.now,
+    actor: 'insurer',
+    form: { policyNo: input.policyNo, issuedAt: input.now },
+  });
+  return result.ok;
+}
+
+export async function markFormIssueFailed(db: Db, input: { formId: number; orderId: number }, at: Date = new Date()): Promise<void> {
+  await applyTransition(db, { orderId: input.orderId, event: 'issueFail', at, actor: 'insurer' });
 }
 
 /** Forms paid but not issued since before `before` (a crash between payment and issuance). */

@@ -4,10 +4,15 @@ import { forbidden, notFound } from '../http/envelope.ts';
 import type { StatusClock } from './effective-status.ts';
 import { getFormView, type FormKey, type FormView } from './orders-repo.ts';
 
-/** The caller's own application form: 4004 when it does not exist, 4003 when it is someone else's. */
-export async function requireOwnForm(db: Db, key: FormKey, user: AuthUser, clock: StatusClock): Promise<FormView> {
-  const view = await getFormView(db, key, clock);
+/**
+ * The caller's own application form: 4004 when it does not exist, 4003 when
+ * it is someone else's (the answer carries nothing of it), 4004 when its
+ * holder deleted it.
+ */
+export async function requireOwnForm(db: Db, key: FormKey, user: AuthUser, _clock?: StatusClock): Promise<FormView> {
+  const view = await getFormView(db, key);
   if (!view) throw notFound('订单');
   if (view.userId !== user.userId) throw forbidden('订单');
+  if (view.deletedAt) throw notFound('订单');
   return view;
 }

@@ -27,6 +27,9 @@ import { repeatInsuranceMessage } from './repeat-insurance.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
 import { getSerialOwner } from './serials-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
+// --- policies: renewal and drafts
+import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
+import { resolveRenewal } from './renewal.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'>;
 
@@ -93,6 +96,14 @@ export async function submitOrder(
   // Cover lasts cover.months × the guarantee years.
   const { end } = coverPeriod(manifest, now, years);
   const insureds = input.insureds.map((person) => toStoredPerson(person, now));
+  // --- policies: the renewal is checked against the last policy; the draft must be the caller's.
+  const renewal = await resolveRenewal(deps.db, deps.manifests, user, input, manifest);
+  const tempSerialNo = input.tempSerialNo;
+  if (tempSerialNo) {
+    const draft = await getDraft(deps.db, tempSerialNo);
+    if (draft && draft.userId !== user.userId) throw forbidden('暂存单');
+  }
+  const payDeadline = new Date(now.getTime() + (manifest.order.paymentTimeoutMinutes ?? deps.config.paymentTimeoutMinutes) * 60_000);
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
     productName: manifest.productName,
@@ -108,7 +119,7 @@ export async function submitOrder(
     // One record per insured, in insured order.
     factors: premium.factors,
     promoCode: input.promoCode ?? null,
-    renewal: input.renewal ?? null,
+    renewal,
     createdAt: now,
   };
   const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
@@ -135,9 +146,11 @@ export async function submitOrder(
         }
         const { orderId } = await insertOrderWithForms(
           tx,
-          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now },
+          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline },
           [{ ...form, applicationFormCode }],
         );
+        // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
+        if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
         // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
         // system), so the order goes straight to issuance instead of waiting for a payment.
         if (manifest.order.feeCollection === 'N') {

@@ -3,6 +3,8 @@
  * links to them. Pure: no React, so the guards, the API UI hooks and the
  * tests share it.
  */
+// --- policies
+import type { PolicyStatus } from '../../contract/order.ts';
 
 /** Route patterns as the router declares them. */
 export const ROUTES = {
@@ -68,6 +70,21 @@ export const ROUTES = {
   calmCareNotify: '/calmCareNotify',
   fuxingNotify: '/fuxingNotify',
   insuranceNotificationAgreement: '/insuranceNotificationAgreement',
+  // --- policies
+  policyDetailTobePaid: '/policyDetailTobePaid',
+  policyDetailGuarantee: '/policyDetailGuarantee',
+  policyDetailPaymentTimeout: '/policyDetailPaymentTimeout',
+  policyDetailPolicyOverdue: '/policyDetailPolicyOverdue',
+  policyDetailSurrender: '/policyDetailSurrender',
+  policyDetailCancel: '/PolicyDetailCancel',
+  policyDetailWaitIssue: '/policyDetailWaitIssue',
+  policyDetailIssueFail: '/policyDetailIssueFail',
+  policyDetailWaitInsurance: '/policyDetailWaitInsurance',
+  insureDetail: '/insureDetail',
+  cooperationList: '/cooperationList',
+  zancunList: '/zancunList',
+  renewalList: '/renewalList',
+  insurerenew: '/insurerenew',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -155,4 +172,28 @@ export const paths = {
   clause: (productCode: string, no: number, read: boolean): string =>
     withQuery(read ? ROUTES.commonProtocolRead : ROUTES.viewClause, { productCode, no }),
   viewImage: (url: string, title?: string): string => withQuery(ROUTES.viewImage, { url, title }),
+  // --- policies
+  /** The detail page of an application in `status` (spec §2: one route per status). */
+  policyDetail: (status: PolicyStatus, applicationFormCode: string): string =>
+    withQuery(ROUTES[POLICY_DETAIL_ROUTE[status]], { applicationFormCode }),
+  insureDetail: (applicationFormCode: string): string => withQuery(ROUTES.insureDetail, { applicationFormCode }),
+  insureFromDraft: (productCode: string, tempSerialNo: string): string => withQuery(ROUTES.insure, { productCode, tempSerialNo }),
+  insurerenew: (productCode: string): string => withQuery(ROUTES.insurerenew, { productCode }),
+  zancunList: (): string => ROUTES.zancunList,
+  renewalList: (): string => ROUTES.renewalList,
+  cooperationList: (): string => ROUTES.cooperationList,
+};
+
+// --- policies
+/** The route key of each status's detail page. */
+export const POLICY_DETAIL_ROUTE: Readonly<Record<PolicyStatus, keyof typeof ROUTES>> = {
+  toBePaid: 'policyDetailTobePaid',
+  guarantee: 'policyDetailGuarantee',
+  paymentTimeout: 'policyDetailPaymentTimeout',
+  policyOverdue: 'policyDetailPolicyOverdue',
+  surrender: 'policyDetailSurrender',
+  cancel: 'policyDetailCancel',
+  waitIssue: 'policyDetailWaitIssue',
+  issueFail: 'policyDetailIssueFail',
+  waitInsurance: 'policyDetailWaitInsurance',
 };

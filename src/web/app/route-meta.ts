@@ -62,7 +62,29 @@ export const ROUTE_META = {
   statistics: {},
   /** Spec §2 "Insure and confirm": log-in, not kept alive, back allowed. */
   productNotice: LOGIN,
+  // --- policies
+  policyDetail: LOGIN,
+  /** Spec §2: /policyDetailWaitInsurance needs no log-in (a visitor sees no policy data, docs/policy-lifecycle.md). */
+  policyDetailPublic: {},
+  insureDetail: LOGIN,
+  cooperationList: LOGIN,
+  zancunList: LOGIN,
+  renewalList: LOGIN,
+  insurerenew: {},
 } as const satisfies Record<string, RouteMeta>;
+
+// --- policies
+/** The detail routes of spec §2 that need a log-in (all but /policyDetailWaitInsurance). */
+export const POLICY_DETAIL_LOGIN_ROUTES = [
+  ROUTES.policyDetailTobePaid,
+  ROUTES.policyDetailGuarantee,
+  ROUTES.policyDetailPaymentTimeout,
+  ROUTES.policyDetailPolicyOverdue,
+  ROUTES.policyDetailSurrender,
+  ROUTES.policyDetailCancel,
+  ROUTES.policyDetailWaitIssue,
+  ROUTES.policyDetailIssueFail,
+] as const;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */
 export const CONFIRM_ROUTES = [

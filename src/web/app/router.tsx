@@ -4,6 +4,8 @@ import { AppShell } from './app-shell.tsx';
 import { ROUTES } from './paths.ts';
 import { catchAllLoader, routeLoader } from './route-loaders.ts';
 import { CONFIRM_ROUTES, ROUTE_META, type RouteMeta } from './route-meta.ts';
+// --- policies
+import { POLICY_DETAIL_LOGIN_ROUTES } from './route-meta.ts';
 import { RouteError } from './route-error.tsx';
 import { lazyScreen, type ScreenName } from './screens.ts';
 // --- information pages, protocol reading (issue 6, info)
@@ -70,6 +72,14 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.viewClause, 'clause-view', ROUTE_META.viewClause),
       screenRoute(ROUTES.viewImage, 'view-image', ROUTE_META.viewImage),
       screenRoute(ROUTES.statistics, 'statistics', ROUTE_META.statistics),
+      // --- policies
+      ...POLICY_DETAIL_LOGIN_ROUTES.map((path) => screenRoute(path, 'policy-detail', ROUTE_META.policyDetail)),
+      screenRoute(ROUTES.policyDetailWaitInsurance, 'policy-detail', ROUTE_META.policyDetailPublic),
+      screenRoute(ROUTES.insureDetail, 'insure-detail', ROUTE_META.insureDetail),
+      screenRoute(ROUTES.cooperationList, 'cooperation-list', ROUTE_META.cooperationList),
+      screenRoute(ROUTES.zancunList, 'zancun-list', ROUTE_META.zancunList),
+      screenRoute(ROUTES.renewalList, 'renewal-list', ROUTE_META.renewalList),
+      screenRoute(ROUTES.insurerenew, 'insure-renew', ROUTE_META.insurerenew),
       {
         path: '*',
         loader: catchAllLoader,

@@ -47,6 +47,13 @@ const SCREENS = {
   'clause-view': () => import('../screens/clause-view/clause-view-screen.tsx'),
   'view-image': () => import('../screens/view-image/view-image-screen.tsx'),
   statistics: () => import('../screens/statistics/statistics-screen.tsx'),
+  // --- policies
+  'policy-detail': () => import('../screens/policy-detail/policy-detail-screen.tsx'),
+  'insure-detail': () => import('../screens/insure-detail/insure-detail-screen.tsx'),
+  'cooperation-list': () => import('../screens/cooperation-list/cooperation-list-screen.tsx'),
+  'zancun-list': () => import('../screens/zancun-list/zancun-list-screen.tsx'),
+  'renewal-list': () => import('../screens/renewal-list/renewal-list-screen.tsx'),
+  'insure-renew': () => import('../screens/insure-renew/insure-renew-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

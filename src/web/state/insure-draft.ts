@@ -30,6 +30,8 @@ export interface InsureDraft {
   policyHolder: Partial<HolderInput>;
   insureds: Partial<InsuredInput>[];
   wards: Partial<WardInput>[];
+  /** The server draft (暂存) this form was saved as or resumed from; the order made from it deletes it. */
+  tempSerialNo?: string;
 }
 
 // getOnInit: read storage synchronously so a reload renders the saved values at once.

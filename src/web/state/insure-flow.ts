@@ -123,9 +123,19 @@ export function draftForProduct(draft: InsureDraft | null, productCode: string):
   return { productCode, policyHolder: draft.policyHolder, insureds: [], wards: [] };
 }
 
-/** The insure draft of one product, and a setter that saves at once (local storage). */
+/**
+ * The insure draft of one product, and a setter that saves at once (local
+ * storage). The server draft serial (tempSerialNo) of the product is kept
+ * across edits unless `next` names another.
+ */
 export function useProductDraft(productCode: string): [InsureDraft | null, (next: Omit<InsureDraft, 'productCode'>) => void] {
   const [draft, setDraft] = useInsureDraft();
-  const save = useCallback((next: Omit<InsureDraft, 'productCode'>) => setDraft({ productCode, ...next }), [productCode, setDraft]);
+  const save = useCallback(
+    (next: Omit<InsureDraft, 'productCode'>) => {
+      const serial = next.tempSerialNo ?? (draft?.productCode === productCode ? draft.tempSerialNo : undefined);
+      setDraft({ productCode, ...next, ...(serial ? { tempSerialNo: serial } : {}) });
+    },
+    [productCode, setDraft, draft],
+  );
   return [draftForProduct(draft, productCode), save];
 }

@@ -1,15 +1,92 @@
-import type { InsurerProvider, IssueRequest } from './insurer-provider.ts';
+import type { AsyncInsurerProvider, IssueOutcome, IssueRequest } from './insurer-provider.ts';
+
+export interface SandboxInsurerOptions {
+  /** Refuse these applications (a test or a demo asks for 出单失败). */
+  failFor?: (request: IssueRequest) => boolean;
+  /** Delay before the outcome is delivered (default 50 ms): issuance is never instant. */
+  delayMs?: number;
+  /** First retry delay when the outcome handler fails (doubles up to 8 tries). */
+  retryBaseMs?: number;
+}
 
 /**
- * Issues policies instantly. The policy number is derived from the
- * application code, which makes a repeated issue (after a crash, say) return
- * the same policy, as real issuing systems do.
+ * Issues policies asynchronously, like an insurer's underwriting system:
+ * `submit` accepts the application at once and the outcome (a policy number,
+ * or a refusal when told to fail) is delivered to the `onOutcome` handler
+ * after a delay, retried with backoff until the handler accepts it. The
+ * policy number is derived from the application code, so a repeated submit
+ * (after a crash, say) yields the same policy, as real issuing systems do.
  */
-export class SandboxInsurerProvider implements InsurerProvider {
-  constructor(private readonly options: { failFor?: (request: IssueRequest) => boolean } = {}) {}
+export class SandboxInsurerProvider implements AsyncInsurerProvider {
+  private handler: ((outcome: IssueOutcome) => Promise<void>) | undefined;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly failing = new Set<string>();
+  private readonly waiters = new Map<string, ((outcome: IssueOutcome) => void)[]>();
+  private stopped = false;
 
-  async issue(request: IssueRequest): Promise<{ policyNo: string }> {
-    if (this.options.failFor?.(request)) throw new Error(`sandbox insurer refused ${request.applicationFormCode}`);
-    return { policyNo: `P${request.productCode}${request.applicationFormCode.replace(/^\D+/, '')}` };
+  constructor(private readonly options: SandboxInsurerOptions = {}) {}
+
+  /** Makes the sandbox refuse this application (e.g. from a test). */
+  failApplication(applicationFormCode: string): void {
+    this.failing.add(applicationFormCode);
   }
+
+  onOutcome(handler: (outcome: IssueOutcome) => Promise<void>): void {
+    this.handler = handler;
+  }
+
+  async submit(request: IssueRequest): Promise<void> {
+    if (this.stopped) throw new Error('sandbox insurer stopped');
+    const outcome = this.decide(request);
+    const delivery = this.deliver(outcome).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  }
+
+  /** Submits and waits for the outcome (for callers that need the answer in line). */
+  async issue(request: IssueRequest): Promise<{ policyNo: string }> {
+    const outcome = await new Promise<IssueOutcome>((resolve) => {
+      const list = this.waiters.get(request.applicationFormCode) ?? [];
+      list.push(resolve);
+      this.waiters.set(request.applicationFormCode, list);
+      void this.submit(request).catch(() => resolve({ applicationFormCode: request.applicationFormCode, ok: false, reason: 'stopped' }));
+    });
+    if (!outcome.ok) throw new Error(`sandbox insurer refused ${request.applicationFormCode}: ${outcome.reason}`);
+    return { policyNo: outcome.policyNo };
+  }
+
+  /** Resolves when every outcome submitted so far has been delivered (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private decide(request: IssueRequest): IssueOutcome {
+    const code = request.applicationFormCode;
+    if (this.failing.has(code) || this.options.failFor?.(request)) return { applicationFormCode: code, ok: false, reason: '核保不通过' };
+    return { applicationFormCode: code, ok: true, policyNo: `P${request.productCode}${code.replace(/^\D+/, '')}` };
+  }
+
+  private async deliver(outcome: IssueOutcome): Promise<void> {
+    const base = this.options.retryBaseMs ?? 50;
+    await sleep(this.options.delayMs ?? 50);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        if (this.handler) await this.handler(outcome);
+        break;
+      } catch {
+        if (this.stopped) break;
+        await sleep(base * 2 ** attempt);
+      }
+    }
+    const waiting = this.waiters.get(outcome.applicationFormCode) ?? [];
+    this.waiters.delete(outcome.applicationFormCode);
+    for (const resolve of waiting) resolve(outcome);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { coverPeriod } from '../../../engine/cover/cover-period.ts';
@@ -18,6 +18,8 @@ import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
 import { READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
+// --- policies
+import { useServerDraft } from './use-server-draft.ts';
 
 const TITLE = '填写投保信息';
 
@@ -48,6 +50,8 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
   const [openClause, setOpenClause] = useState<number | null>(null);
   const form = useRef<InsureFormHandle>(null);
   useStepAlerts(manifest, 'insure');
+  // --- policies: 暂存 to the server, and resuming a draft saved on any device (?tempSerialNo=).
+  const { saveToServer, saving } = useServerDraft(manifest.productCode, draft, saveDraft);
 
   const next = () => {
     const problem = form.current?.check();
@@ -74,7 +78,15 @@ function InsurePage({ manifest }: { manifest: ProductManifest }) {
   };
 
   return (
-    <AppPage title={TITLE} hasBottomBar>
+    <AppPage
+      title={TITLE}
+      hasBottomBar
+      right={
+        <Button size="mini" fill="none" color="primary" loading={saving} onClick={() => void saveToServer()} data-testid="save-draft">
+          暂存
+        </Button>
+      }
+    >
       <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
       <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />

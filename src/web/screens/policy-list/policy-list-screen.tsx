@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, InfiniteScroll, PullToRefresh, Skeleton, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
+import type { StatusCounts } from '../../../contract/policy.ts';
+import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
+import { tabsOf } from './policy-tabs.ts';
+import { APPLICATION_STATUSES } from '../../../contract/policy-lifecycle.ts';
+import { storeRenewalData } from '../../state/renewal-data.ts';
+import { policyApi } from '../../api/policy-api.ts';
 import { detailPathOf, loadCatalogue } from '../../api/catalogue.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
@@ -13,13 +19,6 @@ import styles from './policy-list-screen.module.css';
 
 /** Spec §9: lists are paged by 15. */
 const PAGE_SIZE = 15;
-
-const TABS: { key: string; title: string; status?: PolicyStatus }[] = [
-  { key: 'all', title: '全部' },
-  { key: 'toBePaid', title: '待支付', status: 'toBePaid' },
-  { key: 'waitInsurance', title: '待起保', status: 'waitInsurance' },
-  { key: 'guarantee', title: '保障中', status: 'guarantee' },
-];
 
 const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   toBePaid: 'warning',
@@ -39,17 +38,24 @@ export default function PolicyListScreen() {
   const navigate = useAppNavigate();
   const [tab, setTab] = useState('all');
   const [state, setState] = useState<ListState>({ phase: 'loading' });
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
   const request = useRef(0);
-  const status = TABS.find((t) => t.key === tab)?.status;
+  const tabs = tabsOf(counts);
+  const status = POLICY_STATUSES.find((s) => s === tab);
 
+  // Applications not (yet) policies come from searchWxbAppList, policies and 全部 from searchInsuranceList.
   const fetchPage = useCallback(
-    (page: number) => api.policyList({ pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) }, { silent: true }),
+    (page: number) => {
+      const body = { pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) };
+      return status && APPLICATION_STATUSES.includes(status) ? policyApi.applications(body, { silent: true }) : api.policyList(body, { silent: true });
+    },
     [status],
   );
 
-  /** First page (tab change, retry, pull to refresh). */
+  /** First page (tab change, retry, pull to refresh), and the tab counts. */
   const reload = useCallback(async () => {
     const id = ++request.current;
+    void policyApi.countByStatus({ silent: true }).then((c) => setCounts(c), () => undefined);
     try {
       const data = await fetchPage(1);
       if (id !== request.current) return;
@@ -79,7 +85,13 @@ export default function PolicyListScreen() {
     });
   };
 
-  const renew = async (productCode: string) => {
+  const renew = async (item: PolicyListItem) => {
+    const { productCode } = item;
+    // A policy of a renewal product is renewed: its number goes with the next order (spec §4 Renewal).
+    const renewable = await policyApi.renewalProducts({ silent: true }).catch(() => null);
+    if (item.policyNo && renewable?.list.some((p) => p.productCode === productCode)) {
+      storeRenewalData({ productCode, renewalTimes: 0, renewalLastPolicyNo: item.policyNo });
+    }
     let path: string | undefined;
     try {
       path = detailPathOf(await loadCatalogue({ silent: true }), productCode);
@@ -90,10 +102,17 @@ export default function PolicyListScreen() {
   };
 
   return (
-    <AppPage title="我的保单">
+    <AppPage
+      title="我的保单"
+      right={
+        <button type="button" className={styles.navLink} onClick={() => navigate(paths.zancunList())}>
+          暂存单
+        </button>
+      }
+    >
       <div className={styles.tabs}>
         <Tabs activeKey={tab} onChange={setTab} style={{ '--title-font-size': '15px' }}>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.key} title={t.title} />
           ))}
         </Tabs>
@@ -133,7 +152,8 @@ export default function PolicyListScreen() {
                         }),
                       )
                     }
-                    onRenew={() => void renew(item.productCode)}
+                    onRenew={() => void renew(item)}
+                    onOpen={() => navigate(paths.policyDetail(item.status, item.applicationFormCode))}
                   />
                 ))}
               </ul>
@@ -156,10 +176,10 @@ export default function PolicyListScreen() {
   );
 }
 
-function PolicyCard({ item, onPay, onRenew }: { item: PolicyListItem; onPay: () => void; onRenew: () => void }) {
+function PolicyCard({ item, onPay, onRenew, onOpen }: { item: PolicyListItem; onPay: () => void; onRenew: () => void; onOpen: () => void }) {
   return (
     <li className={styles.card} data-testid="policy-card" data-application-form-code={item.applicationFormCode}>
-      <div className={styles.cardHeader}>
+      <div className={styles.cardHeader} role="link" tabIndex={0} onClick={onOpen} onKeyDown={(e) => e.key === 'Enter' && onOpen()}>
         <span className={styles.productName}>{item.productName}</span>
         <Tag color={TAG_COLORS[item.status] ?? 'default'} fill="outline" data-testid="policy-status">
           {item.statusName}
@@ -193,6 +213,9 @@ function PolicyCard({ item, onPay, onRenew }: { item: PolicyListItem; onPay: () 
         <span className={styles.premium}>
           保费 <strong data-testid="policy-premium">{formatYuan(item.premium)}</strong>
         </span>
+        <Button size="small" fill="none" onClick={onOpen}>
+          查看详情
+        </Button>
         {item.status === 'toBePaid' ? (
           <Button size="small" color="primary" shape="rounded" onClick={onPay}>
             去支付

@@ -1,0 +1,252 @@
+/**
+ * Calls of the policy pages, the lifecycle, renewal and drafts (spec §7
+ * "Orders, policies and payment"). Every property that names an order,
+ * application, policy or draft of a user carries `x-owned`: the server
+ * checks it belongs to the caller, and the generated ownership matrix test
+ * (tests/server/ownership-matrix.test.ts) finds every such call by it.
+ */
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { HolderInput, InsuredInput, PolicyListItem, PolicyStatus, WardInput } from './order.ts';
+import { ProductCode } from './common.ts';
+
+/** Kinds of user-owned ids. */
+export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial';
+
+/** Marks a property as an id owned by a user (the `x-owned` annotation). */
+export function Owned<T extends TSchema>(kind: OwnedKind, schema: T): T {
+  return { ...schema, 'x-owned': kind } as T;
+}
+export const OWNED_KEYWORD = 'x-owned';
+
+const Code = (kind: OwnedKind) => Owned(kind, Type.String({ minLength: 1, maxLength: 40 }));
+const Opt = Type.Optional;
+
+/** Body of the calls addressed by an order (cancelOrder, deleteOrder, searchOrderCharge). */
+export const OwnedOrderCodeBody = Type.Object({ orderCode: Code('order') }, { additionalProperties: false });
+export type OwnedOrderCodeBody = Static<typeof OwnedOrderCodeBody>;
+
+/** Body of the calls addressed by an application form (searchAppDetailPro, insured_extend). */
+export const ApplicationCodeBody = Type.Object({ applicationFormCode: Code('application') }, { additionalProperties: false });
+export type ApplicationCodeBody = Static<typeof ApplicationCodeBody>;
+
+/** GET pol-svc/liabilitySvc/v1/queryLiabilityPolDetail?policyNo */
+export const PolicyNoQuery = Type.Object({ policyNo: Code('policy') }, { additionalProperties: false });
+export type PolicyNoQuery = Static<typeof PolicyNoQuery>;
+
+/** POST ins-order/order/searchOrderCharge: what is (still) to pay and until when. */
+export const OrderCharge = Type.Object({
+  orderCode: Type.String(),
+  applicationFormCode: Type.String(),
+  productCode: Type.String(),
+  amount: Type.Number({ description: 'yuan' }),
+  status: PolicyStatus,
+  statusName: Type.String(),
+  /** 'YYYY-MM-DD HH:mm:ss' (Beijing) after which the order can no longer be paid; null when it never waits for a payment. */
+  payDeadline: Type.Union([Type.String(), Type.Null()]),
+  /** Seconds left to pay (0 when not payable). */
+  remainingSeconds: Type.Integer({ minimum: 0 }),
+  payable: Type.Boolean(),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderCharge = Static<typeof OrderCharge>;
+
+/** One status change of a policy (the lifecycle's log). */
+export const StatusChange = Type.Object({
+  event: Type.String(),
+  from: PolicyStatus,
+  to: PolicyStatus,
+  at: Type.String(),
+});
+
+const MaskedPerson = {
+  name: Type.String({ description: 'masked' }),
+  licenceType: Type.String(),
+  licenceNo: Type.String({ description: 'masked' }),
+  phone: Type.String({ description: 'masked' }),
+  sex: Type.String(),
+  birthday: Type.String(),
+};
+
+/** POST ins-svc/api/v2/applicationforms/searchAppDetailPro: one application form, personal data masked. */
+export const AppDetail = Type.Object({
+  orderCode: Type.String(),
+  applicationFormCode: Type.String(),
+  policyNo: Type.Union([Type.String(), Type.Null()]),
+  productCode: Type.String(),
+  productName: Type.String(),
+  planCode: Type.String(),
+  planName: Type.String(),
+  copies: Type.Integer(),
+  premium: Type.Number({ description: 'yuan' }),
+  startDate: Type.String(),
+  endDate: Type.String(),
+  status: PolicyStatus,
+  statusName: Type.String(),
+  /** Events the lifecycle allows now (the detail page's buttons: cancel, surrender…). */
+  actions: Type.Array(Type.String()),
+  payDeadline: Type.Union([Type.String(), Type.Null()]),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+  issuedAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  isRenewal: Type.Union([Type.Literal('Y'), Type.Literal('N')]),
+  renewalTimes: Type.Integer(),
+  renewalLastPolicyNo: Type.Union([Type.String(), Type.Null()]),
+  renewalLabel: Type.String(),
+  holder: Type.Object(MaskedPerson),
+  insureds: Type.Array(Type.Object({ ...MaskedPerson, relaToHolder: Type.String() })),
+  beneficiary: Type.String(),
+  history: Type.Array(StatusChange),
+});
+export type AppDetail = Static<typeof AppDetail>;
+
+/** POST ins-svc/applicationforms/v2/insured_extend: the school data of each insured, masked. */
+export const InsuredExtend = Type.Object({
+  list: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'masked' }),
+      licenceNo: Type.String({ description: 'masked' }),
+      relaToHolder: Type.String(),
+      schoolName: Type.String({ description: 'masked' }),
+      schoolKind: Type.String(),
+      grade: Type.String(),
+      classAndGrade: Type.String(),
+      collegeName: Type.String(),
+      socialMedicalInsurance: Type.String(),
+    }),
+  ),
+});
+export type InsuredExtend = Static<typeof InsuredExtend>;
+
+/** GET pol-svc/liabilitySvc/v1/queryLiabilityPolDetail: the liabilities (duties) of a policy. */
+export const LiabilityDetail = Type.Object({
+  policyNo: Type.String(),
+  productName: Type.String(),
+  planName: Type.String(),
+  startDate: Type.String(),
+  endDate: Type.String(),
+  liabilities: Type.Array(Type.Object({ riskName: Type.String(), name: Type.String(), amount: Type.String() })),
+});
+export type LiabilityDetail = Static<typeof LiabilityDetail>;
+
+/** POST pol-svc/endorsement/v2/submitEndors (header X-RESUB-TOKEN): an endorsement; surrender is the one offered. */
+export const SubmitEndorsBody = Type.Object(
+  {
+    policyNo: Code('policy'),
+    endorType: Type.Literal('surrender', { description: '退保' }),
+    reason: Opt(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type SubmitEndorsBody = Static<typeof SubmitEndorsBody>;
+export const EndorsResult = Type.Object({ policyNo: Type.String(), status: PolicyStatus, statusName: Type.String() });
+export type EndorsResult = Static<typeof EndorsResult>;
+
+/** GET edu-svc/countAppNumByStatus: the caller's applications per status (tab counts of /policyList). */
+export const StatusCounts = Type.Object({
+  total: Type.Integer(),
+  list: Type.Array(Type.Object({ status: PolicyStatus, statusName: Type.String(), num: Type.Integer() })),
+});
+export type StatusCounts = Static<typeof StatusCounts>;
+
+/** GET edu-svc/risk/time/getStartTime?productCode[&insureYear] */
+export const StartTimeQuery = Type.Object(
+  { productCode: ProductCode, insureYear: Opt(Type.Integer({ minimum: 1, maximum: 30 })) },
+  { additionalProperties: false },
+);
+export const StartTime = Type.Object({ startTime: Type.String(), endTime: Type.String() });
+export type StartTime = Static<typeof StartTime>;
+/** GET edu-svc/common/nextHourTime and remote/ins/getCurrentTime: Beijing wall time and epoch ms. */
+export const ServerTime = Type.Object({ time: Type.String(), timestamp: Type.Integer() });
+export type ServerTime = Static<typeof ServerTime>;
+
+/** POST edu-svc/policy/v1/selectRenewalList */
+export const RenewalListBody = Type.Object(
+  {
+    pageNum: Opt(Type.Integer({ minimum: 1, default: 1 })),
+    pageSize: Opt(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
+    productCode: Opt(ProductCode),
+  },
+  { additionalProperties: false },
+);
+export type RenewalListBody = Static<typeof RenewalListBody>;
+export const RenewalItem = Type.Object({
+  ...PolicyListItem.properties,
+  /** The policy's own renewal count: a renewal of it will carry renewalTimes + 1. */
+  renewalTimes: Type.Integer(),
+  /** The product's detail route (the renewal button opens it). */
+  detailRoute: Type.String(),
+});
+export type RenewalItem = Static<typeof RenewalItem>;
+export const RenewalList = Type.Object({ list: Type.Array(RenewalItem), total: Type.Integer() });
+export type RenewalList = Static<typeof RenewalList>;
+
+/** GET edu-svc/policy/v1/renewalProducts (public): the renewal products and their labels (/insurerenew). */
+export const RenewalProducts = Type.Object({
+  list: Type.Array(
+    Type.Object({
+      productCode: Type.String(),
+      productName: Type.String(),
+      renewalLabel: Type.String(),
+      detailRoute: Type.String(),
+      insurancePeriod: Type.String(),
+    }),
+  ),
+});
+export type RenewalProducts = Static<typeof RenewalProducts>;
+
+/**
+ * A person of a draft: the keys of the order's person, each an optional
+ * string of bounded length. A draft keeps what was typed so far, so a
+ * half-typed phone or ID number is fine here; the order checks them.
+ */
+function draftPerson<T extends TObject>(person: T) {
+  const keys = Object.keys(person.properties) as (keyof Static<T> & string)[];
+  const properties = Object.fromEntries(keys.map((key) => [key, Opt(Type.String({ maxLength: 80 }))]));
+  return Type.Unsafe<Partial<Static<T>>>(Type.Object(properties, { additionalProperties: false }));
+}
+
+/** The insure form in progress, as a draft keeps it (the web app's InsureDraft, every field optional). */
+export const DraftForm = Type.Object(
+  {
+    policyHolder: draftPerson(HolderInput),
+    insureds: Type.Array(draftPerson(InsuredInput), { maxItems: 10 }),
+    wards: Opt(Type.Array(draftPerson(WardInput), { maxItems: 5 })),
+  },
+  { additionalProperties: false },
+);
+export type DraftForm = Static<typeof DraftForm>;
+
+/** POST ins-order/order/saveTempForm/v2: a new draft, or an update of the caller's draft `tempSerialNo`. */
+export const SaveTempFormBody = Type.Object(
+  {
+    tempSerialNo: Opt(Code('draft')),
+    productCode: ProductCode,
+    form: DraftForm,
+  },
+  { additionalProperties: false },
+);
+export type SaveTempFormBody = Static<typeof SaveTempFormBody>;
+export const SavedTempForm = Type.Object({ tempSerialNo: Type.String(), updatedAt: Type.String() });
+
+/** POST ins-order/order/selectTempForm: the caller's drafts (one with its form when tempSerialNo is given). */
+export const SelectTempFormBody = Type.Object(
+  { tempSerialNo: Opt(Code('draft')), productCode: Opt(ProductCode) },
+  { additionalProperties: false },
+);
+export type SelectTempFormBody = Static<typeof SelectTempFormBody>;
+export const TempFormItem = Type.Object({
+  tempSerialNo: Type.String(),
+  productCode: Type.String(),
+  productName: Type.String(),
+  /** Masked names of the insureds filled in so far (the list shows whose draft it is). */
+  insuredNames: Type.Array(Type.String()),
+  updatedAt: Type.String(),
+  /** Only when asked for one draft by tempSerialNo: the form to resume, unmasked (it is the caller's own input). */
+  form: Opt(DraftForm),
+});
+export type TempFormItem = Static<typeof TempFormItem>;
+export const TempFormList = Type.Object({ list: Type.Array(TempFormItem) });
+export type TempFormList = Static<typeof TempFormList>;
+
+/** POST ins-order/order/deleteTempForm/{serial} */
+export const TempSerialParams = Type.Object({ serial: Code('draft') }, { additionalProperties: false });

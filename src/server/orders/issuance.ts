@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { isAsyncInsurer, type IssueOutcome } from '../providers/insurer/insurer-provider.ts';
+import { applyTransition } from './lifecycle-repo.ts';
+import { getFormView, markIssuedByDates } from './orders-repo.ts';
+
+type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer'>;
+
+/**
+ * Asks the insurer to issue a paid order (waitIssue). With an asynchronous
+ * insurer this only hands the application over: the outcome comes back
+ * through {@link applyIssueOutcome}. With a synchronous one the outcome is
+ * applied here. Never throws: an order left in waitIssue is asked again
+ * later (at start, see the payments' retry of waiting issues).
+ */
+export async function requestIssue(deps: IssueDeps, orderId: number, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const view = await getFormView(deps.db, { orderId });
+    if (!view || view.status !== 'waitIssue') return;
+    const request = {
+      applicationFormCode: view.applicationFormCode,
+      productCode: view.productCode,
+      planCode: view.planCode,
+      premiumFen: view.premiumFen,
+      startDate: view.startDate,
+      endDate: view.endDate,
+    };
+    if (isAsyncInsurer(deps.insurer)) {
+      await deps.insurer.submit(request);
+      return;
+    }
+    let outcome: IssueOutcome;
+    try {
+      const { policyNo } = await deps.insurer.issue(request);
+      outcome = { applicationFormCode: view.applicationFormCode, ok: true, policyNo };
+    } catch (error) {
+      outcome = { applicationFormCode: view.applicationFormCode, ok: false, reason: error instanceof Error ? error.message : 'refused' };
+    }
+    await applyIssueOutcome(deps, outcome, log);
+  } catch (error) {
+    log.error({ err: error, orderId }, 'could not request the issue of the policy');
+  }
+}
+
+/**
+ * Applies the insurer's outcome through the lifecycle, once: waitIssue →
+ * waitInsurance (cover starts later) / guarantee (already started), or
+ * issueFail (the premium is to be refunded). A repeated or late outcome for
+ * an order no longer waiting is ignored. Throws on a database failure, so
+ * that the insurer delivers the outcome again.
+ */
+export async function applyIssueOutcome(deps: Pick<AppDeps, 'db' | 'now'>, outcome: IssueOutcome, log: FastifyBaseLogger): Promise<void> {
+  const view = await getFormView(deps.db, { applicationFormCode: outcome.applicationFormCode });
+  if (!view) {
+    log.warn({ applicationFormCode: outcome.applicationFormCode }, 'issue outcome for an unknown application');
+    return;
+  }
+  if (view.status !== 'waitIssue') return;
+  const now = deps.now();
+  if (outcome.ok) {
+    await markIssuedByDates(deps.db, { orderId: view.orderId, policyNo: outcome.policyNo, startDate: view.startDate, now });
+    return;
+  }
+  log.warn({ applicationFormCode: outcome.applicationFormCode, reason: outcome.reason }, 'insurer refused the policy: refund due');
+  await applyTransition(deps.db, { orderId: view.orderId, event: 'issueFail', at: now, actor: 'insurer' });
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { DUE_RULES, runDueBatch } from './lifecycle-repo.ts';
+
+export interface SchedulerOptions {
+  db: Db;
+  /** Injectable clock: tests move time instead of waiting. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Rows per transaction (default 100). */
+  batchSize?: number;
+  /** Timer period of {@link LifecycleScheduler.start} (default 10 s). */
+  intervalMs?: number;
+}
+
+export interface SweepResult {
+  paymentTimeout: number;
+  start: number;
+  expire: number;
+}
+
+/**
+ * Runs the time-driven transitions of the lifecycle: unpaid past the payment
+ * deadline → 支付超时, 待起保 at the start date → 保障中, in force at the end
+ * date → 已过期. Safe with several server instances: each batch locks its
+ * rows with `FOR UPDATE … SKIP LOCKED`, so instances share the due rows and
+ * every row moves once (the transition is also conditional on the status).
+ */
+export class LifecycleScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<SweepResult> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  /** One sweep over every rule, batch after batch until nothing is due. */
+  async runOnce(): Promise<SweepResult> {
+    const now = this.options.now();
+    const limit = this.options.batchSize ?? 100;
+    const result: SweepResult = { paymentTimeout: 0, start: 0, expire: 0 };
+    for (const rule of DUE_RULES) {
+      for (;;) {
+        if (this.stopped) return result;
+        const moved = await runDueBatch(this.options.db, rule, now, limit);
+        result[rule.event as keyof SweepResult] += moved;
+        // A short batch means nothing more is due (or the rest is locked by another instance).
+        if (moved < limit) break;
+      }
+    }
+    return result;
+  }
+
+  /** Sweeps now and then every intervalMs until {@link stop}; one sweep at a time. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    const tick = () => {
+      if (this.running || this.stopped) return;
+      this.running = this.runOnce()
+        .catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'lifecycle sweep failed');
+          return { paymentTimeout: 0, start: 0, expire: 0 };
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    tick();
+    this.timer = setInterval(tick, this.options.intervalMs ?? 10_000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

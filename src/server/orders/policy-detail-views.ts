@@ -1,0 +1,108 @@
+import type { HolderInput, InsuredInput } from '../../contract/order.ts';
+import { allowedEvents } from '../../contract/policy-lifecycle.ts';
+import type { AppDetail, InsuredExtend, OrderCharge, TempFormItem } from '../../contract/policy.ts';
+import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
+import { fenToYuan } from '../../engine/pricing/premium.ts';
+import { renewalLabel } from '../../engine/renewal.ts';
+import { maskIdNumber, maskName, maskPhone, maskSchool } from '../../engine/rules/index.ts';
+import { formatShanghai } from '../../engine/time/shanghai-time.ts';
+import type { DraftRow } from './drafts-repo.ts';
+import type { FormView } from './orders-repo.ts';
+import { renewalTimesOf, type StoredRenewal } from './renewal.ts';
+import type { StoredPerson } from './stored-person.ts';
+
+const fmt = (d: Date | null) => (d ? formatShanghai(d) : null);
+
+function maskedPerson(p: StoredPerson<HolderInput | InsuredInput>) {
+  return {
+    name: maskName(p.name),
+    licenceType: p.licenceType,
+    licenceNo: maskIdNumber(p.licenceNo),
+    phone: p.phone ? maskPhone(p.phone) : '',
+    sex: p.sex ?? '',
+    birthday: p.birthday ?? '',
+  };
+}
+
+/** What a pay button needs: payable while unpaid and before the deadline. */
+export function toOrderCharge(view: FormView, now: Date): OrderCharge {
+  const deadline = view.payDeadline;
+  const remainingMs = view.status === 'toBePaid' && deadline ? Math.max(0, deadline.getTime() - now.getTime()) : 0;
+  return {
+    orderCode: view.orderCode,
+    applicationFormCode: view.applicationFormCode,
+    productCode: view.productCode,
+    amount: fenToYuan(view.orderAmountFen),
+    status: view.status,
+    statusName: POLICY_STATUS_NAMES[view.status],
+    payDeadline: fmt(deadline),
+    remainingSeconds: Math.floor(remainingMs / 1000),
+    payable: view.status === 'toBePaid' && (!deadline || remainingMs > 0),
+    paidAt: fmt(view.paidAt),
+  };
+}
+
+export function toAppDetail(view: FormView, history: { event: string; fromStatus: string; toStatus: string; at: Date }[]): AppDetail {
+  const renewal = view.renewal as StoredRenewal | null;
+  return {
+    orderCode: view.orderCode,
+    applicationFormCode: view.applicationFormCode,
+    policyNo: view.policyNo,
+    productCode: view.productCode,
+    productName: view.productName,
+    planCode: view.planCode,
+    planName: view.planName,
+    copies: view.copies,
+    premium: fenToYuan(view.premiumFen),
+    startDate: formatShanghai(view.startDate),
+    endDate: formatShanghai(view.endDate),
+    status: view.status,
+    statusName: POLICY_STATUS_NAMES[view.status],
+    actions: allowedEvents(view.status).filter((e) => e === 'cancel' || e === 'surrender'),
+    payDeadline: view.status === 'toBePaid' ? fmt(view.payDeadline) : null,
+    paidAt: fmt(view.paidAt),
+    issuedAt: fmt(view.issuedAt),
+    createdAt: formatShanghai(view.createdAt),
+    isRenewal: renewal ? 'Y' : 'N',
+    renewalTimes: renewalTimesOf(renewal),
+    renewalLastPolicyNo: renewal?.renewalLastPolicyNo ?? null,
+    renewalLabel: renewalLabel(view.productCode),
+    holder: maskedPerson(view.holder as StoredPerson<HolderInput>),
+    insureds: (view.insureds as StoredPerson<InsuredInput>[]).map((p) => ({ ...maskedPerson(p), relaToHolder: p.relaToHolder })),
+    beneficiary: '法定受益人',
+    history: history.map((h) => ({
+      event: h.event,
+      from: h.fromStatus as AppDetail['status'],
+      to: h.toStatus as AppDetail['status'],
+      at: formatShanghai(h.at),
+    })),
+  };
+}
+
+export function toInsuredExtend(view: FormView): InsuredExtend {
+  return {
+    list: (view.insureds as StoredPerson<InsuredInput>[]).map((p) => ({
+      name: maskName(p.name),
+      licenceNo: maskIdNumber(p.licenceNo),
+      relaToHolder: p.relaToHolder,
+      schoolName: p.schoolName ? maskSchool(p.schoolName) : '',
+      schoolKind: p.schoolKind ?? '',
+      grade: p.grade ?? '',
+      classAndGrade: p.classAndGrade ?? '',
+      collegeName: p.collegeName ?? '',
+      socialMedicalInsurance: p.socialMedicalInsurance ?? '',
+    })),
+  };
+}
+
+export function toTempFormItem(row: DraftRow, withForm: boolean): TempFormItem {
+  const form = row.form as TempFormItem['form'];
+  return {
+    tempSerialNo: row.serial,
+    productCode: row.productCode,
+    productName: row.productName,
+    insuredNames: (form?.insureds ?? []).map((p) => (p.name ? maskName(p.name) : '')).filter(Boolean),
+    updatedAt: formatShanghai(row.updatedAt),
+    ...(withForm && form ? { form } : {}),
+  };
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Dialog } from 'antd-mobile';
+import type { TempFormItem } from '../../../contract/policy.ts';
+import { MSG_DRAFT_CALL_FAILED, MSG_DRAFT_DELETE_FAILED, policyApi } from '../../api/policy-api.ts';
+import { paths } from '../../app/paths.ts';
+import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { failToast, successToast } from '../../components/toast.ts';
+import styles from '../policy-list/policy-list-screen.module.css';
+
+type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; list: TempFormItem[] };
+
+/** `/zancunList`: the caller's saved insure forms (暂存), from any device; 继续填写 resumes one. */
+export default function ZancunListScreen() {
+  const navigate = useAppNavigate();
+  const [state, setState] = useState<State>({ phase: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      const data = await policyApi.drafts();
+      setState({ phase: 'ready', list: data?.list ?? [] });
+    } catch {
+      failToast(MSG_DRAFT_CALL_FAILED);
+      setState({ phase: 'error' });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async (item: TempFormItem) => {
+    if (!(await Dialog.confirm({ content: '确定删除该暂存单吗？', confirmText: '删除', cancelText: '取消' }))) return;
+    try {
+      await policyApi.deleteDraft(item.tempSerialNo);
+      successToast('删除成功');
+      setState((s) => (s.phase === 'ready' ? { phase: 'ready', list: s.list.filter((d) => d.tempSerialNo !== item.tempSerialNo) } : s));
+    } catch {
+      failToast(MSG_DRAFT_DELETE_FAILED);
+    }
+  };
+
+  return (
+    <AppPage title="暂存单">
+      {state.phase === 'loading' && <PageLoading />}
+      {state.phase === 'error' && <LoadError description={MSG_DRAFT_CALL_FAILED} onRetry={() => { setState({ phase: 'loading' }); void load(); }} />}
+      {state.phase === 'ready' && state.list.length === 0 && <StatusBlock kind="empty" title="暂无暂存单" description="填写投保信息时点击「暂存」即可保存" />}
+      {state.phase === 'ready' && state.list.length > 0 && (
+        <ul className={styles.list}>
+          {state.list.map((item) => (
+            <li key={item.tempSerialNo} className={styles.card} data-testid="draft-card">
+              <div className={styles.cardHeader}>
+                <span className={styles.productName}>{item.productName}</span>
+              </div>
+              <dl className={styles.rows}>
+                <div>
+                  <dt>被保险人</dt>
+                  <dd>{item.insuredNames.join('、') || '未填写'}</dd>
+                </div>
+                <div>
+                  <dt>暂存时间</dt>
+                  <dd>{item.updatedAt}</dd>
+                </div>
+              </dl>
+              <div className={styles.cardFooter}>
+                <Button size="small" fill="outline" shape="rounded" onClick={() => void remove(item)}>
+                  删除
+                </Button>
+                <Button size="small" color="primary" shape="rounded" onClick={() => navigate(paths.insureFromDraft(item.productCode, item.tempSerialNo))}>
+                  继续填写
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AppPage>
+  );
+}

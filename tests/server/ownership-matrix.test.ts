@@ -1,0 +1,249 @@
+/**
+ * The ownership matrix: every `/_gw` call that takes an order, application,
+ * policy, draft, pay-out or serial id, with user B sending user A's id in
+ * that place. The list of calls is generated from the routes the app
+ * registers (their contract schemas, walked for id properties), not written
+ * by hand, so a new call with an id cannot be forgotten: it is tested with a
+ * default request (the id alone), and an id-like property the test cannot
+ * classify fails the suite.
+ *
+ * Decision (docs/policy-lifecycle.md): another user's id is answered 4003
+ * with data null and a message that names only the kind of thing
+ * (无权访问该订单), so nothing of A's leaks; A's data are unchanged.
+ */
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPath, GW, paths } from '../../src/contract/paths.ts';
+import { OWNED_KEYWORD, type AppDetail, type OwnedKind, type TempFormList } from '../../src/contract/policy.ts';
+import {
+  backends,
+  call,
+  expectOk,
+  getResubToken,
+  getSerial,
+  GUARDIAN,
+  login,
+  makeTestApp,
+  payUrlOf,
+  pressCashier,
+  submitOrder,
+  type Session,
+  type TestApp,
+  tradeNoOf,
+  validApplication,
+  XUZHOU,
+} from './helpers.ts';
+
+/** Property names that carry a user-owned id, and their kind. */
+const ID_NAMES: Record<string, OwnedKind> = {
+  orderCode: 'order',
+  applicationFormCode: 'application',
+  appCode: 'application',
+  policyNo: 'policy',
+  renewalLastPolicyNo: 'policy',
+  tempSerialNo: 'draft',
+  serial: 'draft',
+  idempotentSerialNo: 'serial',
+};
+/** Id-looking names that are not a user's (catalogue codes, document numbers of the form, constants). */
+const NOT_OWNED = new Set([
+  'productCode', 'planCode', 'programCode', 'riskCode', 'code', 'provinceCode', 'cityCode', 'countyCode', 'licenceNo',
+  'channelCode', 'holderCode', 'smsVerificationCode', 'phoneNum', 'cardId', 'attrMark', 'channel', 'provider',
+  'imageVerificationCode', 'promoCode', 'channelNo',
+]);
+const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
+
+interface IdPlace {
+  part: 'body' | 'querystring' | 'params';
+  /** Property path inside the part; `[]` marks an array item. */
+  path: string[];
+  kind: OwnedKind;
+}
+
+interface SchemaNode {
+  type?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  [OWNED_KEYWORD]?: OwnedKind;
+}
+
+/** Every id property of a schema, recursively; unclassified id-like names are reported. */
+function idPlaces(part: IdPlace['part'], schema: SchemaNode | undefined, prefix: string[], unknown: string[]): IdPlace[] {
+  if (!schema) return [];
+  const places: IdPlace[] = [];
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const kind = prop[OWNED_KEYWORD] ?? ID_NAMES[name];
+    if (kind) places.push({ part, path: [...prefix, name], kind });
+    else if (ID_LIKE.test(name) && !NOT_OWNED.has(name)) unknown.push([...prefix, name].join('.'));
+    places.push(...idPlaces(part, prop, [...prefix, name], unknown));
+    if (prop.items) places.push(...idPlaces(part, prop.items, [...prefix, name, '[]'], unknown));
+    for (const alt of prop.anyOf ?? []) places.push(...idPlaces(part, alt, [...prefix, name], unknown));
+  }
+  return places;
+}
+
+interface RouteCase {
+  method: string;
+  url: string;
+  places: IdPlace[];
+}
+
+/** A valid request of user B for a call; the matrix then puts A's id in one place. */
+interface Recipe {
+  body?: () => Promise<Record<string, unknown>>;
+  query?: () => Promise<Record<string, string>>;
+  params?: () => Promise<Record<string, string>>;
+  headers?: () => Promise<Record<string, string>>;
+  /** Puts A's id into the body when the place needs more than the one property (default: setAt). */
+  put?: (body: Record<string, unknown>, place: IdPlace, value: string) => void;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: string): void {
+  let node: unknown = target;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i]!;
+    if (key === '[]') continue;
+    const next = (node as Record<string, unknown>)[key];
+    if (Array.isArray(next)) {
+      node = next[0];
+      continue;
+    }
+    if (next === undefined || next === null) (node as Record<string, unknown>)[key] = path[i + 1] === '[]' ? [{}] : {};
+    node = (node as Record<string, unknown>)[key];
+    if (Array.isArray(node)) node = node[0];
+  }
+  (node as Record<string, unknown>)[path[path.length - 1]!] = value;
+}
+
+describe.each(backends)('ownership matrix (%s)', (backend) => {
+  let t: TestApp;
+  const routes: RouteCase[] = [];
+  const unknownIds: string[] = [];
+  let alice: Session;
+  let bob: Session;
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '' };
+  const aSecrets: string[] = [];
+
+  beforeAll(async () => {
+    t = await makeTestApp({
+      backend,
+      onRoute: (route: RouteOptions) => {
+        const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+        if (methods.length === 0 || !route.url.startsWith(`${GW}/`)) return;
+        const schema = (route.schema ?? {}) as Record<string, SchemaNode>;
+        const where = `${methods.join(',')} ${route.url}`;
+        const found: string[] = [];
+        const places = [
+          ...idPlaces('body', schema.body, [], found),
+          ...idPlaces('querystring', schema.querystring, [], found),
+          ...idPlaces('params', schema.params, [], found),
+        ];
+        unknownIds.push(...found.map((f) => `${where}: ${f}`));
+        for (const method of methods) if (places.length > 0) routes.push({ method, url: route.url.slice(GW.length), places });
+      },
+    });
+    alice = await login(t.app);
+    bob = await login(t.app);
+    // A's paid, issued policy of a renewal product, and a draft.
+    const form = validApplication(GUARDIAN);
+    aSecrets.push(form.policyHolder.name, form.policyHolder.licenceNo, form.policyHolder.phone, ...form.insureds.map((i) => i.licenceNo));
+    const order = await submitOrder(t.app, alice.token, form);
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, order.applicationFormCode)));
+    await t.app.sandboxPayments.settled();
+    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }));
+    expect(detail.policyNo).toBeTruthy();
+    Object.assign(a, { orderCode: order.orderCode, applicationFormCode: order.applicationFormCode, policyNo: detail.policyNo, serial: order.serial });
+    const draft = expectOk(
+      await call<{ tempSerialNo: string }>(t.app, {
+        method: 'POST',
+        url: paths.saveTempForm,
+        token: alice.token,
+        payload: { productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } },
+      }),
+    );
+    a.tempSerialNo = draft.tempSerialNo;
+  });
+  afterAll(() => t.close());
+
+  const resub = async () => ({ 'x-resub-token': await getResubToken(t.app, bob.token) });
+  const idOf = (kind: OwnedKind): string =>
+    ({ order: a.orderCode, application: a.applicationFormCode, payOut: a.applicationFormCode, policy: a.policyNo, draft: a.tempSerialNo, serial: a.serial })[kind];
+
+  /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
+  const recipes: Record<string, Recipe> = {
+    [`POST ${paths.submitOrder}`]: {
+      body: async () => ({ idempotentSerialNo: await getSerial(t.app, bob.token), applicationForms: [validApplication(GUARDIAN)] }),
+      headers: resub,
+      put: (body, place, value) => {
+        // A renewal names the last policy together with its count.
+        if (place.path.includes('renewal')) {
+          (body.applicationForms as Record<string, unknown>[])[0]!.renewal = { renewalTimes: 0, renewalLastPolicyNo: value };
+        } else setAt(body, place.path, value);
+      },
+    },
+    [`POST ${paths.orderDetail}`]: { body: async () => ({}) },
+    [`GET ${paths.payUrl}`]: { query: async () => ({}) },
+    [`POST ${paths.savePayOut}`]: { body: async () => ({ productCode: GUARDIAN }) },
+    [`POST ${paths.searchOrderCharge}`]: { body: async () => ({}) },
+    [`POST ${paths.cancelOrder}`]: { body: async () => ({}) },
+    [`POST ${paths.deleteOrder}`]: { body: async () => ({}) },
+    [`POST ${paths.searchAppDetailPro}`]: { body: async () => ({}) },
+    [`POST ${paths.insuredExtend}`]: { body: async () => ({}) },
+    [`GET ${paths.liabilityPolDetail}`]: { query: async () => ({}) },
+    [`POST ${paths.submitEndors}`]: { body: async () => ({ endorType: 'surrender' }), headers: resub },
+    [`POST ${paths.saveTempForm}`]: { body: async () => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } }) },
+    [`POST ${paths.selectTempForm}`]: { body: async () => ({}) },
+    [`POST ${paths.deleteTempForm}`]: { params: async () => ({}) },
+    [`POST ${paths.devInsurerFail}`]: { body: async () => ({}) },
+  };
+
+  /**
+   * A call without a recipe gets this one: only the id, and a fresh resubmit
+   * token. When the call needs more, the matrix fails on its 4000 answer,
+   * naming the call: add a recipe for it above.
+   */
+  const defaultRecipe: Recipe = { body: async () => ({}), query: async () => ({}), params: async () => ({}), headers: resub };
+
+  it('finds the id-taking calls from the routes and classifies every id-like property', () => {
+    expect(unknownIds).toEqual([]);
+    const keys = [...new Set(routes.map((r) => `${r.method} ${r.url}`))];
+    // The calls this suite was written with are all found (the generator did not silently lose any).
+    for (const key of Object.keys(recipes)) expect(keys, key).toContain(key);
+  });
+
+  it('refuses user B every call with user A\'s id: 4003, nothing of A in the answer, A unchanged', async () => {
+    let cases = 0;
+    for (const route of routes) {
+      const recipe = recipes[`${route.method} ${route.url}`] ?? defaultRecipe;
+      for (const place of route.places) {
+        const body = recipe.body && (recipe !== defaultRecipe || place.part === 'body') ? await recipe.body() : undefined;
+        const query = recipe.query ? await recipe.query() : {};
+        const params = recipe.params ? await recipe.params() : {};
+        const headers = recipe.headers ? await recipe.headers() : {};
+        const value = idOf(place.kind);
+        if (place.part === 'body') (recipe.put ?? ((b, p, v) => setAt(b, p.path, v)))(body!, place, value);
+        if (place.part === 'querystring') query[place.path[0]!] = value;
+        if (place.part === 'params') params[place.path[0]!] = value;
+        const url = `${fillPath(route.url, params)}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
+        const result = await call(t.app, { method: route.method as 'GET' | 'POST', url, token: bob.token, headers, ...(body ? { payload: body } : {}) });
+        const label = `${route.method} ${route.url} ${place.part}.${place.path.join('.')}`;
+        expect({ label, status: result.status, code: result.body.code, data: result.body.data }).toEqual({ label, status: 200, code: '4003', data: null });
+        const raw = result.response.body;
+        for (const secret of aSecrets) expect(raw, label).not.toContain(secret);
+        cases++;
+      }
+    }
+    expect(cases).toBeGreaterThanOrEqual(Object.keys(recipes).length);
+
+    // A's order, policy and draft are as they were.
+    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: a.applicationFormCode } }));
+    expect(detail.policyNo).toBe(a.policyNo);
+    expect(['waitInsurance', 'guarantee']).toContain(detail.status);
+    const drafts = expectOk(await call<TempFormList>(t.app, { method: 'POST', url: paths.selectTempForm, token: alice.token, payload: {} }));
+    expect(drafts.list.map((d) => d.tempSerialNo)).toEqual([a.tempSerialNo]);
+    // And B got nothing: no order, no draft.
+    expect(expectOk(await call<{ total: number }>(t.app, { method: 'POST', url: paths.policyList, token: bob.token, payload: {} })).total).toBe(0);
+    expect(expectOk(await call<TempFormList>(t.app, { method: 'POST', url: paths.selectTempForm, token: bob.token, payload: {} })).list).toEqual([]);
+  });
+});

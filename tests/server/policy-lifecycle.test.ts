@@ -1,0 +1,301 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Envelope } from '../../src/contract/envelope.ts';
+import {
+  AppDetail as AppDetailSchema,
+  EndorsResult as EndorsResultSchema,
+  InsuredExtend as InsuredExtendSchema,
+  LiabilityDetail as LiabilityDetailSchema,
+  OrderCharge as OrderChargeSchema,
+  RenewalList as RenewalListSchema,
+  RenewalProducts as RenewalProductsSchema,
+  ServerTime,
+  StartTime,
+  StatusCounts as StatusCountsSchema,
+  TempFormList as TempFormListSchema,
+  SavedTempForm,
+} from '../../src/contract/policy.ts';
+import { PolicyList as PolicyListSchema } from '../../src/contract/order.ts';
+import { fillPath, paths } from '../../src/contract/paths.ts';
+import type { AppDetail, EndorsResult, OrderCharge, RenewalList, StatusCounts, TempFormList } from '../../src/contract/policy.ts';
+import type { PolicyList } from '../../src/contract/order.ts';
+import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
+import {
+  backends,
+  call,
+  expectOk,
+  getResubToken,
+  getSerial,
+  GUARDIAN,
+  JINING,
+  login,
+  makeTestApp,
+  orderDetail,
+  payUrlOf,
+  postOrder,
+  pressCashier,
+  submitOrder,
+  type Session,
+  type TestApp,
+  tradeNoOf,
+  validApplication,
+  XUZHOU,
+} from './helpers.ts';
+
+const DAY = 86_400_000;
+
+describe.each(backends)('policy lifecycle (%s)', (backend) => {
+  let t: TestApp;
+  let now = new Date();
+  const insurer = new SandboxInsurerProvider({ delayMs: 5 });
+  let alice: Session;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ backend, now: () => now, insurer });
+    alice = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** Moves the clock; alice logs in again (her access token expired meanwhile). */
+  async function advance(ms: number) {
+    now = new Date(now.getTime() + ms);
+    Object.assign(alice, await login(t.app, alice.phone));
+  }
+  const post = <T>(session: Session, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    call<T>(t.app, { method: 'POST', url, token: session.token, payload, headers });
+  const detailOf = async (session: Session, applicationFormCode: string) =>
+    expectOk(await post<AppDetail>(session, paths.searchAppDetailPro, { applicationFormCode }));
+
+  /** Submits and pays an order through the sandbox cashier; the insurer answers asynchronously. */
+  async function paidPolicy(session: Session, productCode: string = XUZHOU) {
+    const order = await submitOrder(t.app, session.token, validApplication(productCode));
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.app.sandboxPayments.settled();
+    await insurer.settled();
+    return order;
+  }
+
+  it('cancels an unpaid order once, then deletes it from the list and the counts', async () => {
+    const session = await login(t.app);
+    const order = await submitOrder(t.app, session.token, validApplication(JINING));
+    const charge = expectOk(await post<OrderCharge>(session, paths.searchOrderCharge, { orderCode: order.orderCode }));
+    expect(charge).toMatchObject({ status: 'toBePaid', payable: true, amount: order.amount, remainingSeconds: 30 * 60 });
+
+    // Only a cancelled or timed-out order can be deleted.
+    expect((await post(session, paths.deleteOrder, { orderCode: order.orderCode })).body).toEqual({
+      code: '4001',
+      msg: '保单状态为「待支付」，不能删除',
+      data: null,
+    });
+    const cancelled = await post<{ status: string }>(session, paths.cancelOrder, { orderCode: order.orderCode });
+    expect(expectOk(cancelled)).toMatchObject({ status: 'cancel', statusName: '已取消' });
+    expect((await post(session, paths.cancelOrder, { orderCode: order.orderCode })).body).toEqual({
+      code: '4001',
+      msg: '保单状态为「已取消」，不能取消订单',
+      data: null,
+    });
+    // A cancelled order cannot be paid.
+    expect((await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: session.token })).body.code).toBe('4001');
+    const detail = await detailOf(session, order.applicationFormCode);
+    expect(detail.history.map((h) => [h.from, h.to])).toEqual([['toBePaid', 'cancel']]);
+    expect(detail.actions).toEqual([]);
+
+    const counts = expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: paths.countAppNumByStatus, token: session.token }));
+    expect(counts.total).toBe(1);
+    expect(counts.list.find((c) => c.status === 'cancel')).toEqual({ status: 'cancel', statusName: '已取消', num: 1 });
+
+    expectOk(await post(session, paths.deleteOrder, { orderCode: order.orderCode }));
+    expect(expectOk(await post<PolicyList>(session, paths.policyList)).total).toBe(0);
+    expect(expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: paths.countAppNumByStatus, token: session.token })).total).toBe(0);
+    expect((await orderDetail(t.app, session.token, order.orderCode)).body.code).toBe('4004');
+  });
+
+  it('issues asynchronously, starts and expires with the clock, and surrenders once with a fresh resubmit token', async () => {
+    const order = await paidPolicy(alice);
+    let detail = await detailOf(alice, order.applicationFormCode);
+    expect(detail.status).toBe('waitInsurance');
+    expect(detail.policyNo).toMatch(/^P25PR320300/);
+    expect(detail.history.map((h) => h.to)).toEqual(['waitIssue', 'waitInsurance']);
+    expect(detail.actions).toEqual(['surrender']);
+    expect(JSON.stringify(detail)).not.toContain(validApplication(XUZHOU).policyHolder.name);
+
+    const list = expectOk(await post<PolicyList>(alice, paths.searchWxbAppList));
+    expect(list.list.map((p) => p.orderCode)).not.toContain(order.orderCode); // issued: a policy, not an application
+
+    await advance(2 * DAY);
+    expect(await t.app.lifecycle.runOnce()).toMatchObject({ start: 1 });
+    detail = await detailOf(alice, order.applicationFormCode);
+    expect(detail).toMatchObject({ status: 'guarantee', statusName: '保障中' });
+    const policyNo = detail.policyNo!;
+
+    const liability = expectOk(await call<{ liabilities: unknown[] }>(t.app, { method: 'GET', url: `${paths.liabilityPolDetail}?policyNo=${policyNo}`, token: alice.token }));
+    expect(liability.liabilities.length).toBeGreaterThan(0);
+
+    // Without a resubmit token: refused, nothing changes.
+    expect((await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' })).body.code).toBe('4009');
+    const token = await getResubToken(t.app, alice.token);
+    const surrendered = expectOk(await post<EndorsResult>(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token }));
+    expect(surrendered).toEqual({ policyNo, status: 'surrender', statusName: '已退保' });
+    // The same token again: refused as a resubmission; a new token: refused by the lifecycle.
+    expect((await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token })).body.code).toBe('4009');
+    const again = await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, alice.token) });
+    expect(again.body).toEqual({ code: '4001', msg: '保单状态为「已退保」，不能退保', data: null });
+    // A surrendered policy never expires.
+    await advance(400 * DAY);
+    await t.app.lifecycle.runOnce();
+    expect((await detailOf(alice, order.applicationFormCode)).status).toBe('surrender');
+  });
+
+  it('moves an in-force policy to 已过期 after its end date', async () => {
+    const order = await paidPolicy(alice, JINING);
+    await advance(2 * DAY);
+    await t.app.lifecycle.runOnce();
+    expect((await detailOf(alice, order.applicationFormCode)).status).toBe('guarantee');
+    await advance(370 * DAY);
+    expect((await t.app.lifecycle.runOnce()).expire).toBeGreaterThanOrEqual(1);
+    const detail = await detailOf(alice, order.applicationFormCode);
+    expect(detail.status).toBe('policyOverdue');
+    expect(detail.history.map((h) => h.to)).toEqual(['waitIssue', 'waitInsurance', 'guarantee', 'policyOverdue']);
+    expect(detail.history.filter((h) => h.event === 'expire')).toHaveLength(1);
+  });
+
+  it('marks 出单失败 when the insurer is told to refuse, after the payment', async () => {
+    const session = await login(t.app);
+    const order = await submitOrder(t.app, session.token, validApplication(XUZHOU));
+    insurer.failApplication(order.applicationFormCode);
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.app.sandboxPayments.settled();
+    await insurer.settled();
+    const detail = await detailOf(session, order.applicationFormCode);
+    expect(detail).toMatchObject({ status: 'issueFail', statusName: '出单失败', policyNo: null });
+    expect(detail.paidAt).not.toBeNull();
+    expect(detail.history.filter((h) => h.to === 'issueFail')).toHaveLength(1);
+  });
+
+  it('renews a renewal product: isRenewal Y, renewalTimes prior + 1, last policy number carried and checked', async () => {
+    const first = await paidPolicy(alice, GUARDIAN);
+    const firstPolicyNo = (await detailOf(alice, first.applicationFormCode)).policyNo!;
+    const renewals = expectOk(await post<RenewalList>(alice, paths.selectRenewalList));
+    expect(renewals.list.find((r) => r.policyNo === firstPolicyNo)).toMatchObject({ renewalTimes: 0, renewalLabel: '再次购买' });
+
+    // The client's renewalTimes is not trusted: the server counts from the last policy.
+    const second = await submitOrder(
+      t.app,
+      alice.token,
+      validApplication(GUARDIAN, { renewal: { renewalTimes: 7, renewalLastPolicyNo: firstPolicyNo } }),
+    );
+    const secondDetail = await detailOf(alice, second.applicationFormCode);
+    expect(secondDetail).toMatchObject({ isRenewal: 'Y', renewalTimes: 1, renewalLastPolicyNo: firstPolicyNo });
+    expect((await detailOf(alice, first.applicationFormCode))).toMatchObject({ isRenewal: 'N', renewalTimes: 0 });
+
+    // Someone else's policy: refused with 4003 and no order.
+    const bob = await login(t.app);
+    const stolen = await postOrder(t.app, bob.token, {
+      serial: await getSerial(t.app, bob.token),
+      form: validApplication(GUARDIAN, { renewal: { renewalTimes: 0, renewalLastPolicyNo: firstPolicyNo } }),
+    });
+    expect(stolen.body).toMatchObject({ code: '4003', data: null });
+    expect(expectOk(await post<PolicyList>(bob, paths.policyList)).total).toBe(0);
+    // A policy of a product without renewal cannot be renewed.
+    const xuzhou = await paidPolicy(alice, XUZHOU);
+    const xuzhouPolicyNo = (await detailOf(alice, xuzhou.applicationFormCode)).policyNo!;
+    const wrong = await postOrder(t.app, alice.token, {
+      serial: await getSerial(t.app, alice.token),
+      form: validApplication(XUZHOU, { renewal: { renewalTimes: 0, renewalLastPolicyNo: xuzhouPolicyNo } }),
+    });
+    expect(wrong.body).toEqual({ code: '4001', msg: '该保单不支持续保', data: null });
+  });
+
+  it('saves a draft on one device, resumes it on another and deletes it with the order made from it', async () => {
+    const session = await login(t.app);
+    const form = validApplication(XUZHOU);
+    const saved = expectOk(
+      await post<{ tempSerialNo: string }>(session, paths.saveTempForm, {
+        productCode: XUZHOU,
+        // Half typed: a draft keeps it; the order checks it.
+        form: { policyHolder: { ...form.policyHolder, phone: '138' }, insureds: [{ name: form.insureds[0]!.name, licenceNo: '3203' }] },
+      }),
+    );
+    // "Another device": a fresh log-in of the same phone (a minute later: one SMS per minute).
+    now = new Date(now.getTime() + 61_000);
+    const other = await login(t.app, session.phone);
+    const listed = expectOk(await post<TempFormList>(other, paths.selectTempForm));
+    expect(listed.list).toEqual([
+      expect.objectContaining({ tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, insuredNames: ['**明'] }),
+    ]);
+    expect(listed.list[0]!.form).toBeUndefined();
+    // Updating keeps the serial.
+    expectOk(await post(other, paths.saveTempForm, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } }));
+    const one = expectOk(await post<TempFormList>(other, paths.selectTempForm, { tempSerialNo: saved.tempSerialNo }));
+    expect(one.list[0]!.form?.policyHolder).toEqual(form.policyHolder);
+    expect(one.list[0]!.form?.insureds[0]).toEqual(form.insureds[0]);
+
+    await submitOrder(t.app, other.token, { ...form, tempSerialNo: saved.tempSerialNo });
+    expect(expectOk(await post<TempFormList>(session, paths.selectTempForm)).list).toEqual([]);
+    const gone = await post(session, fillPath(paths.deleteTempForm, { serial: saved.tempSerialNo }));
+    expect(gone.body).toEqual({ code: '4004', msg: '暂存单不存在', data: null });
+  });
+
+  it('refuses bodies that do not match the contract with 4000, never a 500', async () => {
+    for (const [url, payload] of [
+      [paths.cancelOrder, {}],
+      [paths.cancelOrder, { orderCode: 5 }],
+      [paths.submitEndors, { policyNo: 'P1', endorType: 'other' }],
+      [paths.saveTempForm, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], extra: 1 } }],
+      [paths.selectRenewalList, { pageSize: 999 }],
+    ] as const) {
+      const result = await post(alice, url, payload);
+      expect(result.status, url).toBe(400);
+      expect(result.body.code, url).toBe('4000');
+    }
+  });
+
+  it('answers the server time calls', async () => {
+    const start = expectOk(await call<{ startTime: string; endTime: string }>(t.app, { method: 'GET', url: `${paths.getStartTime}?productCode=${XUZHOU}` }));
+    expect(start.startTime).toMatch(/ 00:00:00$/);
+    const next = expectOk(await call<{ time: string; timestamp: number }>(t.app, { method: 'GET', url: paths.nextHourTime }));
+    expect(next.time).toMatch(/:00:00$/);
+    expect(next.timestamp - now.getTime()).toBeGreaterThan(0);
+    expect(next.timestamp - now.getTime()).toBeLessThanOrEqual(3600_000);
+    const current = expectOk(await call<{ timestamp: number }>(t.app, { method: 'GET', url: paths.getCurrentTime }));
+    expect(current.timestamp).toBe(now.getTime());
+  });
+
+  it('answers every call in the shape of its contract', async () => {
+    const shape = (schema: TSchema, body: unknown) => {
+      expect([...Value.Errors(Envelope(schema), body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+      expect((body as { code: string }).code).toBe('0000');
+    };
+    const session = await login(t.app);
+    const unpaid = await submitOrder(t.app, session.token, validApplication(XUZHOU));
+    const paid = await paidPolicy(session, JINING);
+    const policyNo = (await detailOf(session, paid.applicationFormCode)).policyNo!;
+    const get = (url: string) => call(t.app, { method: 'GET', url, token: session.token });
+    shape(StatusCountsSchema, (await get(paths.countAppNumByStatus)).body);
+    shape(PolicyListSchema, (await post(session, paths.searchWxbAppList)).body);
+    shape(OrderChargeSchema, (await post(session, paths.searchOrderCharge, { orderCode: unpaid.orderCode })).body);
+    shape(AppDetailSchema, (await post(session, paths.searchAppDetailPro, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(InsuredExtendSchema, (await post(session, paths.insuredExtend, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(LiabilityDetailSchema, (await get(`${paths.liabilityPolDetail}?policyNo=${policyNo}`)).body);
+    shape(RenewalListSchema, (await post(session, paths.selectRenewalList)).body);
+    shape(RenewalProductsSchema, (await get(paths.renewalProducts)).body);
+    shape(SavedTempForm, (await post(session, paths.saveTempForm, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } })).body);
+    shape(TempFormListSchema, (await post(session, paths.selectTempForm)).body);
+    shape(StartTime, (await get(`${paths.getStartTime}?productCode=${JINING}`)).body);
+    shape(ServerTime, (await get(paths.nextHourTime)).body);
+    shape(ServerTime, (await get(paths.getCurrentTime)).body);
+    const endors = await post(session, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, session.token) });
+    shape(EndorsResultSchema, endors.body);
+  });
+
+  it('lets a test (or the demo) make the sandbox insurer refuse only the caller\'s own application', async () => {
+    const session = await login(t.app);
+    const order = await submitOrder(t.app, session.token, validApplication(JINING));
+    expectOk(await post(session, paths.devInsurerFail, { applicationFormCode: order.applicationFormCode }));
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.app.sandboxPayments.settled();
+    await insurer.settled();
+    expect((await detailOf(session, order.applicationFormCode)).status).toBe('issueFail');
+  });
+});

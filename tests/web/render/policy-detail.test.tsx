@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+/**
+ * The policy detail screen for every status of the lifecycle, rendered as the
+ * app renders it: the status, its explanation and exactly the actions the
+ * lifecycle allows; and the visitor view of /policyDetailWaitInsurance, which
+ * makes no call at all.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GW, paths } from '../../../src/contract/paths.ts';
+import { allowedEvents } from '../../../src/contract/policy-lifecycle.ts';
+import type { AppDetail } from '../../../src/contract/policy.ts';
+import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../../src/contract/policy-status.ts';
+import type { PolicyStatus } from '../../../src/contract/order.ts';
+import { paths as appPaths } from '../../../src/web/app/paths.ts';
+import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
+import PolicyDetailScreen from '../../../src/web/screens/policy-detail/policy-detail-screen.tsx';
+import { STATUS_HINTS } from '../../../src/web/screens/policy-detail/policy-detail-model.ts';
+import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
+import { declareReactActEnvironment, guardConsoleError } from './harness.tsx';
+
+declareReactActEnvironment();
+
+function detailIn(status: PolicyStatus): AppDetail {
+  const issued = !['toBePaid', 'paymentTimeout', 'cancel', 'waitIssue', 'issueFail'].includes(status);
+  return {
+    orderCode: 'ED202601010000000001',
+    applicationFormCode: 'AF202601010000000001',
+    policyNo: issued ? 'P22PR370800202601010000000001' : null,
+    productCode: '22PR370800',
+    productName: '济宁市学生平安保险',
+    planCode: 'JN-A',
+    planName: '基础版',
+    copies: 1,
+    premium: 50,
+    startDate: '2026-01-02 00:00:00',
+    endDate: '2027-01-01 23:59:59',
+    status,
+    statusName: POLICY_STATUS_NAMES[status],
+    actions: allowedEvents(status).filter((e) => e === 'cancel' || e === 'surrender'),
+    payDeadline: status === 'toBePaid' ? '2026-01-01 10:30:00' : null,
+    paidAt: null,
+    issuedAt: null,
+    createdAt: '2026-01-01 10:00:00',
+    isRenewal: 'N',
+    renewalTimes: 0,
+    renewalLastPolicyNo: null,
+    renewalLabel: '再次购买',
+    holder: { name: '**国', licenceType: '0', licenceNo: '320***********1234', phone: '138****1111', sex: '0', birthday: '1986-01-01' },
+    insureds: [{ name: '**明', licenceType: '0', licenceNo: '320***********5678', phone: '', sex: '0', birthday: '2016-01-01', relaToHolder: '03' }],
+    beneficiary: '法定受益人',
+    history: [],
+  };
+}
+
+function gateway(status: PolicyStatus) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const path = url.pathname.slice(GW.length);
+    calls.push(path);
+    const data =
+      path === paths.searchAppDetailPro
+        ? detailIn(status)
+        : path === paths.searchOrderCharge
+          ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
+          : path === paths.liabilityPolDetail
+            ? { policyNo: 'P1', productName: '', planName: '', startDate: '', endDate: '', liabilities: [{ riskName: '学平险', name: '意外身故', amount: '10万元' }] }
+            : null;
+    return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: `unexpected ${path}`, data: null }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { calls, fetch };
+}
+
+function renderAt(entry: string) {
+  return render(
+    <StrictMode>
+      <Provider store={createStore()}>
+        <MemoryRouter initialEntries={[entry]}>
+          <PolicyDetailScreen />
+        </MemoryRouter>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+const ACTION_BUTTONS = ['取消订单', '去支付', '退保', '删除订单'];
+const EXPECTED_ACTIONS: Record<PolicyStatus, string[]> = {
+  toBePaid: ['取消订单', '去支付'],
+  paymentTimeout: ['删除订单'],
+  cancel: ['删除订单'],
+  waitIssue: [],
+  issueFail: [],
+  waitInsurance: ['退保'],
+  guarantee: ['退保'],
+  policyOverdue: [],
+  surrender: [],
+};
+
+describe('policy detail screen', () => {
+  beforeAll(() => setUpAntdMobileForReact19());
+  beforeEach(() => saveUser({ token: 't', refreshToken: 'r', expiresIn: 3600, userId: 'u1', userCode: 'U1', phone: '138****1111' } as never));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearStorage();
+  });
+
+  it.each(POLICY_STATUSES)('shows a %s application with the actions the lifecycle allows', async (status) => {
+    const guard = guardConsoleError();
+    const gw = gateway(status);
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt(appPaths.policyDetail(status, 'AF202601010000000001'));
+    await waitFor(() => expect(screen.getByText(STATUS_HINTS[status])).toBeTruthy());
+    expect(screen.getByTestId('policy-detail-status').getAttribute('data-status')).toBe(status);
+    const shown = ACTION_BUTTONS.filter((name) => screen.queryByRole('button', { name }) !== null);
+    expect(shown.sort()).toEqual([...EXPECTED_ACTIONS[status]].sort());
+    if (status === 'toBePaid') expect(screen.getByText(/剩余 20:00/)).toBeTruthy();
+    // The detail, plus what to pay while unpaid and the duties once there is a policy number.
+    const expected = [paths.searchAppDetailPro, ...(status === 'toBePaid' ? [paths.searchOrderCharge] : []), ...(detailIn(status).policyNo ? [paths.liabilityPolDetail] : [])];
+    await waitFor(() => expect(new Set(gw.calls)).toEqual(new Set(expected)));
+    guard.check();
+  });
+
+  it('shows a visitor what 待起保 means and nothing of the policy, without any call', async () => {
+    clearStorage();
+    const guard = guardConsoleError();
+    const gw = gateway('waitInsurance');
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt('/policyDetailWaitInsurance?applicationFormCode=AF202601010000000001');
+    expect(await screen.findByRole('button', { name: '登录查看保单' })).toBeTruthy();
+    expect(screen.queryByText(/AF202601010000000001|P22PR/)).toBeNull();
+    expect(gw.calls).toEqual([]);
+    guard.check();
+  });
+});
