@@ -16,6 +16,7 @@ import {
   COMMENT_TYPE_STARS,
   COMMENT_TYPE_TAGS,
   COMMENT_TYPE_TEXT,
+  RATEABLE_STATUSES,
   RATING_TEMPLATES,
   ratingScoreTenths,
   type CommentNode,
@@ -33,8 +34,6 @@ const tagNames: ReadonlyMap<string, string> = new Map(
   Object.values(RATING_TEMPLATES).flatMap((sections) => sections.flatMap((s) => s.list.map((item) => [item.code, item.name] as const))),
 );
 
-/** Statuses of a business that can be rated: paid, whatever happened after. */
-const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['waitIssue', 'issueFail', 'waitInsurance', 'guarantee', 'policyOverdue', 'surrender']);
 
 export const RATING_REFUSALS = {
   noBusiness: '未找到可评价的订单或保单',

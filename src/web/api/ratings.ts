@@ -1,6 +1,7 @@
 import type { RatingList, RatingStats, RatingSubmitBody, RatingTemplate } from '../../contract/ratings.ts';
-import { paths } from '../../contract/paths.ts';
-import type { CommentNode } from '../../engine/ratings/ratings.ts';
+import { fillPath, paths } from '../../contract/paths.ts';
+import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
+import { CHANNEL_NO, SYS_CODE } from '../../engine/rules/enums.ts';
 import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
@@ -20,6 +21,14 @@ export const ratingApi = {
     }),
   template: (productCode: string, commentNode: CommentNode, o?: Silent) =>
     call<RatingTemplate>('GET', paths.ratingTemplate, { query: { productCode, commentNode }, thing: '评价模板', ...o }),
+  /** Which of these businesses the caller has rated at `node`. */
+  status: (node: CommentNode, bizType: BizType, bizNos: string[], o?: Silent) =>
+    call<{ rated: string[] }>('POST', fillPath(paths.ratingStatus, { node, bizType }), {
+      query: { channelNo: CHANNEL_NO, sysCode: SYS_CODE },
+      body: { bizNos },
+      thing: '评价状态',
+      ...o,
+    }),
   /** Failures come back to the popup, which shows the server's message as a warning. */
   submit: (body: RatingSubmitBody) => call<null>('POST', paths.ratingSubmit, { body, silent: true, thing: '评价' }),
 };

@@ -15,6 +15,10 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { successToast } from '../../components/toast.ts';
 import { isLoggedIn } from '../../state/session.ts';
+// --- ratings
+import { RATEABLE_STATUSES } from '../../../engine/ratings/ratings.ts';
+import { ratingApi } from '../../api/ratings.ts';
+import { RatingPopup } from '../../components/rating-popup/rating-popup.tsx';
 import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
 import styles from './policy-detail.module.css';
 
@@ -58,6 +62,22 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   const navigate = useAppNavigate();
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [busy, setBusy] = useState(false);
+  // --- ratings: null until known; a paid order is rated once (the server keeps it so).
+  const [rated, setRated] = useState<boolean | null>(null);
+  const [rating, setRating] = useState(false);
+  const orderCode = state.phase === 'ready' ? state.detail.orderCode : '';
+  const rateable = state.phase === 'ready' && RATEABLE_STATUSES.has(state.detail.status);
+  useEffect(() => {
+    if (!rateable || !orderCode) return;
+    let live = true;
+    ratingApi
+      .status('00', '00', [orderCode], { silent: true })
+      .then((data) => live && setRated(Boolean(data?.rated.includes(orderCode))))
+      .catch(() => live && setRated(null));
+    return () => {
+      live = false;
+    };
+  }, [rateable, orderCode]);
 
   const load = useCallback(async () => {
     try {
@@ -125,7 +145,8 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
 
   const canPay = detail.status === 'toBePaid' && (charge?.payable ?? true);
   const canDelete = detail.status === 'cancel' || detail.status === 'paymentTimeout';
-  const hasActions = canPay || detail.actions.length > 0 || canDelete;
+  const canRate = rateable && rated === false;
+  const hasActions = canPay || detail.actions.length > 0 || canDelete || canRate;
 
   return (
     <AppPage title={title} hasBottomBar={hasActions}>
@@ -218,9 +239,22 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
                 删除订单
               </Button>
             )}
+            {canRate && (
+              <Button color="primary" fill="outline" shape="rounded" disabled={busy} onClick={() => setRating(true)} data-testid="rate-order">
+                评价
+              </Button>
+            )}
           </div>
         </BottomBar>
       )}
+      <RatingPopup
+        visible={rating}
+        target={{ productCode: detail.productCode, productName: detail.productName, bizNo: detail.orderCode, bizType: '00', commentNode: '00' }}
+        onClose={(succeeded) => {
+          setRating(false);
+          if (succeeded) setRated(true);
+        }}
+      />
     </AppPage>
   );
 }
