@@ -4,3 +4,4 @@ export * from './paths.ts';
 export * from './auth.ts';
 export * from './product.ts';
 export * from './order.ts';
+export * from './payment.ts';

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { statusClock } from '../orders/effective-status.ts';
 import { getFormView, listOrdersWaitingIssue, markFormIssued, markFormIssueFailed } from '../orders/orders-repo.ts';
+import { recordRefundOfOrder } from './refunds-repo.ts';
 
 type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer'>;
 
 /**
  * Asks the insurer to issue the policy of a paid order: waitIssue → 待起保
  * (cover starts later) or 保障中 (already started), or 出单失败 when the
- * insurer refuses. Never throws: the payment stands either way, and an order
+ * insurer refuses (with a pending refund of the payment). Never throws: the payment stands either way, and an order
  * left in waitIssue by a crash is picked up by {@link retryWaitingIssues}.
  */
 export async function issuePolicyForOrder(deps: IssueDeps, orderId: number, log: FastifyBaseLogger): Promise<void> {
@@ -33,9 +34,13 @@ export async function issuePolicyForOrder(deps: IssueDeps, orderId: number, log:
     await markFormIssued(deps.db, { ...ids, policyNo, status, issuedAt: now });
   } catch (error) {
     log.error({ err: error, applicationFormCode: view.applicationFormCode }, 'policy issue failed');
-    await markFormIssueFailed(deps.db, ids).catch((markError: unknown) => {
+    try {
+      await markFormIssueFailed(deps.db, ids);
+      // The insurer will not cover what was paid: the money goes back (recorded once per payment).
+      await recordRefundOfOrder(deps.db, view.orderId, 'issueFail', deps.now());
+    } catch (markError) {
       log.error({ err: markError, applicationFormCode: view.applicationFormCode }, 'could not mark issue failure');
-    });
+    }
   }
 }
 
