@@ -15,6 +15,10 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/newProductDetail',
   '/catalogue',
   '/passport',
+  // --- payments
+  '/paySuccessJD',
+  '/weixin',
+  '/myIndex',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -132,7 +132,7 @@ function checkFormAgreesWithManifest(manifest: ProductManifest, input: Applicati
     (input.projectCode !== undefined && input.projectCode !== manifest.projectCode) ||
     (input.plan !== undefined && input.plan.length > 0 && input.plan[0]?.code !== input.planCode);
   if (clash) throw rejected('投保单与产品信息不符');
-  if (input.isRenewal === 'Y' && !input.renewal && (!input.renewalTimes || !input.renewalLastPolicyNo)) {
+  if (input.isRenewal === 'Y' && !input.renewal && !input.renewalTimes) {
     throw rejected('续保信息不完整');
   }
 }

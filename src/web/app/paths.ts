@@ -19,6 +19,11 @@ export const ROUTES = {
   policyList: '/policyList',
   /** Development only: every manifest with its validation status (the server decides whether it has data). */
   catalogue: '/catalogue',
+  // --- payments
+  paySuccessJD: '/paySuccessJD',
+  weixin: '/weixin',
+  /** The personal centre (built by the account area); the duplicate-insurance dialog goes there. */
+  myIndex: '/myIndex',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -68,4 +73,8 @@ export const paths = {
   payoff: (query: PayoffQuery): string => withQuery(ROUTES.payoff, { ...query }),
   paySuccess: (query: PaySuccessQuery): string => withQuery(ROUTES.paySuccess, { ...query }),
   policyList: (): string => ROUTES.policyList,
+  // --- payments
+  paySuccessJD: (tradeNum: string): string => withQuery(ROUTES.paySuccessJD, { tradeNum }),
+  weixin: (): string => ROUTES.weixin,
+  myIndex: (): string => ROUTES.myIndex,
 };

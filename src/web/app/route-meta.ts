@@ -25,6 +25,10 @@ export const ROUTE_META = {
   policyList: LOGIN,
   notFound: {},
   catalogue: {},
+  // --- payments
+  /** Spec §2: no log-in (JD returns the browser here). */
+  paySuccessJD: {},
+  weixin: LOGIN,
 } as const satisfies Record<string, RouteMeta>;
 
 /** The confirm variants of spec §2, all served by the confirm screen. */

@@ -32,6 +32,9 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.paySuccess, 'pay-success', ROUTE_META.paySuccess),
       screenRoute(ROUTES.policyList, 'policy-list', ROUTE_META.policyList),
       screenRoute(ROUTES.catalogue, 'catalogue-preview', ROUTE_META.catalogue),
+      // --- payments
+      screenRoute(ROUTES.paySuccessJD, 'pay-success-jd', ROUTE_META.paySuccessJD),
+      screenRoute(ROUTES.weixin, 'weixin', ROUTE_META.weixin),
       {
         path: '*',
         loader: catchAllLoader,

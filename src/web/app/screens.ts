@@ -15,6 +15,9 @@ const SCREENS = {
   'policy-list': () => import('../screens/policy-list/policy-list-screen.tsx'),
   'not-found': () => import('../screens/not-found/not-found-screen.tsx'),
   'catalogue-preview': () => import('../screens/catalogue-preview/catalogue-preview-screen.tsx'),
+  // --- payments
+  'pay-success-jd': () => import('../screens/pay-success-jd/pay-success-jd-screen.tsx'),
+  weixin: () => import('../screens/weixin/weixin-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -5,15 +5,17 @@ import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
 import { aesGcmDecrypt, aesGcmEncrypt, keySerial, rsaSign, rsaVerify, wechatSignedMessage } from './signing.ts';
 
+import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
+
+export { WECHAT_APP_ID };
 /** Sandbox merchant identity (a real one comes from the WeChat Pay merchant platform). */
-export const WECHAT_APP_ID = 'wx5a1d0c0a5b5e0001';
 export const WECHAT_MCH_ID = '1600000001';
 /** WeChat refuses notifications whose timestamp is more than 5 minutes off. */
 const MAX_SKEW_S = 300;
 const ASSOCIATED_DATA = 'transaction';
 const OAUTH_CODE_TTL_MS = 5 * 60_000;
 /** Where the app sends the browser for WeChat authorisation (the sandbox stands in for open.weixin.qq.com). */
-export const WECHAT_OAUTH_PATH = '/_sandbox/wechat/oauth2/authorize';
+export const WECHAT_OAUTH_PATH = WECHAT_OAUTH_URL;
 
 interface WechatTransaction {
   appid: string;
