@@ -39,12 +39,15 @@ export interface ChannelSandboxDeps {
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
-/** The redirect target with `code` and `state` put into its query, before any hash (as WeChat does). */
-export function withOAuthCode(redirectUri: string, code: string, state: string | undefined): string {
+/**
+ * The redirect target with `code` and `state` put into its query, before any
+ * hash, as WeChat does; a refusal carries only `state` (no code).
+ */
+export function withOAuthCode(redirectUri: string, code: string | undefined, state: string | undefined): string {
   const hashAt = redirectUri.indexOf('#');
   const base = hashAt === -1 ? redirectUri : redirectUri.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : redirectUri.slice(hashAt);
-  const params = new URLSearchParams({ code, ...(state ? { state } : {}) }).toString();
+  const params = new URLSearchParams({ ...(code ? { code } : {}), state: state ?? '' }).toString();
   return `${base}${base.includes('?') ? '&' : '?'}${params}${hash}`;
 }
 
@@ -93,7 +96,7 @@ export async function channelSandboxRoutes(app: FastifyInstance, deps: ChannelSa
   app.post<{ Body: Static<typeof OAuthBody> }>(WECHAT_OAUTH_PATH, { schema: { body: OAuthBody } }, async (request, reply) => {
     const { redirect_uri: redirectUri, state, decision } = request.body;
     if (!allowedRedirect(redirectUri, deps.publicUrl)) return reply.status(400).type('text/plain; charset=utf-8').send('redirect_uri 参数错误');
-    if (decision === 'deny') return reply.redirect(redirectUri, 303);
+    if (decision === 'deny') return reply.redirect(withOAuthCode(redirectUri, undefined, state), 303);
     // snsapi_base: the sandbox makes up one WeChat user per authorisation.
     const code = deps.wechat.issueOAuthCode(`oSbx${randomBytes(12).toString('base64url')}`);
     return reply.redirect(withOAuthCode(redirectUri, code, state), 303);

@@ -65,6 +65,8 @@ export default function PayoffScreen() {
   const [paying, setPaying] = useState(false);
   const browser = payBrowser(navigator.userAgent);
   const [openid, setOpenid] = useState<string | null>(() => (browser === 'wechat' ? getWechatOpenid() : null));
+  // While the OAuth code is exchanged, paying would only ask WeChat again.
+  const [exchanging, setExchanging] = useState(() => browser === 'wechat' && new URLSearchParams(window.location.search).has('code'));
 
   // Back from WeChat authorisation: exchange the code for the payer's openid; a refusal shows /weixin.
   useEffect(() => {
@@ -74,14 +76,17 @@ export default function PayoffScreen() {
       if (state && !getWechatOpenid()) navigate(paths.weixin(), { replace: true });
       return;
     }
-    api.getOpenid(code, state ?? 'edu').then(
-      (data) => {
-        if (!data?.openid) return;
-        setWechatOpenid(data.openid);
-        setOpenid(data.openid);
-      },
-      () => undefined,
-    );
+    api
+      .getOpenid(code, state ?? 'edu')
+      .then(
+        (data) => {
+          if (!data?.openid) return;
+          setWechatOpenid(data.openid);
+          setOpenid(data.openid);
+        },
+        () => undefined,
+      )
+      .finally(() => setExchanging(false));
   }, [browser, navigate]);
 
   useEffect(() => {
@@ -245,7 +250,7 @@ export default function PayoffScreen() {
           <span className={styles.barAmount}>
             实付 <strong>{formatYuan(amount)}</strong>
           </span>
-          <Button color="primary" shape="rounded" size="large" loading={paying} onClick={() => void pay()} data-testid="pay-now">
+          <Button color="primary" shape="rounded" size="large" loading={paying || exchanging} onClick={() => void pay()} data-testid="pay-now">
             立即支付
           </Button>
         </div>
