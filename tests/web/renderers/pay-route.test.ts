@@ -1,7 +1,7 @@
 /** Spec §4.4: which way the payment of a created order goes, by product and browser. */
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { payBrowser, paymentStep, wechatAuthUrl } from '../../../src/web/renderers/confirm/pay-route.ts';
+import { alipayPayUrl, payBrowser, paymentStep, wechatAuthUrl } from '../../../src/web/renderers/confirm/pay-route.ts';
 import { guardian } from './fixtures.ts';
 
 const order = { orderCode: 'ED1', applicationFormCode: 'AF1', amount: 30 };
@@ -57,5 +57,40 @@ describe('paymentStep', () => {
 
   it('builds the OAuth address with the given state', () => {
     expect(new URL(wechatAuthUrl('/#/x', 'abc'), 'http://a').searchParams.get('state')).toBe('abc');
+  });
+});
+
+describe('alipayPayUrl (spec §4.4, §8)', () => {
+  const failing = () => {
+    let calls = 0;
+    const fetch = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('network');
+      return calls === 2 ? null : { payUrl: '' };
+    };
+    return { fetch, calls: () => calls };
+  };
+
+  it('goes to the pay URL as soon as one attempt gives it', async () => {
+    let calls = 0;
+    const outcome = await alipayPayUrl(async () => {
+      calls += 1;
+      if (calls < 3) throw new Error('network');
+      return { payUrl: '/_sandbox/alipay/cashier?tradeNo=T1' };
+    }, false);
+    expect(outcome).toEqual({ kind: 'redirect', url: '/_sandbox/alipay/cashier?tradeNo=T1' });
+    expect(calls).toBe(3);
+  });
+
+  it('asks 3 times, then prompts 网络异常 for an ordinary product', async () => {
+    const f = failing();
+    expect(await alipayPayUrl(f.fetch, false)).toEqual({ kind: 'networkError' });
+    expect(f.calls()).toBe(3);
+  });
+
+  it('asks 3 times, then sends a province product to the policy list', async () => {
+    const f = failing();
+    expect(await alipayPayUrl(f.fetch, true)).toEqual({ kind: 'policyList' });
+    expect(f.calls()).toBe(3);
   });
 });

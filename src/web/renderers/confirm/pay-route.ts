@@ -51,3 +51,25 @@ export function paymentStep(
   if (browser === 'other') return { kind: 'navigate', path: next };
   return { kind: 'alipay', applicationFormCode: order.applicationFormCode, provinceProduct: manifest.order.provinceProduct === true };
 }
+
+export type AlipayOutcome = { kind: 'redirect'; url: string } | { kind: 'policyList' } | { kind: 'networkError' };
+
+/**
+ * Spec §4.4 and §8 for the Alipay client: the pay URL, up to 3 attempts; when
+ * none came, a province product goes to /policyList and any other gets the
+ * 网络异常 prompt.
+ */
+export async function alipayPayUrl(
+  fetchPayUrl: () => Promise<{ payUrl: string } | null>,
+  provinceProduct: boolean,
+): Promise<AlipayOutcome> {
+  for (let attempt = 1; attempt <= PAY_URL_ATTEMPTS; attempt++) {
+    try {
+      const data = await fetchPayUrl();
+      if (data?.payUrl) return { kind: 'redirect', url: data.payUrl };
+    } catch {
+      // The next attempt may succeed.
+    }
+  }
+  return provinceProduct ? { kind: 'policyList' } : { kind: 'networkError' };
+}

@@ -5,14 +5,13 @@ import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { withAttempts } from '../../api/async.ts';
 import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
 import { clearAfterOrder, orderSerialFor } from '../../state/insure-flow.ts';
 import { getRenewalData } from '../../state/pay-session.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { getUser } from '../../state/session.ts';
 import type { ConfirmModel } from './confirm-model.ts';
-import { MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, paymentStep, type PaymentStep } from './pay-route.ts';
+import { alipayPayUrl, MSG_TO_PAYMENT, payBrowser, paymentStep, type PaymentStep } from './pay-route.ts';
 import { duplicateMessage, MSG_ORDER_CREATED, MSG_SUBMITTING, paymentPath, placeOrder } from './place-order.ts';
 
 /** Spec §4.1 and §9: the confirm button is locked for 2 s after the page loads. */
@@ -72,24 +71,20 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         window.location.href = step.url;
         return;
       }
-      try {
-        const { payUrl } = await withAttempts(async () => {
-          const data = await api.payUrl(step.applicationFormCode, { silent: true, channel: 'alipay' });
-          if (!data?.payUrl) throw new Error('empty payUrl');
-          return data;
-        }, PAY_URL_ATTEMPTS);
-        window.location.href = payUrl;
-      } catch {
-        clearToast();
-        // Spec §8: a province product goes to its policy list, where the order waits to be paid.
-        if (step.provinceProduct) {
-          navigate(paths.policyList(), { replace: true });
-          return;
-        }
-        const retry = await Dialog.confirm({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
-        if (retry) await pay(step, payoffPath);
-        else navigate(payoffPath, { replace: true });
+      const outcome = await alipayPayUrl(() => api.payUrl(step.applicationFormCode, { silent: true, channel: 'alipay' }), step.provinceProduct);
+      if (outcome.kind === 'redirect') {
+        window.location.href = outcome.url;
+        return;
       }
+      clearToast();
+      // Spec §8: a province product goes to its policy list, where the order waits to be paid.
+      if (outcome.kind === 'policyList') {
+        navigate(paths.policyList(), { replace: true });
+        return;
+      }
+      const retry = await Dialog.confirm({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
+      if (retry) await pay(step, payoffPath);
+      else navigate(payoffPath, { replace: true });
     },
     [navigate],
   );
