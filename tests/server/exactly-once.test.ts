@@ -131,9 +131,12 @@ describe.each(backends)('exactly once (%s)', (backend) => {
       const forged = await forgedNotification(channel, { tradeNo, amountFen });
       const wrongAmount = await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen: amountFen + 1 }));
       const unknown = await encodeFor(t.app, channel, paymentOf({ tradeNo: `${tradeNo}X`, amountFen }));
-      for (const bad of [forged, wrongAmount, unknown]) {
+      for (const [bad, wechatStatus] of [[forged, 401], [wrongAmount, 400], [unknown, 404]] as const) {
         const answer = await deliver(t.app, channel, bad);
         expect(answer.acknowledged).toBe(false);
+        // Refused in the channel's own style.
+        if (channel === 'wechat') expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toMatchObject({ status: wechatStatus, body: { code: 'FAIL' } });
+        if (channel === 'alipay' || channel === 'jd') expect(answer.text).toBe('fail');
       }
       // A tampered body under a genuine signature.
       const genuine = await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen }));

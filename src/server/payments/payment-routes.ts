@@ -28,7 +28,7 @@ import { statusClock } from '../orders/effective-status.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
 import { createPayUrl, openTrade } from './create-pay-url.ts';
 import { upsertPayOut } from './pay-outs-repo.ts';
-import { processNotification } from './process-notification.ts';
+import { MSG_NOTIFY_REJECTED, processNotification } from './process-notification.ts';
 import { emptyBodyAsObject } from '../http/optional-body.ts';
 
 const NotifyParams = Type.Object({ provider: Type.String({ pattern: '^[a-z]{2,16}$' }) });
@@ -164,7 +164,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
         } catch (error) {
           // Each channel is refused in its own style (WeChat: 4xx + {code:FAIL}; Alipay and JD: fail).
           if (!provider?.answer || !(error instanceof ApiError)) throw error;
-          const httpStatus = error.code === ErrorCode.NotFound ? 404 : error.msg === '通知验签失败' ? 401 : 400;
+          const httpStatus = error.code === ErrorCode.NotFound ? 404 : error.msg === MSG_NOTIFY_REJECTED ? 401 : 400;
           const answer = provider.answer({ ok: false, httpStatus, message: error.msg });
           return reply.status(answer.status).type(answer.contentType).send(answer.body);
         }

@@ -8,6 +8,9 @@ import { lockOrderStatus, markOrderPaidInTime, PAID_STATUSES, recordRefund } fro
 
 type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
 
+/** The refusal of a notification that does not verify (the route answers it as HTTP 401 in WeChat's style). */
+export const MSG_NOTIFY_REJECTED = '通知验签失败';
+
 /** `duplicatePaid`/`late`: money that could not apply to its order, recorded in `refunds`. */
 export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late' | 'failed';
 
@@ -38,7 +41,7 @@ export async function processNotification(
   } catch (error) {
     if (!(error instanceof NotificationRejected)) throw error;
     log.warn({ provider: input.provider, reason: error.message }, 'payment notification rejected');
-    throw rejected('通知验签失败');
+    throw rejected(MSG_NOTIFY_REJECTED);
   }
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
