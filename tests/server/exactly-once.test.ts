@@ -161,6 +161,19 @@ describe.each(backends)('exactly once (%s)', (backend) => {
     }, 60_000);
   });
 
+  it('records money for a cancelled order as a pending refund and leaves the order cancelled', async () => {
+    const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, 'jd');
+    // Cancelled by the policy lifecycle (another area) while the payer was at the cashier.
+    await db().update(orders).set({ status: 'cancel' }).where(eq(orders.orderCode, order.orderCode));
+    await db().update(applicationForms).set({ status: 'cancel' }).where(eq(applicationForms.applicationFormCode, order.applicationFormCode));
+    expect((await deliver(t.app, 'jd', await encodeFor(t.app, 'jd', paymentOf({ tradeNo, amountFen })))).acknowledged).toBe(true);
+    const row = await orderRow(order.orderCode);
+    expect(row.status).toBe('cancel');
+    expect((await paymentsOf(row.id)).map((p) => p.status)).toEqual(['late']);
+    expect(await refundsOf(row.id)).toMatchObject([{ reason: 'latePayment', status: 'pending', amountFen }]);
+    expect(insurer.issued).not.toContain(order.applicationFormCode);
+  }, 60_000);
+
   it('refunds the second of two channels that both took money for one order', async () => {
     const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
     const amountFen = Math.round(order.amount * 100);
