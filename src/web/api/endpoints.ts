@@ -20,7 +20,7 @@ import {
 } from '../../contract/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { JdOrder, JdPay, OpenidResult, PayOutRecord, WapPay, WechatJsapiPay } from '../../contract/payment.ts';
-import { WECHAT_APP_ID } from '../../contract/payment.ts';
+import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
 import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;

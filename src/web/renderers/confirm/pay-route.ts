@@ -5,7 +5,7 @@
  * attempts), or /policyList for a province product whose pay URL fails.
  * Pure: the caller performs the step.
  */
-import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
+import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment-constants.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { paymentPath } from './place-order.ts';
 
