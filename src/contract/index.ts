@@ -16,3 +16,4 @@ export * from './content.ts';
 // --- policies
 export * from './policy.ts';
 export * from './policy-lifecycle.ts';
+export * from './payment.ts';

@@ -31,6 +31,15 @@ export const HolderInput = Type.Object(
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
     phone: PhoneNum,
     email: Opt(Str(80)),
+    // --- payments: the rest of spec §3 policyHolder (derived or settled by the server; sent for completeness)
+    birthday: Opt(DateString),
+    sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+    holderCode: Opt(Str(40)),
+    /** Spec §9: holder type 01. */
+    type: Opt(Type.Literal('01')),
+    location: Opt(Str(120)),
+    provinceCode: Opt(Str(6)),
+    cityCode: Opt(Str(6)),
   },
   { additionalProperties: false },
 );
@@ -57,6 +66,13 @@ export const InsuredInput = Type.Object(
     cityCode: Opt(Str(6)),
     countyCode: Opt(Str(6)),
     socialMedicalInsurance: Opt(YesNo),
+    // --- payments: the rest of spec §3 Insured
+    birthday: Opt(DateString),
+    sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+    /** Spec §9: beneficiary option 01 (statutory). */
+    bnfyOption: Opt(Type.Literal('01')),
+    type: Opt(Str(4)),
+    insureYear: Opt(Type.Integer({ minimum: 1, maximum: 30 })),
   },
   { additionalProperties: false },
 );
@@ -74,6 +90,87 @@ export const WardInput = Type.Object(
   { additionalProperties: false },
 );
 export type WardInput = Static<typeof WardInput>;
+
+// --- payments: spec §3 Agent, Plan (on order), insurer and risk items of the application form
+/** Spec §3 Agent; portion is always 1 (§9). */
+export const AgentInput = Type.Object(
+  {
+    agentCode: Type.String({ minLength: 1, maxLength: 40 }),
+    agentName: Str(40),
+    branchCode: Opt(Str(20)),
+    branchName: Opt(Str(60)),
+    departCode: Opt(Str(40)),
+    departName: Opt(Str(60)),
+    portion: Opt(Type.Literal(1)),
+    channelCode: Opt(Str(16)),
+    channelName: Opt(Str(40)),
+  },
+  { additionalProperties: false },
+);
+export type AgentInput = Static<typeof AgentInput>;
+/** Spec §3 Plan (on order). */
+export const OrderPlanInput = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 40 }),
+    quantity: Type.Integer({ minimum: 1, maximum: 10 }),
+    reducePrem: Opt(Type.Number()),
+    name: Opt(Str(60)),
+    prem: Opt(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+export const OrderRiskInput = Type.Object(
+  { riskCode: Type.String({ minLength: 1, maxLength: 20 }), riskName: Opt(Str(60)) },
+  { additionalProperties: false },
+);
+export const InsuranceCompanyInput = Type.Object(
+  { name: Str(80), partyRole: Opt(Type.Integer({ minimum: 1, maximum: 9 })), insuringAreaCode: Opt(Str(6)) },
+  { additionalProperties: false },
+);
+/**
+ * The spec §3 application-form fields beyond what pricing needs: dates,
+ * region, project, branch, channel, renewal flags, agents, plan, risks and
+ * the constants of §9 (literal types: any other value is refused). The
+ * server settles the authoritative values from the manifest (dates, branch,
+ * fixed agent, insurers) and keeps the rest in `form_terms`.
+ */
+const ApplicationFormTerms = {
+  /** Spec §9: applicationType 00. */
+  applicationType: Opt(Type.Literal('00')),
+  startDate: Opt(Str(19)),
+  endDate: Opt(Str(19)),
+  provinceName: Opt(Str(20)),
+  provinceCode: Opt(Str(6)),
+  cityName: Opt(Str(20)),
+  cityCode: Opt(Str(6)),
+  countyName: Opt(Str(20)),
+  countyCode: Opt(Str(6)),
+  projectName: Opt(Str(60)),
+  projectCode: Opt(Str(40)),
+  productName: Opt(Str(60)),
+  branchName: Opt(Str(60)),
+  branchCode: Opt(Str(20)),
+  /** Spec §9: channelType 02. */
+  channelType: Opt(Type.Literal('02')),
+  /** The spec's spelling. */
+  channalCode: Opt(Str(16)),
+  /** Spec §9: productType 00. */
+  productType: Opt(Type.Literal('00')),
+  isRenewal: Opt(YesNo),
+  renewalTimes: Opt(Type.Integer({ minimum: 0, maximum: 99 })),
+  renewalLastPolicyNo: Opt(Str(40)),
+  /** Spec §9: policyKind 00. */
+  policyKind: Opt(Type.Literal('00')),
+  originalStatus: Opt(Str(8)),
+  /** The caller's draft (暂存) this form was resumed from: deleted with the order's creation (spec §4). */
+  tempSerialNo: Opt(Str(64)),
+  term: Opt(Str(16)),
+  insuranceCompanies: Opt(Type.Array(InsuranceCompanyInput, { maxItems: 5 })),
+  schanelCode: Opt(Str(8)),
+  risk: Opt(Type.Array(OrderRiskInput, { maxItems: 20 })),
+  agents: Opt(Type.Array(AgentInput, { maxItems: 5 })),
+  plan: Opt(Type.Array(OrderPlanInput, { maxItems: 10 })),
+};
 
 /**
  * One application form as the client sends it. Premium, cover dates (from
@@ -105,8 +202,7 @@ export const ApplicationFormInput = Type.Object(
       ),
     ),
     totalPremium: Opt(Type.Number()),
-    /** The caller's draft (暂存) this form was resumed from: deleted when the order is made (spec §4). */
-    tempSerialNo: Opt(Str(40)),
+    ...ApplicationFormTerms,
   },
   { additionalProperties: false },
 );

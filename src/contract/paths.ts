@@ -108,6 +108,15 @@ export const paths = {
   deleteTempForm: '/ins-order/order/deleteTempForm/:serial',
   /** Development and test only: makes the sandbox insurer refuse the caller's application (出单失败). */
   devInsurerFail: '/__dev/insurer/fail',
+  // --- payments
+  payOrderWeixin: '/ins-order/orderPay/payOrder/edu/weixin',
+  payOrderWapBiz: '/ins-order/orderPay/payOrderWithSubChannel/edu/weixin/wap_biz',
+  payOrderJd: '/ins-order/orderPay/payOrder/edu/jd',
+  /** a = appId, b = OAuth code, c = channel, d = OAuth state (the spec does not name them). */
+  getOpenid: '/pay-svc/api/v1/getOpenid/:a/:b/:c/:d',
+  /** The double slash is the spec's. */
+  jdOrder: '/pay-svc/api/v1/edu/jd/order//:id/1',
+  selectPayOut: '/edu-svc/pay/out/selectByAppCode',
 } as const;
 
 /** Fills `:param` placeholders of a path. */

@@ -16,8 +16,14 @@ import { retryWaitingIssues } from './payments/issue-policy.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { getPaymentByTradeNo } from './payments/payments-repo.ts';
 import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
+import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { SandboxInsurerProvider } from './providers/insurer/sandbox-insurer-provider.ts';
-import { selfDelivery, type NotificationDelivery } from './providers/payment/notification-delivery.ts';
+import { selfDelivery, selfRawPost, type NotificationDelivery, type RawNotificationPost } from './providers/payment/notification-delivery.ts';
+import { AlipayProvider } from './providers/payment/alipay-provider.ts';
+import { channelSandboxRoutes } from './providers/payment/channel-sandbox-routes.ts';
+import type { ChannelSandboxOptions } from './providers/payment/channel-sandbox-provider.ts';
+import { JdPayProvider } from './providers/payment/jd-pay-provider.ts';
+import { WechatPayProvider } from './providers/payment/wechat-pay-provider.ts';
 import { sandboxCashierRoutes } from './providers/payment/sandbox-cashier-routes.ts';
 import { SandboxPaymentProvider } from './providers/payment/sandbox-payment-provider.ts';
 import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
@@ -56,6 +62,8 @@ declare module 'fastify' {
     // --- policies
     /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
     lifecycle: LifecycleScheduler;
+    /** The WeChat Pay, Alipay and JD sandboxes (tests sign notifications with them and await `settled()`). */
+    paymentChannels: { wechat: WechatPayProvider; alipay: AlipayProvider; jd: JdPayProvider };
   }
 }
 
@@ -75,6 +83,8 @@ export interface BuildAppOptions {
   sandboxDelivery?: NotificationDelivery;
   /** First retry delay of sandbox notifications. */
   sandboxRetryBaseMs?: number;
+  /** How the WeChat, Alipay and JD sandboxes reach their notify routes; the server itself by default. */
+  channelPost?: RawNotificationPost;
   /** Create the demo data; defaults to config.seed. */
   seed?: boolean;
   // --- markets
@@ -126,6 +136,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   });
   app.decorate('sandboxPayments', sandbox);
+  const channelOptions = (name: string): ChannelSandboxOptions => ({
+    baseUrl: config.publicUrl ?? '',
+    notifyPath: GW + fillPath(paths.payNotify, { provider: name }),
+    post: options.channelPost ?? selfRawPost(app),
+    notifyDelayMs: config.sandboxNotifyDelayMs,
+    retryBaseMs: options.sandboxRetryBaseMs,
+    log: app.log,
+    now,
+  });
+  const channels = {
+    wechat: new WechatPayProvider(channelOptions('wechat'), config.paymentKeys.wechat),
+    alipay: new AlipayProvider(channelOptions('alipay'), config.paymentKeys.alipay),
+    jd: new JdPayProvider(channelOptions('jd'), config.paymentKeys.jd),
+  };
+  app.decorate('paymentChannels', channels);
   app.decorate('smsOutbox', smsOutbox);
 
   const deps: AppDeps = {
@@ -136,7 +161,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens,
     sms: smsOutbox ?? innerSms,
     smsOutbox,
-    payments: new Map([[sandbox.name, sandbox]]),
+    payments: new Map<string, PaymentProvider>([
+      [sandbox.name, sandbox],
+      [channels.wechat.name, channels.wechat],
+      [channels.alipay.name, channels.alipay],
+      [channels.jd.name, channels.jd],
+    ]),
     insurer: options.insurer ?? new SandboxInsurerProvider(),
     requireUser,
     // --- markets
@@ -171,12 +201,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // --- accounts
   await app.register(sandboxFaceRoutes, { deps });
+  await app.register(channelSandboxRoutes, {
+    channels: [channels.wechat, channels.alipay, channels.jd],
+    wechat: channels.wechat,
+    findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
+    cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
+    publicUrl: config.publicUrl,
+  });
   await registerStaticWeb(app, config.distDir);
 
   // Before the socket closes, so that a notification being delivered over HTTP can still land.
   app.addHook('preClose', async () => {
     sandbox.stop();
-    await sandbox.settled();
+    for (const channel of Object.values(channels)) channel.stop();
+    await Promise.all([sandbox.settled(), ...Object.values(channels).map((channel) => channel.settled())]);
   });
   app.addHook('onReady', async () => {
     // Orders paid but never issued because the process stopped in between.

@@ -9,7 +9,7 @@ import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
 import { GW, paths } from '../contract/paths.ts';
 import { buildApp } from './app.ts';
-import type { AppConfig } from './config.ts';
+import { generatePaymentKeys, type AppConfig, type PaymentKeys } from './config.ts';
 import type { DbKind } from './db/db.ts';
 import { MEMORY_URL, openDb } from './db/open-db.ts';
 
@@ -33,6 +33,13 @@ export interface BenchOptions {
   poolSize?: number;
 }
 
+let benchKeys: PaymentKeys | undefined;
+/** One set of payment sandbox keys per process (RSA generation is slow). */
+export function processPaymentKeys(): PaymentKeys {
+  benchKeys ??= generatePaymentKeys();
+  return benchKeys;
+}
+
 export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -43,6 +50,8 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: undefined,
     jwtSecret: randomBytes(32).toString('base64url'),
     paySandboxSecret: randomBytes(32).toString('base64url'),
+    paymentKeys: processPaymentKeys(),
+    failpoint: undefined,
     devEndpoints: true,
     seed: false,
     manifestsDir: resolve('manifests'),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -14,6 +14,10 @@ export interface AppConfig {
   publicUrl: string | undefined;
   jwtSecret: string;
   paySandboxSecret: string;
+  /** Keys of the WeChat Pay, Alipay and JD sandboxes (generated into dataDir, fixed in tests). */
+  paymentKeys: PaymentKeys;
+  /** Test-only failpoint (EDU_FAILPOINT), never honoured in production: see docs/payments.md. */
+  failpoint: string | undefined;
   /** Development helpers such as GET /_gw/__dev/sms/latest; off in production. */
   devEndpoints: boolean;
   /** Create the demo user and policy at start. */
@@ -44,6 +48,51 @@ export interface ScryptCost {
 
 /** The password hash cost of every real deployment (issue 4). */
 export const PRODUCTION_SCRYPT: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+/** An RSA key pair in PEM (PKCS#8 private, SPKI public). */
+export interface RsaKeyPair {
+  privateKey: string;
+  publicKey: string;
+}
+
+/**
+ * Keys of the payment channel sandboxes. Each sandbox plays the platform
+ * (signs notifications with its private key; the app verifies with the public
+ * one) and the merchant (the app signs the WeChat JSAPI parameters).
+ */
+export interface PaymentKeys {
+  wechat: { platform: RsaKeyPair; merchant: RsaKeyPair; /** API v3 key: 32 ASCII characters (AES-256-GCM). */ apiV3Key: string };
+  alipay: { platform: RsaKeyPair };
+  jd: { platform: RsaKeyPair };
+}
+
+export function generateRsaKeyPair(): RsaKeyPair {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+export function generatePaymentKeys(): PaymentKeys {
+  return {
+    wechat: { platform: generateRsaKeyPair(), merchant: generateRsaKeyPair(), apiV3Key: randomBytes(24).toString('base64url') },
+    alipay: { platform: generateRsaKeyPair() },
+    jd: { platform: generateRsaKeyPair() },
+  };
+}
+
+/** Payment sandbox keys kept in dataDir so that trades survive a restart. */
+function loadOrCreatePaymentKeys(dataDir: string): PaymentKeys {
+  const file = join(dataDir, 'dev-payment-keys.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PaymentKeys>;
+    if (parsed.wechat?.apiV3Key && parsed.alipay && parsed.jd) return parsed as PaymentKeys;
+  }
+  const keys = generatePaymentKeys();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
 
 /** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
 interface PersistedSecrets {
@@ -94,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     jwtSecret: env.JWT_SECRET || generated!.jwtSecret,
     paySandboxSecret: env.PAY_SANDBOX_SECRET || generated!.paySandboxSecret,
+    paymentKeys: loadOrCreatePaymentKeys(dataDir),
+    failpoint: nodeEnv === 'production' ? undefined : env.EDU_FAILPOINT || undefined,
     devEndpoints: nodeEnv !== 'production',
     seed: nodeEnv !== 'test',
     manifestsDir: resolve(env.MANIFESTS_DIR || './manifests'),

@@ -110,7 +110,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
   it('rejects notifications of unknown trades and providers', async () => {
     const unknown = await signSandboxNotification(TEST_PAY_SECRET, payload({ tradeNo: 'TR-NOPE', amountFen: 100 }));
     expect((await notify(t.app, unknown)).body.code).toBe('4004');
-    const wrongProvider = await t.app.inject({ method: 'POST', url: `${GW}/pay-svc/api/v1/notify/wechat`, payload: unknown, headers: { 'content-type': 'application/jose' } });
+    const wrongProvider = await t.app.inject({ method: 'POST', url: `${GW}/pay-svc/api/v1/notify/unionpay`, payload: unknown, headers: { 'content-type': 'application/jose' } });
     expect(wrongProvider.json()).toMatchObject({ code: '4004' });
   });
 

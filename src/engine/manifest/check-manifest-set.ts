@@ -75,6 +75,9 @@ export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
   '/zancunList',
   '/renewalList',
   '/insurerenew',
+  // --- payments
+  '/paySuccessJD',
+  '/weixin',
 ]);
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';

@@ -703,6 +703,10 @@ export interface Order {
    */
   defaultBranch: string;
   /**
+   * A province-wide product (sold by the province, not a city): when its pay URL cannot be fetched the parent is sent to the policy list, where the order waits to be paid, instead of the 网络异常 retry prompt.
+   */
+  provinceProduct?: boolean;
+  /**
    * Skip the repeat-insurance check.
    */
   skipRepeatCheck?: boolean;

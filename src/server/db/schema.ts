@@ -132,6 +132,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     idempotentSerialNo: text('idempotent_serial_no').notNull().unique(),
+    /** SHA-256 of the submitted application forms: a serial reused with another body is refused. */
+    requestHash: text('request_hash'),
     amountFen: integer('amount_fen').notNull(),
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
@@ -174,6 +176,11 @@ export const applicationForms = pgTable(
     promoCode: text('promo_code'),
     /** `{renewalTimes, renewalLastPolicyNo}` when the parent renews (spec §4 Renewal). */
     renewal: jsonb('renewal'),
+    /**
+     * The spec §3 application-form fields without a column of their own, as the
+     * server settled them: branch, channel, agents, renewal flags and the §9 constants.
+     */
+    formTerms: jsonb('form_terms'),
     policyNo: text('policy_no').unique(),
     status: text('status').notNull().default('toBePaid'),
     createdAt: createdAt(),
@@ -194,7 +201,11 @@ export const applicationForms = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'duplicate'] as const;
+/**
+ * `duplicate`: money arrived for an order another trade had already paid; `late`: money arrived
+ * for an order that can no longer be paid (timed out, cancelled, closed). Both get a refund row.
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'duplicate', 'late'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const payments = pgTable(
@@ -482,4 +493,37 @@ export const tempForms = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('temp_forms_user_idx').on(t.userId, t.updatedAt)],
+);
+// --- payments
+export const REFUND_REASONS = ['duplicatePayment', 'latePayment', 'issueFail'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+
+/**
+ * Money to give back: a payment for an order that was already paid, closed,
+ * cancelled or timed out, or whose policy the insurer refused to issue. One
+ * row per payment (the unique key makes recording it idempotent); a payment is
+ * never dropped.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_reason_check', oneOf(t.reason, REFUND_REASONS)),
+    check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+  ],
 );

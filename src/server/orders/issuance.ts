@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { isAsyncInsurer, type IssueOutcome } from '../providers/insurer/insurer-provider.ts';
+import { recordRefundOfOrder } from '../payments/refunds-repo.ts';
 import { applyTransition } from './lifecycle-repo.ts';
 import { getFormView, markIssuedByDates } from './orders-repo.ts';
 
@@ -62,5 +63,9 @@ export async function applyIssueOutcome(deps: Pick<AppDeps, 'db' | 'now'>, outco
     return;
   }
   log.warn({ applicationFormCode: outcome.applicationFormCode, reason: outcome.reason }, 'insurer refused the policy: refund due');
-  await applyTransition(deps.db, { orderId: view.orderId, event: 'issueFail', at: now, actor: 'insurer' });
+  // The status and the refund of what was paid commit together (recorded once per payment).
+  await deps.db.transaction(async (tx) => {
+    const result = await applyTransition(tx as unknown as typeof deps.db, { orderId: view.orderId, event: 'issueFail', at: now, actor: 'insurer' });
+    if (result.ok) await recordRefundOfOrder(tx as unknown as typeof deps.db, view.orderId, 'issueFail', now);
+  });
 }

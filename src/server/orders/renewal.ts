@@ -43,7 +43,8 @@ export async function resolveRenewal(
   input: ApplicationFormInput,
   manifest: ProductManifest,
 ): Promise<StoredRenewal | null> {
-  const policyNo = input.renewal?.renewalLastPolicyNo;
+  // The `renewal` object, or the flat spec §3 fields with isRenewal Y.
+  const policyNo = input.renewal?.renewalLastPolicyNo ?? (input.isRenewal === 'Y' ? input.renewalLastPolicyNo : undefined);
   if (!policyNo) return null;
   const [last] = await db
     .select({

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
+import type { ApplicationFormInput, SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
+import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import type { Db } from '../db/db.ts';
+import { orders } from '../db/schema.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
@@ -29,7 +34,7 @@ import { getSerialOwner } from './serials-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
-import { resolveRenewal } from './renewal.ts';
+import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'>;
 
@@ -45,10 +50,93 @@ function toResult(order: OrderSummary): SubmitOrderResult {
   };
 }
 
-/** The order of a serial, to its owner only (a repeated serial gives back the order it created). */
-function answerWithOrder(order: OrderSummary, user: AuthUser): SubmitOrderResult {
+/** JSON with object keys sorted, so that the same body always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What an idempotentSerialNo is bound to: the application forms submitted with it. */
+export function requestHashOf(body: SubmitOrderBody): string {
+  return createHash('sha256').update(canonicalJson(body.applicationForms)).digest('hex');
+}
+
+export const MSG_SERIAL_OTHER_BODY = '该流水号已用于另一份投保单，请重新提交';
+
+async function requestHashOfSerial(db: Db, serial: string): Promise<string | null | undefined> {
+  const [row] = await db.select({ hash: orders.requestHash }).from(orders).where(eq(orders.idempotentSerialNo, serial)).limit(1);
+  return row?.hash;
+}
+
+/**
+ * The order of a serial, to its owner only (a repeated serial gives back the
+ * order it created), and only for the same body: a serial reused with other
+ * application forms is refused, never answered with an order it did not make.
+ */
+async function answerWithOrder(db: Db, order: OrderSummary, user: AuthUser, serial: string, requestHash: string): Promise<SubmitOrderResult> {
   if (order.userId !== user.userId) throw forbidden('订单');
+  const stored = await requestHashOfSerial(db, serial);
+  if (stored && stored !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
   return toResult(order);
+}
+
+/**
+ * The spec §3 application-form terms as the server settles them: the §9
+ * constants, the manifest's branch, fixed agent and insurers, the plan and
+ * its risks, the renewal flags; agents the client names are kept as sent
+ * when the product has no fixed agent.
+ */
+function formTermsOf(
+  manifest: ProductManifest,
+  input: ApplicationFormInput,
+  body: SubmitOrderBody,
+  planCode: string,
+  premiumFen: number,
+  renewal: StoredRenewal | null,
+) {
+  const plan = manifest.plans.find((p) => p.code === planCode);
+  const fixed = manifest.order.fixedAgent;
+  return {
+    applicationType: '00',
+    channelType: '02',
+    channalCode: input.channalCode ?? 'edu',
+    productType: '00',
+    policyKind: '00',
+    source: body.source ?? '01',
+    entryType: body.entryType ?? '00',
+    branchCode: manifest.order.defaultBranch,
+    schanelCode: input.schanelCode ?? null,
+    projectCode: manifest.projectCode,
+    projectName: manifest.projectName,
+    isRenewal: renewal ? 'Y' : 'N',
+    renewalTimes: renewal?.renewalTimes ?? null,
+    renewalLastPolicyNo: renewal?.renewalLastPolicyNo ?? null,
+    tempSerialNo: input.tempSerialNo ?? null,
+    agents: fixed
+      ? [{ agentCode: fixed.agentCode, agentName: fixed.agentName, branchCode: manifest.order.defaultBranch, portion: 1 }]
+      : (input.agents ?? []).map((agent) => ({ ...agent, portion: 1 })),
+    insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
+    plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: premiumFen / 100 }] : [],
+    risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
+  };
+}
+
+/** Names the client sent that must agree with the manifest (a form for another product is refused). */
+function checkFormAgreesWithManifest(manifest: ProductManifest, input: ApplicationFormInput): void {
+  const clash =
+    (input.productName !== undefined && input.productName !== manifest.productName) ||
+    (input.projectCode !== undefined && input.projectCode !== manifest.projectCode) ||
+    (input.plan !== undefined && input.plan.length > 0 && input.plan[0]?.code !== input.planCode);
+  if (clash) throw rejected('投保单与产品信息不符');
+  if (input.isRenewal === 'Y' && !input.renewal && !input.renewalTimes) {
+    throw rejected('续保信息不完整');
+  }
 }
 
 /**
@@ -72,15 +160,17 @@ export async function submitOrder(
   if (!tokenOk) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
 
   const serial = body.idempotentSerialNo;
+  const requestHash = requestHashOf(body);
   const serialOwner = await getSerialOwner(deps.db, serial);
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
   const previous = await getOrderBySerial(deps.db, serial);
-  if (previous) return answerWithOrder(previous, user);
+  if (previous) return answerWithOrder(deps.db, previous, user, serial, requestHash);
 
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
   const manifest = requireManifest(deps.manifests, input.productCode);
+  checkFormAgreesWithManifest(manifest, input);
   // The start does not depend on the guarantee years: ages are checked on it before the years are.
   const { start } = coverPeriod(manifest, now);
   const [problem] = checkApplication(manifest, input, now, start);
@@ -119,7 +209,9 @@ export async function submitOrder(
     // One record per insured, in insured order.
     factors: premium.factors,
     promoCode: input.promoCode ?? null,
+    // --- policies: the renewal as the server verified it (the last policy is the caller's), not as the client sent it.
     renewal,
+    formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal),
     createdAt: now,
   };
   const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
@@ -149,6 +241,7 @@ export async function submitOrder(
           { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline },
           [{ ...form, applicationFormCode }],
         );
+        await tx.update(orders).set({ requestHash }).where(eq(orders.id, orderId));
         // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
         if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
         // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
@@ -159,13 +252,15 @@ export async function submitOrder(
         }
         return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode] };
       });
+      // Test-only failpoint (never set in production): the process dies after the commit, before answering.
+      if (deps.config.failpoint === 'submit-order-after-commit') process.kill(process.pid, 'SIGKILL');
       if (collectedOffline !== undefined) await issuePolicyForOrder(deps, collectedOffline, log);
-      return answerWithOrder(order, user);
+      return answerWithOrder(deps.db, order, user, serial, requestHash);
     } catch (error) {
       if (isUniqueViolation(error, SERIAL_CONSTRAINT)) {
         // A concurrent retry with the same serial won the race: answer with its order.
         const raced = await getOrderBySerial(deps.db, serial);
-        if (raced) return answerWithOrder(raced, user);
+        if (raced) return answerWithOrder(deps.db, raced, user, serial, requestHash);
       }
       const codeClash = CODE_CONSTRAINTS.some((c) => isUniqueViolation(error, c));
       if (!codeClash || attempt >= 2) throw error;

@@ -4,52 +4,65 @@ import { ApiError, rejected } from '../http/envelope.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import { statusClock } from '../orders/effective-status.ts';
+import type { FormKey } from '../orders/orders-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
+import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
 import { getPendingPayment, insertPayment } from './payments-repo.ts';
 
-/** Provider used for every channel until real WeChat/Alipay adapters exist. */
+/** Provider of the generic cashier (queryPayUrl without a channel). */
 export const DEFAULT_PAYMENT_PROVIDER = 'sandbox';
 
+type PayDeps = Pick<AppDeps, 'db' | 'now' | 'config' | 'payments'>;
+
+interface ReturnCodes {
+  orderCode: string;
+  productCode: string;
+  applicationFormCode: string;
+}
+
 /** Where the browser lands after paying (spec §2 /paySuccess). */
-export function paySuccessUrl(publicUrl: string | undefined, codes: { orderCode: string; productCode: string; applicationFormCode: string }): string {
-  const query = new URLSearchParams(codes).toString();
+export function paySuccessUrl(publicUrl: string | undefined, codes: ReturnCodes): string {
+  const query = new URLSearchParams({ ...codes }).toString();
   return `${publicUrl ?? ''}/#/paySuccess?${query}`;
 }
 
+/** Where JD sends the browser back (spec §2 /paySuccessJD, no log-in): only the trade number travels. */
+export function paySuccessJdUrl(publicUrl: string | undefined, tradeNum: string): string {
+  return `${publicUrl ?? ''}/#/paySuccessJD?${new URLSearchParams({ tradeNum }).toString()}`;
+}
+
+export interface OpenedTrade {
+  tradeNo: string;
+  amountFen: number;
+  payUrl: string;
+  provider: PaymentProvider;
+}
+
 /**
- * The cashier URL of the caller's unpaid application. An open trade of the
- * order is reused, so the client's retries (up to 3, spec §4) do not open
- * several trades that could each be paid.
+ * Opens (or reuses) a trade of the caller's unpaid application with one
+ * provider. An open trade of the order with that provider is reused, so the
+ * client's retries (up to 3, spec §4) do not open several trades that could
+ * each be paid; money that still arrives twice (two channels) is refunded.
  */
-export async function createPayUrl(
-  deps: Pick<AppDeps, 'db' | 'now' | 'config' | 'payments'>,
-  user: AuthUser,
-  applicationFormCode: string,
-): Promise<string> {
+export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, providerName: string): Promise<OpenedTrade> {
   const now = deps.now();
-  const view = await requireOwnForm(
-    deps.db,
-    { applicationFormCode },
-    user,
-    statusClock(now, deps.config.paymentTimeoutMinutes),
-  );
+  const view = await requireOwnForm(deps.db, key, user, statusClock(now, deps.config.paymentTimeoutMinutes));
   if (view.status === 'paymentTimeout') throw rejected('订单已超时未支付，请重新投保');
   if (view.status !== 'toBePaid') throw rejected('该订单无需支付');
-
-  const provider = deps.payments.get(DEFAULT_PAYMENT_PROVIDER);
+  const provider = deps.payments.get(providerName);
   if (!provider) throw new ApiError(ErrorCode.Internal, '支付渠道不可用');
-  const returnUrl = paySuccessUrl(deps.config.publicUrl, {
-    orderCode: view.orderCode,
-    productCode: view.productCode,
-    applicationFormCode: view.applicationFormCode,
-  });
   const open = await getPendingPayment(deps.db, view.orderId, provider.name);
-  const trade = open ?? {
-    tradeNo: dailyCode('TR', now),
-    amountFen: view.orderAmountFen,
-    subject: view.productName,
-    returnUrl,
-  };
+  const tradeNo = open?.tradeNo ?? dailyCode('TR', now);
+  const returnUrl =
+    open?.returnUrl ??
+    (provider.name === 'jd'
+      ? paySuccessJdUrl(deps.config.publicUrl, tradeNo)
+      : paySuccessUrl(deps.config.publicUrl, {
+          orderCode: view.orderCode,
+          productCode: view.productCode,
+          applicationFormCode: view.applicationFormCode,
+        }));
+  const trade = open ?? { tradeNo, amountFen: view.orderAmountFen, subject: view.productName, returnUrl };
   if (!open) {
     await insertPayment(deps.db, { ...trade, orderId: view.orderId, provider: provider.name, createdAt: now });
   }
@@ -59,5 +72,11 @@ export async function createPayUrl(
     subject: trade.subject,
     returnUrl: trade.returnUrl,
   });
-  return payUrl;
+  return { tradeNo: trade.tradeNo, amountFen: trade.amountFen, payUrl, provider };
+}
+
+/** The cashier URL of the caller's unpaid application (queryPayUrl): Alipay's for `alipay`, else the generic sandbox. */
+export async function createPayUrl(deps: PayDeps, user: AuthUser, applicationFormCode: string, channel?: string): Promise<string> {
+  const providerName = channel === 'alipay' ? 'alipay' : DEFAULT_PAYMENT_PROVIDER;
+  return (await openTrade(deps, user, { applicationFormCode }, providerName)).payUrl;
 }

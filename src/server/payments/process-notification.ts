@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound, rejected } from '../http/envelope.ts';
-import { markOrderPaid } from '../orders/orders-repo.ts';
 import { NotificationRejected, type VerifiedNotification } from '../providers/payment/payment-provider.ts';
 import { issuePolicyForOrder } from './issue-policy.ts';
 import { lockPaymentByTradeNo, recordNotification, setPaymentStatus } from './payments-repo.ts';
+import { markOrderPaid } from '../orders/orders-repo.ts';
+import { lockOrderStatus, PAID_STATUSES, recordRefund } from './refunds-repo.ts';
 
-type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer'>;
+type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
 
-export type NotificationOutcome = 'paid' | 'duplicate' | 'alreadyPaid' | 'failed';
+/** The refusal of a notification that does not verify (the route answers it as HTTP 401 in WeChat's style). */
+export const MSG_NOTIFY_REJECTED = '通知验签失败';
+
+/** `duplicatePaid`/`late`: money that could not apply to its order, recorded in `refunds`. */
+export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late' | 'failed';
 
 /**
  * Handles one payment notification, exactly once.
@@ -17,8 +22,12 @@ export type NotificationOutcome = 'paid' | 'duplicate' | 'alreadyPaid' | 'failed
  * notification changes nothing. In one transaction the notification is
  * recorded (its unique notify_id turns re-deliveries into no-ops), the trade
  * is locked, the amount checked, and the order moved toBePaid → waitIssue by
- * a conditional UPDATE (only one notification can win it). The policy is
- * issued after the commit, so a slow insurer never holds the row lock.
+ * a conditional UPDATE (only one notification can win it). Money that cannot
+ * apply — the order was already paid by another trade, or it was closed,
+ * cancelled or timed out when the money was taken — is never dropped: the
+ * payment is marked `duplicate`/`late` and a pending refund is recorded in
+ * the same transaction. The policy is issued after the commit, so a slow
+ * insurer never holds the row lock.
  */
 export async function processNotification(
   deps: NotifyDeps,
@@ -33,9 +42,8 @@ export async function processNotification(
   } catch (error) {
     if (!(error instanceof NotificationRejected)) throw error;
     log.warn({ provider: input.provider, reason: error.message }, 'payment notification rejected');
-    throw rejected('通知验签失败');
+    throw rejected(MSG_NOTIFY_REJECTED);
   }
-
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
@@ -57,15 +65,31 @@ export async function processNotification(
       if (payment.status === 'pending') await setPaymentStatus(tx, payment.id, 'failed', null);
       return { outcome: 'failed' as const };
     }
-    if (payment.status === 'succeeded' || payment.status === 'duplicate') return { outcome: 'duplicate' as const };
+    if (payment.status === 'succeeded' || payment.status === 'duplicate' || payment.status === 'late') {
+      return { outcome: 'duplicate' as const };
+    }
+    // Locked first: a concurrent cancel or timeout of the order waits for this decision.
+    const orderStatus = await lockOrderStatus(tx, payment.orderId);
+    // Through the lifecycle's transition table: paid only while the order's own pay deadline holds
+    // (a manifest may set it, 7 days for Linyi); a payment after it times the order out instead.
     const won = await markOrderPaid(tx, payment.orderId, notification.paidAt);
-    // Money for an order another trade already paid: keep it visible for a refund, never lose it.
-    await setPaymentStatus(tx, payment.id, won ? 'succeeded' : 'duplicate', notification.paidAt);
-    return won ? { outcome: 'paid' as const, orderId: payment.orderId } : { outcome: 'alreadyPaid' as const };
+    if (won) {
+      await setPaymentStatus(tx, payment.id, 'succeeded', notification.paidAt);
+      return { outcome: 'paid' as const, orderId: payment.orderId };
+    }
+    const alreadyPaid = orderStatus !== undefined && PAID_STATUSES.has(orderStatus);
+    await setPaymentStatus(tx, payment.id, alreadyPaid ? 'duplicate' : 'late', notification.paidAt);
+    await recordRefund(tx, {
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      amountFen: payment.amountFen,
+      reason: alreadyPaid ? 'duplicatePayment' : 'latePayment',
+      createdAt: now,
+    });
+    return { outcome: alreadyPaid ? ('duplicatePaid' as const) : ('late' as const) };
   });
-
-  if (result.outcome === 'alreadyPaid') {
-    log.warn({ tradeNo: notification.tradeNo }, 'payment for an order that was already paid: refund needed');
+  if (result.outcome === 'duplicatePaid' || result.outcome === 'late') {
+    log.warn({ tradeNo: notification.tradeNo, outcome: result.outcome }, 'payment could not apply to its order: refund recorded');
   }
   if (result.outcome === 'paid') await issuePolicyForOrder(deps, result.orderId, log);
   return result.outcome;

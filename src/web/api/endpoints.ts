@@ -19,6 +19,8 @@ import {
   type PolicyList,
 } from '../../contract/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import type { JdOrder, JdPay, OpenidResult, PayOutRecord, WapPay, WechatJsapiPay } from '../../contract/payment.ts';
+import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
 import { call, type CallOptions } from './client.ts';
 // --- markets
 import type { AreaNode, FileSummary, LocatedArea, MarketDetail, MarketList, RichFile } from '../../contract/market.ts';
@@ -28,7 +30,7 @@ type Silent = Pick<CallOptions, 'silent'>;
 /** Spec §8: in the order flow the gateway's 200 also means success. */
 const ORDER_FLOW_SUCCESS = ['200'] as const;
 
-/** Cashier channel of GET payUrl/queryPayUrl (PayUrlQuery.channel). */
+/** Cashier channel of GET payUrl/queryPayUrl (PayUrlQuery.channel); JD has its own call. */
 export type PayChannel = 'wechat' | 'alipay';
 
 /** The typed calls of the web app, one per contract path. */
@@ -74,4 +76,16 @@ export const api = {
   selectFileById: (id: string, o?: Silent) => call<RichFile>('GET', paths.selectFileById, { query: { id }, thing: '文件', ...o }),
   tourContactPerson: (query: { areaCode?: string; marketId?: string }, o?: Silent) =>
     call<{ name: string; phone: string; hours: string; marketId: string | null }>('GET', paths.tourContactPerson, { query, thing: '联系人', ...o }),
+  // --- payments
+  /** The openid of a WeChat OAuth code (path parts: appId, code, channel, state). */
+  getOpenid: (code: string, state: string) =>
+    call<OpenidResult>('POST', fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: state || 'edu' }), { body: {}, thing: '微信授权' }),
+  payOrderWeixin: (orderCode: string, openid: string, o?: Silent) =>
+    call<WechatJsapiPay>('POST', paths.payOrderWeixin, { body: { orderCode, openid }, thing: '微信支付', ...o }),
+  payOrderWapBiz: (orderCode: string, o?: Silent) =>
+    call<WapPay>('POST', paths.payOrderWapBiz, { body: { orderCode }, thing: '微信支付', ...o }),
+  payOrderJd: (orderCode: string, o?: Silent) => call<JdPay>('POST', paths.payOrderJd, { body: { orderCode }, thing: '京东支付', ...o }),
+  jdOrder: (tradeNum: string, o?: Silent) => call<JdOrder>('GET', fillPath(paths.jdOrder, { id: tradeNum }), { thing: '支付结果', ...o }),
+  selectPayOut: (applicationFormCode: string, o?: Silent) =>
+    call<PayOutRecord | null>('POST', paths.selectPayOut, { body: { applicationFormCode }, thing: '支付记录', ...o }),
 };

@@ -85,6 +85,9 @@ export const ROUTES = {
   zancunList: '/zancunList',
   renewalList: '/renewalList',
   insurerenew: '/insurerenew',
+  // --- payments
+  paySuccessJD: '/paySuccessJD',
+  weixin: '/weixin',
 } as const;
 
 type QueryValue = string | number | null | undefined;
@@ -182,6 +185,9 @@ export const paths = {
   zancunList: (): string => ROUTES.zancunList,
   renewalList: (): string => ROUTES.renewalList,
   cooperationList: (): string => ROUTES.cooperationList,
+  // --- payments
+  paySuccessJD: (tradeNum: string): string => withQuery(ROUTES.paySuccessJD, { tradeNum }),
+  weixin: (): string => ROUTES.weixin,
 };
 
 // --- policies

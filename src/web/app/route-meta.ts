@@ -71,6 +71,10 @@ export const ROUTE_META = {
   zancunList: LOGIN,
   renewalList: LOGIN,
   insurerenew: {},
+  // --- payments
+  /** Spec §2: no log-in (JD returns the browser here). */
+  paySuccessJD: {},
+  weixin: LOGIN,
 } as const satisfies Record<string, RouteMeta>;
 
 // --- policies

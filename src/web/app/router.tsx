@@ -80,6 +80,9 @@ export const routes: RouteObject[] = [
       screenRoute(ROUTES.zancunList, 'zancun-list', ROUTE_META.zancunList),
       screenRoute(ROUTES.renewalList, 'renewal-list', ROUTE_META.renewalList),
       screenRoute(ROUTES.insurerenew, 'insure-renew', ROUTE_META.insurerenew),
+      // --- payments
+      screenRoute(ROUTES.paySuccessJD, 'pay-success-jd', ROUTE_META.paySuccessJD),
+      screenRoute(ROUTES.weixin, 'weixin', ROUTE_META.weixin),
       {
         path: '*',
         loader: catchAllLoader,

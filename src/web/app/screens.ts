@@ -54,6 +54,9 @@ const SCREENS = {
   'zancun-list': () => import('../screens/zancun-list/zancun-list-screen.tsx'),
   'renewal-list': () => import('../screens/renewal-list/renewal-list-screen.tsx'),
   'insure-renew': () => import('../screens/insure-renew/insure-renew-screen.tsx'),
+  // --- payments
+  'pay-success-jd': () => import('../screens/pay-success-jd/pay-success-jd-screen.tsx'),
+  weixin: () => import('../screens/weixin/weixin-screen.tsx'),
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -16,6 +16,7 @@ import {
   duplicateMessage,
   paymentPath,
   placeOrder,
+  renewalTerms,
   type OrderInput,
   type PlaceOrderDeps,
 } from '../../../src/web/renderers/confirm/place-order.ts';
@@ -30,8 +31,10 @@ function created(code = 'ORD0001', formCode = 'AF0001', amount = 30): SubmitOrde
 
 /** The confirm page's order input for a product and draft. */
 function orderInput(manifest: ProductManifest, model = buildConfirmModel(manifest, draftOf(manifest), choiceOf(manifest), null, NOW)): OrderInput {
-  return { manifest, application: model.application, startDate: model.startDate, promoCode: '', premium: model.premium };
+  return { manifest, application: model.application, startDate: model.startDate, endDate: model.endDate, promoCode: '', premium: model.premium, now: NOW };
 }
+
+const USER = { userCode: 'U0001', branchCode: 'JT0132', branchName: '江苏分公司', schanelCode: '05' };
 
 function draftOf(manifest: ProductManifest): InsureDraftLike {
   if (manifest === guardian) return guardianDraft();
@@ -147,27 +150,110 @@ describe('placeOrder: submitting (spec §4.3)', () => {
     expect(fake.submitted[0]?.body.idempotentSerialNo).toBe('SERIAL-0001');
   });
 
-  it('sends source 01, entry type 00 and the one application form of the guardian product', async () => {
+  it('sends source 01, entry type 00 and the whole application form of spec §3 (guardian product, renewing)', async () => {
     const fake = fakeDeps();
-    await placeOrder({ ...orderInput(guardian), promoCode: 'P001' }, fake.deps);
+    await placeOrder({ ...orderInput(guardian), promoCode: 'P001', user: USER, renewal: { renewalTimes: 2, policyNo: 'P21PR0003160001' } }, fake.deps);
     expect(fake.submitted[0]?.body).toEqual({
       source: '01',
       entryType: '00',
       idempotentSerialNo: 'SERIAL-0001',
-      applicationForms: [
-        {
-          productCode: '21PR000316',
-          planCode: 'GAB-A',
-          copies: 1,
-          factors: {},
-          policyHolder: { name: '张伟', licenceType: '0', licenceNo: '320302198503120312', phone: '13812345678' },
-          insureds: [{ relaToHolder: '00', isHolder: 'Y', name: '张伟', licenceType: '0', licenceNo: '320302198503120312' }],
-          wards: [{ relaToHolder: '03', name: '张小雨', licenceType: '0', licenceNo: '32030220140620042X', phone: '13912345678' }],
-          promoCode: 'P001',
-          totalPremium: 30,
+      applicationForms: [{
+        "productCode": "21PR000316",
+        "planCode": "GAB-A",
+        "copies": 1,
+        "factors": {},
+        "policyHolder": {
+          "name": "张伟",
+          "licenceType": "0",
+          "licenceNo": "320302198503120312",
+          "phone": "13812345678",
+          "sex": "0",
+          "birthday": "1985-03-12",
+          "type": "01",
+          "holderCode": "U0001"
         },
-      ],
+        "insureds": [
+          {
+            "relaToHolder": "00",
+            "isHolder": "Y",
+            "name": "张伟",
+            "licenceType": "0",
+            "licenceNo": "320302198503120312",
+            "sex": "0",
+            "birthday": "1985-03-12",
+            "bnfyOption": "01"
+          }
+        ],
+        "applicationType": "00",
+        "startDate": "2025-06-02 00:00:00",
+        "endDate": "2026-06-01 23:59:59",
+        "projectCode": "GAB2025",
+        "projectName": "关爱宝监护人保障项目",
+        "productName": "关爱宝监护人责任保险",
+        "branchCode": "JT0132",
+        "branchName": "江苏分公司",
+        "channelType": "02",
+        "channalCode": "edu",
+        "productType": "00",
+        "policyKind": "00",
+        "isRenewal": "Y",
+        "renewalTimes": 3,
+        "renewalLastPolicyNo": "P21PR0003160001",
+        "term": "1",
+        "insuranceCompanies": [
+          {
+            "name": "中华联合财产保险股份有限公司",
+            "partyRole": 1
+          }
+        ],
+        "schanelCode": "05",
+        "risk": [
+          {
+            "riskCode": "3101",
+            "riskName": "监护人责任保险"
+          },
+          {
+            "riskCode": "3102",
+            "riskName": "附加监护人意外伤害保险"
+          }
+        ],
+        "agents": [],
+        "plan": [
+          {
+            "code": "GAB-A",
+            "quantity": 1,
+            "name": "关爱宝",
+            "prem": 30
+          }
+        ],
+        "wards": [
+          {
+            "relaToHolder": "03",
+            "name": "张小雨",
+            "licenceType": "0",
+            "licenceNo": "32030220140620042X",
+            "phone": "13912345678"
+          }
+        ],
+        "promoCode": "P001",
+        "totalPremium": 30
+      }],
     });
+    expect(fake.payOuts).toEqual([
+      { applicationFormCode: 'AF0001', productCode: '21PR000316', startTime: START_DATE, holderCode: 'U0001', isRenewal: 'Y' },
+    ]);
+  });
+
+  it("puts the product's fixed agent on the form, with the default branch when the user has none", async () => {
+    const withAgent: ProductManifest = { ...guardian, order: { ...guardian.order, fixedAgent: { agentCode: 'JT0137080026', agentName: '孔祥瑞' } } };
+    const form = applicationForm({ ...orderInput(guardian), manifest: withAgent, user: null });
+    expect(form).toMatchObject({
+      branchCode: 'JT0144001',
+      agents: [{ agentCode: 'JT0137080026', agentName: '孔祥瑞', branchCode: 'JT0144001', portion: 1 }],
+      isRenewal: 'N',
+    });
+    expect(form).not.toHaveProperty('branchName');
+    expect(form).not.toHaveProperty('renewalTimes');
   });
 
   it('sends the guarantee years the parent chose, and none for a product with one term', async () => {
@@ -293,6 +379,18 @@ describe('placeOrder: a refused order (spec §8)', () => {
     await expect(placeOrder(orderInput(guardian), noToken.deps)).rejects.toThrow('服务异常');
     expect(noToken.submitted).toEqual([]);
     expect(noToken.log).not.toContain('onSubmitting');
+  });
+});
+
+describe('renewalTerms (spec §4 Renewal)', () => {
+  it('is not a renewal without stored renewal data', () => {
+    expect(renewalTerms(null)).toEqual({ isRenewal: 'N' });
+  });
+  it('counts the prior renewals plus one, 1 when none, and carries the last policy number', () => {
+    expect(renewalTerms({ policyNo: 'P1' })).toEqual({ isRenewal: 'Y', renewalTimes: 1, renewalLastPolicyNo: 'P1' });
+    expect(renewalTerms({ renewalTimes: 0, policyNo: 'P1' })).toEqual({ isRenewal: 'Y', renewalTimes: 1, renewalLastPolicyNo: 'P1' });
+    expect(renewalTerms({ renewalTimes: '4', renewalLastPolicyNo: 'P9' })).toEqual({ isRenewal: 'Y', renewalTimes: 5, renewalLastPolicyNo: 'P9' });
+    expect(renewalTerms({ renewalTimes: 'x' })).toEqual({ isRenewal: 'Y', renewalTimes: 1 });
   });
 });
 

@@ -43,3 +43,35 @@ export function selfDelivery(app: FastifyInstance): NotificationDelivery {
     return acknowledged(await response.json().catch(() => null));
   };
 }
+
+/** An HTTP answer as a provider sees it. */
+export interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+/** POSTs a provider-style notification (any content type, headers) and returns the raw answer. */
+export type RawNotificationPost = (input: {
+  path: string;
+  body: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}) => Promise<RawAnswer>;
+
+/** Like {@link selfDelivery}, for providers that judge the raw answer themselves. */
+export function selfRawPost(app: FastifyInstance): RawNotificationPost {
+  return async ({ path, body, contentType, headers = {} }) => {
+    const base = ownBaseUrl(app);
+    if (!base) {
+      const response = await app.inject({ method: 'POST', url: path, payload: body, headers: { ...headers, 'content-type': contentType } });
+      return { status: response.statusCode, text: response.body };
+    }
+    const response = await fetch(base + path, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': contentType },
+      body,
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+}

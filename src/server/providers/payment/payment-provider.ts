@@ -26,6 +26,16 @@ export class NotificationRejected extends Error {
   }
 }
 
+/** How a notification is answered, in the provider's own style (JSON + HTTP status, or plain `success`). */
+export interface NotifyAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What the app concluded from a notification: accepted (also for duplicates) or refused with a reason. */
+export type NotifyOutcome = { ok: true } | { ok: false; httpStatus: number; message: string };
+
 /**
  * A payment channel (WeChat Pay, Alipay, JD, or the sandbox). Domain code only
  * talks to this interface, so a real adapter replaces the sandbox without
@@ -37,4 +47,8 @@ export interface PaymentProvider {
   createTrade(input: CreateTradeInput): Promise<{ payUrl: string }>;
   /** @throws NotificationRejected when the notification cannot be trusted */
   verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification>;
+  /** Content types the provider's notifications arrive with; JSON, JWS and text when absent. */
+  readonly notifyContentTypes?: readonly string[];
+  /** The provider's expected answer; the app's `{code,msg}` envelope when absent. */
+  answer?(outcome: NotifyOutcome): NotifyAnswer;
 }

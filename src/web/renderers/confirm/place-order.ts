@@ -12,7 +12,9 @@ import type {
 } from '../../../contract/order.ts';
 import type { ApplicationData } from '../../../engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
+import { CHANNEL_NO, ID_TYPE_ID_CARD } from '../../../engine/rules/enums.ts';
+import { parseIdCard } from '../../../engine/rules/id-card.ts';
+import { provinceName } from '../../../engine/rules/regions.ts';
 import { ApiError } from '../../api/client.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -54,19 +56,128 @@ export interface OrderInput {
   promoCode: string;
   /** What the page showed; the server recomputes it and ignores this. */
   premium: number | null;
+  /** Cover end as the page showed it (the server recomputes it). */
+  endDate?: string;
+  /** The logged-in user (spec §3 User): branch, sales channel and the holder code. */
+  user?: OrderUser | null;
+  /** Stored renewal data (spec §4 Renewal), when the parent came to renew. */
+  renewal?: StoredRenewal | null;
+  /** The draft serial when the form was resumed from a draft (暂存). */
+  tempSerialNo?: string;
+  /** When the page was confirmed (ages and birthdays); now by default. */
+  now?: Date;
 }
 
-/** The application form as the order contract takes it. */
-export function applicationForm({ manifest, application, promoCode, premium }: OrderInput): ApplicationFormInput {
+export interface OrderUser {
+  userCode: string;
+  branchCode: string;
+  branchName: string;
+  schanelCode: string;
+}
+
+/** What the renewal flow stores before sending the parent to insure again. */
+export interface StoredRenewal {
+  /** How many times the policy was renewed before (absent: never). */
+  renewalTimes?: number | string | null;
+  /** The policy being renewed. */
+  policyNo?: string | null;
+  renewalLastPolicyNo?: string | null;
+}
+
+/** Spec §4 Renewal: stored data make isRenewal Y, renewalTimes the prior times + 1 (1 when none), with the last policy number. */
+export function renewalTerms(renewal: StoredRenewal | null | undefined): Pick<ApplicationFormInput, 'isRenewal' | 'renewalTimes' | 'renewalLastPolicyNo'> {
+  if (!renewal) return { isRenewal: 'N' };
+  const prior = Number(renewal.renewalTimes);
+  const lastPolicyNo = renewal.renewalLastPolicyNo ?? renewal.policyNo ?? '';
+  return {
+    isRenewal: 'Y',
+    renewalTimes: Number.isInteger(prior) && prior >= 0 ? prior + 1 : 1,
+    ...(lastPolicyNo ? { renewalLastPolicyNo: lastPolicyNo } : {}),
+  };
+}
+
+/** Spec §9 constants of every application form. */
+const APPLICATION_TYPE = '00';
+const CHANNEL_TYPE = '02';
+const PRODUCT_TYPE = '00';
+const POLICY_KIND = '00';
+const HOLDER_TYPE = '01';
+const BENEFICIARY_OPTION = '01';
+const AGENT_PORTION = 1;
+
+/** Sex and birthday from a mainland ID number (spec §5); nothing for other documents. */
+function identity(person: { licenceType: string; licenceNo: string }, now: Date): { sex?: '0' | '1'; birthday?: string } {
+  if (person.licenceType !== ID_TYPE_ID_CARD) return {};
+  const parsed = parseIdCard(person.licenceNo, now);
+  return parsed.ok ? { sex: parsed.sex, birthday: parsed.birthday } : {};
+}
+
+/**
+ * The whole application form of spec §3 as the order contract takes it:
+ * product, plan, factors, holder and insureds (with sex, birthday, holder
+ * type 01 and beneficiary option 01), region, project, branch (the user's, or
+ * the product's default), channel, renewal fields, insurers, risks, agents
+ * (the product's fixed agent), the plan on order, and the constants of §9.
+ * The server recomputes premium and dates and settles branch and agents from
+ * the manifest; the rest is stored as sent.
+ */
+export function applicationForm(input: OrderInput): ApplicationFormInput {
+  const { manifest, application, promoCode, premium, startDate, user } = input;
+  const now = input.now ?? new Date();
+  const plan = manifest.plans.find((p) => p.code === application.planCode);
+  const copies = application.copies ?? 1;
+  const region = manifest.region;
+  const fixedAgent = manifest.order.fixedAgent;
+  const branchCode = user?.branchCode || manifest.order.defaultBranch;
+  const branchName = user?.branchCode ? user.branchName : undefined;
   const form: ApplicationFormInput = {
     productCode: manifest.productCode,
     planCode: application.planCode,
-    copies: application.copies ?? 1,
+    copies,
     factors: { ...application.factors },
     // Only products that let the parent choose carry it; the server recomputes premium and cover from it.
     ...(application.insureYear !== undefined ? { insureYear: application.insureYear } : {}),
-    policyHolder: application.policyHolder,
-    insureds: application.insureds,
+    policyHolder: {
+      ...application.policyHolder,
+      ...identity(application.policyHolder, now),
+      type: HOLDER_TYPE,
+      ...(user?.userCode ? { holderCode: user.userCode } : {}),
+    },
+    insureds: application.insureds.map((insured) => ({
+      ...insured,
+      ...identity(insured, now),
+      bnfyOption: BENEFICIARY_OPTION,
+      ...(application.insureYear !== undefined ? { insureYear: application.insureYear } : {}),
+    })),
+    applicationType: APPLICATION_TYPE,
+    startDate,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+    ...(region
+      ? {
+          provinceCode: region.provinceCode,
+          ...(provinceName(region.provinceCode) ? { provinceName: provinceName(region.provinceCode) } : {}),
+          ...(region.cityCode ? { cityCode: region.cityCode } : {}),
+        }
+      : {}),
+    projectCode: manifest.projectCode,
+    projectName: manifest.projectName,
+    productName: manifest.productName,
+    branchCode,
+    ...(branchName ? { branchName } : {}),
+    channelType: CHANNEL_TYPE,
+    channalCode: CHANNEL_NO,
+    productType: PRODUCT_TYPE,
+    policyKind: POLICY_KIND,
+    ...renewalTerms(input.renewal),
+    ...(input.tempSerialNo ? { tempSerialNo: input.tempSerialNo } : {}),
+    term: String(application.insureYear ?? 1),
+    insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
+    ...(user?.schanelCode ? { schanelCode: user.schanelCode } : {}),
+    risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
+    agents: fixedAgent
+      ? [{ agentCode: fixedAgent.agentCode, agentName: fixedAgent.agentName, branchCode, portion: AGENT_PORTION }]
+      : [],
+    plan: plan ? [{ code: plan.code, quantity: copies, name: plan.name, ...(premium !== null ? { prem: premium } : {}) }] : [],
   };
   if (application.wards) form.wards = application.wards;
   if (promoCode) form.promoCode = promoCode;
@@ -113,7 +224,13 @@ export async function placeOrder(input: OrderInput, deps: PlaceOrderDeps): Promi
   const applicationFormCode = result?.body.applicationForms[0]?.information.applicationFormCode;
   if (!order || !applicationFormCode) return { kind: 'failed', message: MSG_ORDER_FAILED };
   await deps
-    .savePayOut({ applicationFormCode, productCode: manifest.productCode, startTime: startDate, isRenewal: 'N' })
+    .savePayOut({
+      applicationFormCode,
+      productCode: manifest.productCode,
+      startTime: startDate,
+      ...(input.user?.userCode ? { holderCode: input.user.userCode } : {}),
+      isRenewal: form.isRenewal ?? 'N',
+    })
     .catch(() => undefined);
   return { kind: 'created', orderCode: order.code, applicationFormCode, amount: order.amount };
 }

@@ -5,10 +5,13 @@ import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { failToast, loadingToast } from '../../components/toast.ts';
-import { clearAfterOrder, orderSerialFor } from '../../state/insure-flow.ts';
+import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
+import { clearAfterOrder, orderSerialFor, useProductDraft } from '../../state/insure-flow.ts';
+import { renewalDataFor } from '../../state/renewal-data.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
+import { getUser } from '../../state/session.ts';
 import type { ConfirmModel } from './confirm-model.ts';
+import { alipayPayUrl, MSG_TO_PAYMENT, payBrowser, paymentStep, type PaymentStep } from './pay-route.ts';
 import { duplicateMessage, MSG_ORDER_CREATED, MSG_SUBMITTING, paymentPath, placeOrder } from './place-order.ts';
 
 /** Spec §4.1 and §9: the confirm button is locked for 2 s after the page loads. */
@@ -33,6 +36,9 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
   const [submitting, setSubmitting] = useState(false);
   const [placed, setPlaced] = useState<ConfirmModel | null>(null);
   const token = useRef<Promise<string> | null>(null);
+  // The server draft (暂存) this form was resumed from: the order deletes it (spec §4 step 5).
+  const [draft] = useProductDraft(manifest.productCode);
+  const tempSerialNo = draft?.tempSerialNo;
 
   const prefetchToken = useCallback(() => {
     const pending = api.resubToken();
@@ -56,6 +62,36 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
     return pending;
   }, []);
 
+  /** Spec §4.4: performs the payment step of a created order. */
+  const pay = useCallback(
+    async (step: PaymentStep, payoffPath: string): Promise<void> => {
+      if (step.kind === 'navigate') {
+        navigate(step.path, { replace: true });
+        return;
+      }
+      loadingToast(MSG_TO_PAYMENT);
+      if (step.kind === 'wechatAuth') {
+        window.location.href = step.url;
+        return;
+      }
+      const outcome = await alipayPayUrl(() => api.payUrl(step.applicationFormCode, { silent: true, channel: 'alipay' }), step.provinceProduct);
+      if (outcome.kind === 'redirect') {
+        window.location.href = outcome.url;
+        return;
+      }
+      clearToast();
+      // Spec §8: a province product goes to its policy list, where the order waits to be paid.
+      if (outcome.kind === 'policyList') {
+        navigate(paths.policyList(), { replace: true });
+        return;
+      }
+      const retry = await Dialog.confirm({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
+      if (retry) await pay(step, payoffPath);
+      else navigate(payoffPath, { replace: true });
+    },
+    [navigate],
+  );
+
   const submit = useCallback(() => {
     if (model.blocker) {
       Toast.show({ content: model.blocker });
@@ -73,8 +109,13 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         // Taken at the press, not at page load: a page left open over Beijing midnight must
         // check repeat insurance and record the pay-out for the start the server will use.
         startDate: coverPeriod(manifest, new Date()).startDate,
+        endDate: model.endDate,
         promoCode: getPromoCode(),
         premium: model.premium,
+        user: getUser(),
+        // Only renewal data stored for this product: a renewal renews the same product.
+        renewal: renewalDataFor(manifest.productCode),
+        ...(tempSerialNo ? { tempSerialNo } : {}),
       },
       {
         repeatInsurance: api.repeatInsurance,
@@ -93,12 +134,11 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
             closeOnAction: true,
             actions: [
               [
-                // The personal centre (/myIndex) is not built yet: its policy list stands in.
                 { key: 'center', text: '去个人中心' },
                 { key: 'ok', text: '好的', bold: true },
               ],
             ],
-            onAction: (action) => navigate(action.key === 'center' ? paths.policyList() : paths.home()),
+            onAction: (action) => navigate(action.key === 'center' ? paths.myIndex() : paths.home()),
           });
           return;
         }
@@ -109,14 +149,15 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         }
         Toast.show({ icon: 'success', content: MSG_ORDER_CREATED });
         setPlaced(model);
-        navigate(paymentPath(manifest, outcome), { replace: true });
+        const step = paymentStep(manifest, outcome, payBrowser(navigator.userAgent), window.location.pathname);
         // After the snapshot is committed, so the page never flashes its empty state.
         setTimeout(clearAfterOrder, 0);
+        void pay(step, paymentPath(manifest, outcome));
       },
       // Check, serial or token call failed: the API client has shown why.
       reEnable,
     );
-  }, [manifest, model, navigate, prefetchToken, takeToken]);
+  }, [manifest, model, navigate, prefetchToken, takeToken, pay, tempSerialNo]);
 
   return { disabled: locked || submitting || placed !== null, loading: submitting || placed !== null, shown: placed ?? model, submit };
 }

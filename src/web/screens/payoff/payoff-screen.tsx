@@ -10,19 +10,44 @@ import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import { clearToast, loadingToast } from '../../components/toast.ts';
+import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
+import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } from '../../renderers/confirm/pay-route.ts';
+import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
 import styles from './payoff-screen.module.css';
 
-/** Spec §9: the pay URL is fetched up to 3 times before the network-error prompt. */
-const PAY_URL_ATTEMPTS = 3;
+type Method = PayChannel | 'jd';
 
-const METHODS: { value: PayChannel; label: string; hint: string; color: string }[] = [
+const METHODS: { value: Method; label: string; hint: string; color: string }[] = [
   { value: 'wechat', label: '微信支付', hint: '推荐微信用户使用', color: '#09bb07' },
   { value: 'alipay', label: '支付宝', hint: '推荐支付宝用户使用', color: '#1677ff' },
+  { value: 'jd', label: '京东支付', hint: '京东账户或银行卡支付', color: '#e1251b' },
 ];
 
-function defaultChannel(): PayChannel {
-  return /AlipayClient/i.test(navigator.userAgent) ? 'alipay' : 'wechat';
+/** Inside WeChat only WeChat Pay works; elsewhere every method is offered. */
+function methodsFor(browser: ReturnType<typeof payBrowser>) {
+  return browser === 'wechat' ? METHODS.filter((m) => m.value === 'wechat') : METHODS;
+}
+
+function defaultChannel(): Method {
+  return payBrowser(navigator.userAgent) === 'alipay' ? 'alipay' : 'wechat';
+}
+
+/** The OAuth answer WeChat puts before the hash (?code=…&state=…), removed once read so a reload does not reuse it. */
+function takeOAuthAnswer(): { code: string | null; state: string | null } {
+  const search = new URLSearchParams(window.location.search);
+  const code = search.get('code');
+  const state = search.get('state');
+  if (code || state) {
+    search.delete('code');
+    search.delete('state');
+    const rest = search.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  }
+  return { code, state };
+}
+
+interface WeixinBridge {
+  invoke(name: 'getBrandWCPayRequest', params: Record<string, string>, done: (result: { err_msg: string }) => void): void;
 }
 
 type OrderState = { status: 'loading' } | { status: 'ready'; order: OrderDetail } | { status: 'unavailable' };
@@ -36,8 +61,33 @@ export default function PayoffScreen() {
   const productCode = query.get('productCode') ?? '';
   const queryAmount = Number(query.get('amount'));
   const [orderState, setOrderState] = useState<OrderState>({ status: orderCode ? 'loading' : 'unavailable' });
-  const [channel, setChannel] = useState<PayChannel>(defaultChannel);
+  const [channel, setChannel] = useState<Method>(defaultChannel);
   const [paying, setPaying] = useState(false);
+  const browser = payBrowser(navigator.userAgent);
+  const [openid, setOpenid] = useState<string | null>(() => (browser === 'wechat' ? getWechatOpenid() : null));
+  // While the OAuth code is exchanged, paying would only ask WeChat again.
+  const [exchanging, setExchanging] = useState(() => browser === 'wechat' && new URLSearchParams(window.location.search).has('code'));
+
+  // Back from WeChat authorisation: exchange the code for the payer's openid; a refusal shows /weixin.
+  useEffect(() => {
+    if (browser !== 'wechat') return;
+    const { code, state } = takeOAuthAnswer();
+    if (!code) {
+      if (state && !getWechatOpenid()) navigate(paths.weixin(), { replace: true });
+      return;
+    }
+    api
+      .getOpenid(code, state ?? 'edu')
+      .then(
+        (data) => {
+          if (!data?.openid) return;
+          setWechatOpenid(data.openid);
+          setOpenid(data.openid);
+        },
+        () => undefined,
+      )
+      .finally(() => setExchanging(false));
+  }, [browser, navigate]);
 
   useEffect(() => {
     if (!orderCode) return;
@@ -94,15 +144,54 @@ export default function PayoffScreen() {
 
   const amount = order?.amount ?? (Number.isFinite(queryAmount) ? queryAmount : null);
 
+  /** The cashier address of the chosen method (WeChat JSAPI is handled apart). */
+  const cashierUrl = async (): Promise<string> => {
+    if (channel === 'jd') {
+      const data = await api.payOrderJd(orderCode, { silent: true });
+      if (!data?.payUrl) throw new Error('empty payUrl');
+      return data.payUrl;
+    }
+    const data = await api.payUrl(applicationFormCode, { silent: true, channel });
+    if (!data?.payUrl) throw new Error('empty payUrl');
+    return data.payUrl;
+  };
+
+  /** Inside WeChat: JSAPI pay with the payer's openid (authorising first when there is none). */
+  const payInWechat = async (): Promise<void> => {
+    if (!openid) {
+      window.location.href = wechatAuthUrl(
+        appUrl(window.location.pathname, paths.payoff({ orderCode, applicationFormCode, productCode, amount: query.get('amount') ?? '' })),
+      );
+      return;
+    }
+    const params = await api.payOrderWeixin(orderCode, openid, { silent: true });
+    if (!params) throw new Error('no pay parameters');
+    const bridge = (window as unknown as { WeixinJSBridge?: WeixinBridge }).WeixinJSBridge;
+    if (!bridge) {
+      // The sandbox stands in for WeixinJSBridge with its JSAPI cashier.
+      if (!params.sandboxCashierUrl) throw new Error('no WeixinJSBridge');
+      window.location.href = params.sandboxCashierUrl;
+      return;
+    }
+    const { sandboxCashierUrl: _cashier, tradeNo: _trade, ...request } = params;
+    bridge.invoke('getBrandWCPayRequest', request, (result) => {
+      clearToast();
+      setPaying(false);
+      if (result.err_msg === 'get_brand_wcpay_request:ok') {
+        navigate(paths.paySuccess({ orderCode, productCode, applicationFormCode }), { replace: true });
+      } else failToast('支付未完成');
+    });
+  };
+
   const pay = async (): Promise<void> => {
     setPaying(true);
-    loadingToast('跳转支付页面');
+    loadingToast(MSG_TO_PAYMENT);
     try {
-      const { payUrl } = await withAttempts(async () => {
-        const data = await api.payUrl(applicationFormCode, { silent: true, channel });
-        if (!data?.payUrl) throw new Error('empty payUrl');
-        return data;
-      }, PAY_URL_ATTEMPTS);
+      if (browser === 'wechat') {
+        await payInWechat();
+        return;
+      }
+      const payUrl = await withAttempts(cashierUrl, PAY_URL_ATTEMPTS);
       window.location.href = payUrl;
     } catch {
       clearToast();
@@ -139,8 +228,8 @@ export default function PayoffScreen() {
 
       <section className={styles.methods} aria-label="支付方式">
         <h2 className={styles.methodsTitle}>选择支付方式</h2>
-        <Radio.Group value={channel} onChange={(v) => setChannel(v as PayChannel)}>
-          {METHODS.map((method) => (
+        <Radio.Group value={channel} onChange={(v) => setChannel(v as Method)}>
+          {methodsFor(browser).map((method) => (
             <div key={method.value} className={styles.method} onClick={() => setChannel(method.value)}>
               <span className={styles.methodIcon} style={{ background: method.color }} aria-hidden="true">
                 {method.label.slice(0, 1)}
@@ -161,7 +250,7 @@ export default function PayoffScreen() {
           <span className={styles.barAmount}>
             实付 <strong>{formatYuan(amount)}</strong>
           </span>
-          <Button color="primary" shape="rounded" size="large" loading={paying} onClick={() => void pay()} data-testid="pay-now">
+          <Button color="primary" shape="rounded" size="large" loading={paying || exchanging} onClick={() => void pay()} data-testid="pay-now">
             立即支付
           </Button>
         </div>

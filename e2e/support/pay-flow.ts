@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { makeIdCard } from '../../src/engine/rules/id-card.ts';
+import { logInBySms, uniquePhone, XUZHOU } from './app.ts';
+import { fillIfPresent, fillText } from './insure-form.ts';
+
+export const UA = {
+  wechat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN',
+  alipay:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 AlipayClient/10.6.10.6000 Language/zh-Hans',
+} as const;
+
+/**
+ * From the Xuzhou 2025 detail page (基础版, ¥60.00 with social insurance) to a pressed 确认投保: log-in,
+ * holder and student, clauses, confirm. Each call insures a new child.
+ */
+export async function orderXuzhou(page: Page, request: APIRequestContext): Promise<void> {
+  const holderId = makeIdCard('320302', '1986-04-12', String(100 + Math.floor(Math.random() * 800)));
+  const studentId = makeIdCard('320302', '2015-09-01', String(100 + Math.floor(Math.random() * 800)));
+  await page.goto(`/#${XUZHOU.route}`);
+  await page.getByTestId('insure-now').click();
+  await logInBySms(page, request, uniquePhone());
+  await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${XUZHOU.productCode}$`));
+  await fillText(page, 'root_policyHolder_name', '张伟');
+  await fillText(page, 'root_policyHolder_licenceNo', holderId);
+  await fillIfPresent(page, 'root_policyHolder_phone', { text: '13812345678' });
+  await fillText(page, 'root_insureds_0_name', '张小明');
+  await fillText(page, 'root_insureds_0_licenceNo', studentId);
+  await fillIfPresent(page, 'root_insureds_0_schoolKind', { option: '小学' });
+  await fillIfPresent(page, 'root_insureds_0_schoolName', { text: '徐州市青年路小学' });
+  await fillIfPresent(page, 'root_insureds_0_grade', { option: '五年级' });
+  await fillIfPresent(page, 'root_insureds_0_classAndGrade', { text: '3班' });
+  await fillIfPresent(page, 'root_insureds_0_region', {});
+  await fillIfPresent(page, 'root_insureds_0_socialMedicalInsurance', { option: '是' });
+  await page.getByLabel('我已阅读并同意').first().click();
+  await page.getByRole('button', { name: '全部已读' }).click();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/#\/confirm/);
+  const confirm = page.getByRole('button', { name: '确认投保' });
+  await expect(confirm).toBeEnabled({ timeout: 5_000 });
+  await confirm.click();
+}
+
+/** The sandbox cashier of `channel`: pay, and land back in the app. */
+export async function payAtCashier(page: Page, channel: 'wechat' | 'alipay' | 'jd'): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/_sandbox/${channel}/cashier\\?tradeNo=`), { timeout: 15_000 });
+  await page.getByRole('button', { name: '确认支付' }).click();
+}

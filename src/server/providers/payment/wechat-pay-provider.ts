@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentKeys } from '../../config.ts';
+import { ChannelSandboxProvider, headerOf, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
+import type { RawAnswer } from './notification-delivery.ts';
+import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
+import { aesGcmDecrypt, aesGcmEncrypt, keySerial, rsaSign, rsaVerify, wechatSignedMessage } from './signing.ts';
+
+import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
+
+export { WECHAT_APP_ID };
+/** Sandbox merchant identity (a real one comes from the WeChat Pay merchant platform). */
+export const WECHAT_MCH_ID = '1600000001';
+/** WeChat refuses notifications whose timestamp is more than 5 minutes off. */
+const MAX_SKEW_S = 300;
+const ASSOCIATED_DATA = 'transaction';
+const OAUTH_CODE_TTL_MS = 5 * 60_000;
+/** Where the app sends the browser for WeChat authorisation (the sandbox stands in for open.weixin.qq.com). */
+export const WECHAT_OAUTH_PATH = WECHAT_OAUTH_URL;
+
+interface WechatTransaction {
+  appid: string;
+  mchid: string;
+  out_trade_no: string;
+  transaction_id: string;
+  trade_type: string;
+  trade_state: string;
+  success_time: string;
+  payer: { openid: string };
+  amount: { total: number; payer_total: number; currency: string };
+}
+
+interface WechatEvent {
+  id: string;
+  create_time: string;
+  resource_type: string;
+  event_type: string;
+  summary: string;
+  resource: { original_type: string; algorithm: string; ciphertext: string; associated_data: string; nonce: string };
+}
+
+/** RFC 3339 in Beijing time, as WeChat writes it: 2026-11-23T08:00:00+08:00. */
+function beijingRfc3339(date: Date): string {
+  return `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+/**
+ * WeChat Pay (API v3) sandbox: JSAPI payments inside WeChat, H5 (wap) payments
+ * elsewhere. Notifications are JSON events whose `resource` is encrypted with
+ * AES-256-GCM under the API v3 key; the headers carry a timestamp, a nonce and
+ * an RSA-SHA256 signature over `timestamp\nnonce\nbody\n` by the platform key.
+ * The app answers HTTP 200 (or 204) to acknowledge, 4xx/5xx with
+ * `{code:"FAIL"}` to refuse; anything but 2xx is retried.
+ */
+export class WechatPayProvider extends ChannelSandboxProvider {
+  readonly name = 'wechat';
+  readonly notifyContentTypes = ['application/json'] as const;
+  readonly cashierTitle = '微信支付';
+
+  /** OAuth codes handed out by the sandbox authorisation page: single use, 5 minutes (as WeChat's). */
+  private readonly oauthCodes = new Map<string, { openid: string; expiresAt: number }>();
+
+  constructor(
+    options: ChannelSandboxOptions,
+    private readonly keys: PaymentKeys['wechat'],
+  ) {
+    super(options);
+  }
+
+  /** Sandbox OAuth (snsapi_base): the user allowed the app; a code for their openid. */
+  issueOAuthCode(openid: string): string {
+    const now = this.now().getTime();
+    for (const [code, entry] of this.oauthCodes) if (entry.expiresAt <= now) this.oauthCodes.delete(code);
+    const code = randomBytes(16).toString('hex');
+    this.oauthCodes.set(code, { openid, expiresAt: now + OAUTH_CODE_TTL_MS });
+    return code;
+  }
+
+  /** sns/oauth2/access_token: the openid of a code, once; null for an unknown, used or expired code. */
+  exchangeOAuthCode(code: string): string | null {
+    const entry = this.oauthCodes.get(code);
+    this.oauthCodes.delete(code);
+    if (!entry || entry.expiresAt <= this.now().getTime()) return null;
+    return entry.openid;
+  }
+
+  encode(payment: ChannelPayment): EncodedNotification {
+    const success = payment.status === 'SUCCESS';
+    const transaction: WechatTransaction = {
+      appid: WECHAT_APP_ID,
+      mchid: WECHAT_MCH_ID,
+      out_trade_no: payment.tradeNo,
+      transaction_id: `4200${payment.notifyId.replace(/\D/g, '').padEnd(24, '0').slice(0, 24)}`,
+      trade_type: 'JSAPI',
+      trade_state: success ? 'SUCCESS' : 'PAYERROR',
+      success_time: beijingRfc3339(payment.paidAt),
+      payer: { openid: payment.payerId ?? 'oSandboxPayer000000000000000' },
+      amount: { total: payment.amountFen, payer_total: payment.amountFen, currency: 'CNY' },
+    };
+    const nonce = randomBytes(6).toString('hex');
+    const event: WechatEvent = {
+      id: payment.notifyId,
+      create_time: beijingRfc3339(this.now()),
+      resource_type: 'encrypt-resource',
+      event_type: success ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.PAYERROR',
+      summary: success ? '支付成功' : '支付失败',
+      resource: {
+        original_type: 'transaction',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: aesGcmEncrypt(this.keys.apiV3Key, nonce, ASSOCIATED_DATA, JSON.stringify(transaction)),
+        associated_data: ASSOCIATED_DATA,
+        nonce,
+      },
+    };
+    const body = JSON.stringify(event);
+    const timestamp = String(Math.floor(this.now().getTime() / 1000));
+    const headerNonce = randomBytes(16).toString('hex');
+    return {
+      body,
+      contentType: 'application/json',
+      headers: {
+        'wechatpay-timestamp': timestamp,
+        'wechatpay-nonce': headerNonce,
+        'wechatpay-serial': keySerial(this.keys.platform.publicKey),
+        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+        'wechatpay-signature': rsaSign(this.keys.platform.privateKey, wechatSignedMessage(timestamp, headerNonce, body)),
+      },
+    };
+  }
+
+  async verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification> {
+    const timestamp = headerOf(headers, 'wechatpay-timestamp');
+    const nonce = headerOf(headers, 'wechatpay-nonce');
+    const signature = headerOf(headers, 'wechatpay-signature');
+    const serial = headerOf(headers, 'wechatpay-serial');
+    if (!timestamp || !nonce || !signature || !serial) throw new NotificationRejected('missing Wechatpay headers');
+    if (serial !== keySerial(this.keys.platform.publicKey)) throw new NotificationRejected('unknown platform certificate serial');
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - this.now().getTime() / 1000) > MAX_SKEW_S) {
+      throw new NotificationRejected('timestamp outside the allowed window');
+    }
+    if (!rsaVerify(this.keys.platform.publicKey, wechatSignedMessage(timestamp, nonce, rawBody), signature)) {
+      throw new NotificationRejected('bad signature');
+    }
+    let event: Partial<WechatEvent>;
+    try {
+      event = JSON.parse(rawBody) as Partial<WechatEvent>;
+    } catch {
+      throw new NotificationRejected('body is not JSON');
+    }
+    const resource = event.resource;
+    if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 64 || !resource || resource.algorithm !== 'AEAD_AES_256_GCM') {
+      throw new NotificationRejected('event has the wrong shape');
+    }
+    const plain = aesGcmDecrypt(this.keys.apiV3Key, String(resource.nonce), String(resource.associated_data ?? ''), String(resource.ciphertext));
+    if (plain === null) throw new NotificationRejected('resource does not decrypt');
+    let tx: Partial<WechatTransaction>;
+    try {
+      tx = JSON.parse(plain) as Partial<WechatTransaction>;
+    } catch {
+      throw new NotificationRejected('resource is not JSON');
+    }
+    const paidAt = new Date(String(tx.success_time));
+    if (
+      tx.appid !== WECHAT_APP_ID ||
+      tx.mchid !== WECHAT_MCH_ID ||
+      typeof tx.out_trade_no !== 'string' ||
+      tx.out_trade_no.length === 0 ||
+      tx.out_trade_no.length > 64 ||
+      !Number.isSafeInteger(tx.amount?.total) ||
+      tx.amount?.currency !== 'CNY' ||
+      Number.isNaN(paidAt.getTime())
+    ) {
+      throw new NotificationRejected('transaction has the wrong shape');
+    }
+    return {
+      notifyId: `wechat:${event.id}`,
+      tradeNo: tx.out_trade_no,
+      amountFen: tx.amount.total,
+      status: tx.trade_state === 'SUCCESS' ? 'SUCCESS' : 'FAIL',
+      paidAt,
+    };
+  }
+
+  answer(outcome: NotifyOutcome): NotifyAnswer {
+    if (outcome.ok) return { status: 200, contentType: 'application/json', body: JSON.stringify({ code: 'SUCCESS', message: '成功' }) };
+    return { status: outcome.httpStatus, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: outcome.message }) };
+  }
+
+  acknowledged(answer: RawAnswer): boolean {
+    return answer.status >= 200 && answer.status < 300;
+  }
+
+  /**
+   * The JSAPI parameters the page hands to WeixinJSBridge.getBrandWCPayRequest,
+   * signed by the merchant key over `appId\ntimeStamp\nnonceStr\npackage\n`.
+   */
+  jsapiParams(prepayId: string): { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string } {
+    const timeStamp = String(Math.floor(this.now().getTime() / 1000));
+    const nonceStr = randomBytes(16).toString('hex');
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = rsaSign(this.keys.merchant.privateKey, `${WECHAT_APP_ID}\n${timeStamp}\n${nonceStr}\n${pkg}\n`);
+    return { appId: WECHAT_APP_ID, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+  }
+}
