@@ -10,7 +10,7 @@ import { HolderInput, InsuredInput, PolicyListItem, PolicyStatus, WardInput } fr
 import { ProductCode } from './common.ts';
 
 /** Kinds of user-owned ids. */
-export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial';
+export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial' | 'user';
 
 /** Marks a property as an id owned by a user (the `x-owned` annotation). */
 export function Owned<T extends TSchema>(kind: OwnedKind, schema: T): T {

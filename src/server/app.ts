@@ -62,6 +62,11 @@ declare module 'fastify' {
     // --- policies
     /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
     lifecycle: LifecycleScheduler;
+    /**
+     * Resolves when every sandbox has gone quiet: payment notifications delivered and the
+     * policies they paid for issued (or refused) by the insurer sandbox. Tests await it.
+     */
+    settled: () => Promise<void>;
     /** The WeChat Pay, Alipay and JD sandboxes (tests sign notifications with them and await `settled()`). */
     paymentChannels: { wechat: WechatPayProvider; alipay: AlipayProvider; jd: JdPayProvider };
   }
@@ -226,6 +231,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
   const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
   app.decorate('lifecycle', lifecycle);
+  app.decorate('settled', async () => {
+    // A delivered notification asks the insurer, whose outcome may start nothing new: two rounds settle it.
+    for (let round = 0; round < 2; round++) {
+      await Promise.all([sandbox.settled(), ...Object.values(channels).map((channel) => channel.settled())]);
+      if (deps.insurer instanceof SandboxInsurerProvider) await deps.insurer.settled();
+    }
+  });
   app.addHook('onReady', async () => {
     if (config.lifecycleIntervalMs) lifecycle.start();
   });

@@ -85,7 +85,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect(confirm.headers.location).toBe(
       `/#/paySuccess?orderCode=${order.orderCode}&productCode=${XUZHOU}&applicationFormCode=${order.applicationFormCode}`,
     );
-    await t.app.sandboxPayments.settled();
+    await t.app.settled();
 
     const paid = expectOk(await orderDetail(t.app, alice.token, order.orderCode));
     expect(paid.status).toBe('waitInsurance'); // cover starts tomorrow

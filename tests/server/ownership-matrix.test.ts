@@ -44,12 +44,18 @@ const ID_NAMES: Record<string, OwnedKind> = {
   tempSerialNo: 'draft',
   serial: 'draft',
   idempotentSerialNo: 'serial',
+  // The account calls name their user (spec §7 userCode): only the caller's own.
+  userCode: 'user',
 };
 /** Id-looking names that are not a user's (catalogue codes, document numbers of the form, constants). */
 const NOT_OWNED = new Set([
   'productCode', 'planCode', 'programCode', 'riskCode', 'code', 'provinceCode', 'cityCode', 'countyCode', 'licenceNo',
   'channelCode', 'holderCode', 'smsVerificationCode', 'phoneNum', 'cardId', 'attrMark', 'channel', 'provider',
   'imageVerificationCode', 'promoCode', 'channelNo',
+  // Region, market and system codes; the school directory (public); branch, agent and project codes
+  // of the form (settled by the server from the manifest); the caller's own ID number for real-name checks.
+  'areaCode', 'marketId', 'elementRelaConfId', 'sysCode', 'schoolId', 'managerUserCode', 'schanelCode',
+  'agentCode', 'branchCode', 'departCode', 'channalCode', 'insuringAreaCode', 'projectCode', 'idNo',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -150,7 +156,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     aSecrets.push(form.policyHolder.name, form.policyHolder.licenceNo, form.policyHolder.phone, ...form.insureds.map((i) => i.licenceNo));
     const order = await submitOrder(t.app, alice.token, form);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, order.applicationFormCode)));
-    await t.app.sandboxPayments.settled();
+    await t.app.settled();
     const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }));
     expect(detail.policyNo).toBeTruthy();
     Object.assign(a, { orderCode: order.orderCode, applicationFormCode: order.applicationFormCode, policyNo: detail.policyNo, serial: order.serial });
@@ -168,7 +174,15 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
 
   const resub = async () => ({ 'x-resub-token': await getResubToken(t.app, bob.token) });
   const idOf = (kind: OwnedKind): string =>
-    ({ order: a.orderCode, application: a.applicationFormCode, payOut: a.applicationFormCode, policy: a.policyNo, draft: a.tempSerialNo, serial: a.serial })[kind];
+    ({
+      order: a.orderCode,
+      application: a.applicationFormCode,
+      payOut: a.applicationFormCode,
+      policy: a.policyNo,
+      draft: a.tempSerialNo,
+      serial: a.serial,
+      user: alice.userCode,
+    })[kind];
 
   /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
   const recipes: Record<string, Recipe> = {
@@ -196,6 +210,12 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${paths.selectTempForm}`]: { body: async () => ({}) },
     [`POST ${paths.deleteTempForm}`]: { params: async () => ({}) },
     [`POST ${paths.devInsurerFail}`]: { body: async () => ({}) },
+    // --- payments: B's own openid (any well-formed one), A's order.
+    [`POST ${paths.payOrderWeixin}`]: { body: async () => ({ openid: 'oSANDBOXbob000001' }) },
+    // --- accounts: B's own valid request, naming A as the user.
+    [`POST ${paths.changePassword}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
+    [`POST ${paths.changePhoneNum}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
+    [`POST ${paths.addCustomer}`]: { body: async () => ({ managerUserCode: 'PROMO1' }) },
   };
 
   /**

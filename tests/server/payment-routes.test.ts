@@ -65,12 +65,16 @@ describe.each(backends)('payment calls (%s)', (backend) => {
   afterAll(() => t.close());
 
   it('accepts the whole spec §3 application form the confirm page builds and stores the settled terms', async () => {
-    const order = await submitOrder(t.app, alice.token, fullForm());
+    // Renewal terms name a last policy the server verifies (docs/policy-lifecycle.md): an unknown one is refused.
+    const renewing = await postOrder(t.app, alice.token, { serial: await getSerial(t.app, alice.token), form: fullForm(true) });
+    expect(renewing.body.code).toBe('4004');
+
+    const order = await submitOrder(t.app, alice.token, fullForm(false));
     const [row] = await t.database.db
       .select({ terms: applicationForms.formTerms, renewal: applicationForms.renewal })
       .from(applicationForms)
       .where(eq(applicationForms.applicationFormCode, order.applicationFormCode));
-    expect(row?.renewal).toEqual({ renewalTimes: 2, renewalLastPolicyNo: 'P-OLD-1' });
+    expect(row?.renewal).toBeNull();
     expect(row?.terms).toMatchObject({
       applicationType: '00',
       channelType: '02',
@@ -80,9 +84,9 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       // The branch is the product's; the user's is not trusted for the sale.
       branchCode: 'JT0000',
       schanelCode: '05',
-      isRenewal: 'Y',
-      renewalTimes: 2,
-      renewalLastPolicyNo: 'P-OLD-1',
+      isRenewal: 'N',
+      renewalTimes: null,
+      renewalLastPolicyNo: null,
       agents: [],
       plan: [{ code: 'XZ25-JC', quantity: 1 }],
     });
@@ -153,7 +157,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       const confirm = await t.app.inject({ method: 'POST', url: `/_sandbox/${channel}/${tradeNo}/confirm`, payload: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(confirm.statusCode).toBe(303);
       expect(String(confirm.headers.location)).toContain(channel === 'jd' ? `/#/paySuccessJD?tradeNum=${tradeNo}` : '/#/paySuccess?');
-      await t.app.paymentChannels[channel].settled();
+      await t.app.settled();
       expect(expectOk(await orderDetail(t.app, alice.token, order.orderCode)).status).toBe('waitInsurance');
     });
   }
@@ -170,7 +174,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       productName: '徐州市学生平安保险（2025版）',
     });
     await t.app.inject({ method: 'POST', url: `/_sandbox/jd/${tradeNo}/confirm` });
-    await t.app.paymentChannels.jd.settled();
+    await t.app.settled();
     expect(expectOk(await call<{ status: string }>(t.app, { method: 'GET', url })).status).toBe('paid');
     expect((await call(t.app, { method: 'GET', url: fillPath(paths.jdOrder, { id: 'TRNOPE' }) })).body.code).toBe('4004');
   });
@@ -217,7 +221,7 @@ describe('channel notification delivery', () => {
       const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
       const tradeNo = await openChannelTrade(t.app, user.token, 'wechat', order);
       await t.app.inject({ method: 'POST', url: `/_sandbox/wechat/${tradeNo}/confirm` });
-      await t.app.paymentChannels.wechat.settled();
+      await t.app.settled();
       expect(attempts).toBe(3);
       expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('waitInsurance');
       const [row] = await t.database.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.orderCode, order.orderCode));

@@ -43,8 +43,8 @@ export async function resolveRenewal(
   input: ApplicationFormInput,
   manifest: ProductManifest,
 ): Promise<StoredRenewal | null> {
-  // The `renewal` object, or the flat spec §3 fields with isRenewal Y.
-  const policyNo = input.renewal?.renewalLastPolicyNo ?? (input.isRenewal === 'Y' ? input.renewalLastPolicyNo : undefined);
+  // The `renewal` object, or the flat spec §3 field: any last policy named is verified.
+  const policyNo = input.renewal?.renewalLastPolicyNo ?? input.renewalLastPolicyNo;
   if (!policyNo) return null;
   const [last] = await db
     .select({

@@ -11,7 +11,7 @@ import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { fillPath, GW, paths } from '../../../src/contract/paths.ts';
 import { allowedEvents } from '../../../src/contract/policy-lifecycle.ts';
 import type { AppDetail } from '../../../src/contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../../src/contract/policy-status.ts';
@@ -57,7 +57,10 @@ function detailIn(status: PolicyStatus): AppDetail {
   };
 }
 
-function gateway(status: PolicyStatus) {
+/** The rating-status call of a paid order's page (which of its orders the holder has rated). */
+const RATING_STATUS = fillPath(paths.ratingStatus, { node: '00', bizType: '00' });
+
+function gateway(status: PolicyStatus, rated: string[] = []) {
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -70,7 +73,9 @@ function gateway(status: PolicyStatus) {
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
           : path === paths.liabilityPolDetail
             ? { policyNo: 'P1', productName: '', planName: '', startDate: '', endDate: '', liabilities: [{ riskName: '学平险', name: '意外身故', amount: '10万元' }] }
-            : null;
+            : path === RATING_STATUS
+              ? { rated }
+              : null;
     return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: `unexpected ${path}`, data: null }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -91,17 +96,18 @@ function renderAt(entry: string) {
   );
 }
 
-const ACTION_BUTTONS = ['取消订单', '去支付', '退保', '删除订单'];
+const ACTION_BUTTONS = ['取消订单', '去支付', '退保', '删除订单', '评价'];
+/** 评价 once the order is paid (and not yet rated). */
 const EXPECTED_ACTIONS: Record<PolicyStatus, string[]> = {
   toBePaid: ['取消订单', '去支付'],
   paymentTimeout: ['删除订单'],
   cancel: ['删除订单'],
-  waitIssue: [],
-  issueFail: [],
-  waitInsurance: ['退保'],
-  guarantee: ['退保'],
-  policyOverdue: [],
-  surrender: [],
+  waitIssue: ['评价'],
+  issueFail: ['评价'],
+  waitInsurance: ['退保', '评价'],
+  guarantee: ['退保', '评价'],
+  policyOverdue: ['评价'],
+  surrender: ['评价'],
 };
 
 describe('policy detail screen', () => {
@@ -119,12 +125,30 @@ describe('policy detail screen', () => {
     renderAt(appPaths.policyDetail(status, 'AF202601010000000001'));
     await waitFor(() => expect(screen.getByText(STATUS_HINTS[status])).toBeTruthy());
     expect(screen.getByTestId('policy-detail-status').getAttribute('data-status')).toBe(status);
-    const shown = ACTION_BUTTONS.filter((name) => screen.queryByRole('button', { name }) !== null);
-    expect(shown.sort()).toEqual([...EXPECTED_ACTIONS[status]].sort());
+    await waitFor(() => {
+      const shown = ACTION_BUTTONS.filter((name) => screen.queryByRole('button', { name }) !== null);
+      expect(shown.sort()).toEqual([...EXPECTED_ACTIONS[status]].sort());
+    });
     if (status === 'toBePaid') expect(screen.getByText(/剩余 20:00/)).toBeTruthy();
     // The detail, plus what to pay while unpaid and the duties once there is a policy number.
-    const expected = [paths.searchAppDetailPro, ...(status === 'toBePaid' ? [paths.searchOrderCharge] : []), ...(detailIn(status).policyNo ? [paths.liabilityPolDetail] : [])];
+    const expected = [
+      paths.searchAppDetailPro,
+      ...(status === 'toBePaid' ? [paths.searchOrderCharge] : []),
+      ...(detailIn(status).policyNo ? [paths.liabilityPolDetail] : []),
+      ...(EXPECTED_ACTIONS[status].includes('评价') ? [RATING_STATUS] : []),
+    ];
     await waitFor(() => expect(new Set(gw.calls)).toEqual(new Set(expected)));
+    guard.check();
+  });
+
+  it('offers 评价 only until the order is rated', async () => {
+    const guard = guardConsoleError();
+    const gw = gateway('guarantee', ['ED202601010000000001']);
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt(appPaths.policyDetail('guarantee', 'AF202601010000000001'));
+    await waitFor(() => expect(gw.calls).toContain(RATING_STATUS));
+    await waitFor(() => expect(screen.getByRole('button', { name: '退保' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: '评价' })).toBeNull();
     guard.check();
   });
 
