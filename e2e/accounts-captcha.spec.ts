@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { hashRoute } from './support/app.ts';
+import { expectHome } from './support/app.ts';
 import { freshPhone, logInByPassword, PASSWORD, toast } from './support/accounts.ts';
 
 /** The text of the captcha image on the page, from the development read-back (absent in production). */
@@ -42,5 +42,5 @@ test('after 3 failed password log-ins the image captcha appears and is needed to
   await expect(image).not.toHaveAttribute('data-captcha-id', firstId ?? '');
   await page.getByPlaceholder('请输入图形验证码').fill(await captchaText(page, request));
   await submit.click();
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
 });

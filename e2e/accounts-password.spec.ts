@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hashRoute, logInBySms } from './support/app.ts';
+import { expectHome, hashRoute, logInBySms } from './support/app.ts';
 import { freshPhone, logInByPassword, logOutFromMyIndex, PASSWORD, sendAndReadCode, toast } from './support/accounts.ts';
 
 test('register by SMS code, set a password, log out, log in by password', async ({ page, request }) => {
@@ -25,12 +25,12 @@ test('register by SMS code, set a password, log out, log in by password', async 
   await expect(toast(page, '账号或密码错误')).toBeVisible();
   await page.getByPlaceholder('请输入密码').fill(PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
 
   await logOutFromMyIndex(page);
   await page.goto('/#/passport/PasswordLogin');
   await logInByPassword(page, phone, PASSWORD);
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
   await page.goto('/#/myIndex');
   await expect(page.getByText('修改密码')).toBeVisible();
 });
@@ -50,7 +50,7 @@ test('register with a password on the registration screen, then reset a forgotte
   await page.getByTestId('agree').click();
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(toast(page, '注册成功')).toBeVisible();
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
   await logOutFromMyIndex(page);
 
   await page.waitForTimeout(61_000);
@@ -68,7 +68,7 @@ test('register with a password on the registration screen, then reset a forgotte
   await expect(toast(page, '账号或密码错误')).toBeVisible();
   await page.getByPlaceholder('请输入密码').fill('NewPass99#');
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
 });
 
 test('a deep link to a log-in-only page returns there after logging in by password', async ({ page, request }) => {

@@ -38,12 +38,12 @@ test('the holder of a paid policy rates it once from its detail page; the produc
 
   // One star missing: the spec's warning, nothing sent.
   const stars = (name: string) => popup.getByRole('radiogroup', { name });
-  await stars('投保便捷').getByRole('radio', { name: '5', exact: true }).click();
-  await stars('条款清晰').getByRole('radio', { name: '4', exact: true }).click();
+  await stars('投保便捷').getByRole('radio', { name: '5', exact: true }).tap();
+  await stars('条款清晰').getByRole('radio', { name: '4', exact: true }).tap();
   await popup.getByTestId('rating-submit').click();
   await expect(page.getByText('请全部评价')).toBeVisible();
 
-  await stars('客服态度').getByRole('radio', { name: '5', exact: true }).click();
+  await stars('客服态度').getByRole('radio', { name: '5', exact: true }).tap();
   await popup.getByText('价格实惠').click();
   await popup.getByPlaceholder('说说您的投保体验吧').fill('线上投保很方便，出单快');
   await popup.getByTestId('rating-submit').click();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { hashRoute, readSmsCode } from './app.ts';
+import { expectHome, readSmsCode } from './app.ts';
 
 export const PASSWORD = 'Abc12345!';
 
@@ -35,6 +35,6 @@ export async function logOutFromMyIndex(page: Page): Promise<void> {
   await page.goto('/#/myIndex');
   await page.getByRole('button', { name: '退出登录' }).click();
   await page.locator('.adm-dialog').getByRole('button', { name: '退出' }).click();
-  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expectHome(page);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 }

@@ -47,3 +47,11 @@ export async function logInBySms(page: Page, request: APIRequestContext, phone: 
 export function hashRoute(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 }
+
+/**
+ * Home after log-in: `/`, or the market home it redirects to when the
+ * visitor's place has one market (spec §2: home redirects in market-only mode).
+ */
+export async function expectHome(page: Page): Promise<void> {
+  await expect.poll(() => hashRoute(page)).toMatch(/^\/(insureMarketHome\?id=[\w-]+)?$/);
+}

@@ -55,7 +55,12 @@ export default function HomeScreen() {
   const [market, setMarket] = useState<MarketBar>({ status: 'deciding' });
   useEffect(() => {
     let live = true;
-    void decideMarket(navigate).then((bar) => {
+    // The decision may take a while (location, markets): a visitor who has left home meanwhile stays where they went.
+    const goFromHome = (to: string, options?: { replace?: boolean }) => {
+      const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+      if (route === '/') navigate(to, options);
+    };
+    void decideMarket(goFromHome).then((bar) => {
       if (live) setMarket(bar);
     });
     return () => {
