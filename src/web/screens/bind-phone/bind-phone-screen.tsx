@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
-import { validatePhone } from '../../../engine/rules/validators.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
-import { CaptchaField } from '../../components/account/captcha-field.tsx';
-import { SmsCodeButton } from '../../components/account/sms-code-button.tsx';
-import { useCaptcha } from '../../components/account/use-captcha.ts';
+import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import { getUser, patchUser } from '../../state/session.ts';
@@ -21,35 +18,17 @@ import { getUser, patchUser } from '../../state/session.ts';
 export default function BindPhoneScreen() {
   const navigate = useNavigate();
   const user = getUser();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  // The code goes to the new phone.
+  const form = usePhoneCode((phone, captcha) => accountApi.sendCode(phone, 'changePhone', captcha));
   const [submitting, setSubmitting] = useState(false);
-  const captcha = useCaptcha();
-
-  const sendCode = async () => {
-    const phoneError = validatePhone(phone);
-    if (phoneError) {
-      failToast(phoneError);
-      return false;
-    }
-    try {
-      await accountApi.sendCode(phone, 'changePhone', captcha.answer);
-      captcha.afterCall();
-      successToast('验证码已发送');
-      return true;
-    } catch (error) {
-      captcha.afterCall(error);
-      return false;
-    }
-  };
 
   const submit = async () => {
     if (!user) return;
-    const problem = validatePhone(phone) ?? (/^\d{6}$/.test(code) ? null : '请输入6位验证码');
+    const problem = form.problem();
     if (problem) return failToast(problem);
     setSubmitting(true);
     try {
-      const changed = await accountApi.changePhone({ newPhoneNum: phone, oldPhoneNum: user.phone, smsVerificationCode: code, userCode: user.userCode });
+      const changed = await accountApi.changePhone({ newPhoneNum: form.phone, oldPhoneNum: user.phone, smsVerificationCode: form.code, userCode: user.userCode });
       patchUser(changed);
       successToast('手机号修改成功');
       void navigate(paths.myIndex(), { replace: true });
@@ -72,15 +51,7 @@ export default function BindPhoneScreen() {
             void submit();
           }}
         >
-          <div className={styles.field}>
-            <span className={styles.prefix}>+86</span>
-            <Input id="bind-phone" type="tel" inputMode="numeric" placeholder="请输入新手机号" maxLength={11} clearable value={phone} onChange={(v) => setPhone(v.replace(/\D/g, ''))} />
-          </div>
-          <CaptchaField state={captcha} />
-          <div className={styles.field}>
-            <Input id="bind-code" type="tel" inputMode="numeric" autoComplete="one-time-code" placeholder="请输入6位验证码" maxLength={6} value={code} onChange={(v) => setCode(v.replace(/\D/g, ''))} />
-            <SmsCodeButton onSend={sendCode} />
-          </div>
+          <PhoneCodeFields state={form} idPrefix="bind" phonePlaceholder="请输入新手机号" />
           <p className={styles.hint}>验证码将发送到新手机号。更换后请使用新手机号登录，保单信息不受影响。</p>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             确认更换

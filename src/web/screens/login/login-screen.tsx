@@ -1,22 +1,17 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input } from 'antd-mobile';
+import { Button, Checkbox } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
-import { validatePhone } from '../../../engine/rules/validators.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
-import { CaptchaField } from '../../components/account/captcha-field.tsx';
-import { SmsCodeButton } from '../../components/account/sms-code-button.tsx';
-import { useCaptcha } from '../../components/account/use-captcha.ts';
+import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 
-const CODE_PATTERN = /^\d{6}$/;
-const MSG_CODE = '请输入6位验证码';
 export const MSG_AGREE = '请先阅读并同意《注册须知》和《隐私条款》';
 
 /**
@@ -27,42 +22,22 @@ export const MSG_AGREE = '请先阅读并同意《注册须知》和《隐私条
 export default function LoginScreen() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const form = usePhoneCode((phone, captcha) => accountApi.sendLoginCode(phone, captcha));
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const captcha = useCaptcha();
   const search = query.toString() ? `?${query.toString()}` : '';
 
-  const sendCode = async (): Promise<boolean> => {
-    const phoneError = validatePhone(phone);
-    if (phoneError) {
-      failToast(phoneError);
-      return false;
-    }
-    try {
-      await accountApi.sendLoginCode(phone, captcha.answer);
-      captcha.afterCall();
-      successToast('验证码已发送');
-      return true;
-    } catch (error) {
-      captcha.afterCall(error);
-      return false;
-    }
-  };
-
   const logIn = async () => {
-    const phoneError = validatePhone(phone);
-    if (phoneError) return failToast(phoneError);
-    if (!CODE_PATTERN.test(code)) return failToast(MSG_CODE);
+    const problem = form.problem();
+    if (problem) return failToast(problem);
     if (!agreed) return failToast(MSG_AGREE);
     const promoCode = query.get('promoCode') || getPromoCode();
     const partnerSource = query.get('partnerSource');
     setSubmitting(true);
     try {
       const user = await api.registerAndLogin({
-        phoneNum: phone,
-        smsVerificationCode: code,
+        phoneNum: form.phone,
+        smsVerificationCode: form.code,
         channelNo: CHANNEL_NO,
         ...(promoCode ? { promoCode } : {}),
         ...(partnerSource ? { partnerSource } : {}),
@@ -90,34 +65,7 @@ export default function LoginScreen() {
             void logIn();
           }}
         >
-          <div className={styles.field}>
-            <span className={styles.prefix}>+86</span>
-            <Input
-              id="login-phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              placeholder="请输入手机号"
-              maxLength={11}
-              clearable
-              value={phone}
-              onChange={(v) => setPhone(v.replace(/\D/g, ''))}
-            />
-          </div>
-          <CaptchaField state={captcha} />
-          <div className={styles.field}>
-            <Input
-              id="login-code"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="请输入6位验证码"
-              maxLength={6}
-              value={code}
-              onChange={(v) => setCode(v.replace(/\D/g, ''))}
-            />
-            <SmsCodeButton onSend={sendCode} />
-          </div>
+          <PhoneCodeFields state={form} idPrefix="login" />
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             登录
           </Button>

@@ -5,6 +5,7 @@ import { validatePassword } from '../../../engine/rules/validators.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
+import { PasswordPairFields } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -71,12 +72,14 @@ export default function ResetNewPasswordScreen() {
               <Input id="old-password" type="password" autoComplete="current-password" placeholder="请输入原密码" maxLength={16} value={oldPwd} onChange={setOldPwd} />
             </div>
           )}
-          <div className={styles.field}>
-            <Input id="new-password" type="password" autoComplete="new-password" placeholder="请输入新密码" maxLength={16} value={password} onChange={setPassword} />
-          </div>
-          <div className={styles.field}>
-            <Input id="new-password2" type="password" autoComplete="new-password" placeholder="请再次输入新密码" maxLength={16} value={second} onChange={setSecond} />
-          </div>
+          <PasswordPairFields
+            idPrefix="new"
+            placeholders={['请输入新密码', '请再次输入新密码']}
+            password={password}
+            second={second}
+            onPassword={setPassword}
+            onSecond={setSecond}
+          />
           <p className={styles.hint}>密码为8-16位字母、数字和特殊字符!@#$%^&amp;*的组合</p>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             确认
