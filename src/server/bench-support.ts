@@ -5,6 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
 import { GW, paths } from '../contract/paths.ts';
@@ -67,8 +68,32 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * A PostgreSQL database of its own for one benchmark run, created beside the
+ * one `adminUrl` names and dropped on close: the run never touches (or is
+ * disturbed by) what that database holds.
+ */
+async function throwAwayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `edu_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startBenchApp(options: BenchOptions = {}): Promise<BenchApp> {
-  const databaseUrl = options.databaseUrl ?? MEMORY_URL;
+  const requested = options.databaseUrl ?? MEMORY_URL;
+  const scratch = /^postgres(ql)?:\/\//.test(requested) ? await throwAwayDatabase(requested) : undefined;
+  const databaseUrl = scratch?.url ?? requested;
   const database = await openDb({ databaseUrl, dataDir: resolve('data'), poolSize: options.poolSize });
   const config = benchConfig({ databaseUrl, logLevel: options.logLevel ?? 'silent' });
   const app = await buildApp({ db: database.db, config, sms: { send: async () => undefined }, seed: false });
@@ -80,6 +105,7 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
     close: async () => {
       await app.close();
       await database.close();
+      await scratch?.drop();
     },
   };
 }
