@@ -14,7 +14,6 @@ import { currentUser } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { emptyBodyAsObject } from '../http/optional-body.ts';
 import { dailyCode, randomToken } from '../lib/random-codes.ts';
-import { statusClock } from './effective-status.ts';
 import { listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
 import { toOrderDetail, toPolicyListItem } from './policy-views.ts';
@@ -28,7 +27,6 @@ export const RESUB_TOKEN_TTL_MS = 30 * 60 * 1000;
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const auth = { onRequest: deps.requireUser };
-  const clock = () => statusClock(deps.now(), deps.config.paymentTimeoutMinutes);
 
   app.get(paths.serial, auth, async (request) => {
     const now = deps.now();
@@ -69,7 +67,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     paths.orderDetail,
     { ...auth, schema: { body: OrderCodeBody } },
     async (request) => {
-      const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request), clock());
+      const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
       return ok(toOrderDetail(view));
     },
   );
@@ -84,7 +82,6 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
       const { rows, total } = await listFormViewsOfUser(
         db,
         { userId: currentUser(request).userId, status: request.body.status, limit: pageSize, offset: (pageNum - 1) * pageSize },
-        clock(),
       );
       return ok({ list: rows.map(toPolicyListItem), total });
     },

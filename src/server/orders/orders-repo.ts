@@ -3,7 +3,7 @@ import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
-import { LIVE_STATUSES, type StatusClock } from './effective-status.ts';
+import { LIVE_STATUSES } from './live-statuses.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 
 export type NewOrder = Pick<
@@ -100,8 +100,8 @@ function formKeyCondition(key: FormKey) {
   return eq(orders.id, key.orderId);
 }
 
-/** The (first) application form of an order with its order and status (`_clock` is no longer used). */
-export async function getFormView(db: Db, key: FormKey, _clock?: StatusClock) {
+/** The (first) application form of an order with its order and status. */
+export async function getFormView(db: Db, key: FormKey) {
   const [row] = await db
     .select(formViewColumns())
     .from(applicationForms)
@@ -125,7 +125,6 @@ export async function listFormViewsOfUser(
     limit: number;
     offset: number;
   },
-  _clock?: StatusClock,
 ) {
   const where = and(
     eq(orders.userId, input.userId),
@@ -170,8 +169,7 @@ export async function countFormsByStatus(db: Db, userId: string): Promise<Partia
  */
 export async function hasOverlappingCover(
   db: Db,
-  input: { productCode: string; licenceType: string; licenceNo: string; start: Date; end: Date },
-  clock: StatusClock,
+  input: { productCode: string; licenceType: string; licenceNo: string; start: Date; end: Date; now: Date },
 ): Promise<boolean> {
   const person = JSON.stringify([{ licenceType: input.licenceType, licenceNo: input.licenceNo }]);
   const [row] = await db
@@ -186,7 +184,7 @@ export async function hasOverlappingCover(
         gt(applicationForms.endDate, input.start),
         inArray(applicationForms.status, [...LIVE_STATUSES]),
         // An unpaid order past its deadline frees the child at once, before the scheduler records the timeout.
-        or(ne(applicationForms.status, 'toBePaid'), isNull(orders.payDeadline), gt(orders.payDeadline, clock.now)),
+        or(ne(applicationForms.status, 'toBePaid'), isNull(orders.payDeadline), gt(orders.payDeadline, input.now)),
       ),
     )
     .limit(1);

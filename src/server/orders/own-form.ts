@@ -1,7 +1,6 @@
 import type { AuthUser } from '../auth/access-token.ts';
 import type { Db } from '../db/db.ts';
 import { forbidden, notFound } from '../http/envelope.ts';
-import type { StatusClock } from './effective-status.ts';
 import { getFormView, type FormKey, type FormView } from './orders-repo.ts';
 
 /**
@@ -9,7 +8,7 @@ import { getFormView, type FormKey, type FormView } from './orders-repo.ts';
  * it is someone else's (the answer carries nothing of it), 4004 when its
  * holder deleted it.
  */
-export async function requireOwnForm(db: Db, key: FormKey, user: AuthUser, _clock?: StatusClock): Promise<FormView> {
+export async function requireOwnForm(db: Db, key: FormKey, user: AuthUser): Promise<FormView> {
   const view = await getFormView(db, key);
   if (!view) throw notFound('订单');
   if (view.userId !== user.userId) throw forbidden('订单');

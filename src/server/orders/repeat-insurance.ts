@@ -4,7 +4,6 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
 import { rejected } from '../http/envelope.ts';
 import { parseShanghai, parseShanghaiStrict } from '../../engine/time/shanghai-time.ts';
-import { statusClock } from './effective-status.ts';
 import { hasOverlappingCover } from './orders-repo.ts';
 import { normaliseLicenceNo } from './stored-person.ts';
 
@@ -41,7 +40,7 @@ export async function isRepeatInsurance(
       licenceNo: normaliseLicenceNo(body.cardType, body.cardId),
       start,
       end,
+      now,
     },
-    statusClock(now, deps.config.paymentTimeoutMinutes),
   );
 }

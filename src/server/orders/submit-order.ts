@@ -18,7 +18,6 @@ import { requireManifest } from '../catalogue/manifest-store.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
-import { statusClock } from './effective-status.ts';
 import {
   getOrderBySerial,
   hasOverlappingCover,
@@ -214,7 +213,6 @@ export async function submitOrder(
     formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal),
     createdAt: now,
   };
-  const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
 
   // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
   const people = manifest.order.skipRepeatCheck ? [] : [...insureds].sort((a, b) => a.licenceNo.localeCompare(b.licenceNo));
@@ -231,8 +229,7 @@ export async function submitOrder(
         for (const person of people) {
           const taken = await hasOverlappingCover(
             tx,
-            { productCode: manifest.productCode, licenceType: person.licenceType, licenceNo: person.licenceNo, start, end },
-            clock,
+            { productCode: manifest.productCode, licenceType: person.licenceType, licenceNo: person.licenceNo, start, end, now },
           );
           if (taken) throw rejected(repeatInsuranceMessage(person.name));
         }

@@ -3,7 +3,6 @@ import type { AuthUser } from '../auth/access-token.ts';
 import { ApiError, rejected } from '../http/envelope.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
-import { statusClock } from '../orders/effective-status.ts';
 import type { FormKey } from '../orders/orders-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
 import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
@@ -46,8 +45,10 @@ export interface OpenedTrade {
  */
 export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, providerName: string): Promise<OpenedTrade> {
   const now = deps.now();
-  const view = await requireOwnForm(deps.db, key, user, statusClock(now, deps.config.paymentTimeoutMinutes));
-  if (view.status === 'paymentTimeout') throw rejected('订单已超时未支付，请重新投保');
+  const view = await requireOwnForm(deps.db, key, user);
+  // Past its own deadline an order cannot be paid, even before the scheduler records the timeout.
+  const expired = view.status === 'toBePaid' && view.payDeadline !== null && view.payDeadline <= now;
+  if (view.status === 'paymentTimeout' || expired) throw rejected('订单已超时未支付，请重新投保');
   if (view.status !== 'toBePaid') throw rejected('该订单无需支付');
   const provider = deps.payments.get(providerName);
   if (!provider) throw new ApiError(ErrorCode.Internal, '支付渠道不可用');

@@ -24,7 +24,6 @@ import type { WechatPayProvider } from '../providers/payment/wechat-pay-provider
 import { WECHAT_APP_ID } from '../providers/payment/wechat-pay-provider.ts';
 import { getPaymentByTradeNo } from './payments-repo.ts';
 import { getPayOut, refundExists } from './pay-outs-repo.ts';
-import { statusClock } from '../orders/effective-status.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
 import { createPayUrl, openTrade } from './create-pay-url.ts';
 import { upsertPayOut } from './pay-outs-repo.ts';
@@ -55,7 +54,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
         deps.db,
         { applicationFormCode: body.applicationFormCode },
         user,
-        statusClock(now, deps.config.paymentTimeoutMinutes),
       );
       if (view.productCode !== body.productCode) throw rejected('产品与投保单不符');
       await upsertPayOut(deps.db, {
@@ -128,7 +126,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
         deps.db,
         { applicationFormCode: request.body.applicationFormCode },
         user,
-        statusClock(deps.now(), deps.config.paymentTimeoutMinutes),
       );
       const record = await getPayOut(deps.db, view.formId);
       return ok<PayOutRecord | null>(

@@ -5,7 +5,6 @@ import type { AppDeps } from '../app-deps.ts';
 import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError } from '../http/envelope.ts';
-import { statusClock } from '../orders/effective-status.ts';
 import { getOrderBySerial, listFormViewsOfUser, markOrderPaid, getFormView } from '../orders/orders-repo.ts';
 import { insertResubToken } from '../orders/resub-tokens-repo.ts';
 import { insertSerial } from '../orders/serials-repo.ts';
@@ -67,8 +66,7 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   }
   const now = deps.now();
   const user = await findOrCreateUserByPhone(deps.db, DEMO_PHONE, now);
-  const clock = statusClock(now, deps.config.paymentTimeoutMinutes);
-  const existing = await listFormViewsOfUser(deps.db, { userId: user.id, limit: 1, offset: 0 }, clock);
+  const existing = await listFormViewsOfUser(deps.db, { userId: user.id, limit: 1, offset: 0 });
   if (existing.total > 0) return;
 
   try {
@@ -95,7 +93,7 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     throw error;
   }
   const order = await getOrderBySerial(deps.db, DEMO_SERIAL);
-  const view = order && (await getFormView(deps.db, { orderCode: order.orderCode }, clock));
+  const view = order && (await getFormView(deps.db, { orderCode: order.orderCode }));
   if (!view) return;
   if (await markOrderPaid(deps.db, view.orderId, now)) await issuePolicyForOrder(deps, view.orderId, log);
   log.info({ orderCode: view.orderCode }, 'demo policy seeded');
