@@ -4,6 +4,7 @@ import { Skeleton, Tag } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { getCachedCatalogue, loadCatalogue } from '../../api/catalogue.ts';
 import { paths } from '../../app/paths.ts';
+import { router } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -55,10 +56,12 @@ export default function HomeScreen() {
   const [market, setMarket] = useState<MarketBar>({ status: 'deciding' });
   useEffect(() => {
     let live = true;
-    // The decision may take a while (location, markets): a visitor who has left home meanwhile stays where they went.
+    // The decision may take a while (location, markets): a visitor who has left home, or is leaving it
+    // (a product tapped while its route loads), stays with their choice. The router's own state says so
+    // at once, before React renders the change.
     const goFromHome = (to: string, options?: { replace?: boolean }) => {
-      const route = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-      if (route === '/') navigate(to, options);
+      const { location, navigation } = router.state;
+      if (location.pathname === '/' && navigation.state === 'idle') navigate(to, options);
     };
     void decideMarket(goFromHome).then((bar) => {
       if (live) setMarket(bar);
