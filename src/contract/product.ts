@@ -23,6 +23,7 @@ export const ProductListItem = Type.Object({
   productCategory2: Type.String(),
   fromPremium: Type.Number({ description: 'Lowest one-copy premium in yuan' }),
   renewalLabel: Type.String({ description: '去续保 or 再次购买' }),
+  noticeRoute: Type.Optional(Type.String({ description: 'The product notice screen bound to this product, when it has one' })),
 });
 export const ProductList = Type.Object({ list: Type.Array(ProductListItem) });
 export type ProductListItem = Static<typeof ProductListItem>;

@@ -164,6 +164,24 @@ describe('alias codes and status', () => {
       'manifests/guanaibao-guardian.json  /aliasCodes/1  alias code 22PR370800 is also used by manifests/jining-student-accident.json  (product codes and alias codes are unique across manifests: one code opens one manifest)',
     ]);
   });
+
+  it('binds a notice route to one product only, and only to a notice route of the app', () => {
+    const a = clone(load('jining-student-accident.json'));
+    a.noticeRoute = '/calmCareNotify';
+    const b = clone(load('guanaibao-guardian.json'));
+    b.noticeRoute = '/calmCareNotify';
+    expect(
+      checkManifestSet([
+        { file: 'manifests/jining-student-accident.json', data: a },
+        { file: 'manifests/guanaibao-guardian.json', data: b },
+      ]).map(formatProblem),
+    ).toEqual([
+      'manifests/guanaibao-guardian.json  /noticeRoute  notice route /calmCareNotify is also bound to manifests/jining-student-accident.json  (a notice route shows one product: remove it from one of the two manifests)',
+    ]);
+    const c = clone(load('jining-student-accident.json')) as unknown as Record<string, unknown>;
+    c.noticeRoute = '/jiningNotify';
+    expect(validateManifest(c, JN).map((p) => p.pointer)).toContain('/noticeRoute');
+  });
 });
 
 describe('renewal label', () => {

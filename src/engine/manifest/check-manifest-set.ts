@@ -97,6 +97,7 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
   }
   const codes = new Map<string, string>();
   const routes = new Map<string, string>();
+  const notices = new Map<string, string>();
   for (const { file, manifest } of valid) {
     const codeOwner = codes.get(manifest.productCode);
     if (codeOwner) {
@@ -116,6 +117,17 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
         problems.push({ file, pointer: `/routes/${i}`, message: `route ${route} is also used by ${routeOwner}`, hint: 'detail routes are unique across manifests' });
       } else routes.set(route, file);
     });
+    if (manifest.noticeRoute) {
+      const noticeOwner = notices.get(manifest.noticeRoute);
+      if (noticeOwner) {
+        problems.push({
+          file,
+          pointer: '/noticeRoute',
+          message: `notice route ${manifest.noticeRoute} is also bound to ${noticeOwner}`,
+          hint: 'a notice route shows one product: remove it from one of the two manifests',
+        });
+      } else notices.set(manifest.noticeRoute, file);
+    }
   }
   return problems;
 }

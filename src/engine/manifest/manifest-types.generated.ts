@@ -59,6 +59,10 @@ export interface ProductManifest {
    */
   routes: [string, ...string[]];
   /**
+   * A product notice screen of the app bound to this product (spec §2 Insure and confirm): opened without ?productCode=, the route shows this product's notices before the insure form. At most one product per route.
+   */
+  noticeRoute?: '/calmCareNotify' | '/fuxingNotify';
+  /**
    * Product-type state: the three category levels of the product (spec §3 productCategory1-3).
    */
   category: {

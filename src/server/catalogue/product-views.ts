@@ -19,6 +19,7 @@ export function toProductListItem(manifest: ProductManifest): ProductListItem {
     productCategory2: manifest.category.productCategory2,
     fromPremium: fromPremium(manifest),
     renewalLabel: renewalLabelOf(manifest),
+    ...(manifest.noticeRoute ? { noticeRoute: manifest.noticeRoute } : {}),
   };
 }
 

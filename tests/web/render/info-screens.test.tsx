@@ -119,7 +119,11 @@ describe('information page screen', () => {
 });
 
 describe('protocol reading screen', () => {
-  beforeEach(() => stubGateway((path) => (path === paths.notificationInfo ? envelope(CLAUSES) : envelope(null, '5000'))));
+  // The catalogue says which product /calmCareNotify is bound to (its manifest's noticeRoute).
+  const CATALOGUE = { list: [{ productCode: '19PR799624', productName: '安心无忧', path: '/calmCarefreeDetails', subtitle: '', salesArea: '', productCategory2: '', fromPremium: 0, renewalLabel: '去续保', noticeRoute: '/calmCareNotify' }] };
+  beforeEach(() =>
+    stubGateway((path) => (path === paths.notificationInfo ? envelope(CLAUSES) : path === paths.productList ? envelope(CATALOGUE) : envelope(null, '5000'))),
+  );
 
   it('lists the clauses in the two groups and keeps 继续投保 blocked until every one is read, across a remount', async () => {
     const view = renderAt('/calmCareNotify', '/calmCareNotify', <ProtocolReadingScreen />);

@@ -1,16 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Popup, Toast } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { NotificationItem } from '../../../contract/product.ts';
 import { groupClauses, READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 import { paths, ROUTES } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { loadCatalogue } from '../../api/catalogue.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useProtocolReading, type ProtocolReading } from '../../state/insure-flow.ts';
-import { NOTICE_DEFAULT_PRODUCT, NOTICE_TITLES } from './notice-routes.ts';
+import { NOTICE_TITLES } from './notice-routes.ts';
 import styles from './protocol-reading.module.css';
 import { clauseMarkup, useProductClauses } from './use-product-clauses.ts';
 
@@ -25,18 +26,42 @@ import { clauseMarkup, useProductClauses } from './use-product-clauses.ts';
  * Serves /checkProtocol, /calmCareNotify, /fuxingNotify and
  * /insuranceNotificationAgreement.
  */
+/**
+ * The product a notice screen shows: `?productCode=`, else the product whose
+ * manifest binds this route (`noticeRoute`, from the catalogue); null while
+ * the catalogue loads, '' when no product is bound.
+ */
+function useNoticeProduct(pathname: string, queryCode: string | null): string | null {
+  const [bound, setBound] = useState<string | null>(null);
+  useEffect(() => {
+    if (queryCode) return;
+    let live = true;
+    loadCatalogue({ silent: true })
+      .then((list) => live && setBound(list.find((item) => item.noticeRoute === pathname)?.productCode ?? ''))
+      .catch(() => live && setBound(''));
+    return () => {
+      live = false;
+    };
+  }, [pathname, queryCode]);
+  return queryCode || bound;
+}
+
 export default function ProtocolReadingScreen() {
   const { pathname } = useLocation();
   const [query] = useSearchParams();
-  const productCode = query.get('productCode') || NOTICE_DEFAULT_PRODUCT[pathname] || '';
+  const productCode = useNoticeProduct(pathname, query.get('productCode'));
   const title = NOTICE_TITLES[pathname] ?? '投保须知及条款';
-  const state = useProductClauses(productCode);
+  const state = useProductClauses(productCode ?? '');
+  // While the bound product is looked up, the clause state of '' (not found) is not shown.
+  const phase = productCode === null ? 'loading' : state.phase;
   return (
-    <AppPage title={title} hasBottomBar={state.phase === 'ready'}>
-      {state.phase === 'loading' && <PageLoading />}
-      {state.phase === 'notFound' && <NotFoundResult description="商品不存在或已下架" />}
+    <AppPage title={title} hasBottomBar={phase === 'ready'}>
+      {phase === 'loading' && <PageLoading />}
+      {phase === 'notFound' && <NotFoundResult description="商品不存在或已下架" />}
       {state.phase === 'error' && <LoadError description={state.message} onRetry={state.retry} />}
-      {state.phase === 'ready' && <ClauseLists productCode={productCode} items={state.items} needsAgreement={pathname === ROUTES.checkProtocol} />}
+      {productCode !== null && state.phase === 'ready' && (
+        <ClauseLists productCode={productCode} items={state.items} needsAgreement={pathname === ROUTES.checkProtocol} />
+      )}
     </AppPage>
   );
 }
