@@ -1,4 +1,4 @@
-import { Tag } from 'antd-mobile';
+import { Skeleton, Tag } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { formatYuan } from '../format.ts';
 import styles from './market.module.css';
@@ -31,5 +31,19 @@ export function ProductCard({ item, onOpen, insurers }: { item: ProductListItem;
         </span>
       </div>
     </button>
+  );
+}
+
+/** Placeholders in the shape of product cards while a list loads. */
+export function ProductCardsSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div aria-busy="true" aria-label="加载中">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={styles.card}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={2} animated />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Skeleton, Tag } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { getCachedCatalogue, loadCatalogue } from '../../api/catalogue.ts';
 import { paths } from '../../app/paths.ts';
 import { router } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { formatYuan } from '../../components/format.ts';
+import { ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './home-screen.module.css';
@@ -122,7 +121,7 @@ export default function HomeScreen() {
       <section className={styles.list} aria-label="保险产品">
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
         <h2 className={styles.sectionTitle}>热销产品</h2>
-        {state.status === 'loading' && <ListSkeleton />}
+        {state.status === 'loading' && <ProductCardsSkeleton />}
         {state.status === 'error' && <LoadError description={state.message} onRetry={load} />}
         {state.status === 'ready' && state.list.length === 0 && (
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
@@ -171,47 +170,6 @@ function MarketNotice({ bar, onChoose, onSearch }: { bar: MarketBar; onChoose: (
         <button type="button" onClick={onSearch}>搜索</button>
         <button type="button" onClick={onChoose}>选择保险超市</button>
       </span>
-    </div>
-  );
-}
-
-function ProductCard({ item, onOpen }: { item: ProductListItem; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      className={styles.card}
-      onClick={onOpen}
-      data-testid="product-card"
-      data-product-code={item.productCode}
-    >
-      <div className={styles.cardTop}>
-        <span className={styles.cardName}>{item.productName}</span>
-        {item.productCategory2 && (
-          <Tag color="primary" fill="outline" round>
-            {item.productCategory2}
-          </Tag>
-        )}
-      </div>
-      <p className={styles.cardSubtitle}>{item.subtitle}</p>
-      <div className={styles.cardBottom}>
-        <span className={styles.cardArea}>销售区域：{item.salesArea}</span>
-        <span className={styles.cardPrice}>
-          <strong>{formatYuan(item.fromPremium)}</strong>起
-        </span>
-      </div>
-    </button>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="加载中">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className={styles.card}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={2} animated />
-        </div>
-      ))}
     </div>
   );
 }
