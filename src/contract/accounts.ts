@@ -3,7 +3,9 @@
  * reset and change, phone change, user info, identity checks. Paths are in
  * paths.ts; the obfuscated identity payload codec is in obfuscation.ts.
  */
-import { Type, type Static } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { PhoneNum } from './common.ts';
 
 const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });

@@ -1,5 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { PhoneNum } from './common.ts';
+import { defineCall } from './define-call.ts';
 
 /** GET user-svc/api/v1.5/regMsg: send an SMS code for log-in/registration. */
 export const RegMsgQuery = Type.Object(
@@ -59,3 +61,39 @@ export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
 /** GET /_gw/__dev/sms/latest (development and test only). */
 export const DevSmsQuery = Type.Object({ phoneNum: PhoneNum }, { additionalProperties: false });
 export const DevSmsData = Type.Object({ code: Type.String() });
+
+/** Log-in by SMS code and the token refresh (spec §7). */
+export const authCalls = {
+  regMsg: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1.5/regMsg',
+    summary: 'Sends a log-in SMS code (the same answer whether or not the phone is registered)',
+    auth: 'public',
+    query: RegMsgQuery,
+    data: Type.Null(),
+  }),
+  registerAndLogin: defineCall({
+    method: 'POST',
+    path: '/user-svc/api/v1/registerAndLogin',
+    summary: 'Logs in by SMS code, registering the phone on first use',
+    auth: 'public',
+    body: RegisterAndLoginBody,
+    data: UserRecord,
+  }),
+  refreshToken: defineCall({
+    method: 'POST',
+    path: '/auth-svc/refresh_token',
+    summary: 'Rotates the refresh token; the new access token also comes in the access_token header',
+    auth: 'public',
+    body: RefreshTokenBody,
+    data: TokenPair,
+  }),
+  devSmsLatest: defineCall({
+    method: 'GET',
+    path: '/__dev/sms/latest',
+    summary: 'Development and test only: the last SMS code sent to a phone',
+    auth: 'dev',
+    query: DevSmsQuery,
+    data: DevSmsData,
+  }),
+};

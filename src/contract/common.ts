@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 
 /** 11-digit mainland mobile number; the engine's validatePhone gives the message. */
 export const PhoneNum = Type.String({ minLength: 11, maxLength: 11, pattern: '^[0-9]{11}$' });

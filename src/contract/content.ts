@@ -3,7 +3,9 @@
  * one content document per page, served as typed blocks that the web renders
  * as text (never as HTML).
  */
-import { Type, type Static } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 
 /** Slug of a page: its route without the slash (registerKnow, JtprivacyClause, …). */
 export const ContentSlug = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{1,40}$' });

@@ -1,4 +1,5 @@
-import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { TSchema, Static } from '@sinclair/typebox';
 
 /** Success code of every `/_gw` response (spec §8). */
 export const SUCCESS = '0000';

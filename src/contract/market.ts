@@ -3,7 +3,9 @@
  * Region tree node, §4 Market page, §7 user-svc getArea / orgElementList /
  * findEduOrgBelongJtBranch / tourContactPerson, edu-svc supermarket and files).
  */
-import { Type, type Static } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ProductListItem, ProductStatus } from './product.ts';
 
 const Code6 = Type.String({ pattern: '^[0-9]{6}$', description: '6-digit region code' });

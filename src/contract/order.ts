@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { DateString, PhoneNum, ProductCode, YesNo } from './common.ts';
 
 const Str = (max: number) => Type.String({ maxLength: max });

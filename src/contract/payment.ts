@@ -2,7 +2,9 @@
  * Payment calls of spec §7 beyond the pay URL: WeChat (authorisation, JSAPI
  * and H5 pay), JD pay, and the pay-out record read-back.
  */
-import { Type, type Static } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 
 const Code = Type.String({ minLength: 1, maxLength: 40 });
 

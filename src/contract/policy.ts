@@ -5,7 +5,9 @@
  * checks it belongs to the caller, and the generated ownership matrix test
  * (tests/server/ownership-matrix.test.ts) finds every such call by it.
  */
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { HolderInput, InsuredInput, PolicyListItem, PolicyStatus, WardInput } from './order.ts';
 import { ProductCode } from './common.ts';
 

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { ProductManifest } from '../engine/manifest/manifest-types.generated.ts';
 import { ProductCode, YesNo } from './common.ts';
 

@@ -1,5 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { ProductCode } from './common.ts';
+import { defineCall } from './define-call.ts';
 
 /**
  * Product ratings (comment-svc, spec §3 and §7). Statistics and the comment
@@ -108,3 +110,49 @@ export const RatingStatusBody = Type.Object(
 );
 export type RatingStatusBody = Static<typeof RatingStatusBody>;
 export const RatingStatus = Type.Object({ rated: Type.Array(Type.String()) });
+
+/** The comment-svc calls (spec §7). */
+export const ratingCalls = {
+  stats: defineCall({
+    method: 'POST',
+    path: '/comment-svc/api/v1/_bai/statistics/product',
+    summary: 'Mean score and number of ratings of a product (alias codes share their manifest’s)',
+    auth: 'public',
+    body: RatingStatsBody,
+    data: RatingStats,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/comment-svc/api/v1/_bai/comments/product',
+    summary: 'One page of visible ratings of a product, newest first',
+    auth: 'public',
+    body: RatingListBody,
+    data: RatingList,
+  }),
+  template: defineCall({
+    method: 'GET',
+    path: '/comment-svc/api/v1/indicators/product',
+    summary: 'The rating template of a node: star items, tags, text',
+    auth: 'public',
+    query: RatingTemplateQuery,
+    data: RatingTemplate,
+  }),
+  submit: defineCall({
+    method: 'POST',
+    path: '/comment-svc/api/v1/comment/submit',
+    summary: 'Rates the caller’s own paid order or policy, once per business and node',
+    auth: 'user',
+    body: RatingSubmitBody,
+    data: Type.Null(),
+  }),
+  status: defineCall({
+    method: 'POST',
+    path: '/comment-svc/api/v1/comment/status/:node/:bizType',
+    summary: 'Which of these businesses the caller has rated at a node',
+    auth: 'user',
+    params: RatingStatusParams,
+    query: RatingStatusQuery,
+    body: RatingStatusBody,
+    data: RatingStatus,
+  }),
+};

@@ -2,7 +2,9 @@
  * edu-svc schoolinfo (spec §7): the school search of the insure form, the
  * colleges of a university, and a school a parent adds themself.
  */
-import { Type, type Static } from '@sinclair/typebox';
+
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { SCHOOL_TYPE_OPTIONS } from '../engine/rules/enums.ts';
 
 /** A 6-digit region code: province XX0000, city XXYY00 or county. */

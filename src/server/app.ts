@@ -11,6 +11,8 @@ import { installAuth } from './http/auth-guard.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { installValidators } from './http/validation.ts';
+import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
+import { routesOf } from './http/route.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { retryWaitingIssues } from './payments/issue-policy.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installValidators(app);
   installErrorHandlers(app);
+  await registerOpenApi(app, { reference: config.devEndpoints });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const tokens = createAccessTokens(config.jwtSecret, now);
@@ -185,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (gw) => {
+      registerOpenApiRoute(gw, routesOf(gw, deps));
       registerAuthRoutes(gw, deps);
       registerCatalogueRoutes(gw, deps);
       registerOrderRoutes(gw, deps);

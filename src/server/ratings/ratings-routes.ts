@@ -1,16 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.ts';
-import {
-  RatingListBody,
-  RatingStatsBody,
-  RatingStatusBody,
-  RatingStatusParams,
-  RatingStatusQuery,
-  RatingSubmitBody,
-  RatingTemplateQuery,
-  type RatingRecord,
-} from '../../contract/ratings.ts';
-import type { Static } from '@sinclair/typebox';
+import { ratingCalls, type RatingRecord } from '../../contract/ratings.ts';
 import {
   checkRatingSubmission,
   COMMENT_TYPE_STARS,
@@ -28,6 +17,7 @@ import { findManifest } from '../catalogue/manifest-store.ts';
 import type { comments } from '../db/schema.ts';
 import { currentUser } from '../http/auth-guard.ts';
 import { ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { findOwnBusiness, insertRating, listRatings, phoneOfUser, ratedBizNos, ratingStats } from './ratings-repo.ts';
 
 const tagNames: ReadonlyMap<string, string> = new Map(
@@ -62,87 +52,76 @@ function toRecord(row: typeof comments.$inferSelect): RatingRecord {
  */
 export function registerRatingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, manifests } = deps;
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
 
-  app.post<{ Body: Static<typeof RatingStatsBody> }>(paths.ratingStats, { schema: { body: RatingStatsBody } }, async (request) => {
+  route(ratingCalls.stats, async (request) => {
     const manifest = findManifest(manifests, request.body.productCode);
     return ok(await ratingStats(db, manifest.productCode, request.body.commentNode));
   });
 
-  app.post<{ Body: Static<typeof RatingListBody> }>(paths.ratingList, { schema: { body: RatingListBody } }, async (request) => {
+  route(ratingCalls.list, async (request) => {
     const { productCode, pn, ps, commentNode } = request.body;
     const manifest = findManifest(manifests, productCode);
     const { rows, total } = await listRatings(db, { productCode: manifest.productCode, node: commentNode, limit: ps, offset: (pn - 1) * ps });
     return ok({ list: rows.map(toRecord), total });
   });
 
-  app.get<{ Querystring: Static<typeof RatingTemplateQuery> }>(
-    paths.ratingTemplate,
-    { schema: { querystring: RatingTemplateQuery } },
-    async (request) => {
-      findManifest(manifests, request.query.productCode);
-      const list = RATING_TEMPLATES[request.query.commentNode as CommentNode].map((s) => ({ ...s, list: s.list.map((i) => ({ ...i })) }));
-      return ok({ list, total: list.length });
-    },
-  );
+  route(ratingCalls.template, async (request) => {
+    findManifest(manifests, request.query.productCode);
+    const list = RATING_TEMPLATES[request.query.commentNode as CommentNode].map((s) => ({ ...s, list: s.list.map((i) => ({ ...i })) }));
+    return ok({ list, total: list.length });
+  });
 
-  app.post<{ Body: Static<typeof RatingSubmitBody> }>(
-    paths.ratingSubmit,
-    { ...auth, schema: { body: RatingSubmitBody } },
-    async (request) => {
-      const user = currentUser(request);
-      const loginAccount = (await phoneOfUser(db, user.userId)) ?? '';
-      // Check every item before writing any: a submission is taken whole or not at all.
-      const rows: Parameters<typeof insertRating>[1][] = [];
-      for (const submission of request.body) {
-        const problem = checkRatingSubmission(submission);
-        if (problem) throw rejected(problem);
-        const bizType = submission.bizType as string;
-        const bizNo = submission.bizNo as string;
-        if (submission.commentNode === '01' || bizType === '02') throw rejected(RATING_REFUSALS.claimOnly);
-        const business = await findOwnBusiness(db, { userId: user.userId, bizType, bizNo });
-        if (!business) throw rejected(RATING_REFUSALS.noBusiness);
-        if (!RATEABLE_STATUSES.has(business.status)) throw rejected(RATING_REFUSALS.notPaid);
-        const manifest = manifests.byProductCode(submission.productCode as string);
-        const orderManifest = manifests.byProductCode(business.productCode);
-        if (!manifest || !orderManifest || manifest.productCode !== orderManifest.productCode) throw rejected(RATING_REFUSALS.productMismatch);
-        const section = (type: string) => submission.commentList.find((s) => s.commentType === type);
-        rows.push({
-          productCode: orderManifest.productCode,
-          userId: user.userId,
-          loginAccount,
-          bizNo,
-          bizType,
-          commentNode: submission.commentNode,
-          scoreTenths: ratingScoreTenths(submission),
-          items: (section(COMMENT_TYPE_STARS)?.list ?? []).map(({ code, score }) => ({ code, score })),
-          // Tag names come from the template (checked above), never from the client.
-          tags: (section(COMMENT_TYPE_TAGS)?.list ?? []).map((item) => tagNames.get(item.code) ?? item.code),
-          text: (section(COMMENT_TYPE_TEXT)?.text ?? '').trim(),
-          createdAt: deps.now(),
-        });
-      }
-      await db.transaction(async (tx) => {
-        for (const row of rows) {
-          // A rating already given for this business and node refuses the whole submission (rolled back).
-          if (!(await insertRating(tx as unknown as typeof db, row))) throw rejected(RATING_REFUSALS.duplicate);
-        }
+  route(ratingCalls.submit, async (request) => {
+    const user = currentUser(request);
+    const loginAccount = (await phoneOfUser(db, user.userId)) ?? '';
+    // Check every item before writing any: a submission is taken whole or not at all.
+    const rows: Parameters<typeof insertRating>[1][] = [];
+    for (const submission of request.body) {
+      const problem = checkRatingSubmission(submission);
+      if (problem) throw rejected(problem);
+      const bizType = submission.bizType as string;
+      const bizNo = submission.bizNo as string;
+      if (submission.commentNode === '01' || bizType === '02') throw rejected(RATING_REFUSALS.claimOnly);
+      const business = await findOwnBusiness(db, { userId: user.userId, bizType, bizNo });
+      if (!business) throw rejected(RATING_REFUSALS.noBusiness);
+      if (!RATEABLE_STATUSES.has(business.status)) throw rejected(RATING_REFUSALS.notPaid);
+      const manifest = manifests.byProductCode(submission.productCode as string);
+      const orderManifest = manifests.byProductCode(business.productCode);
+      if (!manifest || !orderManifest || manifest.productCode !== orderManifest.productCode) throw rejected(RATING_REFUSALS.productMismatch);
+      const section = (type: string) => submission.commentList.find((s) => s.commentType === type);
+      rows.push({
+        productCode: orderManifest.productCode,
+        userId: user.userId,
+        loginAccount,
+        bizNo,
+        bizType,
+        commentNode: submission.commentNode,
+        scoreTenths: ratingScoreTenths(submission),
+        items: (section(COMMENT_TYPE_STARS)?.list ?? []).map(({ code, score }) => ({ code, score })),
+        // Tag names come from the template (checked above), never from the client.
+        tags: (section(COMMENT_TYPE_TAGS)?.list ?? []).map((item) => tagNames.get(item.code) ?? item.code),
+        text: (section(COMMENT_TYPE_TEXT)?.text ?? '').trim(),
+        createdAt: deps.now(),
       });
-      return ok(null, '评价成功');
-    },
-  );
+    }
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        // A rating already given for this business and node refuses the whole submission (rolled back).
+        if (!(await insertRating(tx as unknown as typeof db, row))) throw rejected(RATING_REFUSALS.duplicate);
+      }
+    });
+    return ok(null, '评价成功');
+  });
 
-  app.post<{ Params: Static<typeof RatingStatusParams>; Body: Static<typeof RatingStatusBody> }>(
-    paths.ratingStatus,
-    { ...auth, schema: { params: RatingStatusParams, querystring: RatingStatusQuery, body: RatingStatusBody } },
-    async (request) =>
-      ok({
-        rated: await ratedBizNos(db, {
-          userId: currentUser(request).userId,
-          node: request.params.node,
-          bizType: request.params.bizType,
-          bizNos: request.body.bizNos,
-        }),
+  route(ratingCalls.status, async (request) =>
+    ok({
+      rated: await ratedBizNos(db, {
+        userId: currentUser(request).userId,
+        node: request.params.node,
+        bizType: request.params.bizType,
+        bizNos: request.body.bizNos,
       }),
+    }),
   );
 }

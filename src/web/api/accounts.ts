@@ -23,7 +23,7 @@ import {
   type VerificationResult,
 } from '../../contract/index.ts';
 import { CHANNEL_NO, SYS_CODE } from '../../engine/rules/enums.ts';
-import { call, type CallOptions } from './client.ts';
+import { callPath, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -44,7 +44,7 @@ export const accountApi = {
   },
   /** Log-in code (v1.5/regMsg), with the captcha when the server asks for one. */
   sendLoginCode: (phoneNum: string, captcha?: { id: string; text: string }, o?: Silent) =>
-    call<null>('GET', paths.regMsg, {
+    callPath<null>('GET', paths.regMsg, {
       query: { phoneNum, imageVerificationCode: captcha?.text },
       headers: captcha ? { [CAPTCHA_HEADER]: captcha.id } : {},
       thing: '验证码',
@@ -52,55 +52,55 @@ export const accountApi = {
     }),
   /** Registration, reset and phone-change codes (v1/register/regMsg). */
   sendCode: (phoneNum: string, type: SmsSendType, captcha?: { id: string; text: string }, o?: Silent) =>
-    call<null>('GET', paths.registerRegMsg, {
+    callPath<null>('GET', paths.registerRegMsg, {
       query: { phoneNum, type, imageVerificationCode: captcha?.text },
       headers: captcha ? { [CAPTCHA_HEADER]: captcha.id } : {},
       thing: '验证码',
       ...o,
     }),
   appRegister: (body: Omit<AppRegisterBody, 'userSourceType' | 'channelNo'>, o?: Silent) =>
-    call<UserRecord>('POST', paths.appRegister, { body: { ...body, userSourceType: 22, channelNo: CHANNEL_NO }, thing: '注册信息', ...o }),
+    callPath<UserRecord>('POST', paths.appRegister, { body: { ...body, userSourceType: 22, channelNo: CHANNEL_NO }, thing: '注册信息', ...o }),
   passwordLogin: (body: PasswordLoginBody, captchaId?: string, o?: Silent) =>
-    call<UserRecord>('POST', paths.passwordLogin, {
+    callPath<UserRecord>('POST', paths.passwordLogin, {
       body,
       headers: captchaId ? { [CAPTCHA_HEADER]: captchaId } : {},
       thing: '登录信息',
       ...o,
     }),
   loginOut: (authorization: string, refreshToken: string) =>
-    call<null>('POST', paths.loginOut, { body: { authorization, refreshToken }, silent: true }),
-  pwdFind: (body: PwdFindBody, o?: Silent) => call<null>('POST', paths.pwdFind, { body, thing: '密码重置', ...o }),
-  changePassword: (body: ChangePasswordBody, o?: Silent) => call<null>('POST', paths.changePassword, { body, thing: '密码修改', ...o }),
+    callPath<null>('POST', paths.loginOut, { body: { authorization, refreshToken }, silent: true }),
+  pwdFind: (body: PwdFindBody, o?: Silent) => callPath<null>('POST', paths.pwdFind, { body, thing: '密码重置', ...o }),
+  changePassword: (body: ChangePasswordBody, o?: Silent) => callPath<null>('POST', paths.changePassword, { body, thing: '密码修改', ...o }),
   changePhone: (body: ChangePhoneBody, o?: Silent) =>
-    call<{ phone: string; loginAccount: string; userName: string }>('POST', paths.changePhoneNum, { body, thing: '手机号修改', ...o }),
-  userInfo: (o?: Silent) => call<UserInfo>('GET', paths.userInfo, { thing: '个人信息', ...o }),
-  saveUserInfo: (body: UserInfoBody) => call<UserInfo>('POST', paths.userInfo, { body, thing: '个人信息' }),
+    callPath<{ phone: string; loginAccount: string; userName: string }>('POST', paths.changePhoneNum, { body, thing: '手机号修改', ...o }),
+  userInfo: (o?: Silent) => callPath<UserInfo>('GET', paths.userInfo, { thing: '个人信息', ...o }),
+  saveUserInfo: (body: UserInfoBody) => callPath<UserInfo>('POST', paths.userInfo, { body, thing: '个人信息' }),
   upload: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return call<UploadedFile>('POST', paths.fileUpload, { body: form, thing: '上传结果' });
+    return callPath<UploadedFile>('POST', paths.fileUpload, { body: form, thing: '上传结果' });
   },
   accountSummary: (userCode: string, o?: Silent) =>
-    call<AccountSummary>('GET', paths.queryUserInfo, { query: { userCode, sysCode: SYS_CODE }, thing: '账户信息', ...o }),
-  documents: (userCode: string) => call<SignedDocument[]>('GET', paths.queryDocuments, { query: { userCode }, silent: true }),
-  staff: (userCode: string) => call<StaffInfo | null>('GET', paths.selectByEmployeeNum, { query: { userCode }, silent: true }),
-  promoters: (userCode: string) => call<PromoterInfo | null>('GET', paths.queryPromotersInfo, { query: { userCode }, silent: true }),
+    callPath<AccountSummary>('GET', paths.queryUserInfo, { query: { userCode, sysCode: SYS_CODE }, thing: '账户信息', ...o }),
+  documents: (userCode: string) => callPath<SignedDocument[]>('GET', paths.queryDocuments, { query: { userCode }, silent: true }),
+  staff: (userCode: string) => callPath<StaffInfo | null>('GET', paths.selectByEmployeeNum, { query: { userCode }, silent: true }),
+  promoters: (userCode: string) => callPath<PromoterInfo | null>('GET', paths.queryPromotersInfo, { query: { userCode }, silent: true }),
   addCustomer: (managerUserCode: string) =>
-    call<null>('POST', paths.addCustomer, { body: { managerUserCode }, silent: true }),
+    callPath<null>('POST', paths.addCustomer, { body: { managerUserCode }, silent: true }),
   agreePrivacy: () =>
-    call<null>('POST', paths.agreePrivacyLog, { body: { documents: ['registerKnow', 'registerPrivacyClause'] }, silent: true }),
+    callPath<null>('POST', paths.agreePrivacyLog, { body: { documents: ['registerKnow', 'registerPrivacyClause'] }, silent: true }),
   authenInfo: (o?: Silent) =>
-    call<AuthenInfo>('GET', paths.queryAuthenInfo, { query: { channelCode: CHANNEL_NO }, thing: '认证信息', ...o }),
+    callPath<AuthenInfo>('GET', paths.queryAuthenInfo, { query: { channelCode: CHANNEL_NO }, thing: '认证信息', ...o }),
   /** op-log validate/id with the obfuscated payload of spec §7. */
   validateId: (person: IdentityPerson) =>
-    call<VerificationResult>('POST', paths.validateId, { body: { data: obfuscate(identityPayload(person)) }, thing: '实名认证' }),
+    callPath<VerificationResult>('POST', paths.validateId, { body: { data: obfuscate(identityPayload(person)) }, thing: '实名认证' }),
   validateFace: (person: IdentityPerson, backUrl: string) =>
-    call<FaceStart>('POST', paths.validateFace, {
+    callPath<FaceStart>('POST', paths.validateFace, {
       body: { data: obfuscate({ ...identityPayload(person), backUrl, startFrom: '2' }) },
       thing: '人脸识别',
     }),
   verification: (verId: string, o?: Silent) =>
-    call<VerificationResult>('GET', fillPath(paths.verification, { sys: SYS_CODE, id: verId }), { thing: '认证结果', ...o }),
+    callPath<VerificationResult>('GET', fillPath(paths.verification, { sys: SYS_CODE, id: verId }), { thing: '认证结果', ...o }),
 };
 
 export interface IdentityPerson {

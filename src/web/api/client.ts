@@ -1,6 +1,7 @@
 import redaxios, { type Response } from 'redaxios';
-import { ACCESS_TOKEN_HEADER, GW, paths, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
-import type { TokenPair } from '../../contract/auth.ts';
+import { ACCESS_TOKEN_HEADER, GW, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
+import { authCalls, type TokenPair } from '../../contract/auth.ts';
+import { fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
 import { SYS_CODE } from '../../engine/rules/enums.ts';
 import { clearStorage, getUser, updateTokens } from '../state/session.ts';
 
@@ -32,8 +33,6 @@ export function registerApiUi(next: ApiUi): void {
 }
 
 export interface CallOptions {
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
   headers?: Record<string, string>;
   /** Do not toast failures; the caller shows them. */
   silent?: boolean;
@@ -54,7 +53,7 @@ async function refreshIfNeeded(): Promise<void> {
   refreshing ??= (async () => {
     try {
       const res = await redaxios.post<ApiEnvelope<TokenPair>>(
-        GW + paths.refreshToken,
+        GW + authCalls.refreshToken.path,
         { refreshToken: user.refreshToken },
         { validateStatus: () => true, withCredentials: true },
       );
@@ -68,23 +67,32 @@ async function refreshIfNeeded(): Promise<void> {
   await refreshing;
 }
 
-function buildUrl(path: string, query?: CallOptions['query']): string {
+type Query = Readonly<Record<string, unknown>>;
+
+function buildUrl(path: string, query?: Query): string {
   const url = GW + path;
   if (!query) return url;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, String(value));
   const qs = search.toString();
   return qs ? `${url}?${qs}` : url;
 }
 
 /**
- * One `/_gw` call with the behaviour of spec §7 and §8: auth headers, token
- * refresh, timeout, envelope unwrapping, and the side effects of 406, 401 and
- * HTTP errors. Resolves with `data` on code 0000, otherwise rejects with an
- * ApiError (after a red toast unless `silent`).
+ * One `/_gw` call, as its contract declares it (`src/contract`), with the
+ * behaviour of spec §7 and §8: auth headers, token refresh, timeout, envelope
+ * unwrapping, and the side effects of 406, 401 and HTTP errors. Resolves with
+ * `data` on code 0000, otherwise rejects with an ApiError (after a red toast
+ * unless `silent`).
  */
-export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
-  if (path !== paths.refreshToken) await refreshIfNeeded();
+export function call<S extends CallSpec>(def: S, input: CallInput<S>, options: CallOptions = {}): Promise<CallData<S>> {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: Query; body?: unknown };
+  const path = params ? fillPath(def.path, params) : def.path;
+  return send<CallData<S>>(def.method, path, query, body, options);
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, options: CallOptions): Promise<T> {
+  if (path !== authCalls.refreshToken.path) await refreshIfNeeded();
   const user = getUser();
   const headers: Record<string, string> = { sysCode: SYS_CODE, ...options.headers };
   if (user?.token) {
@@ -100,9 +108,9 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   let res: Response<ApiEnvelope<T>>;
   try {
     res = await redaxios<ApiEnvelope<T>>({
-      url: buildUrl(path, options.query),
+      url: buildUrl(path, query),
       method,
-      data: options.body,
+      data: body,
       headers,
       withCredentials: true,
       // redaxios has no signal option; its custom-fetch hook carries the abort signal for the timeout.
@@ -139,4 +147,16 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
     ui.goHome();
   }
   return fail(envelope.code || '____', message);
+}
+
+/**
+ * The old untyped form, kept only while call sites move to declarations.
+ * @deprecated use `call(def, input)`.
+ */
+export function callPath<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions & { query?: Record<string, string | number | undefined>; body?: unknown } = {},
+): Promise<T> {
+  return send<T>(method, path, options.query, options.body, options);
 }

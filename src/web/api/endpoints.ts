@@ -21,7 +21,7 @@ import {
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { JdOrder, JdPay, OpenidResult, PayOutRecord, WapPay, WechatJsapiPay } from '../../contract/payment.ts';
 import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
-import { call, type CallOptions } from './client.ts';
+import { callPath, type CallOptions } from './client.ts';
 // --- markets
 import type { AreaNode, FileSummary, LocatedArea, MarketDetail, MarketList, RichFile } from '../../contract/market.ts';
 
@@ -36,56 +36,56 @@ export type PayChannel = 'wechat' | 'alipay';
 /** The typed calls of the web app, one per contract path. */
 export const api = {
   sendLoginCode: (phoneNum: string, o?: Silent) =>
-    call<null>('GET', paths.regMsg, { query: { phoneNum }, thing: '验证码', ...o }),
+    callPath<null>('GET', paths.regMsg, { query: { phoneNum }, thing: '验证码', ...o }),
   registerAndLogin: (body: RegisterAndLoginBody, o?: Silent) =>
-    call<UserRecord>('POST', paths.registerAndLogin, { body, thing: '登录信息', ...o }),
+    callPath<UserRecord>('POST', paths.registerAndLogin, { body, thing: '登录信息', ...o }),
   productList: (o?: Silent) =>
-    call<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表', ...o }),
+    callPath<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表', ...o }),
   productDisplay: (productCode: string) =>
-    call<ProductDisplay>('GET', paths.productDisplay, { query: { productCode }, thing: '产品信息' }),
+    callPath<ProductDisplay>('GET', paths.productDisplay, { query: { productCode }, thing: '产品信息' }),
   productManifest: (productCode: string, o?: Silent) =>
-    call<ProductManifest>('GET', fillPath(paths.productAttr, { code: productCode }), { thing: '产品详情', ...o }),
+    callPath<ProductManifest>('GET', fillPath(paths.productAttr, { code: productCode }), { thing: '产品详情', ...o }),
   /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
   quote: (request: QuoteRequest) =>
-    call<QuoteResult>('POST', paths.calPremiums, { body: [request], silent: true, thing: '保费' }),
-  serial: () => call<string>('GET', paths.serial, { thing: '流水号' }),
-  resubToken: () => call<string>('GET', paths.resubToken, { thing: '防重令牌' }),
+    callPath<QuoteResult>('POST', paths.calPremiums, { body: [request], silent: true, thing: '保费' }),
+  serial: () => callPath<string>('GET', paths.serial, { thing: '流水号' }),
+  resubToken: () => callPath<string>('GET', paths.resubToken, { thing: '防重令牌' }),
   repeatInsurance: (body: RepeatInsuranceBody) =>
-    call<{ repeat: boolean }>('POST', paths.repeatInsurance, { body, thing: '重复投保校验' }),
+    callPath<{ repeat: boolean }>('POST', paths.repeatInsurance, { body, thing: '重复投保校验' }),
   submitOrder: (body: SubmitOrderBody, resubToken: string) =>
-    call<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
+    callPath<SubmitOrderResult>('POST', paths.submitOrder, { body, headers: { [RESUB_HEADER]: resubToken }, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
   orderDetail: (orderCode: string, o?: Silent) =>
-    call<OrderDetail>('POST', paths.orderDetail, { body: { orderCode }, thing: '订单详情', ...o }),
+    callPath<OrderDetail>('POST', paths.orderDetail, { body: { orderCode }, thing: '订单详情', ...o }),
   payUrl: (appCode: string, o?: Silent & { channel?: PayChannel }) =>
-    call<Static<typeof PayUrl>>('GET', paths.payUrl, {
+    callPath<Static<typeof PayUrl>>('GET', paths.payUrl, {
       query: { appCode, channel: o?.channel },
       thing: '支付地址',
       silent: o?.silent,
     }),
-  savePayOut: (body: SavePayOutBody) => call<null>('POST', paths.savePayOut, { body, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
+  savePayOut: (body: SavePayOutBody) => callPath<null>('POST', paths.savePayOut, { body, silent: true, alsoSuccess: ORDER_FLOW_SUCCESS }),
   policyList: (body: PolicyListBody, o?: Silent) =>
-    call<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
+    callPath<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
   // --- markets
-  getArea: (code: string, o?: Silent) => call<AreaNode[]>('GET', fillPath(paths.getArea, { code }), { thing: '地区', ...o }),
+  getArea: (code: string, o?: Silent) => callPath<AreaNode[]>('GET', fillPath(paths.getArea, { code }), { thing: '地区', ...o }),
   locateArea: (latitude: number, longitude: number, o?: Silent) =>
-    call<LocatedArea>('GET', paths.locateArea, { query: { latitude, longitude }, thing: '位置', ...o }),
-  selectSupermarket: (id: string, o?: Silent) => call<MarketDetail>('POST', paths.selectSupermarket, { body: { id }, thing: '保险超市', ...o }),
+    callPath<LocatedArea>('GET', paths.locateArea, { query: { latitude, longitude }, thing: '位置', ...o }),
+  selectSupermarket: (id: string, o?: Silent) => callPath<MarketDetail>('POST', paths.selectSupermarket, { body: { id }, thing: '保险超市', ...o }),
   queryIdByArea: (areaCode?: string, o?: Silent) =>
-    call<MarketList>('GET', paths.queryIdByArea, { query: { areaCode }, thing: '保险超市列表', ...o }),
-  selectFile: (type?: FileSummary['type'], o?: Silent) => call<{ list: FileSummary[] }>('GET', paths.selectFile, { query: { type }, thing: '文件列表', ...o }),
-  selectFileById: (id: string, o?: Silent) => call<RichFile>('GET', paths.selectFileById, { query: { id }, thing: '文件', ...o }),
+    callPath<MarketList>('GET', paths.queryIdByArea, { query: { areaCode }, thing: '保险超市列表', ...o }),
+  selectFile: (type?: FileSummary['type'], o?: Silent) => callPath<{ list: FileSummary[] }>('GET', paths.selectFile, { query: { type }, thing: '文件列表', ...o }),
+  selectFileById: (id: string, o?: Silent) => callPath<RichFile>('GET', paths.selectFileById, { query: { id }, thing: '文件', ...o }),
   tourContactPerson: (query: { areaCode?: string; marketId?: string }, o?: Silent) =>
-    call<{ name: string; phone: string; hours: string; marketId: string | null }>('GET', paths.tourContactPerson, { query, thing: '联系人', ...o }),
+    callPath<{ name: string; phone: string; hours: string; marketId: string | null }>('GET', paths.tourContactPerson, { query, thing: '联系人', ...o }),
   // --- payments
   /** The openid of a WeChat OAuth code (path parts: appId, code, channel, state). */
   getOpenid: (code: string, state: string) =>
-    call<OpenidResult>('POST', fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: state || 'edu' }), { body: {}, thing: '微信授权' }),
+    callPath<OpenidResult>('POST', fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: state || 'edu' }), { body: {}, thing: '微信授权' }),
   payOrderWeixin: (orderCode: string, openid: string, o?: Silent) =>
-    call<WechatJsapiPay>('POST', paths.payOrderWeixin, { body: { orderCode, openid }, thing: '微信支付', ...o }),
+    callPath<WechatJsapiPay>('POST', paths.payOrderWeixin, { body: { orderCode, openid }, thing: '微信支付', ...o }),
   payOrderWapBiz: (orderCode: string, o?: Silent) =>
-    call<WapPay>('POST', paths.payOrderWapBiz, { body: { orderCode }, thing: '微信支付', ...o }),
-  payOrderJd: (orderCode: string, o?: Silent) => call<JdPay>('POST', paths.payOrderJd, { body: { orderCode }, thing: '京东支付', ...o }),
-  jdOrder: (tradeNum: string, o?: Silent) => call<JdOrder>('GET', fillPath(paths.jdOrder, { id: tradeNum }), { thing: '支付结果', ...o }),
+    callPath<WapPay>('POST', paths.payOrderWapBiz, { body: { orderCode }, thing: '微信支付', ...o }),
+  payOrderJd: (orderCode: string, o?: Silent) => callPath<JdPay>('POST', paths.payOrderJd, { body: { orderCode }, thing: '京东支付', ...o }),
+  jdOrder: (tradeNum: string, o?: Silent) => callPath<JdOrder>('GET', fillPath(paths.jdOrder, { id: tradeNum }), { thing: '支付结果', ...o }),
   selectPayOut: (applicationFormCode: string, o?: Silent) =>
-    call<PayOutRecord | null>('POST', paths.selectPayOut, { body: { applicationFormCode }, thing: '支付记录', ...o }),
+    callPath<PayOutRecord | null>('POST', paths.selectPayOut, { body: { applicationFormCode }, thing: '支付记录', ...o }),
 };

@@ -6,7 +6,7 @@ import type { ContentPage } from '../../contract/content.ts';
 import { fillPath, paths } from '../../contract/paths.ts';
 import type { NotificationItem } from '../../contract/product.ts';
 import type { AddSchoolBody, AddSchoolResult, AreaStatistics, SchoolColleges, SchoolPage } from '../../contract/school.ts';
-import { call, type CallOptions } from './client.ts';
+import { callPath, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -20,12 +20,12 @@ export interface SchoolSearchParams {
 
 export const infoApi = {
   searchSchools: (q: SchoolSearchParams, o?: Silent) =>
-    call<SchoolPage>('GET', paths.schoolSearch, { query: { ...q }, thing: '学校列表', ...o }),
+    callPath<SchoolPage>('GET', paths.schoolSearch, { query: { ...q }, thing: '学校列表', ...o }),
   schoolColleges: (schoolId: number, o?: Silent) =>
-    call<SchoolColleges>('GET', paths.schoolColleges, { query: { schoolId }, thing: '学院列表', ...o }),
-  addSchool: (body: AddSchoolBody, o?: Silent) => call<AddSchoolResult>('POST', paths.addSchool, { body, thing: '添加学校', ...o }),
-  areaStatistics: (o?: Silent) => call<AreaStatistics>('GET', paths.areaStatistics, { thing: '统计数据', ...o }),
-  contentPage: (slug: string, o?: Silent) => call<ContentPage>('GET', fillPath(paths.contentPage, { slug }), { thing: '页面内容', ...o }),
+    callPath<SchoolColleges>('GET', paths.schoolColleges, { query: { schoolId }, thing: '学院列表', ...o }),
+  addSchool: (body: AddSchoolBody, o?: Silent) => callPath<AddSchoolResult>('POST', paths.addSchool, { body, thing: '添加学校', ...o }),
+  areaStatistics: (o?: Silent) => callPath<AreaStatistics>('GET', paths.areaStatistics, { thing: '统计数据', ...o }),
+  contentPage: (slug: string, o?: Silent) => callPath<ContentPage>('GET', fillPath(paths.contentPage, { slug }), { thing: '页面内容', ...o }),
   notificationInfo: (productCode: string, o?: Silent) =>
-    call<NotificationItem[]>('GET', paths.notificationInfo, { query: { productCode }, thing: '投保须知', ...o }),
+    callPath<NotificationItem[]>('GET', paths.notificationInfo, { query: { productCode }, thing: '投保须知', ...o }),
 };

@@ -17,7 +17,7 @@ import {
   type StatusCounts,
   type TempFormList,
 } from '../../contract/index.ts';
-import { call, type CallOptions } from './client.ts';
+import { callPath, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -26,32 +26,32 @@ export const MSG_DRAFT_CALL_FAILED = '接口调用失败';
 export const MSG_DRAFT_DELETE_FAILED = '删除失败';
 
 export const policyApi = {
-  countByStatus: (o?: Silent) => call<StatusCounts>('GET', paths.countAppNumByStatus, { thing: '保单数量', ...o }),
+  countByStatus: (o?: Silent) => callPath<StatusCounts>('GET', paths.countAppNumByStatus, { thing: '保单数量', ...o }),
   applications: (body: PolicyListBody, o?: Silent) =>
-    call<PolicyList>('POST', paths.searchWxbAppList, { body, thing: '投保单列表', ...o }),
+    callPath<PolicyList>('POST', paths.searchWxbAppList, { body, thing: '投保单列表', ...o }),
   orderCharge: (orderCode: string, o?: Silent) =>
-    call<OrderCharge>('POST', paths.searchOrderCharge, { body: { orderCode }, thing: '订单费用', ...o }),
+    callPath<OrderCharge>('POST', paths.searchOrderCharge, { body: { orderCode }, thing: '订单费用', ...o }),
   cancelOrder: (orderCode: string) =>
-    call<{ status: string }>('POST', paths.cancelOrder, { body: { orderCode }, thing: '取消订单' }),
-  deleteOrder: (orderCode: string) => call<null>('POST', paths.deleteOrder, { body: { orderCode }, thing: '删除订单' }),
+    callPath<{ status: string }>('POST', paths.cancelOrder, { body: { orderCode }, thing: '取消订单' }),
+  deleteOrder: (orderCode: string) => callPath<null>('POST', paths.deleteOrder, { body: { orderCode }, thing: '删除订单' }),
   appDetail: (applicationFormCode: string, o?: Silent) =>
-    call<AppDetail>('POST', paths.searchAppDetailPro, { body: { applicationFormCode }, thing: '保单详情', ...o }),
+    callPath<AppDetail>('POST', paths.searchAppDetailPro, { body: { applicationFormCode }, thing: '保单详情', ...o }),
   insuredExtend: (applicationFormCode: string, o?: Silent) =>
-    call<InsuredExtend>('POST', paths.insuredExtend, { body: { applicationFormCode }, thing: '被保人信息', ...o }),
+    callPath<InsuredExtend>('POST', paths.insuredExtend, { body: { applicationFormCode }, thing: '被保人信息', ...o }),
   liability: (policyNo: string, o?: Silent) =>
-    call<LiabilityDetail>('GET', paths.liabilityPolDetail, { query: { policyNo }, thing: '保障责任', ...o }),
+    callPath<LiabilityDetail>('GET', paths.liabilityPolDetail, { query: { policyNo }, thing: '保障责任', ...o }),
   surrender: (policyNo: string, resubToken: string, reason?: string) =>
-    call<EndorsResult>('POST', paths.submitEndors, {
+    callPath<EndorsResult>('POST', paths.submitEndors, {
       body: { policyNo, endorType: 'surrender', ...(reason ? { reason } : {}) },
       headers: { [RESUB_HEADER]: resubToken },
       thing: '退保',
     }),
   renewalList: (body: RenewalListBody, o?: Silent) =>
-    call<RenewalList>('POST', paths.selectRenewalList, { body, thing: '续保列表', ...o }),
-  renewalProducts: (o?: Silent) => call<RenewalProducts>('GET', paths.renewalProducts, { thing: '续保产品', ...o }),
+    callPath<RenewalList>('POST', paths.selectRenewalList, { body, thing: '续保列表', ...o }),
+  renewalProducts: (o?: Silent) => callPath<RenewalProducts>('GET', paths.renewalProducts, { thing: '续保产品', ...o }),
   saveDraft: (body: { tempSerialNo?: string; productCode: string; form: DraftForm }) =>
-    call<{ tempSerialNo: string; updatedAt: string }>('POST', paths.saveTempForm, { body, thing: MSG_DRAFT_CALL_FAILED, silent: true }),
+    callPath<{ tempSerialNo: string; updatedAt: string }>('POST', paths.saveTempForm, { body, thing: MSG_DRAFT_CALL_FAILED, silent: true }),
   drafts: (body: { tempSerialNo?: string; productCode?: string } = {}) =>
-    call<TempFormList>('POST', paths.selectTempForm, { body, silent: true }),
-  deleteDraft: (serial: string) => call<null>('POST', fillPath(paths.deleteTempForm, { serial }), { body: {}, silent: true }),
+    callPath<TempFormList>('POST', paths.selectTempForm, { body, silent: true }),
+  deleteDraft: (serial: string) => callPath<null>('POST', fillPath(paths.deleteTempForm, { serial }), { body: {}, silent: true }),
 };

@@ -1,0 +1,22 @@
+import { authCalls } from './auth.ts';
+import type { CallSpec } from './define-call.ts';
+import { metaCalls } from './meta.ts';
+import { ratingCalls } from './ratings.ts';
+
+/**
+ * Every group of call declarations, for the server's coverage test and the
+ * OpenAPI document. The web app imports the group it uses, never this index
+ * (it would pull every schema into the bundle).
+ */
+export const callGroups = {
+  meta: metaCalls,
+  auth: authCalls,
+  ratings: ratingCalls,
+} as const satisfies Record<string, Record<string, CallSpec>>;
+
+/** Every declared call with its group and name (`ratings.stats`). */
+export function allCalls(): { name: string; call: CallSpec }[] {
+  return Object.entries(callGroups).flatMap(([group, calls]) =>
+    Object.entries(calls as Record<string, CallSpec>).map(([name, call]) => ({ name: `${group}.${name}`, call })),
+  );
+}
