@@ -31,6 +31,10 @@ export default defineConfig({
         // paths and types; declaring the contract side-effect-free lets unused schemas (and
         // TypeBox with them) drop out of the bundle.
         moduleSideEffects: (id) => (CONTRACT.test(id) ? false : undefined),
+        // Building a schema or declaring a call has no side effect: a declaration or schema the web
+        // app does not use drops out even from a contract module it imports (`Type.Object(…)` is
+        // pure through the namespace import `import * as Type`).
+        manualPureFunctions: ['Type', 'defineCall'],
       },
       output: {
         codeSplitting: {

@@ -62,6 +62,16 @@ export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
 export const DevSmsQuery = Type.Object({ phoneNum: PhoneNum }, { additionalProperties: false });
 export const DevSmsData = Type.Object({ code: Type.String() });
 
+/** The token refresh, on its own: the web client's core needs only this declaration. */
+export const refreshTokenCall = defineCall({
+  method: 'POST',
+  path: '/auth-svc/refresh_token',
+  summary: 'Rotates the refresh token; the new access token also comes in the access_token header',
+  auth: 'public',
+  body: RefreshTokenBody,
+  data: TokenPair,
+});
+
 /** Log-in by SMS code and the token refresh (spec §7). */
 export const authCalls = {
   regMsg: defineCall({
@@ -80,14 +90,7 @@ export const authCalls = {
     body: RegisterAndLoginBody,
     data: UserRecord,
   }),
-  refreshToken: defineCall({
-    method: 'POST',
-    path: '/auth-svc/refresh_token',
-    summary: 'Rotates the refresh token; the new access token also comes in the access_token header',
-    auth: 'public',
-    body: RefreshTokenBody,
-    data: TokenPair,
-  }),
+  refreshToken: refreshTokenCall,
   devSmsLatest: defineCall({
     method: 'GET',
     path: '/__dev/sms/latest',

@@ -1,6 +1,6 @@
 import redaxios, { type Response } from 'redaxios';
 import { ACCESS_TOKEN_HEADER, GW, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
-import { authCalls, type TokenPair } from '../../contract/auth.ts';
+import { refreshTokenCall, type TokenPair } from '../../contract/auth.ts';
 import { fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
 import { SYS_CODE } from '../../engine/rules/enums.ts';
 import { clearStorage, getUser, updateTokens } from '../state/session.ts';
@@ -53,7 +53,7 @@ async function refreshIfNeeded(): Promise<void> {
   refreshing ??= (async () => {
     try {
       const res = await redaxios.post<ApiEnvelope<TokenPair>>(
-        GW + authCalls.refreshToken.path,
+        GW + refreshTokenCall.path,
         { refreshToken: user.refreshToken },
         { validateStatus: () => true, withCredentials: true },
       );
@@ -92,7 +92,7 @@ export function call<S extends CallSpec>(def: S, input: CallInput<S>, options: C
 }
 
 async function send<T>(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, options: CallOptions): Promise<T> {
-  if (path !== authCalls.refreshToken.path) await refreshIfNeeded();
+  if (path !== refreshTokenCall.path) await refreshIfNeeded();
   const user = getUser();
   const headers: Record<string, string> = { sysCode: SYS_CODE, ...options.headers };
   if (user?.token) {
