@@ -13,6 +13,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otherCalls } from '../../src/contract/other-calls.ts';
 import { fillPath, GW, paths } from '../../src/contract/paths.ts';
 import { OWNED_KEYWORD, type AppDetail, type OwnedKind, type TempFormList } from '../../src/contract/policy.ts';
 import {
@@ -216,6 +217,9 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${paths.changePassword}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
     [`POST ${paths.changePhoneNum}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
     [`POST ${paths.addCustomer}`]: { body: async () => ({ managerUserCode: 'PROMO1' }) },
+    // --- other calls (docs/other-calls.md): B's valid address or benefit, A's policy.
+    [`POST ${otherCalls.sendEmail.path}`]: { body: async () => ({ email: 'bob@example.com' }), query: async () => ({ type: '99' }) },
+    [`POST ${otherCalls.useBenefits.path}`]: { body: async () => ({ benefitCode: 'B01' }) },
   };
 
   /**
