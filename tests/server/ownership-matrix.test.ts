@@ -57,6 +57,8 @@ const NOT_OWNED = new Set([
   // of the form (settled by the server from the manifest); the caller's own ID number for real-name checks.
   'areaCode', 'marketId', 'elementRelaConfId', 'sysCode', 'schoolId', 'managerUserCode', 'schanelCode',
   'agentCode', 'branchCode', 'departCode', 'channalCode', 'insuringAreaCode', 'projectCode', 'idNo',
+  // A benefit of a product (useBenefits), not a user's.
+  'benefitCode',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
