@@ -77,7 +77,8 @@ async function payAndFindPolicy(page: Page, productName: string, premium: string
   await expect(page).toHaveURL(/#\/payoff\?/, { timeout: 15_000 });
   await expect(page.getByTestId('payoff-amount')).toHaveText(premium);
   await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/_sandbox\/pay\/cashier\?tradeNo=/);
+  // 微信支付 outside WeChat: WeChat H5 pay (wap_biz) and its cashier.
+  await expect(page).toHaveURL(/\/_sandbox\/wechat\/cashier\?tradeNo=/);
   await page.getByRole('button', { name: '确认支付' }).click();
 
   // The payment notification is asynchronous: the page polls.

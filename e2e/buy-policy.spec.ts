@@ -85,7 +85,8 @@ test('a parent buys the Xuzhou 2025 student accident policy', async ({ page, req
   await expect(page).toHaveURL(/#\/payoff\?/, { timeout: 15_000 });
   await expect(page.getByTestId('payoff-amount')).toHaveText('¥100.00');
   await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/_sandbox\/pay\/cashier\?tradeNo=/);
+  // 微信支付 outside WeChat: WeChat H5 pay (wap_biz) and its cashier.
+  await expect(page).toHaveURL(/\/_sandbox\/wechat\/cashier\?tradeNo=/);
   await page.getByRole('button', { name: '确认支付' }).click();
 
   // Back in the app: the payment notification is asynchronous, the page polls.

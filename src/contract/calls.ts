@@ -1,6 +1,7 @@
 import { authCalls } from './auth.ts';
 import type { CallSpec } from './define-call.ts';
 import { metaCalls } from './meta.ts';
+import { otherCalls } from './other-calls.ts';
 import { ratingCalls } from './ratings.ts';
 
 /**
@@ -12,6 +13,7 @@ export const callGroups = {
   meta: metaCalls,
   auth: authCalls,
   ratings: ratingCalls,
+  other: otherCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

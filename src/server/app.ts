@@ -48,6 +48,7 @@ import { SandboxGeocoder } from './providers/geocoder/sandbox-geocoder.ts';
 // --- schools and information pages (issue 6, info)
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
+import { registerOtherCallRoutes } from './other-calls/other-calls-routes.ts';
 import { seedSchools } from './seed/seed-schools.ts';
 // --- policies
 import { applyIssueOutcome } from './orders/issuance.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // --- schools and information pages (issue 6, info)
       registerSchoolRoutes(gw, deps);
       registerContentRoutes(gw, deps);
+      registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
     },
     { prefix: GW },
   );

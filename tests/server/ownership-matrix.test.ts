@@ -13,6 +13,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otherCalls } from '../../src/contract/other-calls.ts';
 import { fillPath, GW, paths } from '../../src/contract/paths.ts';
 import { OWNED_KEYWORD, type AppDetail, type OwnedKind, type TempFormList } from '../../src/contract/policy.ts';
 import {
@@ -56,6 +57,8 @@ const NOT_OWNED = new Set([
   // of the form (settled by the server from the manifest); the caller's own ID number for real-name checks.
   'areaCode', 'marketId', 'elementRelaConfId', 'sysCode', 'schoolId', 'managerUserCode', 'schanelCode',
   'agentCode', 'branchCode', 'departCode', 'channalCode', 'insuringAreaCode', 'projectCode', 'idNo',
+  // A benefit of a product (useBenefits), not a user's.
+  'benefitCode',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -216,6 +219,9 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${paths.changePassword}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
     [`POST ${paths.changePhoneNum}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
     [`POST ${paths.addCustomer}`]: { body: async () => ({ managerUserCode: 'PROMO1' }) },
+    // --- other calls (docs/other-calls.md): B's valid address or benefit, A's policy.
+    [`POST ${otherCalls.sendEmail.path}`]: { body: async () => ({ email: 'bob@example.com' }), query: async () => ({ type: '99' }) },
+    [`POST ${otherCalls.useBenefits.path}`]: { body: async () => ({ benefitCode: 'B01' }) },
   };
 
   /**

@@ -527,3 +527,39 @@ export const refunds = pgTable(
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
   ],
 );
+// --- other calls (issue 10 part 9, docs/other-calls.md)
+
+/**
+ * Client operation-log events (op-log raw/json): personal data masked before
+ * they are written, at most 4 KB each, kept 30 days. The address counts the
+ * per-address limit.
+ */
+export const clientEvents = pgTable(
+  'client_events',
+  {
+    id: id(),
+    /** The sender when a valid token came along (no foreign key: a log line outlives its account and never fails on it). */
+    userId: uuid('user_id'),
+    event: text('event').notNull(),
+    page: text('page'),
+    data: jsonb('data'),
+    clientAt: ts('client_at'),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_events_ip_idx').on(t.ip, t.createdAt), index('client_events_created_idx').on(t.createdAt)],
+);
+
+/** Uses of the limited calls (checkByIdCard with a name, mail/sendEmail, wxb/v1/repeatInsurance) per user, for their limits. */
+export const callAttempts = pgTable(
+  'call_attempts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    call: text('call').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('call_attempts_user_call_idx').on(t.userId, t.call, t.at)],
+);

@@ -146,6 +146,12 @@ export default function PayoffScreen() {
 
   /** The cashier address of the chosen method (WeChat JSAPI is handled apart). */
   const cashierUrl = async (): Promise<string> => {
+    if (channel === 'wechat') {
+      // WeChat H5 pay in a phone browser outside WeChat (spec §7 wap_biz, docs/other-calls.md).
+      const data = await api.payOrderWapBiz(orderCode, { silent: true });
+      if (!data?.mwebUrl) throw new Error('empty mwebUrl');
+      return data.mwebUrl;
+    }
     if (channel === 'jd') {
       const data = await api.payOrderJd(orderCode, { silent: true });
       if (!data?.payUrl) throw new Error('empty payUrl');
