@@ -16,6 +16,10 @@ const serverLibs = {
 };
 const webLibs = { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'antd-mobile', 'jotai', 'jotai/*', '@rjsf/*', 'redaxios'], message: 'no UI libraries here.' };
 
+const noScreens = { group: ['**/screens/*', '**/screens'], message: 'Screens are reached through the route table (src/contract/app-routes.ts), never imported.' };
+const webBans = [noNode, layer('server', 'web never imports server.'), serverLibs, noScreens];
+const noJotai = { group: ['jotai', 'jotai/*'], message: 'Only src/web/state imports jotai; use its hooks.' };
+
 /** One no-restricted-imports rule per folder: ESLint keeps only the last, so each folder lists all of its bans. */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -58,15 +62,19 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     ignores: ['src/web/state/**'],
-    rules: restrict(
-      noNode,
-      layer('server', 'web never imports server.'),
-      serverLibs,
-      { group: ['jotai', 'jotai/*'], message: 'Only src/web/state imports jotai; use its hooks.' },
-    ),
+    rules: restrict(...webBans, noJotai),
+  },
+  {
+    // A screen is reached only through the route table (src/contract/app-routes.ts), never imported;
+    // what two screens share lives in src/web/components/ (or src/web/app/ when it is about routes).
+    files: ['src/web/screens/**'],
+    rules: restrict(...webBans, noJotai, {
+      regex: '^\\.\\./(?!\\.\\./)',
+      message: 'A screen never imports another screen: move what they share to src/web/components/.',
+    }),
   },
   {
     files: ['src/web/state/**'],
-    rules: restrict(noNode, layer('server', 'web never imports server.'), serverLibs),
+    rules: restrict(...webBans),
   },
 );

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reservedRoutes } from '../src/contract/app-routes.ts';
 import { checkCatalogue, formatProblem, type ManifestProblem } from '../src/engine/manifest/index.ts';
 
 const dir = fileURLToPath(new URL('../manifests', import.meta.url));
@@ -29,7 +30,7 @@ function readJsonFiles(folder: string): { file: string; data: unknown }[] {
 
 const products = readJsonFiles(dir);
 const markets = readJsonFiles(marketDir);
-problems.push(...checkCatalogue(products, markets));
+problems.push(...checkCatalogue(products, markets, reservedRoutes()));
 const ms = (performance.now() - started).toFixed(1);
 for (const p of problems) console.error(formatProblem(p));
 if (problems.length > 0) {

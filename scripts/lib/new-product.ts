@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
+import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem, type ProductManifest } from '../../src/engine/manifest/index.ts';
 import { PROVINCES } from '../../src/engine/rules/regions.ts';
 import { formatJson } from './format-json.ts';
@@ -221,7 +222,7 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
     }
   }
   entries.push({ file, data: JSON.parse(readFileSync(targetPath, 'utf8')) });
-  const problems = [...broken, ...checkManifestSet(entries)];
+  const problems = [...broken, ...checkManifestSet(entries, reservedRoutes())];
   const own = problems.filter((p) => p.file === file);
   const others = problems.length - own.length;
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, validateManifest } from '../../src/engine/manifest/index.ts';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
@@ -67,7 +68,7 @@ describe('product manifests', () => {
     const problems = checkManifestSet([
       { file: 'manifests/jining-student-accident.json', data: a },
       { file: 'manifests/guanaibao-guardian.json', data: b },
-    ]);
+    ], reservedRoutes());
     expect(problems.map((p) => `${p.file} ${p.pointer}`)).toEqual([
       'manifests/guanaibao-guardian.json /productCode',
       'manifests/guanaibao-guardian.json /routes/0',
@@ -150,6 +151,20 @@ describe('alias codes and status', () => {
     expect(problemsOf(m, JN)).toEqual(['/aliasCodes/0  alias code 22PR370800 is the product code itself']);
   });
 
+  it('refuses a detail route the app reserves (derived from the route table), with a clear message', () => {
+    const a = clone(load('jining-student-accident.json'));
+    a.routes = [...a.routes, '/insure', '/passport', '/bindPhone'];
+    const problems = checkManifestSet([{ file: 'manifests/jining-student-accident.json', data: a }], reservedRoutes());
+    const n = a.routes.length;
+    expect(problems.map(formatProblem)).toEqual(
+      ['/insure', '/passport', '/bindPhone'].map(
+        (route, i) => `manifests/jining-student-accident.json  /routes/${n - 3 + i}  route ${route} is reserved by the app  (choose a product-specific detail route)`,
+      ),
+    );
+    // Only what the caller reserves: the engine itself knows no app route.
+    expect(checkManifestSet([{ file: 'manifests/jining-student-accident.json', data: a }], new Set())).toEqual([]);
+  });
+
   it('reports an alias code used by another manifest, as alias or as product code', () => {
     const a = clone(load('jining-student-accident.json'));
     a.aliasCodes = ['19PR611048'];
@@ -158,7 +173,7 @@ describe('alias codes and status', () => {
     const problems = checkManifestSet([
       { file: 'manifests/jining-student-accident.json', data: a },
       { file: 'manifests/guanaibao-guardian.json', data: b },
-    ]);
+    ], reservedRoutes());
     expect(problems.map(formatProblem)).toEqual([
       'manifests/guanaibao-guardian.json  /aliasCodes/0  alias code 19PR611048 is also used by manifests/jining-student-accident.json  (product codes and alias codes are unique across manifests: one code opens one manifest)',
       'manifests/guanaibao-guardian.json  /aliasCodes/1  alias code 22PR370800 is also used by manifests/jining-student-accident.json  (product codes and alias codes are unique across manifests: one code opens one manifest)',
@@ -174,7 +189,7 @@ describe('alias codes and status', () => {
       checkManifestSet([
         { file: 'manifests/jining-student-accident.json', data: a },
         { file: 'manifests/guanaibao-guardian.json', data: b },
-      ]).map(formatProblem),
+      ], reservedRoutes()).map(formatProblem),
     ).toEqual([
       'manifests/guanaibao-guardian.json  /noticeRoute  notice route /calmCareNotify is also bound to manifests/jining-student-accident.json  (a notice route shows one product: remove it from one of the two manifests)',
     ]);

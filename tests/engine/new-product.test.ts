@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, validateManifest, type ProductManifest } from '../../src/engine/manifest/index.ts';
 import { nextEdits, parseNewProductArgs, runNewProduct, scaffoldManifest } from '../../scripts/lib/new-product.ts';
 
@@ -48,7 +49,7 @@ describe('npm run new-product', () => {
     expect(validateManifest(m, 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
     // With every other manifest: codes and routes stay unique.
     const entries = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => ({ file: f, data: JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown }));
-    expect(checkManifestSet(entries).filter((p) => p.file === 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
+    expect(checkManifestSet(entries, reservedRoutes()).filter((p) => p.file === 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
   });
 
   it('refuses to overwrite an existing file', () => {

@@ -2,92 +2,17 @@ import type { ProductManifest } from './manifest-types.generated.ts';
 import { checkMarketSet } from '../markets/validate-market.ts';
 import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
 
-/** Routes that belong to the app itself and can never be a product detail route (a web test keeps this in step with the router's ROUTES). */
-export const RESERVED_ROUTES: ReadonlySet<string> = new Set([
-  '/',
-  '/insure',
-  '/confirm',
-  '/confirmIndex',
-  '/confirmIndexOneConfig',
-  '/confirmIndexForMulti',
-  '/payoff',
-  '/paySuccess',
-  '/policyList',
-  '/newProductDetail',
-  '/catalogue',
-  '/passport',
-  // --- ratings
-  '/estimateList',
-  // --- markets
-  '/insureMarketHome',
-  '/locationMarketHome',
-  '/market2Share',
-  '/searchCenter',
-  '/selectCompany',
-  '/insureCompanies',
-  '/insureSvcProfile',
-  '/claimSvcProfile',
-  '/richTextPage',
-  '/newProductInsure',
-  '/test',
-  // --- accounts
-  '/forgetPassword',
-  '/resetNewPassword',
-  '/bindPhone',
-  '/userInfo',
-  '/myIndex',
-  '/realNameAuth',
-  '/CertificationResult',
-  '/aboutUs',
-  '/problem',
-  // --- information pages, protocol reading (issue 6, info)
-  '/registerKnow',
-  '/registerPrivacyClause',
-  '/fzAddressBook',
-  '/forParentLetter',
-  '/hideClare',
-  '/informationDisclosure',
-  '/JtprivacyClause',
-  '/descriptionAgreementDocuments',
-  '/exemptionliability',
-  '/healthInsuranceAgreements',
-  '/insuranceClauses',
-  '/viewImage',
-  '/checkProtocol',
-  '/commonProtocolRead',
-  '/viewClause',
-  '/statistics',
-  '/calmCareNotify',
-  '/fuxingNotify',
-  '/insuranceNotificationAgreement',
-  // --- policies
-  '/policyDetailTobePaid',
-  '/policyDetailGuarantee',
-  '/policyDetailPaymentTimeout',
-  '/policyDetailPolicyOverdue',
-  '/policyDetailSurrender',
-  '/PolicyDetailCancel',
-  '/policyDetailWaitIssue',
-  '/policyDetailIssueFail',
-  '/policyDetailWaitInsurance',
-  '/insureDetail',
-  '/cooperationList',
-  '/zancunList',
-  '/renewalList',
-  '/insurerenew',
-  // --- payments
-  '/paySuccessJD',
-  '/weixin',
-]);
-
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';
 
 /**
  * Validates a set of manifests one by one, then the rules that span them:
  * product codes (with alias codes), ids and detail routes unique across all
- * manifests.
+ * manifests, and no detail route among `reservedRoutes`, the routes that
+ * belong to the app itself (the engine does not know them: callers pass
+ * `reservedRoutes()` of src/contract/app-routes.ts, derived from the web
+ * app's route table).
  */
-export function checkManifestSet(entries: readonly { file: string; data: unknown }[]): ManifestProblem[] {
+export function checkManifestSet(entries: readonly { file: string; data: unknown }[], reservedRoutes: ReadonlySet<string>): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const valid: { file: string; manifest: ProductManifest }[] = [];
   for (const { file, data } of entries) {
@@ -111,7 +36,7 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
     });
     manifest.routes.forEach((route, i) => {
       const routeOwner = routes.get(route);
-      if (RESERVED_ROUTES.has(route)) {
+      if (reservedRoutes.has(route)) {
         problems.push({ file, pointer: `/routes/${i}`, message: `route ${route} is reserved by the app`, hint: 'choose a product-specific detail route' });
       } else if (routeOwner) {
         problems.push({ file, pointer: `/routes/${i}`, message: `route ${route} is also used by ${routeOwner}`, hint: 'detail routes are unique across manifests' });
@@ -134,16 +59,18 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
 
 // --- markets
 /**
- * The whole configuration: product manifests (checkManifestSet) and market
+ * The whole configuration: product manifests (checkManifestSet, with the app's
+ * reserved routes) and market
  * manifests (schema, one market's rules, ids unique, product codes among the
  * product manifests, home route; src/engine/markets/validate-market.ts).
  */
 export function checkCatalogue(
   products: readonly { file: string; data: unknown }[],
   markets: readonly { file: string; data: unknown }[],
+  reservedRoutes: ReadonlySet<string>,
 ): ManifestProblem[] {
   const readable = products
     .map((p) => p.data as ProductManifest)
     .filter((m) => typeof m === 'object' && m !== null && typeof m.productCode === 'string' && Array.isArray(m.routes));
-  return [...checkManifestSet(products), ...checkMarketSet(markets, readable)];
+  return [...checkManifestSet(products, reservedRoutes), ...checkMarketSet(markets, readable)];
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { reservedRoutes } from '../../contract/app-routes.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { PRODUCT_UNAVAILABLE } from '../../contract/product.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem } from '../../engine/manifest/index.ts';
@@ -79,7 +80,7 @@ export function checkManifestDir(dir: string): { files: ManifestFile[]; problems
   if (files.length === 0) {
     problems.push({ file: dir, pointer: '', message: 'no product manifests found', hint: 'add manifests/*.json' });
   }
-  problems.push(...checkManifestSet(readable.map(({ file, data }) => ({ file, data }))));
+  problems.push(...checkManifestSet(readable.map(({ file, data }) => ({ file, data })), reservedRoutes()));
   return { files, problems };
 }
 

@@ -4,10 +4,11 @@ import { AppPage } from '../components/app-page.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import type { CatchAllData } from './route-loaders.ts';
-import { lazyComponent } from './screens.ts';
+import { CATCH_ALL_SCREENS, lazyComponent } from './screens.ts';
 
-const ProductDetailScreen = lazyComponent('product-detail');
-const NotFoundScreen = lazyComponent('not-found');
+const [PRODUCT_DETAIL, NOT_FOUND] = CATCH_ALL_SCREENS;
+const ProductDetailScreen = lazyComponent<{ productCode?: string }>(PRODUCT_DETAIL);
+const NotFoundScreen = lazyComponent(NOT_FOUND);
 
 /** Element of the `*` route: a manifest's detail route, else the not-found screen. */
 export function CatchAllRoute() {

@@ -1,94 +1,16 @@
 /**
- * The one place that knows the app's hash routes (spec §2) and how to build
- * links to them. Pure: no React, so the guards, the API UI hooks and the
- * tests share it.
+ * Links to the app's hash routes (spec §2). The routes themselves are the
+ * table in src/contract/app-routes.ts; ROUTES is its path per key. Pure: no
+ * React, so the guards, the API UI hooks and the tests share it.
  */
+import { APP_ROUTES, type AppRouteKey } from '../../contract/app-routes.ts';
 // --- policies
 import type { PolicyStatus } from '../../contract/order.ts';
 
-/** Route patterns as the router declares them. */
-export const ROUTES = {
-  home: '/',
-  newProductDetail: '/newProductDetail',
-  login: '/passport/login',
-  insure: '/insure',
-  confirm: '/confirm',
-  confirmIndex: '/confirmIndex',
-  confirmIndexOneConfig: '/confirmIndexOneConfig',
-  confirmIndexForMulti: '/confirmIndexForMulti',
-  payoff: '/payoff',
-  paySuccess: '/paySuccess',
-  policyList: '/policyList',
-  /** Development only: every manifest with its validation status (the server decides whether it has data). */
-  catalogue: '/catalogue',
-  // --- ratings
-  estimateList: '/estimateList',
-  // --- markets
-  insureMarketHome: '/insureMarketHome',
-  locationMarketHome: '/locationMarketHome',
-  market2Share: '/market2Share',
-  searchCenter: '/searchCenter',
-  selectCompany: '/selectCompany',
-  insureCompanies: '/insureCompanies',
-  insureSvcProfile: '/insureSvcProfile',
-  claimSvcProfile: '/claimSvcProfile',
-  richTextPage: '/richTextPage',
-  newProductInsure: '/newProductInsure',
-  test: '/test',
-  // --- accounts
-  verCodeLogin: '/passport/VerCodeLogin',
-  passwordLogin: '/passport/PasswordLogin',
-  /** Registration with a password (ours: the spec names the call v1/appRegister, not its screen). */
-  register: '/passport/register',
-  forgetPassword: '/forgetPassword',
-  resetNewPassword: '/resetNewPassword',
-  bindPhone: '/bindPhone/:0/:1',
-  userInfo: '/userInfo',
-  myIndex: '/myIndex',
-  /** The real-name form that leads to the face check (ours: the spec shows only its result page). */
-  realNameAuth: '/realNameAuth',
-  certificationResult: '/CertificationResult',
-  aboutUs: '/aboutUs',
-  problem: '/problem',
-  // --- information pages, protocol reading (issue 6, info)
-  registerKnow: '/registerKnow',
-  registerPrivacyClause: '/registerPrivacyClause',
-  fzAddressBook: '/fzAddressBook',
-  forParentLetter: '/forParentLetter',
-  hideClare: '/hideClare',
-  informationDisclosure: '/informationDisclosure',
-  JtprivacyClause: '/JtprivacyClause',
-  descriptionAgreementDocuments: '/descriptionAgreementDocuments',
-  exemptionliability: '/exemptionliability',
-  healthInsuranceAgreements: '/healthInsuranceAgreements',
-  insuranceClauses: '/insuranceClauses',
-  viewImage: '/viewImage',
-  checkProtocol: '/checkProtocol',
-  commonProtocolRead: '/commonProtocolRead',
-  viewClause: '/viewClause',
-  statistics: '/statistics',
-  calmCareNotify: '/calmCareNotify',
-  fuxingNotify: '/fuxingNotify',
-  insuranceNotificationAgreement: '/insuranceNotificationAgreement',
-  // --- policies
-  policyDetailTobePaid: '/policyDetailTobePaid',
-  policyDetailGuarantee: '/policyDetailGuarantee',
-  policyDetailPaymentTimeout: '/policyDetailPaymentTimeout',
-  policyDetailPolicyOverdue: '/policyDetailPolicyOverdue',
-  policyDetailSurrender: '/policyDetailSurrender',
-  policyDetailCancel: '/PolicyDetailCancel',
-  policyDetailWaitIssue: '/policyDetailWaitIssue',
-  policyDetailIssueFail: '/policyDetailIssueFail',
-  policyDetailWaitInsurance: '/policyDetailWaitInsurance',
-  insureDetail: '/insureDetail',
-  cooperationList: '/cooperationList',
-  zancunList: '/zancunList',
-  renewalList: '/renewalList',
-  insurerenew: '/insurerenew',
-  // --- payments
-  paySuccessJD: '/paySuccessJD',
-  weixin: '/weixin',
-} as const;
+/** Route patterns as the router declares them, by the route table's keys. */
+export const ROUTES = Object.fromEntries(Object.entries(APP_ROUTES).map(([key, route]) => [key, route.path])) as {
+  readonly [K in AppRouteKey]: (typeof APP_ROUTES)[K]['path'];
+};
 
 type QueryValue = string | number | null | undefined;
 
@@ -192,7 +114,7 @@ export const paths = {
 
 // --- policies
 /** The route key of each status's detail page. */
-export const POLICY_DETAIL_ROUTE: Readonly<Record<PolicyStatus, keyof typeof ROUTES>> = {
+export const POLICY_DETAIL_ROUTE: Readonly<Record<PolicyStatus, AppRouteKey>> = {
   toBePaid: 'policyDetailTobePaid',
   guarantee: 'policyDetailGuarantee',
   paymentTimeout: 'policyDetailPaymentTimeout',

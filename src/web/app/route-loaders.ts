@@ -5,7 +5,7 @@ import { clearSavedRecord, clearStoredForm } from '../state/form-reset.ts';
 import { getPromoCode, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { isLoggedIn } from '../state/session.ts';
 import { loginRedirectUrl } from './guards.ts';
-import type { RouteMeta } from './route-meta.ts';
+import type { RouteFlags } from '../../contract/app-routes.ts';
 
 /** pathname + search of a loader request (the router builds it from the hash location). */
 function targetOf(request: Request): { pathname: string; search: string; query: URLSearchParams } {
@@ -18,7 +18,7 @@ function targetOf(request: Request): { pathname: string; search: string; query: 
  * visitors of login-only routes to /passport/login, and applies the
  * clear-form / clear-record flags (spec §2 navigation rules).
  */
-export function routeLoader(meta: RouteMeta) {
+export function routeLoader(meta: RouteFlags) {
   return ({ request }: LoaderFunctionArgs): null => {
     const target = targetOf(request);
     storePromoCodeFromQuery(target.query, false);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { reservedRoutes } from '../../../src/contract/app-routes.ts';
 import { checkCatalogue, formatProblem, validateManifest, type ProductManifest } from '../../../src/engine/manifest/index.ts';
 import { REGION_LEVELS_MESSAGE } from '../../../src/engine/manifest/lint-rules.ts';
 import { checkMarketSet, validateMarket } from '../../../src/engine/markets/validate-market.ts';
@@ -80,7 +81,7 @@ describe('product region lint against the national tree', () => {
 
 describe('market manifests', () => {
   it('are all valid together with the product manifests', () => {
-    expect(checkCatalogue(products, markets).map(formatProblem)).toEqual([]);
+    expect(checkCatalogue(products, markets, reservedRoutes()).map(formatProblem)).toEqual([]);
   });
 
   it('cover the catalogue\'s cities, the default domain and at least one offline market', () => {

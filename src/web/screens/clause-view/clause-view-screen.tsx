@@ -8,8 +8,8 @@ import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useProtocolReading } from '../../state/insure-flow.ts';
-import styles from '../protocol-reading/protocol-reading.module.css';
-import { clauseMarkup, useProductClauses } from '../protocol-reading/use-product-clauses.ts';
+import styles from '../../components/protocol/protocol-reading.module.css';
+import { clauseMarkup, useProductClauses } from '../../components/protocol/use-product-clauses.ts';
 
 /**
  * One clause of a product, `?productCode=&no=` (1-based, as displayNo).

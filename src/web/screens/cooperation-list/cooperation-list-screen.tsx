@@ -4,7 +4,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import styles from '../policy-detail/policy-detail.module.css';
+import styles from '../../components/policy/policy-detail.module.css';
 
 interface Cooperation {
   productCode: string;

@@ -8,7 +8,7 @@ import styles from '../../components/account/account-form.module.css';
 import { PasswordPairFields, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
-import { MSG_PASSWORDS_DIFFER } from '../register/register-screen.tsx';
+import { MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 
 /** `/forgetPassword` (no log-in): a new password with a code sent to the phone (v1/pwdfind). */
 export default function ForgetPasswordScreen() {

@@ -6,7 +6,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import styles from '../policy-detail/policy-detail.module.css';
+import styles from '../../components/policy/policy-detail.module.css';
 
 type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; detail: AppDetail; extend: InsuredExtend | null };
 

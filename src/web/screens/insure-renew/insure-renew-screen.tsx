@@ -10,8 +10,8 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { isLoggedIn } from '../../state/session.ts';
-import { RenewalCards } from '../renewal-list/renewal-list-screen.tsx';
-import styles from '../policy-detail/policy-detail.module.css';
+import styles from '../../components/policy/policy-detail.module.css';
+import { RenewalCards } from '../../components/policy/renewal-cards.tsx';
 
 type Product = RenewalProducts['list'][number];
 type State =

@@ -8,11 +8,10 @@ import { paths } from '../../app/paths.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
 import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
+import { MSG_AGREE } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
-
-export const MSG_AGREE = '请先阅读并同意《注册须知》和《隐私条款》';
 
 /**
  * `/passport/login?fullPath&promoCode&partnerSource&productCode` and

@@ -15,7 +15,7 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
 import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts';
 
-/** /insureMarketHome?id: a market's home (its products, service entries and contact); without id, the current market. */
+/** /insureMarketHome?id and /market2Share?id (a shared market link): a market's home (its products, service entries and contact); without id, the current market. */
 export default function MarketHomeScreen() {
   const [query] = useSearchParams();
   const id = query.get('id') || readMarketChoice().current || '';

@@ -11,7 +11,7 @@ import { CaptchaField } from '../../components/account/captcha-field.tsx';
 import { useCaptcha } from '../../components/account/use-captcha.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
-import { MSG_AGREE } from '../login/login-screen.tsx';
+import { MSG_AGREE } from '../../components/account/messages.ts';
 
 /** `/passport/PasswordLogin` (same query as /passport/login): log-in by phone and password. */
 export default function PasswordLoginScreen() {

@@ -10,7 +10,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import styles from '../pay-success/pay-success-screen.module.css';
+import styles from '../../components/pay-success.module.css';
 
 const POLL_INTERVAL_MS = 1000;
 const POLL_TIMEOUT_MS = 30_000;

@@ -11,7 +11,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import styles from './pay-success-screen.module.css';
+import styles from '../../components/pay-success.module.css';
 
 /** The payment notification is asynchronous: the order is polled every second for about 30 s. */
 const POLL_INTERVAL_MS = 1000;

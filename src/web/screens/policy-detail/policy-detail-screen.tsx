@@ -20,7 +20,7 @@ import { RATEABLE_STATUSES } from '../../../engine/ratings/ratings.ts';
 import { ratingApi } from '../../api/ratings.ts';
 import { RatingPopup } from '../../components/rating-popup/rating-popup.tsx';
 import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
-import styles from './policy-detail.module.css';
+import styles from '../../components/policy/policy-detail.module.css';
 
 type State =
   | { phase: 'loading' }

@@ -15,7 +15,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import styles from './policy-list-screen.module.css';
+import styles from '../../components/policy/policy-list.module.css';
 
 /** Spec §9: lists are paged by 15. */
 const PAGE_SIZE = 15;

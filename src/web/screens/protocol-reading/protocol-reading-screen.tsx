@@ -12,8 +12,8 @@ import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useProtocolReading, type ProtocolReading } from '../../state/insure-flow.ts';
 import { NOTICE_TITLES } from './notice-routes.ts';
-import styles from './protocol-reading.module.css';
-import { clauseMarkup, useProductClauses } from './use-product-clauses.ts';
+import styles from '../../components/protocol/protocol-reading.module.css';
+import { clauseMarkup, useProductClauses } from '../../components/protocol/use-product-clauses.ts';
 
 /**
  * The clauses of a product in the two lists of spec §4 (notices of

@@ -6,11 +6,9 @@ import { accountApi } from '../../api/accounts.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
 import { PasswordPairFields, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
+import { MSG_AGREE, MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
-import { MSG_AGREE } from '../login/login-screen.tsx';
-
-export const MSG_PASSWORDS_DIFFER = '两次输入的密码不一致';
 
 /** `/passport/register`: registration by SMS code with a password (v1/register/regMsg, v1/appRegister). */
 export default function RegisterScreen() {

@@ -10,7 +10,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import { forgetUser, getUser } from '../../state/session.ts';
-import { MSG_PASSWORDS_DIFFER } from '../register/register-screen.tsx';
+import { MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 
 /**
  * `/resetNewPassword` (log-in): change the password (old, new, new again), or

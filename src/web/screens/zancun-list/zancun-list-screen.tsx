@@ -9,7 +9,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
-import styles from '../policy-list/policy-list-screen.module.css';
+import styles from '../../components/policy/policy-list.module.css';
 
 type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; list: TempFormItem[] };
 

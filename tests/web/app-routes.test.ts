@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, appRoutes, reservedRoutes } from '../../src/contract/app-routes.ts';
+import { paths, POLICY_DETAIL_ROUTE, ROUTES } from '../../src/web/app/paths.ts';
+import { routes } from '../../src/web/app/router.tsx';
+import { CATCH_ALL_SCREENS, MISNAMED_SCREEN_MODULES, SCREEN_NAMES } from '../../src/web/app/screens.ts';
+import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
+
+const screenFolders = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '../../src/web/screens'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+describe('the route table (src/contract/app-routes.ts)', () => {
+  it('names only screens that have a module', () => {
+    const missing = appRoutes().filter((route) => !SCREEN_NAMES.includes(route.screen));
+    expect(missing.map((route) => `${route.key}: src/web/screens/${route.screen}/${route.screen}-screen.tsx`)).toEqual([]);
+  });
+
+  it('routes every screen module (the catch-all route renders product-detail and not-found)', () => {
+    const routed = new Set<string>([...appRoutes().map((route) => route.screen), ...CATCH_ALL_SCREENS]);
+    expect(SCREEN_NAMES.filter((name) => !routed.has(name))).toEqual([]);
+  });
+
+  it('finds a <name>/<name>-screen.tsx module in every screen folder, and no other *-screen.tsx', () => {
+    expect(MISNAMED_SCREEN_MODULES).toEqual([]);
+    expect([...SCREEN_NAMES].sort()).toEqual([...screenFolders].sort());
+  });
+
+  it('declares each path once', () => {
+    const seen = appRoutes().map((route) => route.path);
+    expect(seen.filter((path, i) => seen.indexOf(path) !== i)).toEqual([]);
+  });
+
+  it('is what the router declares, flags as handles, before the catch-all route', () => {
+    const children = routes[0]?.children ?? [];
+    const declared = children.map((child) => (child.index ? '/' : child.path));
+    expect(declared).toEqual([...appRoutes().map((route) => route.path), '*']);
+    for (const [i, route] of appRoutes().entries()) expect(children[i]?.handle).toBe(route.flags);
+  });
+
+  it('gives the link builders their paths', () => {
+    expect(ROUTES.home).toBe('/');
+    expect(ROUTES.policyDetailCancel).toBe(APP_ROUTES.policyDetailCancel.path);
+    expect(paths.policyDetail('cancel', 'A1')).toBe('/PolicyDetailCancel?applicationFormCode=A1');
+    for (const key of Object.values(POLICY_DETAIL_ROUTE)) expect(APP_ROUTES[key].screen).toBe('policy-detail');
+  });
+
+  it('is the one source of the information pages', () => {
+    expect(INFO_PAGES.map((page) => `/${page.slug}`)).toEqual(appRoutes().filter((route) => route.screen === 'info-page').map((route) => route.path));
+    expect(INFO_PAGES.find((page) => page.slug === 'JtprivacyClause')).toEqual({ slug: 'JtprivacyClause', title: '团体投保个人信息授权条款', requiresLogin: true });
+  });
+});
+
+describe('reserved routes', () => {
+  it('are the first segment of every route of the table', () => {
+    const reserved = reservedRoutes();
+    for (const path of ['/', '/insure', '/passport', '/bindPhone', '/PolicyDetailCancel', '/registerKnow', '/calmCareNotify', '/confirmIndexForMulti']) {
+      expect(reserved.has(path), path).toBe(true);
+    }
+    expect(reserved.has('/passport/login')).toBe(false);
+    expect(reserved.has('/xuzhouNewDetails')).toBe(false);
+    expect(reserved.size).toBe(new Set(appRoutes().map((route) => route.path.split('/')[1])).size);
+  });
+});
