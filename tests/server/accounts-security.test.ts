@@ -34,7 +34,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     call<T>(t.app, { method: 'GET', url, remoteAddress: extra.ip ?? freshIp(), token: extra.token, headers: extra.headers });
   const post = <T = unknown>(url: string, payload: object, extra: { ip?: string; token?: string; headers?: Record<string, string> } = {}) =>
     call<T>(t.app, { method: 'POST', url, payload, remoteAddress: extra.ip ?? freshIp(), token: extra.token, headers: extra.headers });
-  const smsOf = (phone: string) => t.app.smsOutbox?.latestMessage(phone)?.text;
+  const smsOf = (phone: string) => t.handles.smsOutbox?.latestMessage(phone)?.text;
   const codeOf = async (phone: string) =>
     expectOk(await get<{ code: string }>(`${paths.devSmsLatest}?phoneNum=${phone}`)).code;
   const sendRegister = (phone: string, type = 'register', extra: { ip?: string; token?: string } = {}) =>
