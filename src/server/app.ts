@@ -18,7 +18,7 @@ import { getPaymentByTradeNo } from './payments/payments-repo.ts';
 import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
 import { selfDelivery, selfRawPost, type NotificationDelivery, type RawNotificationPost } from './providers/payment/notification-delivery.ts';
 import type { PaymentChannelContext, SandboxPageContext } from './providers/payment/payment-channel.ts';
-import { buildProviders, type Providers } from './providers/registry.ts';
+import { assertSandboxPolicy, buildProviders, type Providers } from './providers/registry.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -107,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** {@link buildApp} plus the providers and scheduler it built, for tests and benchmarks (tests/server/helpers.ts). */
 export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ app: FastifyInstance; handles: AppHandles }> {
   const { db, config } = options;
+  // First, before anything is loaded: production on sandboxes only with ALLOW_SANDBOX=true.
+  assertSandboxPolicy(config);
   const now = options.now ?? (() => new Date());
   const manifests = options.manifests ?? loadManifestStore(config.manifestsDir);
 
