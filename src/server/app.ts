@@ -59,7 +59,7 @@ export interface BuildAppOptions {
   sandboxDelivery?: NotificationDelivery;
   /** First retry delay of sandbox notifications. */
   sandboxRetryBaseMs?: number;
-  /** How the WeChat, Alipay and JD sandboxes reach their notify routes; the server itself by default. */
+  /** How the channel sandboxes in their platform's style reach their notify routes; the server itself by default. */
   channelPost?: RawNotificationPost;
   /** Create the demo data; defaults to config.seed; never in production. */
   seed?: boolean;

@@ -97,8 +97,8 @@ export interface PaymentChannelChoice {
 /** What the configuration chose. */
 export type ProviderChoice = { readonly [K in ProviderKind]: string } & { readonly paymentChannels: readonly PaymentChannelChoice[] };
 
-export const DEFAULT_PAYMENT_CHANNELS = 'sandbox,wechat,alipay,jd';
-const DEFAULT_IMPLEMENTATION = 'sandbox';
+/** Unset PAYMENT_CHANNELS: every channel of the list, in its order (its first implementation: the sandbox). */
+export const DEFAULT_PAYMENT_CHANNELS = [...new Set(PAYMENT_CHANNEL_IMPLEMENTATIONS.map((d) => d.channel))].join(',');
 
 function channelDescriptor(choice: PaymentChannelChoice): PaymentChannelDescriptor | undefined {
   return PAYMENT_CHANNEL_IMPLEMENTATIONS.find((d) => d.channel === choice.channel && d.implementation === choice.implementation);
@@ -112,7 +112,9 @@ export function parsePaymentChannels(value: string): { ok: true; channels: Payme
   const accepts = `a comma-separated list of channel or channel:implementation from ${PAYMENT_CHANNEL_IMPLEMENTATIONS.map((d) => `${d.channel}:${d.implementation}`).join(', ')}`;
   const channels: PaymentChannelChoice[] = [];
   for (const item of value.split(',').map((part) => part.trim())) {
-    const [channel = '', implementation = DEFAULT_IMPLEMENTATION, extra] = item.split(':');
+    const [channel = '', named, extra] = item.split(':');
+    // A bare channel means its first implementation in the list.
+    const implementation = named ?? PAYMENT_CHANNEL_IMPLEMENTATIONS.find((d) => d.channel === channel)?.implementation ?? '';
     const choice = { channel, implementation };
     if (extra !== undefined || !channelDescriptor(choice)) return { ok: false, problem: `${accepts}; "${item}" is not one` };
     if (channels.some((c) => c.channel === channel)) return { ok: false, problem: `${accepts}, each channel once; "${channel}" is listed twice` };
