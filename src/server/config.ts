@@ -122,7 +122,8 @@ const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
  */
 export const EnvSchema = Type.Object({
   NODE_ENV: oneOf(NODE_ENVS),
-  PORT: integer(1, 65535),
+  // 0: any free port (tests that start the real server use it).
+  PORT: integer(0, 65535, 'an integer from 0 (any free port) to 65535'),
   HOST: text('a host name or IP address to listen on'),
   DATABASE_URL: text('a postgres://user@host:5432/db URL or memory://', { pattern: '^(postgres(ql)?://\\S+|memory://)$' }),
   DATA_DIR: text('a folder path'),

@@ -82,10 +82,10 @@ describe('configuration from the environment', () => {
 
 describe('a bad variable stops the start with its name and what it accepts', () => {
   it('names a malformed or out-of-range port', () => {
-    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be an integer from 1 to 65535 (got "abc")']);
-    expect(problemsOf({ PORT: '0' })).toEqual(['PORT must be an integer from 1 to 65535 (got "0")']);
-    expect(problemsOf({ PORT: '8080.5' })).toEqual(['PORT must be an integer from 1 to 65535 (got "8080.5")']);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: '70000' })).toThrow(/^Invalid configuration:\n {2}PORT must be an integer from 1 to 65535 \(got "70000"\)$/);
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be an integer from 0 (any free port) to 65535 (got "abc")']);
+    expect(problemsOf({ PORT: '-1' })).toEqual(['PORT must be an integer from 0 (any free port) to 65535 (got "-1")']);
+    expect(problemsOf({ PORT: '8080.5' })).toEqual(['PORT must be an integer from 0 (any free port) to 65535 (got "8080.5")']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: '70000' })).toThrow(/^Invalid configuration:\n {2}PORT must be an integer from 0 \(any free port\) to 65535 \(got "70000"\)$/);
   });
 
   it('lists every bad variable at once, each with its accepted values', () => {
