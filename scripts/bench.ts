@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
 import { fillPath, GW, paths, RESUB_HEADER } from '../src/contract/paths.ts';
 import { checkManifestSet } from '../src/engine/manifest/index.ts';
-import { loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../src/server/bench-support.ts';
+import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../src/server/bench-support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -144,7 +144,7 @@ async function notificationThroughput(
       return envelope.data;
     };
     // Untimed: one order and one open trade per notification pair.
-    const provider = bench.app.paymentChannels[channel];
+    const provider = channelSandbox(bench.handles, channel);
     const jobs: { body: string; contentType: string; headers: Record<string, string> }[] = [];
     for (let i = 0; i < NOTIFY_TRADES; i++) {
       const user = users[i % users.length]!;

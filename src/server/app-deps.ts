@@ -13,6 +13,12 @@ import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts
 // --- accounts
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 
+/** Hooks only a test injects (through BuildAppOptions.hooks); the server never sets one. */
+export interface TestHooks {
+  /** Runs right after an order's transaction commits, before the answer (the crash-after-commit test kills the process here). */
+  afterOrderCommit?: () => void;
+}
+
 /** What route modules receive: handles and providers, never globals. */
 export interface AppDeps {
   db: Db;
@@ -36,4 +42,6 @@ export interface AppDeps {
   // --- accounts
   /** Real-name and face checks (sandbox by default). */
   identity: IdentityProvider;
+  /** Test-only hooks; empty in every server. */
+  hooks: TestHooks;
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW, paths } from '../contract/paths.ts';
-import type { AppDeps } from './app-deps.ts';
+import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
@@ -18,33 +18,22 @@ import { retryWaitingIssues } from './payments/issue-policy.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { getPaymentByTradeNo } from './payments/payments-repo.ts';
 import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
-import type { PaymentProvider } from './providers/payment/payment-provider.ts';
-import { SandboxInsurerProvider } from './providers/insurer/sandbox-insurer-provider.ts';
 import { selfDelivery, selfRawPost, type NotificationDelivery, type RawNotificationPost } from './providers/payment/notification-delivery.ts';
-import { AlipayProvider } from './providers/payment/alipay-provider.ts';
-import { channelSandboxRoutes } from './providers/payment/channel-sandbox-routes.ts';
-import type { ChannelSandboxOptions } from './providers/payment/channel-sandbox-provider.ts';
-import { JdPayProvider } from './providers/payment/jd-pay-provider.ts';
-import { WechatPayProvider } from './providers/payment/wechat-pay-provider.ts';
-import { sandboxCashierRoutes } from './providers/payment/sandbox-cashier-routes.ts';
-import { SandboxPaymentProvider } from './providers/payment/sandbox-payment-provider.ts';
-import { ConsoleSmsProvider } from './providers/sms/console-sms-provider.ts';
+import type { PaymentChannelContext, SandboxPageContext } from './providers/payment/payment-channel.ts';
+import { assertSandboxPolicy, buildProviders, type Providers } from './providers/registry.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 // --- accounts
 import { isSessionRevoked } from './auth/sessions.ts';
-import { SandboxIdentityProvider } from './providers/identity/sandbox-identity-provider.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
-import { sandboxFaceRoutes } from './providers/identity/sandbox-face-routes.ts';
 import { registerStaticWeb } from './static-web/static-web.ts';
 // --- markets
 import { join } from 'node:path';
 import { createMarketStore, loadMarketStore, type MarketStore } from './markets/market-store.ts';
 import { registerMarketRoutes } from './markets/market-routes.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
-import { SandboxGeocoder } from './providers/geocoder/sandbox-geocoder.ts';
 // --- schools and information pages (issue 6, info)
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
@@ -56,25 +45,6 @@ import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment sandbox (tests await `settled()` for its asynchronous notifications). */
-    sandboxPayments: SandboxPaymentProvider;
-    /** The SMS outbox when development endpoints are on. */
-    smsOutbox: SmsOutbox | undefined;
-    // --- policies
-    /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
-    lifecycle: LifecycleScheduler;
-    /**
-     * Resolves when every sandbox has gone quiet: payment notifications delivered and the
-     * policies they paid for issued (or refused) by the insurer sandbox. Tests await it.
-     */
-    settled: () => Promise<void>;
-    /** The WeChat Pay, Alipay and JD sandboxes (tests sign notifications with them and await `settled()`). */
-    paymentChannels: { wechat: WechatPayProvider; alipay: AlipayProvider; jd: JdPayProvider };
-  }
-}
-
 export interface BuildAppOptions {
   db: Db;
   config: AppConfig;
@@ -84,24 +54,25 @@ export interface BuildAppOptions {
   manifests?: ManifestStore;
   /** Clock, for tests of time-driven statuses. */
   now?: () => Date;
-  /** Where SMS go; the console by default. */
+  /** Where SMS go instead of the configured provider (SMS_PROVIDER). */
   sms?: SmsProvider;
+  /** Instead of the configured insurer (INSURER_PROVIDER). */
   insurer?: InsurerProvider;
   /** How the payment sandbox reaches the notify route; the server itself by default. */
   sandboxDelivery?: NotificationDelivery;
   /** First retry delay of sandbox notifications. */
   sandboxRetryBaseMs?: number;
-  /** How the WeChat, Alipay and JD sandboxes reach their notify routes; the server itself by default. */
+  /** How the channel sandboxes in their platform's style reach their notify routes; the server itself by default. */
   channelPost?: RawNotificationPost;
-  /** Create the demo data; defaults to config.seed. */
+  /** Create the demo data; defaults to config.seed; never in production. */
   seed?: boolean;
   // --- markets
   /** Defaults to the markets of `<config.manifestsDir>/markets`, validated against the products (none when `manifests` is given). */
   markets?: MarketStore;
-  /** Defaults to the sandbox geocoder (nearest known county seat). */
+  /** Instead of the configured geocoder (GEOCODER_PROVIDER). */
   geocoder?: GeocoderProvider;
   // --- accounts
-  /** Real-name and face checks; the sandbox by default. */
+  /** Real-name and face checks instead of the configured ones (IDENTITY_PROVIDER). */
   identity?: IdentityProvider;
   // --- schools (issue 6, info)
   /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
@@ -109,13 +80,38 @@ export interface BuildAppOptions {
   // --- policies
   /** Sees every route as it is registered (the ownership matrix test lists the calls with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Test-only hooks (the crash test's failpoint); a server passes none. */
+  hooks?: TestHooks;
 }
+
+/** What a test reaches into: never decorated onto the app, returned only by {@link buildAppWithHandles}. */
+export interface AppHandles {
+  providers: Providers;
+  /** The SMS outbox when development endpoints are on. */
+  smsOutbox: SmsOutbox | undefined;
+  /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
+  lifecycle: LifecycleScheduler;
+}
+
+/** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
+interface Quiescent {
+  stop?(): void;
+  settled?(): Promise<void>;
+}
+const quiescent = (provider: unknown) => provider as Quiescent;
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the whole app without listening: `server.ts` listens, tests use `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await buildAppWithHandles(options)).app;
+}
+
+/** {@link buildApp} plus the providers and scheduler it built, for tests and benchmarks (tests/server/helpers.ts). */
+export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ app: FastifyInstance; handles: AppHandles }> {
   const { db, config } = options;
+  // First, before anything is loaded: production on sandboxes only with ALLOW_SANDBOX=true.
+  assertSandboxPolicy(config);
   const now = options.now ?? (() => new Date());
   const manifests = options.manifests ?? loadManifestStore(config.manifestsDir);
 
@@ -132,35 +128,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const tokens = createAccessTokens(config.jwtSecret, now);
   const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
-  const innerSms = options.sms ?? new ConsoleSmsProvider();
-  const smsOutbox = config.devEndpoints ? new SmsOutbox(innerSms) : undefined;
-  const sandbox = new SandboxPaymentProvider({
-    secret: config.paySandboxSecret,
+  const channelContext = (channel: string): PaymentChannelContext => ({
+    config,
     baseUrl: config.publicUrl ?? '',
-    notifyPath: GW + fillPath(paths.payNotify, { provider: 'sandbox' }),
+    notifyPath: GW + fillPath(paths.payNotify, { provider: channel }),
     deliver: options.sandboxDelivery ?? selfDelivery(app),
-    notifyDelayMs: config.sandboxNotifyDelayMs,
-    retryBaseMs: options.sandboxRetryBaseMs,
-    log: app.log,
-    now,
-  });
-  app.decorate('sandboxPayments', sandbox);
-  const channelOptions = (name: string): ChannelSandboxOptions => ({
-    baseUrl: config.publicUrl ?? '',
-    notifyPath: GW + fillPath(paths.payNotify, { provider: name }),
     post: options.channelPost ?? selfRawPost(app),
     notifyDelayMs: config.sandboxNotifyDelayMs,
     retryBaseMs: options.sandboxRetryBaseMs,
     log: app.log,
     now,
   });
-  const channels = {
-    wechat: new WechatPayProvider(channelOptions('wechat'), config.paymentKeys.wechat),
-    alipay: new AlipayProvider(channelOptions('alipay'), config.paymentKeys.alipay),
-    jd: new JdPayProvider(channelOptions('jd'), config.paymentKeys.jd),
-  };
-  app.decorate('paymentChannels', channels);
-  app.decorate('smsOutbox', smsOutbox);
+  const providers = buildProviders({ config, now, log: app.log }, channelContext, {
+    ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.insurer ? { insurer: options.insurer } : {}),
+    ...(options.identity ? { identity: options.identity } : {}),
+    ...(options.geocoder ? { geocoder: options.geocoder } : {}),
+  });
+  const smsOutbox = config.devEndpoints ? new SmsOutbox(providers.sms) : undefined;
 
   const deps: AppDeps = {
     db,
@@ -168,23 +153,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     manifests,
     tokens,
-    sms: smsOutbox ?? innerSms,
+    sms: smsOutbox ?? providers.sms,
     smsOutbox,
-    payments: new Map<string, PaymentProvider>([
-      [sandbox.name, sandbox],
-      [channels.wechat.name, channels.wechat],
-      [channels.alipay.name, channels.alipay],
-      [channels.jd.name, channels.jd],
-    ]),
-    insurer: options.insurer ?? new SandboxInsurerProvider(),
+    payments: providers.payments,
+    insurer: providers.insurer,
     requireUser,
     // --- markets
     // Markets are checked against the product catalogue they come with: a test that brings its own
     // products brings its own markets (or none).
     markets: options.markets ?? (options.manifests ? createMarketStore([]) : loadMarketStore(join(config.manifestsDir, 'markets'), manifests)),
-    geocoder: options.geocoder ?? new SandboxGeocoder(),
+    geocoder: providers.geocoder,
     // --- accounts
-    identity: options.identity ?? new SandboxIdentityProvider(),
+    identity: providers.identity,
+    hooks: options.hooks ?? {},
   };
 
   await app.register(
@@ -205,27 +186,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: GW },
   );
-  await app.register(sandboxCashierRoutes, {
-    sandbox,
-    findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
-    cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
-  });
-  // --- accounts
-  await app.register(sandboxFaceRoutes, { deps });
-  await app.register(channelSandboxRoutes, {
-    channels: [channels.wechat, channels.alipay, channels.jd],
-    wechat: channels.wechat,
+  // The pages of the configured sandboxes (cashiers, WeChat OAuth, face check), outside /_gw, each in its own scope.
+  const pageContext: SandboxPageContext = {
+    deps,
     findTrade: (tradeNo: string) => getPaymentByTradeNo(db, tradeNo),
     cancelUrl: `${config.publicUrl ?? ''}/#/policyList`,
     publicUrl: config.publicUrl,
-  });
+  };
+  for (const pages of providers.pages) await app.register(async (scope) => pages(scope, pageContext));
   await registerStaticWeb(app, config.distDir);
 
   // Before the socket closes, so that a notification being delivered over HTTP can still land.
   app.addHook('preClose', async () => {
-    sandbox.stop();
-    for (const channel of Object.values(channels)) channel.stop();
-    await Promise.all([sandbox.settled(), ...Object.values(channels).map((channel) => channel.settled())]);
+    const payments = [...providers.payments.values()].map(quiescent);
+    for (const provider of payments) provider.stop?.();
+    await Promise.all(payments.map((provider) => provider.settled?.()));
   });
   app.addHook('onReady', async () => {
     // Orders paid but never issued because the process stopped in between.
@@ -236,27 +211,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (gw) => registerPolicyRoutes(gw, deps), { prefix: GW });
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
   const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
-  app.decorate('lifecycle', lifecycle);
-  app.decorate('settled', async () => {
-    // A delivered notification asks the insurer, whose outcome may start nothing new: two rounds settle it.
-    for (let round = 0; round < 2; round++) {
-      await Promise.all([sandbox.settled(), ...Object.values(channels).map((channel) => channel.settled())]);
-      if (deps.insurer instanceof SandboxInsurerProvider) await deps.insurer.settled();
-    }
-  });
   app.addHook('onReady', async () => {
     if (config.lifecycleIntervalMs) lifecycle.start();
   });
   app.addHook('preClose', async () => {
     await lifecycle.stop();
-    if (deps.insurer instanceof SandboxInsurerProvider) {
-      await deps.insurer.settled();
-      deps.insurer.stop();
-    }
+    const insurer = quiescent(deps.insurer);
+    await insurer.settled?.();
+    insurer.stop?.();
   });
 
-  if (options.seed ?? config.seed) await seedDemoData(deps, app.log);
-  // --- schools (issue 6, info)
+  // Demo data never reach a production database, whatever the caller asks.
+  if ((options.seed ?? config.seed) && config.nodeEnv !== 'production') await seedDemoData(deps, app.log);
+  // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return app;
+  return { app, handles: { providers, smsOutbox, lifecycle } };
 }

@@ -9,15 +9,19 @@ import pg from 'pg';
 import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
 import { GW, paths } from '../contract/paths.ts';
-import { buildApp } from './app.ts';
-import { generatePaymentKeys, type AppConfig, type PaymentKeys } from './config.ts';
+import { buildAppWithHandles, type AppHandles } from './app.ts';
+import type { AppConfig } from './config.ts';
 import type { DbKind } from './db/db.ts';
 import { MEMORY_URL, openDb } from './db/open-db.ts';
+import { ChannelSandboxProvider } from './providers/payment/channel-sandbox-provider.ts';
+import { defaultProviderChoice, generateAllSandboxKeys } from './providers/registry.ts';
 
 export { sampleApplication, SAMPLE_PRODUCT_CODES } from './seed/sample-applications.ts';
 
 export interface BenchApp {
   app: FastifyInstance;
+  /** The providers the app runs with (the benchmark signs notifications with the channel sandboxes). */
+  handles: AppHandles;
   kind: DbKind;
   /** Base URL when started with `listen: true`. */
   url: string | undefined;
@@ -34,10 +38,10 @@ export interface BenchOptions {
   poolSize?: number;
 }
 
-let benchKeys: PaymentKeys | undefined;
+let benchKeys: Record<string, unknown> | undefined;
 /** One set of payment sandbox keys per process (RSA generation is slow). */
-export function processPaymentKeys(): PaymentKeys {
-  benchKeys ??= generatePaymentKeys();
+export function processPaymentKeys(): Record<string, unknown> {
+  benchKeys ??= generateAllSandboxKeys();
   return benchKeys;
 }
 
@@ -52,7 +56,8 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: randomBytes(32).toString('base64url'),
     paySandboxSecret: randomBytes(32).toString('base64url'),
     paymentKeys: processPaymentKeys(),
-    failpoint: undefined,
+    providers: defaultProviderChoice(),
+    allowSandbox: false,
     devEndpoints: true,
     seed: false,
     manifestsDir: resolve('manifests'),
@@ -96,10 +101,11 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
   const databaseUrl = scratch?.url ?? requested;
   const database = await openDb({ databaseUrl, dataDir: resolve('data'), poolSize: options.poolSize });
   const config = benchConfig({ databaseUrl, logLevel: options.logLevel ?? 'silent' });
-  const app = await buildApp({ db: database.db, config, sms: { send: async () => undefined }, seed: false });
+  const { app, handles } = await buildAppWithHandles({ db: database.db, config, sms: { send: async () => undefined }, seed: false });
   const url = options.listen ? await app.listen({ port: options.port ?? 0, host: '127.0.0.1' }) : undefined;
   return {
     app,
+    handles,
     kind: database.kind,
     url,
     close: async () => {
@@ -108,6 +114,13 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
       await scratch?.drop();
     },
   };
+}
+
+/** The configured sandbox of a platform channel (WeChat, Alipay, JD style): it encodes and signs notifications as the channel does. */
+export function channelSandbox(handles: AppHandles, channel: string): ChannelSandboxProvider {
+  const provider = handles.providers.payments.get(channel);
+  if (!(provider instanceof ChannelSandboxProvider)) throw new Error(`payment channel ${channel} is not a configured channel sandbox`);
+  return provider;
 }
 
 /** A random valid mobile number (139 + 8 digits), for users that must not collide across runs. */

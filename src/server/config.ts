@@ -1,6 +1,22 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ErrorObject } from 'ajv';
+import envSchema from 'env-schema';
+import {
+  assertSandboxPolicy,
+  DEFAULT_PAYMENT_CHANNELS,
+  defaultProviderChoice,
+  parsePaymentChannels,
+  PROVIDER_IMPLEMENTATIONS,
+  PROVIDER_KINDS,
+  PROVIDER_VARIABLES,
+  resolveSandboxKeys,
+  type PaymentChannelChoice,
+  type ProviderChoice,
+  type ProviderKind,
+} from './providers/registry.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -9,18 +25,20 @@ export interface AppConfig {
   /** postgres://… (PostgreSQL server), `memory://` (in-memory PGlite) or unset (PGlite in dataDir). */
   databaseUrl: string | undefined;
   dataDir: string;
-  nodeEnv: string;
+  nodeEnv: NodeEnv;
   /** Absolute origin the browser uses (for pay return URLs); unset means same-origin relative URLs. */
   publicUrl: string | undefined;
   jwtSecret: string;
   paySandboxSecret: string;
-  /** Keys of the WeChat Pay, Alipay and JD sandboxes (generated into dataDir, fixed in tests). */
-  paymentKeys: PaymentKeys;
-  /** Test-only failpoint (EDU_FAILPOINT), never honoured in production: see docs/payments.md. */
-  failpoint: string | undefined;
-  /** Development helpers such as GET /_gw/__dev/sms/latest; off in production. */
+  /** Keys of the payment channel sandboxes by channel (generated into dataDir, fixed in tests). */
+  paymentKeys: Readonly<Record<string, unknown>>;
+  /** Which implementation of each provider, and which payment channels (see providers/registry.ts). */
+  providers: ProviderChoice;
+  /** ALLOW_SANDBOX=true: production may run on sandbox providers (staging, demos). */
+  allowSandbox: boolean;
+  /** Development helpers such as GET /_gw/__dev/sms/latest; never in production. */
   devEndpoints: boolean;
-  /** Create the demo user and policy at start. */
+  /** Create the demo user and policy at start (development only; never in production). */
   seed: boolean;
   manifestsDir: string;
   /** Built web app served at `/` when the folder exists. */
@@ -40,6 +58,9 @@ export interface AppConfig {
   lifecycleIntervalMs?: number;
 }
 
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
 export interface ScryptCost {
   N: number;
   r: number;
@@ -48,49 +69,16 @@ export interface ScryptCost {
 
 /** The password hash cost of every real deployment (issue 4). */
 export const PRODUCTION_SCRYPT: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
-/** An RSA key pair in PEM (PKCS#8 private, SPKI public). */
-export interface RsaKeyPair {
-  privateKey: string;
-  publicKey: string;
-}
 
-/**
- * Keys of the payment channel sandboxes. Each sandbox plays the platform
- * (signs notifications with its private key; the app verifies with the public
- * one) and the merchant (the app signs the WeChat JSAPI parameters).
- */
-export interface PaymentKeys {
-  wechat: { platform: RsaKeyPair; merchant: RsaKeyPair; /** API v3 key: 32 ASCII characters (AES-256-GCM). */ apiV3Key: string };
-  alipay: { platform: RsaKeyPair };
-  jd: { platform: RsaKeyPair };
-}
-
-export function generateRsaKeyPair(): RsaKeyPair {
-  return generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-}
-
-export function generatePaymentKeys(): PaymentKeys {
-  return {
-    wechat: { platform: generateRsaKeyPair(), merchant: generateRsaKeyPair(), apiV3Key: randomBytes(24).toString('base64url') },
-    alipay: { platform: generateRsaKeyPair() },
-    jd: { platform: generateRsaKeyPair() },
-  };
-}
-
-/** Payment sandbox keys kept in dataDir so that trades survive a restart. */
-function loadOrCreatePaymentKeys(dataDir: string): PaymentKeys {
+/** Payment sandbox keys kept in dataDir (by channel) so that trades survive a restart. */
+function loadOrCreatePaymentKeys(dataDir: string, channels: readonly PaymentChannelChoice[]): Record<string, unknown> {
   const file = join(dataDir, 'dev-payment-keys.json');
-  if (existsSync(file)) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PaymentKeys>;
-    if (parsed.wechat?.apiV3Key && parsed.alipay && parsed.jd) return parsed as PaymentKeys;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const { keys, generated } = resolveSandboxKeys(channels, stored);
+  if (generated) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
   }
-  const keys = generatePaymentKeys();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
   return keys;
 }
 
@@ -115,46 +103,144 @@ function loadOrCreateSecrets(dataDir: string): PersistedSecrets {
   return secrets;
 }
 
-function intFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
+// ------------------------------------------------------------------ the environment's schema
+
+const integer = (minimum: number, maximum: number, description = `an integer from ${minimum} to ${maximum}`) =>
+  Type.Optional(Type.Integer({ minimum, maximum, description }));
+const oneOf = (values: readonly string[]) => Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...values], description: `one of ${values.join(', ')}` }));
+const text = (description: string, options: { pattern?: string; minLength?: number } = {}) =>
+  Type.Optional(Type.String({ minLength: 1, ...options, description }));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Secrets shorter than this are refused in production (and, being guessable, anywhere below 16). */
+export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
+
+/**
+ * Every variable the app reads (README "Configuration"), with what it accepts.
+ * `description` says it in the words of the error message: "PORT must be <description>".
+ */
+export const EnvSchema = Type.Object({
+  NODE_ENV: oneOf(NODE_ENVS),
+  // 0: any free port (tests that start the real server use it).
+  PORT: integer(0, 65535, 'an integer from 0 (any free port) to 65535'),
+  HOST: text('a host name or IP address to listen on'),
+  DATABASE_URL: text('a postgres://user@host:5432/db URL or memory://', { pattern: '^(postgres(ql)?://\\S+|memory://)$' }),
+  DATA_DIR: text('a folder path'),
+  JWT_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
+  PAY_SANDBOX_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
+  PUBLIC_URL: text('an http:// or https:// address such as https://insure.example.com', { pattern: '^https?://[^/\\s]+(/\\S*)?$' }),
+  PAYMENT_TIMEOUT_MINUTES: integer(1, 43_200),
+  SANDBOX_NOTIFY_DELAY_MS: integer(0, 60_000),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  MANIFESTS_DIR: text('a folder path'),
+  DIST_DIR: text('a folder path'),
+  SMS_PER_IP_PER_HOUR: integer(1, 1_000_000),
+  LIFECYCLE_INTERVAL_MS: integer(0, 86_400_000, 'an integer from 0 (off) to 86400000'),
+  ALLOW_SANDBOX: oneOf(['true', 'false']),
+  PAYMENT_CHANNELS: text('a comma-separated list of payment channels'),
+  ...providerVariables(),
+});
+type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
+
+/** SMS_PROVIDER, INSURER_PROVIDER, …: one of the registry's implementations of that kind. */
+function providerVariables(): Record<string, TSchema> {
+  return Object.fromEntries(PROVIDER_KINDS.map((kind) => [PROVIDER_VARIABLES[kind].variable, oneOf(Object.keys(PROVIDER_IMPLEMENTATIONS[kind]))]));
 }
 
-/** Reads the configuration from environment variables (see README for the list). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const nodeEnv = env.NODE_ENV || 'development';
-  const dataDir = resolve(env.DATA_DIR || './data');
-  const needsGenerated = !env.JWT_SECRET || !env.PAY_SANDBOX_SECRET;
-  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
-  if (generated && nodeEnv === 'production') {
-    console.warn(
-      `[config] JWT_SECRET/PAY_SANDBOX_SECRET not set: using secrets generated in ${dataDir}. ` +
-        'Set them explicitly when running several instances.',
-    );
+/** A variable the app cannot start with; `problems` has one line per variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
   }
+}
+
+/** How a value is quoted back: secrets by their length only. */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  return SECRETS.includes(name) ? `${value.length} characters` : JSON.stringify(value);
+}
+
+function problemsOf(errors: readonly ErrorObject[], raw: Readonly<Record<string, string>>): string[] {
+  const properties = EnvSchema.properties as Record<string, { description?: string }>;
+  const names = [...new Set(errors.map((error) => error.instancePath.replace(/^\//, '')).filter((name) => name !== ''))];
+  return names.map((name) => `${name} must be ${properties[name]?.description ?? 'valid'} (got ${shown(name, raw[name])})`);
+}
+
+/** Validates the environment against {@link EnvSchema}; empty variables count as unset. */
+function validatedEnv(env: NodeJS.ProcessEnv): Env {
+  const raw: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && value !== '') raw[name] = value;
+  try {
+    return envSchema<Env>({ schema: EnvSchema, data: { ...raw }, env: false, dotenv: false });
+  } catch (error) {
+    const errors = (error as { errors?: ErrorObject[] }).errors;
+    if (!errors) throw error;
+    throw new ConfigError(problemsOf(errors, raw));
+  }
+}
+
+/** The checks across variables and those of production. */
+function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentChannels: PaymentChannelChoice[] } {
+  const problems: string[] = [];
+  const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
+  if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
+  if (nodeEnv === 'production') {
+    for (const name of SECRETS) {
+      const value = env[name];
+      if (value === undefined || value.length < PRODUCTION_SECRET_MIN_LENGTH) {
+        problems.push(`${name} must be set to a secret of at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production (got ${shown(name, value)})`);
+      }
+    }
+  }
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [] };
+}
+
+/**
+ * Reads the configuration from environment variables (README "Configuration").
+ * @throws ConfigError naming each bad variable and what it accepts
+ * @throws SandboxRefused in production on sandbox providers without ALLOW_SANDBOX=true
+ */
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = validatedEnv(processEnv);
+  const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
+  const { problems, paymentChannels } = crossChecks(env, nodeEnv);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const defaults = defaultProviderChoice();
+  const providers: ProviderChoice = {
+    ...(Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, env[PROVIDER_VARIABLES[kind].variable] ?? defaults[kind]])) as Record<ProviderKind, string>),
+    paymentChannels,
+  };
+  const allowSandbox = env.ALLOW_SANDBOX === 'true';
+  assertSandboxPolicy({ nodeEnv, allowSandbox, providers });
+
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  // Development and test only: production refused above without both secrets.
+  const generated = env.JWT_SECRET && env.PAY_SANDBOX_SECRET ? undefined : loadOrCreateSecrets(dataDir);
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    port: env.PORT ?? 8080,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL,
     dataDir,
     nodeEnv,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    jwtSecret: env.JWT_SECRET || generated!.jwtSecret,
-    paySandboxSecret: env.PAY_SANDBOX_SECRET || generated!.paySandboxSecret,
-    paymentKeys: loadOrCreatePaymentKeys(dataDir),
-    failpoint: nodeEnv === 'production' ? undefined : env.EDU_FAILPOINT || undefined,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? generated!.jwtSecret,
+    paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
+    paymentKeys: loadOrCreatePaymentKeys(dataDir, paymentChannels),
+    providers,
+    allowSandbox,
     devEndpoints: nodeEnv !== 'production',
-    seed: nodeEnv !== 'test',
-    manifestsDir: resolve(env.MANIFESTS_DIR || './manifests'),
-    distDir: resolve(env.DIST_DIR || './dist'),
-    paymentTimeoutMinutes: intFrom(env.PAYMENT_TIMEOUT_MINUTES, 30, 'PAYMENT_TIMEOUT_MINUTES'),
-    sandboxNotifyDelayMs: intFrom(env.SANDBOX_NOTIFY_DELAY_MS, 300, 'SANDBOX_NOTIFY_DELAY_MS'),
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    seed: nodeEnv === 'development',
+    manifestsDir: resolve(env.MANIFESTS_DIR ?? './manifests'),
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+    paymentTimeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES ?? 30,
+    sandboxNotifyDelayMs: env.SANDBOX_NOTIFY_DELAY_MS ?? 300,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordScrypt: PRODUCTION_SCRYPT,
-    smsPerIpPerHour: intFrom(env.SMS_PER_IP_PER_HOUR, 20, 'SMS_PER_IP_PER_HOUR'),
+    smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR ?? 20,
     // --- policies
-    lifecycleIntervalMs: intFrom(env.LIFECYCLE_INTERVAL_MS, 10_000, 'LIFECYCLE_INTERVAL_MS'),
+    lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
   };
 }

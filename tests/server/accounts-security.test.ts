@@ -34,7 +34,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     call<T>(t.app, { method: 'GET', url, remoteAddress: extra.ip ?? freshIp(), token: extra.token, headers: extra.headers });
   const post = <T = unknown>(url: string, payload: object, extra: { ip?: string; token?: string; headers?: Record<string, string> } = {}) =>
     call<T>(t.app, { method: 'POST', url, payload, remoteAddress: extra.ip ?? freshIp(), token: extra.token, headers: extra.headers });
-  const smsOf = (phone: string) => t.app.smsOutbox?.latestMessage(phone)?.text;
+  const smsOf = (phone: string) => t.handles.smsOutbox?.latestMessage(phone)?.text;
   const codeOf = async (phone: string) =>
     expectOk(await get<{ code: string }>(`${paths.devSmsLatest}?phoneNum=${phone}`)).code;
   const sendRegister = (phone: string, type = 'register', extra: { ip?: string; token?: string } = {}) =>
@@ -268,13 +268,13 @@ describe.each(backends)('account security rules (%s)', (backend) => {
 describe('password hashing cost', () => {
   it('is scrypt N=2^17, r=8, p=1 in every deployment, whatever the environment', () => {
     expect(PRODUCTION_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).passwordScrypt).toEqual(
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).passwordScrypt).toEqual(
       PRODUCTION_SCRYPT,
     );
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).passwordScrypt).toEqual(
       PRODUCTION_SCRYPT,
     );
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).smsPerIpPerHour).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).smsPerIpPerHour).toBe(20);
   });
 
   it('hashes and verifies at the production cost (128 MiB of memory: maxmem is raised)', async () => {

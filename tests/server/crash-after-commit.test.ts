@@ -1,8 +1,9 @@
 /**
  * The server killed between writing an order and answering (a real child
- * process with the test-only failpoint EDU_FAILPOINT=submit-order-after-commit,
- * which SIGKILLs the process right after the commit), then started again and
- * retried with the same serial: exactly one order, and the retry gets it.
+ * process started from the test-only entry fixtures/failpoint-server.ts, which
+ * injects a hook that SIGKILLs the process right after the commit), then the
+ * real server started again and retried with the same serial: exactly one
+ * order, and the retry gets it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,9 +21,12 @@ type Target = { kind: 'pglite'; env: Record<string, string> } | { kind: 'postgre
 const PORT_BASE = 42000 + Math.floor(Math.random() * 2000);
 let portOffset = 0;
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
+const SERVER = 'src/server/server.ts';
+const FAILPOINT_SERVER = 'tests/server/fixtures/failpoint-server.ts';
+
+async function startServer(env: Record<string, string>, entry: string = SERVER): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
   const port = PORT_BASE + portOffset++;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: 'tests/server/no-dist' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,7 +108,7 @@ describe('server killed after the order commits, before it answers', () => {
       first.child.kill('SIGTERM');
       await first.exited;
 
-      const doomed = await startServer({ ...target.env, EDU_FAILPOINT: 'submit-order-after-commit' });
+      const doomed = await startServer(target.env, FAILPOINT_SERVER);
       const resub1 = (await gw<string>(doomed.base, 'GET', paths.resubToken, { token })).data;
       const submit = (base: string, resub: string) =>
         gw<{ body: { order: { code: string } } }>(base, 'POST', paths.submitOrder, {

@@ -6,13 +6,12 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePaymentKeys } from '../../src/server/config.ts';
 import { applicationForms, orders, paymentNotifications, payments, refunds } from '../../src/server/db/schema.ts';
 import { MSG_SERIAL_OTHER_BODY } from '../../src/server/orders/submit-order.ts';
-import { AlipayProvider } from '../../src/server/providers/payment/alipay-provider.ts';
-import { JdPayProvider } from '../../src/server/providers/payment/jd-pay-provider.ts';
+import { AlipayProvider, generateAlipayKeys } from '../../src/server/providers/payment/alipay-provider.ts';
+import { generateJdKeys, JdPayProvider } from '../../src/server/providers/payment/jd-pay-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
-import { WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
+import { generateWechatKeys, WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
 import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { CHANNELS, deliver, encodeFor, openChannelTrade, orderWithTrade, paymentOf, type Channel } from './payment-channels-support.ts';
@@ -110,11 +109,11 @@ describe.each(backends)('exactly once (%s)', (backend) => {
 
   describe.each(CHANNELS)('%s notifications', (channel: Channel) => {
     it('applies one payment notification replayed 20 times, some concurrently, once', async () => {
-      const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, channel);
-      const encoded = await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen }));
+      const { order, tradeNo, amountFen } = await orderWithTrade(t, user.token, channel);
+      const encoded = await encodeFor(t, channel, paymentOf({ tradeNo, amountFen }));
       const sequential = [];
-      for (let i = 0; i < 5; i++) sequential.push(await deliver(t.app, channel, encoded));
-      const concurrent = await Promise.all(Array.from({ length: 15 }, () => deliver(t.app, channel, encoded)));
+      for (let i = 0; i < 5; i++) sequential.push(await deliver(t, channel, encoded));
+      const concurrent = await Promise.all(Array.from({ length: 15 }, () => deliver(t, channel, encoded)));
       for (const answer of [...sequential, ...concurrent]) expect(answer).toMatchObject({ acknowledged: true });
       const row = await orderRow(order.orderCode);
       expect(row.status).not.toBe('toBePaid');
@@ -126,22 +125,22 @@ describe.each(backends)('exactly once (%s)', (backend) => {
     }, 60_000);
 
     it('refuses a forged signature, a wrong amount and an unknown trade, changing nothing', async () => {
-      const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, channel);
+      const { order, tradeNo, amountFen } = await orderWithTrade(t, user.token, channel);
       const before = await orderRow(order.orderCode);
       const forged = await forgedNotification(channel, { tradeNo, amountFen });
-      const wrongAmount = await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen: amountFen + 1 }));
-      const unknown = await encodeFor(t.app, channel, paymentOf({ tradeNo: `${tradeNo}X`, amountFen }));
+      const wrongAmount = await encodeFor(t, channel, paymentOf({ tradeNo, amountFen: amountFen + 1 }));
+      const unknown = await encodeFor(t, channel, paymentOf({ tradeNo: `${tradeNo}X`, amountFen }));
       for (const [bad, wechatStatus] of [[forged, 401], [wrongAmount, 400], [unknown, 404]] as const) {
-        const answer = await deliver(t.app, channel, bad);
+        const answer = await deliver(t, channel, bad);
         expect(answer.acknowledged).toBe(false);
         // Refused in the channel's own style.
         if (channel === 'wechat') expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toMatchObject({ status: wechatStatus, body: { code: 'FAIL' } });
         if (channel === 'alipay' || channel === 'jd') expect(answer.text).toBe('fail');
       }
       // A tampered body under a genuine signature.
-      const genuine = await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen }));
+      const genuine = await encodeFor(t, channel, paymentOf({ tradeNo, amountFen }));
       const tampered = { ...genuine, body: tamper(channel, genuine.body) };
-      expect((await deliver(t.app, channel, tampered)).acknowledged).toBe(false);
+      expect((await deliver(t, channel, tampered)).acknowledged).toBe(false);
       expect(await orderRow(order.orderCode)).toEqual(before);
       expect((await paymentsOf(before.id)).map((p) => p.status)).toEqual(['pending']);
       expect(await notificationsOf(tradeNo)).toBe(0);
@@ -150,9 +149,9 @@ describe.each(backends)('exactly once (%s)', (backend) => {
     }, 60_000);
 
     it('records money for a timed-out order as a pending refund, never applying or dropping it', async () => {
-      const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, channel);
+      const { order, tradeNo, amountFen } = await orderWithTrade(t, user.token, channel);
       const late = new Date(Date.now() + (t.config.paymentTimeoutMinutes + 1) * 60_000);
-      const answer = await deliver(t.app, channel, await encodeFor(t.app, channel, paymentOf({ tradeNo, amountFen }, { paidAt: late })));
+      const answer = await deliver(t, channel, await encodeFor(t, channel, paymentOf({ tradeNo, amountFen }, { paidAt: late })));
       expect(answer.acknowledged).toBe(true);
       const row = await orderRow(order.orderCode);
       // Money taken after the order's pay deadline times the order out (the lifecycle), never pays it.
@@ -163,11 +162,11 @@ describe.each(backends)('exactly once (%s)', (backend) => {
   });
 
   it('records money for a cancelled order as a pending refund and leaves the order cancelled', async () => {
-    const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, 'jd');
+    const { order, tradeNo, amountFen } = await orderWithTrade(t, user.token, 'jd');
     // Cancelled by the policy lifecycle (another area) while the payer was at the cashier.
     await db().update(orders).set({ status: 'cancel' }).where(eq(orders.orderCode, order.orderCode));
     await db().update(applicationForms).set({ status: 'cancel' }).where(eq(applicationForms.applicationFormCode, order.applicationFormCode));
-    expect((await deliver(t.app, 'jd', await encodeFor(t.app, 'jd', paymentOf({ tradeNo, amountFen })))).acknowledged).toBe(true);
+    expect((await deliver(t, 'jd', await encodeFor(t, 'jd', paymentOf({ tradeNo, amountFen })))).acknowledged).toBe(true);
     const row = await orderRow(order.orderCode);
     expect(row.status).toBe('cancel');
     expect((await paymentsOf(row.id)).map((p) => p.status)).toEqual(['late']);
@@ -178,10 +177,10 @@ describe.each(backends)('exactly once (%s)', (backend) => {
   it('refunds the second of two channels that both took money for one order', async () => {
     const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
     const amountFen = Math.round(order.amount * 100);
-    const wechatTrade = await openChannelTrade(t.app, user.token, 'wechat', order);
-    const alipayTrade = await openChannelTrade(t.app, user.token, 'alipay', order);
-    expect((await deliver(t.app, 'wechat', await encodeFor(t.app, 'wechat', paymentOf({ tradeNo: wechatTrade, amountFen })))).acknowledged).toBe(true);
-    expect((await deliver(t.app, 'alipay', await encodeFor(t.app, 'alipay', paymentOf({ tradeNo: alipayTrade, amountFen })))).acknowledged).toBe(true);
+    const wechatTrade = await openChannelTrade(t, user.token, 'wechat', order);
+    const alipayTrade = await openChannelTrade(t, user.token, 'alipay', order);
+    expect((await deliver(t, 'wechat', await encodeFor(t, 'wechat', paymentOf({ tradeNo: wechatTrade, amountFen })))).acknowledged).toBe(true);
+    expect((await deliver(t, 'alipay', await encodeFor(t, 'alipay', paymentOf({ tradeNo: alipayTrade, amountFen })))).acknowledged).toBe(true);
     const row = await orderRow(order.orderCode);
     const byTrade = Object.fromEntries((await paymentsOf(row.id)).map((p) => [p.tradeNo, p.status]));
     expect(byTrade).toEqual({ [wechatTrade]: 'succeeded', [alipayTrade]: 'duplicate' });
@@ -189,9 +188,9 @@ describe.each(backends)('exactly once (%s)', (backend) => {
   }, 60_000);
 
   it('records a refund when the insurer refuses to issue', async () => {
-    const { order, tradeNo, amountFen } = await orderWithTrade(t.app, user.token, 'alipay');
+    const { order, tradeNo, amountFen } = await orderWithTrade(t, user.token, 'alipay');
     insurer.failNext.add(order.applicationFormCode);
-    expect((await deliver(t.app, 'alipay', await encodeFor(t.app, 'alipay', paymentOf({ tradeNo, amountFen })))).acknowledged).toBe(true);
+    expect((await deliver(t, 'alipay', await encodeFor(t, 'alipay', paymentOf({ tradeNo, amountFen })))).acknowledged).toBe(true);
     expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('issueFail');
     const row = await orderRow(order.orderCode);
     expect(await refundsOf(row.id)).toMatchObject([{ reason: 'issueFail', status: 'pending', amountFen }]);
@@ -207,16 +206,16 @@ describe.each(backends)('exactly once (%s)', (backend) => {
       const order = await submitOrder(t.app, u.token, validApplication(XUZHOU));
       const amountFen = Math.round(order.amount * 100);
       const picked = new Set([CHANNELS[Math.floor(random() * 4)]!, CHANNELS[Math.floor(random() * 4)]!]);
-      for (const channel of picked) work.push({ channel, tradeNo: await openChannelTrade(t.app, u.token, channel, order), amountFen });
+      for (const channel of picked) work.push({ channel, tradeNo: await openChannelTrade(t, u.token, channel, order), amountFen });
     }
     // Notifications (each sent 1-4 times, some with a second id), a few forged, and more submissions, all at once.
     const jobs: Promise<unknown>[] = [];
     for (const w of work) {
-      const encoded = await encodeFor(t.app, w.channel, paymentOf(w));
+      const encoded = await encodeFor(t, w.channel, paymentOf(w));
       const copies = 1 + Math.floor(random() * 4);
-      for (let c = 0; c < copies; c++) jobs.push(deliver(t.app, w.channel, encoded));
-      if (random() < 0.5) jobs.push(encodeFor(t.app, w.channel, paymentOf(w)).then((again) => deliver(t.app, w.channel, again)));
-      if (random() < 0.3) jobs.push(forgedNotification(w.channel, w).then((forged) => deliver(t.app, w.channel, forged)));
+      for (let c = 0; c < copies; c++) jobs.push(deliver(t, w.channel, encoded));
+      if (random() < 0.5) jobs.push(encodeFor(t, w.channel, paymentOf(w)).then((again) => deliver(t, w.channel, again)));
+      if (random() < 0.3) jobs.push(forgedNotification(w.channel, w).then((forged) => deliver(t, w.channel, forged)));
     }
     for (const u of users) {
       const serial = await getSerial(t.app, u.token);
@@ -254,7 +253,7 @@ describe.each(backends)('exactly once (%s)', (backend) => {
 });
 
 /** A notification signed with keys that are not the channel's. */
-const otherKeys = generatePaymentKeys();
+const otherKeys = { wechat: generateWechatKeys(), alipay: generateAlipayKeys(), jd: generateJdKeys() };
 async function forgedNotification(channel: Channel, trade: { tradeNo: string; amountFen: number }) {
   const payment = paymentOf(trade);
   const options = { baseUrl: '', notifyPath: '', post: async () => ({ status: 200, text: '' }), notifyDelayMs: 0 };

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { ApiEnvelope } from '../../src/contract/envelope.ts';
 import type { ApplicationFormInput } from '../../src/contract/order.ts';
 import { GW, paths } from '../../src/contract/paths.ts';
-import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
+import { buildAppWithHandles, type AppHandles, type BuildAppOptions } from '../../src/server/app.ts';
 import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../../src/server/bench-support.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { DbHandle } from '../../src/server/db/db.ts';
@@ -62,9 +62,29 @@ export async function openTestDb(backend: Backend): Promise<DbHandle> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The providers and scheduler the app was built with (never decorated onto the app). */
+  handles: AppHandles;
   database: DbHandle;
   config: AppConfig;
+  /**
+   * Resolves when every sandbox has gone quiet: payment notifications delivered and the
+   * policies they paid for issued (or refused) by the insurer.
+   */
+  settled(): Promise<void>;
+  /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
+  lifecycle: AppHandles['lifecycle'];
   close(): Promise<void>;
+}
+
+/** What a sandbox has that a test can wait on. */
+const settledOf = (provider: unknown) => (provider as { settled?: () => Promise<void> }).settled?.();
+
+/** Computed from the handles: the providers' own `settled`, in two rounds (a delivered payment asks the insurer). */
+export async function settledProviders(handles: AppHandles): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    await Promise.all([...handles.providers.payments.values()].map(settledOf));
+    await settledOf(handles.providers.insurer);
+  }
 }
 
 export async function makeTestApp(
@@ -73,7 +93,7 @@ export async function makeTestApp(
   const { backend = 'pglite', config: configOverrides, ...buildOptions } = options;
   const database = await openTestDb(backend);
   const config = testConfig(configOverrides);
-  const app = await buildApp({
+  const { app, handles } = await buildAppWithHandles({
     db: database.db,
     config,
     logger: false,
@@ -83,8 +103,11 @@ export async function makeTestApp(
   });
   return {
     app,
+    handles,
     database,
     config,
+    settled: () => settledProviders(handles),
+    lifecycle: handles.lifecycle,
     close: async () => {
       await app.close();
       await database.close();

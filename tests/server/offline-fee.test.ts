@@ -20,7 +20,7 @@ describe.each(backends)('premium collected offline, Isshoufei N (%s)', (backend)
 
   it('issues the policy at submission, without a payment', async () => {
     const order = await submitOrder(t.app, parent.token, validApplication(JINING));
-    await t.app.settled(); // the insurer sandbox answers asynchronously
+    await t.settled(); // the insurer sandbox answers asynchronously
     const detail = expectOk(await orderDetail(t.app, parent.token, order.orderCode));
     expect(detail.status).toBe('waitInsurance');
     expect(detail.policyNo).toMatch(/\S/);

@@ -85,7 +85,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect(confirm.headers.location).toBe(
       `/#/paySuccess?orderCode=${order.orderCode}&productCode=${XUZHOU}&applicationFormCode=${order.applicationFormCode}`,
     );
-    await t.app.settled();
+    await t.settled();
 
     const paid = expectOk(await orderDetail(t.app, alice.token, order.orderCode));
     expect(paid.status).toBe('waitInsurance'); // cover starts tomorrow
@@ -270,7 +270,7 @@ describe.each(backends)('payment timeout (%s)', (backend) => {
     const again = await login(t.app, session.phone); // the access token expired meanwhile
     // Statuses are stored: the lifecycle scheduler records the timeout (its timer is off in tests).
     expect(expectOk(await orderDetail(t.app, again.token, order.orderCode)).status).toBe('toBePaid');
-    expect(await t.app.lifecycle.runOnce()).toEqual({ paymentTimeout: 1, start: 0, expire: 0 });
+    expect(await t.lifecycle.runOnce()).toEqual({ paymentTimeout: 1, start: 0, expire: 0 });
     const detail = expectOk(await orderDetail(t.app, again.token, order.orderCode));
     expect(detail.status).toBe('paymentTimeout');
     const list = expectOk(await call<PolicyList>(t.app, { method: 'POST', url: paths.policyList, token: again.token, payload: {} }));

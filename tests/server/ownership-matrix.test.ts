@@ -159,7 +159,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     aSecrets.push(form.policyHolder.name, form.policyHolder.licenceNo, form.policyHolder.phone, ...form.insureds.map((i) => i.licenceNo));
     const order = await submitOrder(t.app, alice.token, form);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, order.applicationFormCode)));
-    await t.app.settled();
+    await t.settled();
     const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }));
     expect(detail.policyNo).toBeTruthy();
     Object.assign(a, { orderCode: order.orderCode, applicationFormCode: order.applicationFormCode, policyNo: detail.policyNo, serial: order.serial });

@@ -3,23 +3,24 @@
  * the way the client does, and send that channel's notifications.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { fillPath, GW, paths } from '../../src/contract/paths.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
-import { WECHAT_APP_ID } from '../../src/server/providers/payment/wechat-pay-provider.ts';
-import { call, expectOk, payUrlOf, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication, XUZHOU } from './helpers.ts';
+import { WECHAT_APP_ID, WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
+import { channelSandbox } from '../../src/server/bench-support.ts';
+import { call, expectOk, payUrlOf, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication, XUZHOU, type TestApp } from './helpers.ts';
 
 export type Channel = 'sandbox' | 'wechat' | 'alipay' | 'jd';
 export const CHANNELS: Channel[] = ['sandbox', 'wechat', 'alipay', 'jd'];
 
 /** The client's way to a trade of `channel` for an existing order. */
 export async function openChannelTrade(
-  app: FastifyInstance,
+  t: Pick<TestApp, 'app' | 'handles'>,
   token: string,
   channel: Channel,
   order: { orderCode: string; applicationFormCode: string },
 ): Promise<string> {
+  const { app } = t;
   if (channel === 'sandbox') return tradeNoOf(await payUrlOf(app, token, order.applicationFormCode));
   if (channel === 'alipay') {
     const { payUrl } = expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}&channel=alipay`, token }));
@@ -28,7 +29,9 @@ export async function openChannelTrade(
   if (channel === 'jd') {
     return expectOk(await call<{ tradeNum: string }>(app, { method: 'POST', url: paths.payOrderJd, token, payload: { orderCode: order.orderCode } })).tradeNum;
   }
-  const code = app.paymentChannels.wechat.issueOAuthCode(`oTest${randomUUID().slice(0, 8)}`);
+  const wechat = t.handles.providers.payments.get('wechat');
+  if (!(wechat instanceof WechatPayProvider)) throw new Error('the WeChat sandbox is not configured');
+  const code = wechat.issueOAuthCode(`oTest${randomUUID().slice(0, 8)}`);
   const { openid } = expectOk(
     await call<{ openid: string }>(app, { method: 'POST', url: fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'st' }), token }),
   );
@@ -36,9 +39,9 @@ export async function openChannelTrade(
 }
 
 /** A new unpaid Xuzhou order of `token`'s user with an open trade of `channel`. */
-export async function orderWithTrade(app: FastifyInstance, token: string, channel: Channel) {
-  const order = await submitOrder(app, token, validApplication(XUZHOU));
-  const tradeNo = await openChannelTrade(app, token, channel, order);
+export async function orderWithTrade(t: Pick<TestApp, 'app' | 'handles'>, token: string, channel: Channel) {
+  const order = await submitOrder(t.app, token, validApplication(XUZHOU));
+  const tradeNo = await openChannelTrade(t, token, channel, order);
   return { order, tradeNo, amountFen: Math.round(order.amount * 100) };
 }
 
@@ -49,7 +52,7 @@ export interface Encoded {
 }
 
 /** A notification of `payment` encoded and signed as `channel` does it. */
-export async function encodeFor(app: FastifyInstance, channel: Channel, payment: ChannelPayment): Promise<Encoded> {
+export async function encodeFor(t: Pick<TestApp, 'handles'>, channel: Channel, payment: ChannelPayment): Promise<Encoded> {
   if (channel === 'sandbox') {
     const body = await signSandboxNotification(TEST_PAY_SECRET, {
       notifyId: payment.notifyId,
@@ -60,7 +63,7 @@ export async function encodeFor(app: FastifyInstance, channel: Channel, payment:
     });
     return { body, contentType: 'application/jose', headers: {} };
   }
-  return app.paymentChannels[channel].encode(payment);
+  return channelSandbox(t.handles, channel).encode(payment);
 }
 
 export function paymentOf(trade: { tradeNo: string; amountFen: number }, extra: Partial<ChannelPayment> = {}): ChannelPayment {
@@ -68,8 +71,8 @@ export function paymentOf(trade: { tradeNo: string; amountFen: number }, extra: 
 }
 
 /** POSTs a notification to the channel's notify route; `acknowledged` is what the channel would conclude. */
-export async function deliver(app: FastifyInstance, channel: Channel, encoded: Encoded): Promise<{ acknowledged: boolean; status: number; text: string }> {
-  const response = await app.inject({
+export async function deliver(t: Pick<TestApp, 'app' | 'handles'>, channel: Channel, encoded: Encoded): Promise<{ acknowledged: boolean; status: number; text: string }> {
+  const response = await t.app.inject({
     method: 'POST',
     url: GW + fillPath(paths.payNotify, { provider: channel }),
     payload: encoded.body,
@@ -77,6 +80,6 @@ export async function deliver(app: FastifyInstance, channel: Channel, encoded: E
   });
   const answer = { status: response.statusCode, text: response.body };
   const acknowledged =
-    channel === 'sandbox' ? (JSON.parse(answer.text) as { code: string }).code === '0000' : app.paymentChannels[channel].acknowledged(answer);
+    channel === 'sandbox' ? (JSON.parse(answer.text) as { code: string }).code === '0000' : channelSandbox(t.handles, channel).acknowledged(answer);
   return { acknowledged, ...answer };
 }

@@ -173,7 +173,7 @@ describe.each(backends)('payment notifications (%s)', (backend) => {
       const { token, order, tradeNo, amountFen } = await openTrade(refusing.app);
       const body = await signSandboxNotification(TEST_PAY_SECRET, payload({ tradeNo, amountFen }));
       expect((await notify(refusing.app, body)).body.code).toBe('0000');
-      await refusing.app.settled();
+      await refusing.settled();
       const detail = expectOk(await orderDetail(refusing.app, token, order.orderCode));
       expect(detail).toMatchObject({ status: 'issueFail', policyNo: null });
       expect(detail.paidAt).not.toBeNull();
@@ -200,7 +200,7 @@ describe('sandbox notification delivery', () => {
       // A bare POST (no form body) works too.
       const confirm = await t.app.inject({ method: 'POST', url: `/_sandbox/pay/${tradeNo}/confirm` });
       expect(confirm.statusCode).toBe(303);
-      await t.app.settled();
+      await t.settled();
       expect(attempts).toBe(3);
       expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('waitInsurance');
     } finally {
@@ -219,7 +219,7 @@ describe('sandbox notification delivery', () => {
     try {
       const { token, order, tradeNo } = await openTrade(t.app);
       await pressCashier(t.app, tradeNo);
-      await t.app.settled();
+      await t.settled();
       expect(attempts).toBe(5);
       expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('toBePaid');
     } finally {
@@ -235,7 +235,7 @@ describe('sandbox notification delivery', () => {
       expect(declined.statusCode).toBe(303);
       const page = await t.app.inject({ method: 'GET', url: declined.headers.location as string });
       expect(page.body).toContain('支付失败，请重试');
-      await t.app.settled();
+      await t.settled();
       expect(expectOk(await orderDetail(t.app, token, order.orderCode)).status).toBe('toBePaid');
       const cancel = await t.app.inject({ method: 'POST', url: `/_sandbox/pay/${tradeNo}/cancel` });
       expect(cancel.statusCode).toBe(303);

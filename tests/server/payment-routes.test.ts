@@ -15,6 +15,7 @@ import type { ApplicationData } from '../../src/engine/insure/form-schema.ts';
 import { loadManifestStore, requireManifest } from '../../src/server/catalogue/manifest-store.ts';
 import { applicationForms, orders } from '../../src/server/db/schema.ts';
 import type { RawNotificationPost } from '../../src/server/providers/payment/notification-delivery.ts';
+import type { WechatKeys } from '../../src/server/providers/payment/wechat-pay-provider.ts';
 import { applicationForm } from '../../src/web/renderers/confirm/place-order.ts';
 import { openChannelTrade } from './payment-channels-support.ts';
 import {
@@ -123,7 +124,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
     );
     expect(pay).toMatchObject({ appId: WECHAT_APP_ID, signType: 'RSA', package: `prepay_id=wx${pay.tradeNo}` });
     const message = `${pay.appId}\n${pay.timeStamp}\n${pay.nonceStr}\n${pay.package}\n`;
-    const verified = createVerify('RSA-SHA256').update(message).verify(t.config.paymentKeys.wechat.merchant.publicKey, pay.paySign!, 'base64');
+    const verified = createVerify('RSA-SHA256').update(message).verify((t.config.paymentKeys.wechat as WechatKeys).merchant.publicKey, pay.paySign!, 'base64');
     expect(verified).toBe(true);
     // Asking again reuses the open trade.
     const again = expectOk(await call<{ tradeNo: string }>(t.app, { method: 'POST', url: paths.payOrderWeixin, token: alice.token, payload: { orderCode: order.orderCode, openid } }));
@@ -147,7 +148,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
   for (const channel of ['wechat', 'alipay', 'jd'] as const) {
     it(`pays through the ${channel} cashier: the sandbox notifies in its style and the order is issued`, async () => {
       const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
-      const tradeNo = await openChannelTrade(t.app, alice.token, channel, order);
+      const tradeNo = await openChannelTrade(t, alice.token, channel, order);
       const cashier = await t.app.inject({ method: 'GET', url: `/_sandbox/${channel}/cashier?tradeNo=${tradeNo}` });
       expect(cashier.statusCode).toBe(200);
       expect(cashier.body).toContain('确认支付');
@@ -157,14 +158,14 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       const confirm = await t.app.inject({ method: 'POST', url: `/_sandbox/${channel}/${tradeNo}/confirm`, payload: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(confirm.statusCode).toBe(303);
       expect(String(confirm.headers.location)).toContain(channel === 'jd' ? `/#/paySuccessJD?tradeNum=${tradeNo}` : '/#/paySuccess?');
-      await t.app.settled();
+      await t.settled();
       expect(expectOk(await orderDetail(t.app, alice.token, order.orderCode)).status).toBe('waitInsurance');
     });
   }
 
   it('answers the JD result page without log-in, with no personal data', async () => {
     const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
-    const tradeNo = await openChannelTrade(t.app, alice.token, 'jd', order);
+    const tradeNo = await openChannelTrade(t, alice.token, 'jd', order);
     const url = fillPath(paths.jdOrder, { id: tradeNo });
     expect(url).toContain('/order//');
     expect(expectOk(await call<{ status: string }>(t.app, { method: 'GET', url }))).toEqual({
@@ -174,7 +175,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       productName: '徐州市学生平安保险（2025版）',
     });
     await t.app.inject({ method: 'POST', url: `/_sandbox/jd/${tradeNo}/confirm` });
-    await t.app.settled();
+    await t.settled();
     expect(expectOk(await call<{ status: string }>(t.app, { method: 'GET', url })).status).toBe('paid');
     expect((await call(t.app, { method: 'GET', url: fillPath(paths.jdOrder, { id: 'TRNOPE' }) })).body.code).toBe('4004');
   });
@@ -219,9 +220,9 @@ describe('channel notification delivery', () => {
     try {
       const user = await login(t.app);
       const order = await submitOrder(t.app, user.token, validApplication(XUZHOU));
-      const tradeNo = await openChannelTrade(t.app, user.token, 'wechat', order);
+      const tradeNo = await openChannelTrade(t, user.token, 'wechat', order);
       await t.app.inject({ method: 'POST', url: `/_sandbox/wechat/${tradeNo}/confirm` });
-      await t.app.settled();
+      await t.settled();
       expect(attempts).toBe(3);
       expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('waitInsurance');
       const [row] = await t.database.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.orderCode, order.orderCode));

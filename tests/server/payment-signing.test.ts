@@ -5,15 +5,14 @@
  * non-string field), without a database.
  */
 import { describe, expect, it } from 'vitest';
-import { generatePaymentKeys } from '../../src/server/config.ts';
-import { AlipayProvider } from '../../src/server/providers/payment/alipay-provider.ts';
+import { AlipayProvider, generateAlipayKeys } from '../../src/server/providers/payment/alipay-provider.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
-import { JdPayProvider } from '../../src/server/providers/payment/jd-pay-provider.ts';
+import { generateJdKeys, JdPayProvider } from '../../src/server/providers/payment/jd-pay-provider.ts';
 import { NotificationRejected } from '../../src/server/providers/payment/payment-provider.ts';
 import { aesGcmEncrypt, canonicalParams, rsaSign, wechatSignedMessage, yuanStringToFen } from '../../src/server/providers/payment/signing.ts';
-import { WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
+import { generateWechatKeys, WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
 
-const keys = generatePaymentKeys();
+const keys = { wechat: generateWechatKeys(), alipay: generateAlipayKeys(), jd: generateJdKeys() };
 const clock = { now: new Date('2026-03-01T08:00:00Z') };
 const options = { baseUrl: '', notifyPath: '/n', post: async () => ({ status: 200, text: '' }), notifyDelayMs: 0, now: () => clock.now };
 const payment: ChannelPayment = { notifyId: 'N-1', tradeNo: 'TR1', amountFen: 6000, status: 'SUCCESS', paidAt: new Date('2026-03-01T07:59:00Z') };

@@ -71,7 +71,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
   async function paidPolicy(session: Session, productCode: string = XUZHOU) {
     const order = await submitOrder(t.app, session.token, validApplication(productCode));
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
-    await t.app.sandboxPayments.settled();
+    await t.settled();
     await insurer.settled();
     return order;
   }
@@ -124,7 +124,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     expect(list.list.map((p) => p.orderCode)).not.toContain(order.orderCode); // issued: a policy, not an application
 
     await advance(2 * DAY);
-    expect(await t.app.lifecycle.runOnce()).toMatchObject({ start: 1 });
+    expect(await t.lifecycle.runOnce()).toMatchObject({ start: 1 });
     detail = await detailOf(alice, order.applicationFormCode);
     expect(detail).toMatchObject({ status: 'guarantee', statusName: '保障中' });
     const policyNo = detail.policyNo!;
@@ -143,17 +143,17 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     expect(again.body).toEqual({ code: '4001', msg: '保单状态为「已退保」，不能退保', data: null });
     // A surrendered policy never expires.
     await advance(400 * DAY);
-    await t.app.lifecycle.runOnce();
+    await t.lifecycle.runOnce();
     expect((await detailOf(alice, order.applicationFormCode)).status).toBe('surrender');
   });
 
   it('moves an in-force policy to 已过期 after its end date', async () => {
     const order = await paidPolicy(alice, JINING);
     await advance(2 * DAY);
-    await t.app.lifecycle.runOnce();
+    await t.lifecycle.runOnce();
     expect((await detailOf(alice, order.applicationFormCode)).status).toBe('guarantee');
     await advance(370 * DAY);
-    expect((await t.app.lifecycle.runOnce()).expire).toBeGreaterThanOrEqual(1);
+    expect((await t.lifecycle.runOnce()).expire).toBeGreaterThanOrEqual(1);
     const detail = await detailOf(alice, order.applicationFormCode);
     expect(detail.status).toBe('policyOverdue');
     expect(detail.history.map((h) => h.to)).toEqual(['waitIssue', 'waitInsurance', 'guarantee', 'policyOverdue']);
@@ -165,7 +165,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const order = await submitOrder(t.app, session.token, validApplication(XUZHOU));
     insurer.failApplication(order.applicationFormCode);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
-    await t.app.sandboxPayments.settled();
+    await t.settled();
     await insurer.settled();
     const detail = await detailOf(session, order.applicationFormCode);
     expect(detail).toMatchObject({ status: 'issueFail', statusName: '出单失败', policyNo: null });
@@ -294,7 +294,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const order = await submitOrder(t.app, session.token, validApplication(JINING));
     expectOk(await post(session, paths.devInsurerFail, { applicationFormCode: order.applicationFormCode }));
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
-    await t.app.sandboxPayments.settled();
+    await t.settled();
     await insurer.settled();
     expect((await detailOf(session, order.applicationFormCode)).status).toBe('issueFail');
   });

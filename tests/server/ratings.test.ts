@@ -39,7 +39,7 @@ describe.each(backends)('ratings (%s)', (backend) => {
   async function paidOrder() {
     const trade = await openTrade(t.app);
     await pressCashier(t.app, trade.tradeNo);
-    await t.app.settled();
+    await t.settled();
     return trade;
   }
 

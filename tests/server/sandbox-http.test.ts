@@ -45,7 +45,7 @@ describe('payment sandbox over HTTP', () => {
     // Asynchronous, like a real provider: not paid at the moment of the redirect.
     expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('toBePaid');
 
-    await t.app.settled();
+    await t.settled();
     expect(expectOk(await orderDetail(t.app, user.token, order.orderCode)).status).toBe('waitInsurance');
     // Delivered by fetch over the socket (undici says "node"), not by inject.
     expect(notifyAgents).toEqual(['node']);

@@ -35,7 +35,7 @@ import { toStoredPerson } from './stored-person.ts';
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 
-type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'>;
+type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
 const SERIAL_CONSTRAINT = 'orders_idempotent_serial_no_unique';
 const CODE_CONSTRAINTS = ['orders_order_code_unique', 'application_forms_application_form_code_unique'];
@@ -249,8 +249,8 @@ export async function submitOrder(
         }
         return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode] };
       });
-      // Test-only failpoint (never set in production): the process dies after the commit, before answering.
-      if (deps.config.failpoint === 'submit-order-after-commit') process.kill(process.pid, 'SIGKILL');
+      // Test-only hook (injected by tests/server/fixtures/failpoint-server.ts, never by the server): the crash test dies here.
+      deps.hooks?.afterOrderCommit?.();
       if (collectedOffline !== undefined) await issuePolicyForOrder(deps, collectedOffline, log);
       return answerWithOrder(deps.db, order, user, serial, requestHash);
     } catch (error) {

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
-import { ApiError, rejected } from '../http/envelope.ts';
-import { ErrorCode } from '../../contract/envelope.ts';
+import { rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import type { FormKey } from '../orders/orders-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
@@ -25,11 +24,6 @@ export function paySuccessUrl(publicUrl: string | undefined, codes: ReturnCodes)
   return `${publicUrl ?? ''}/#/paySuccess?${query}`;
 }
 
-/** Where JD sends the browser back (spec §2 /paySuccessJD, no log-in): only the trade number travels. */
-export function paySuccessJdUrl(publicUrl: string | undefined, tradeNum: string): string {
-  return `${publicUrl ?? ''}/#/paySuccessJD?${new URLSearchParams({ tradeNum }).toString()}`;
-}
-
 export interface OpenedTrade {
   tradeNo: string;
   amountFen: number;
@@ -51,13 +45,14 @@ export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, pro
   if (view.status === 'paymentTimeout' || expired) throw rejected('订单已超时未支付，请重新投保');
   if (view.status !== 'toBePaid') throw rejected('该订单无需支付');
   const provider = deps.payments.get(providerName);
-  if (!provider) throw new ApiError(ErrorCode.Internal, '支付渠道不可用');
+  // A channel this deployment does not configure (PAYMENT_CHANNELS) is a refusal the client can show, not a crash.
+  if (!provider) throw rejected('支付渠道不可用');
   const open = await getPendingPayment(deps.db, view.orderId, provider.name);
   const tradeNo = open?.tradeNo ?? dailyCode('TR', now);
   const returnUrl =
     open?.returnUrl ??
-    (provider.name === 'jd'
-      ? paySuccessJdUrl(deps.config.publicUrl, tradeNo)
+    (provider.returnUrl
+      ? provider.returnUrl(deps.config.publicUrl, { tradeNo })
       : paySuccessUrl(deps.config.publicUrl, {
           orderCode: view.orderCode,
           productCode: view.productCode,

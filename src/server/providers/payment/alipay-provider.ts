@@ -1,12 +1,22 @@
 import { formatShanghai, parseShanghai } from '../../../engine/time/shanghai-time.ts';
-import type { PaymentKeys } from '../../config.ts';
+import { channelCashierRoutes } from './channel-sandbox-routes.ts';
 import { ChannelSandboxProvider, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
-import { canonicalParams, fenToYuanString, rsaSign, rsaVerify, yuanStringToFen } from './signing.ts';
+import { canonicalParams, fenToYuanString, rsaSign, rsaVerify, yuanStringToFen, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
+import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
 
 export const ALIPAY_APP_ID = '2021000100000001';
 const NOT_SIGNED = ['sign', 'sign_type'];
+
+/** The sandbox plays the platform: it signs notifications with the private key, the app verifies with the public one. */
+export interface AlipayKeys {
+  platform: RsaKeyPair;
+}
+
+export function generateAlipayKeys(): AlipayKeys {
+  return { platform: generateRsaKeyPair() };
+}
 
 /**
  * Alipay sandbox (wap pay). Notifications are form posts
@@ -21,7 +31,7 @@ export class AlipayProvider extends ChannelSandboxProvider {
 
   constructor(
     options: ChannelSandboxOptions,
-    private readonly keys: PaymentKeys['alipay'],
+    private readonly keys: AlipayKeys,
   ) {
     super(options);
   }
@@ -88,3 +98,13 @@ export class AlipayProvider extends ChannelSandboxProvider {
     return answer.status === 200 && answer.text.trim() === 'success';
   }
 }
+
+/** PAYMENT_CHANNELS=alipay (or alipay:sandbox): the Alipay sandbox with its cashier page. */
+export const alipaySandboxChannel = definePaymentChannel({
+  channel: 'alipay',
+  implementation: 'sandbox',
+  sandbox: true,
+  keys: { generate: generateAlipayKeys, valid: (value): value is AlipayKeys => isRsaKeyPair((value as Partial<AlipayKeys> | null | undefined)?.platform) },
+  create: (context, keys) => new AlipayProvider(context, keys),
+  routes: channelCashierRoutes,
+});

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { emptyBodyAsObject } from '../../http/optional-body.ts';
-import type { PaymentRow } from '../../payments/payments-repo.ts';
 import { renderCashierPage } from './cashier-page.ts';
 import { channelSandboxPath, type ChannelSandboxProvider } from './channel-sandbox-provider.ts';
-import { WECHAT_APP_ID, WECHAT_OAUTH_PATH, type WechatPayProvider } from './wechat-pay-provider.ts';
+import { WECHAT_APP_ID, WECHAT_OAUTH_URL as WECHAT_OAUTH_PATH } from '../../../contract/payment.ts';
+import type { SandboxPageContext } from './payment-channel.ts';
+import type { WechatPayProvider } from './wechat-pay-provider.ts';
 
 const CashierQuery = Type.Object({
   tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
@@ -25,16 +26,6 @@ const OAuthBody = Type.Object({
   state: Type.Optional(Type.String({ maxLength: 64 })),
   decision: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('deny')])),
 });
-
-export interface ChannelSandboxDeps {
-  channels: readonly ChannelSandboxProvider[];
-  wechat: WechatPayProvider;
-  findTrade: (tradeNo: string) => Promise<PaymentRow | undefined>;
-  /** Where 取消支付 leads. */
-  cancelUrl: string;
-  /** Only redirects to the app's own pages are allowed after authorisation (no open redirect). */
-  publicUrl: string | undefined;
-}
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
@@ -75,73 +66,82 @@ ${state ? `<input type="hidden" name="state" value="${esc(state)}">` : ''}
 </form></main></body></html>`;
 }
 
-/**
- * Sandbox pages of the WeChat Pay, Alipay and JD channels: a cashier per
- * channel (/_sandbox/{channel}/cashier) whose 确认支付 makes the channel send
- * its signed notification and returns the browser, and WeChat's OAuth page.
- */
-export async function channelSandboxRoutes(app: FastifyInstance, deps: ChannelSandboxDeps): Promise<void> {
+/** HTML forms post urlencoded bodies; only the sandbox pages accept them (each plugin is its own scope). */
+function acceptForms(app: FastifyInstance): void {
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+}
 
+/**
+ * The sandbox's stand-in for WeChat's OAuth page (snsapi_base): 允许 sends the
+ * browser back with a code the app exchanges for an openid; 拒绝 without one.
+ */
+export async function wechatOAuthRoutes(app: FastifyInstance, wechat: WechatPayProvider, context: SandboxPageContext): Promise<void> {
+  acceptForms(app);
   app.get<{ Querystring: Static<typeof OAuthQuery> }>(WECHAT_OAUTH_PATH, { schema: { querystring: OAuthQuery } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const { appid, redirect_uri: redirectUri, state } = request.query;
-    if (appid !== WECHAT_APP_ID || !allowedRedirect(redirectUri, deps.publicUrl)) {
+    if (appid !== WECHAT_APP_ID || !allowedRedirect(redirectUri, context.publicUrl)) {
       return reply.status(400).send('<!doctype html><meta charset="utf-8"><title>微信授权</title><p>redirect_uri 参数错误</p>');
     }
     return oauthPage(redirectUri, state);
   });
   app.post<{ Body: Static<typeof OAuthBody> }>(WECHAT_OAUTH_PATH, { schema: { body: OAuthBody } }, async (request, reply) => {
     const { redirect_uri: redirectUri, state, decision } = request.body;
-    if (!allowedRedirect(redirectUri, deps.publicUrl)) return reply.status(400).type('text/plain; charset=utf-8').send('redirect_uri 参数错误');
+    if (!allowedRedirect(redirectUri, context.publicUrl)) return reply.status(400).type('text/plain; charset=utf-8').send('redirect_uri 参数错误');
     if (decision === 'deny') return reply.redirect(withOAuthCode(redirectUri, undefined, state), 303);
     // snsapi_base: the sandbox makes up one WeChat user per authorisation.
-    const code = deps.wechat.issueOAuthCode(`oSbx${randomBytes(12).toString('base64url')}`);
+    const code = wechat.issueOAuthCode(`oSbx${randomBytes(12).toString('base64url')}`);
     return reply.redirect(withOAuthCode(redirectUri, code, state), 303);
   });
+}
 
-  for (const channel of deps.channels) {
-    const base = channelSandboxPath(channel.name);
-    const findOwn = async (tradeNo: string) => {
-      const trade = await deps.findTrade(tradeNo);
-      return trade && trade.provider === channel.name ? trade : undefined;
-    };
-    app.get<{ Querystring: Static<typeof CashierQuery> }>(`${base}/cashier`, { schema: { querystring: CashierQuery } }, async (request, reply) => {
-      const trade = await findOwn(request.query.tradeNo);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!trade) return reply.status(404).send(`<!doctype html><meta charset="utf-8"><title>${channel.cashierTitle}</title><p>交易不存在</p>`);
-      const encoded = encodeURIComponent(trade.tradeNo);
-      return renderCashierPage({
-        merchant: `${channel.cashierTitle}（沙箱）`,
-        subject: trade.subject,
-        tradeNo: trade.tradeNo,
-        amountFen: trade.amountFen,
-        state: trade.status === 'pending' || trade.status === 'failed' ? 'pending' : 'paid',
-        error: request.query.error,
-        confirmAction: `${base}/${encoded}/confirm`,
-        cancelAction: `${base}/${encoded}/cancel`,
-        returnUrl: trade.returnUrl,
-      });
+/**
+ * The cashier of one channel sandbox (/_sandbox/{channel}/cashier): 确认支付
+ * makes the channel send its signed notification and returns the browser.
+ */
+export async function channelCashierRoutes(app: FastifyInstance, channel: ChannelSandboxProvider, context: SandboxPageContext): Promise<void> {
+  acceptForms(app);
+  const base = channelSandboxPath(channel.name);
+  const findOwn = async (tradeNo: string) => {
+    const trade = await context.findTrade(tradeNo);
+    return trade && trade.provider === channel.name ? trade : undefined;
+  };
+  app.get<{ Querystring: Static<typeof CashierQuery> }>(`${base}/cashier`, { schema: { querystring: CashierQuery } }, async (request, reply) => {
+    const trade = await findOwn(request.query.tradeNo);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!trade) return reply.status(404).send(`<!doctype html><meta charset="utf-8"><title>${channel.cashierTitle}</title><p>交易不存在</p>`);
+    const encoded = encodeURIComponent(trade.tradeNo);
+    return renderCashierPage({
+      merchant: `${channel.cashierTitle}（沙箱）`,
+      subject: trade.subject,
+      tradeNo: trade.tradeNo,
+      amountFen: trade.amountFen,
+      state: trade.status === 'pending' || trade.status === 'failed' ? 'pending' : 'paid',
+      error: request.query.error,
+      confirmAction: `${base}/${encoded}/confirm`,
+      cancelAction: `${base}/${encoded}/cancel`,
+      returnUrl: trade.returnUrl,
     });
-    app.post<{ Params: Static<typeof TradeParams>; Body: Static<typeof ConfirmBody> }>(
-      `${base}/:tradeNo/confirm`,
-      { preValidation: emptyBodyAsObject, schema: { params: TradeParams, body: ConfirmBody } },
-      async (request, reply) => {
-        const trade = await findOwn(request.params.tradeNo);
-        if (!trade) return reply.status(404).type('text/plain; charset=utf-8').send('交易不存在');
-        if (trade.status !== 'pending' && trade.status !== 'failed') return reply.redirect(trade.returnUrl, 303);
-        if (request.body.outcome === 'fail') {
-          channel.notifyPayment(trade, 'FAIL');
-          return reply.redirect(`${base}/cashier?${new URLSearchParams({ tradeNo: trade.tradeNo, error: '支付失败，请重试' }).toString()}`, 303);
-        }
-        channel.notifyPayment(trade, 'SUCCESS');
-        return reply.redirect(trade.returnUrl, 303);
-      },
-    );
-    app.post<{ Params: Static<typeof TradeParams> }>(`${base}/:tradeNo/cancel`, { schema: { params: TradeParams } }, async (_request, reply) =>
-      reply.redirect(deps.cancelUrl, 303),
-    );
-  }
+  });
+  app.post<{ Params: Static<typeof TradeParams>; Body: Static<typeof ConfirmBody> }>(
+    `${base}/:tradeNo/confirm`,
+    { preValidation: emptyBodyAsObject, schema: { params: TradeParams, body: ConfirmBody } },
+    async (request, reply) => {
+      const trade = await findOwn(request.params.tradeNo);
+      if (!trade) return reply.status(404).type('text/plain; charset=utf-8').send('交易不存在');
+      if (trade.status !== 'pending' && trade.status !== 'failed') return reply.redirect(trade.returnUrl, 303);
+      if (request.body.outcome === 'fail') {
+        channel.notifyPayment(trade, 'FAIL');
+        return reply.redirect(`${base}/cashier?${new URLSearchParams({ tradeNo: trade.tradeNo, error: '支付失败，请重试' }).toString()}`, 303);
+      }
+      channel.notifyPayment(trade, 'SUCCESS');
+      return reply.redirect(trade.returnUrl, 303);
+    },
+  );
+  app.post<{ Params: Static<typeof TradeParams> }>(`${base}/:tradeNo/cancel`, { schema: { params: TradeParams } }, async (_request, reply) =>
+    reply.redirect(context.cancelUrl, 303),
+  );
 }

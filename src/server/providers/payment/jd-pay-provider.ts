@@ -1,8 +1,9 @@
-import type { PaymentKeys } from '../../config.ts';
+import { channelCashierRoutes } from './channel-sandbox-routes.ts';
 import { ChannelSandboxProvider, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
-import { canonicalParams, rsaSign, rsaVerify } from './signing.ts';
+import { canonicalParams, rsaSign, rsaVerify, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
+import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
 
 export const JD_MERCHANT = '110000000001';
 const OFFSET_MS = 8 * 3600_000;
@@ -19,6 +20,15 @@ function parseJdTime(value: string | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The sandbox plays the platform: it signs notifications with the private key, the app verifies with the public one. */
+export interface JdKeys {
+  platform: RsaKeyPair;
+}
+
+export function generateJdKeys(): JdKeys {
+  return { platform: generateRsaKeyPair() };
+}
+
 /**
  * JD Pay sandbox (online retail payment, spec /paySuccessJD). Notifications
  * are JSON objects of string fields (version V2.0, merchant, tradeNum, amount
@@ -31,9 +41,14 @@ export class JdPayProvider extends ChannelSandboxProvider {
   readonly notifyContentTypes = ['application/json'] as const;
   readonly cashierTitle = '京东支付';
 
+  /** JD sends the browser back to spec §2 /paySuccessJD (no log-in): only the trade number travels. */
+  returnUrl(publicUrl: string | undefined, trade: { tradeNo: string }): string {
+    return `${publicUrl ?? ''}/#/paySuccessJD?${new URLSearchParams({ tradeNum: trade.tradeNo }).toString()}`;
+  }
+
   constructor(
     options: ChannelSandboxOptions,
-    private readonly keys: PaymentKeys['jd'],
+    private readonly keys: JdKeys,
   ) {
     super(options);
   }
@@ -95,3 +110,13 @@ export class JdPayProvider extends ChannelSandboxProvider {
     return answer.status === 200 && answer.text.trim() === 'success';
   }
 }
+
+/** PAYMENT_CHANNELS=jd (or jd:sandbox): the JD Pay sandbox with its cashier page. */
+export const jdSandboxChannel = definePaymentChannel({
+  channel: 'jd',
+  implementation: 'sandbox',
+  sandbox: true,
+  keys: { generate: generateJdKeys, valid: (value): value is JdKeys => isRsaKeyPair((value as Partial<JdKeys> | null | undefined)?.platform) },
+  create: (context, keys) => new JdPayProvider(context, keys),
+  routes: channelCashierRoutes,
+});

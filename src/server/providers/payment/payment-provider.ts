@@ -51,4 +51,10 @@ export interface PaymentProvider {
   readonly notifyContentTypes?: readonly string[];
   /** The provider's expected answer; the app's `{code,msg}` envelope when absent. */
   answer?(outcome: NotifyOutcome): NotifyAnswer;
+  /** Where the browser returns after paying; the app's /paySuccess page when absent. */
+  returnUrl?(publicUrl: string | undefined, trade: { tradeNo: string }): string;
+  /** Resolves when nothing the provider started is still running (graceful shutdown; tests wait on it). */
+  settled?(): Promise<void>;
+  /** Stops timers before the app closes. */
+  stop?(): void;
 }

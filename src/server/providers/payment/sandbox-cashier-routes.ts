@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { emptyBodyAsObject } from '../../http/optional-body.ts';
-import type { PaymentRow } from '../../payments/payments-repo.ts';
 import { renderCashierPage } from './cashier-page.ts';
-import { SANDBOX_CASHIER_PATH, type SandboxPaymentProvider } from './sandbox-payment-provider.ts';
+import type { SandboxPageContext } from './payment-channel.ts';
+import type { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
+
+export const SANDBOX_CASHIER_PATH = '/_sandbox/pay/cashier';
 
 const MERCHANT = '学平险在线投保（沙箱商户）';
 
@@ -15,18 +17,11 @@ const TradeParams = Type.Object({ tradeNo: Type.String({ minLength: 1, maxLength
 /** `outcome=fail` lets a test (or a curious developer) ask for a declined payment. */
 const ConfirmBody = Type.Object({ outcome: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('fail')])) });
 
-export interface CashierDeps {
-  sandbox: SandboxPaymentProvider;
-  findTrade: (tradeNo: string) => Promise<PaymentRow | undefined>;
-  /** Where 取消支付 leads: back to the policy list, where the order waits to be paid. */
-  cancelUrl: string;
-}
-
 const cashierUrl = (tradeNo: string, error?: string) =>
   `${SANDBOX_CASHIER_PATH}?${new URLSearchParams(error ? { tradeNo, error } : { tradeNo }).toString()}`;
 
 /** The sandbox provider's own pages, mounted under /_sandbox/pay (outside the /_gw API). */
-export async function sandboxCashierRoutes(app: FastifyInstance, deps: CashierDeps): Promise<void> {
+export async function sandboxCashierRoutes(app: FastifyInstance, sandbox: SandboxPaymentProvider, deps: SandboxPageContext): Promise<void> {
   // HTML forms post urlencoded bodies; only these routes accept them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -62,10 +57,10 @@ export async function sandboxCashierRoutes(app: FastifyInstance, deps: CashierDe
       if (!trade) return reply.status(404).type('text/plain; charset=utf-8').send('交易不存在');
       if (trade.status === 'succeeded' || trade.status === 'duplicate') return reply.redirect(trade.returnUrl, 303);
       if (request.body.outcome === 'fail') {
-        deps.sandbox.notifyPayment(trade, 'FAIL');
+        sandbox.notifyPayment(trade, 'FAIL');
         return reply.redirect(cashierUrl(trade.tradeNo, '支付失败，请重试'), 303);
       }
-      deps.sandbox.notifyPayment(trade, 'SUCCESS');
+      sandbox.notifyPayment(trade, 'SUCCESS');
       return reply.redirect(trade.returnUrl, 303);
     },
   );

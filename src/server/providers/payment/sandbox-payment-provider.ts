@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationDelivery } from './notification-delivery.ts';
+import { definePaymentChannel } from './payment-channel.ts';
+import { SANDBOX_CASHIER_PATH, sandboxCashierRoutes } from './sandbox-cashier-routes.ts';
 import type { CreateTradeInput, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { SANDBOX_NOTIFY_CONTENT_TYPE, signSandboxNotification, verifySandboxNotification } from './sandbox-notification.ts';
 
-export const SANDBOX_CASHIER_PATH = '/_sandbox/pay/cashier';
 
 export interface SandboxPaymentOptions {
   /** Shared with the notify route: HS256 key of the notification JWS. */
@@ -97,3 +98,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.schedule(() => this.deliver(payload, attempt + 1), backoff);
   }
 }
+
+/**
+ * PAYMENT_CHANNELS=sandbox: the generic sandbox cashier (/_sandbox/pay/cashier,
+ * JWS notifications signed with PAY_SANDBOX_SECRET), the provider of queryPayUrl
+ * without a channel.
+ */
+export const sandboxCashierChannel = definePaymentChannel({
+  channel: 'sandbox',
+  implementation: 'sandbox',
+  sandbox: true,
+  create: (context) =>
+    new SandboxPaymentProvider({
+      secret: context.config.paySandboxSecret,
+      baseUrl: context.baseUrl,
+      notifyPath: context.notifyPath,
+      deliver: context.deliver,
+      notifyDelayMs: context.notifyDelayMs,
+      retryBaseMs: context.retryBaseMs,
+      log: context.log,
+      now: context.now,
+    }),
+  routes: sandboxCashierRoutes,
+});

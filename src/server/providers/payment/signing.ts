@@ -4,7 +4,21 @@
  * Alipay RSA2, JD), the `k=v&k=v` string Alipay and JD sign, and WeChat's
  * AES-256-GCM resource encryption.
  */
-import { createCipheriv, createDecipheriv, createHash, createSign, createVerify } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+
+/** An RSA key pair in PEM (PKCS#8 private, SPKI public). */
+export interface RsaKeyPair {
+  privateKey: string;
+  publicKey: string;
+}
+
+export function generateRsaKeyPair(): RsaKeyPair {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
 
 export function rsaSign(privateKeyPem: string, message: string): string {
   return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyPem, 'base64');

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentKeys } from '../../config.ts';
 import { ChannelSandboxProvider, headerOf, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
-import { aesGcmDecrypt, aesGcmEncrypt, keySerial, rsaSign, rsaVerify, wechatSignedMessage } from './signing.ts';
+import { channelCashierRoutes, wechatOAuthRoutes } from './channel-sandbox-routes.ts';
+import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
+import { aesGcmDecrypt, aesGcmEncrypt, generateRsaKeyPair, keySerial, rsaSign, rsaVerify, wechatSignedMessage, type RsaKeyPair } from './signing.ts';
 
 import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
 
@@ -38,6 +39,27 @@ interface WechatEvent {
   resource: { original_type: string; algorithm: string; ciphertext: string; associated_data: string; nonce: string };
 }
 
+/**
+ * The WeChat sandbox plays the platform (signs notifications with its private
+ * key; the app verifies with the public one) and the merchant (the app signs
+ * the JSAPI parameters).
+ */
+export interface WechatKeys {
+  platform: RsaKeyPair;
+  merchant: RsaKeyPair;
+  /** API v3 key: 32 ASCII characters (AES-256-GCM). */
+  apiV3Key: string;
+}
+
+export function generateWechatKeys(): WechatKeys {
+  return { platform: generateRsaKeyPair(), merchant: generateRsaKeyPair(), apiV3Key: randomBytes(24).toString('base64url') };
+}
+
+function isWechatKeys(value: unknown): value is WechatKeys {
+  const keys = value as Partial<WechatKeys> | null | undefined;
+  return isRsaKeyPair(keys?.platform) && isRsaKeyPair(keys?.merchant) && typeof keys?.apiV3Key === 'string' && keys.apiV3Key.length === 32;
+}
+
 /** RFC 3339 in Beijing time, as WeChat writes it: 2026-11-23T08:00:00+08:00. */
 function beijingRfc3339(date: Date): string {
   return `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
@@ -61,7 +83,7 @@ export class WechatPayProvider extends ChannelSandboxProvider {
 
   constructor(
     options: ChannelSandboxOptions,
-    private readonly keys: PaymentKeys['wechat'],
+    private readonly keys: WechatKeys,
   ) {
     super(options);
   }
@@ -201,3 +223,16 @@ export class WechatPayProvider extends ChannelSandboxProvider {
     return { appId: WECHAT_APP_ID, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
   }
 }
+
+/** PAYMENT_CHANNELS=wechat (or wechat:sandbox): the WeChat Pay sandbox with its cashier and OAuth pages. */
+export const wechatSandboxChannel = definePaymentChannel({
+  channel: 'wechat',
+  implementation: 'sandbox',
+  sandbox: true,
+  keys: { generate: generateWechatKeys, valid: isWechatKeys },
+  create: (context, keys) => new WechatPayProvider(context, keys),
+  async routes(app, provider, context) {
+    await wechatOAuthRoutes(app, provider, context);
+    await channelCashierRoutes(app, provider, context);
+  },
+});

@@ -1,0 +1,232 @@
+/**
+ * The provider registry: every implementation of every outside service the
+ * app can be configured with, and the one function that builds the configured
+ * ones. Configuration (config.ts) chooses by name — SMS_PROVIDER,
+ * PAYMENT_CHANNELS, INSURER_PROVIDER, IDENTITY_PROVIDER, GEOCODER_PROVIDER —
+ * and the app iterates what this builds: it names no provider and no channel.
+ *
+ * In production a sandbox is refused unless ALLOW_SANDBOX=true
+ * ({@link assertSandboxPolicy}); a sandbox's pages (cashier, OAuth, face) are
+ * mounted only when that sandbox is configured.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { SandboxGeocoder } from './geocoder/sandbox-geocoder.ts';
+import type { GeocoderProvider } from './geocoder/geocoder-provider.ts';
+import type { IdentityProvider } from './identity/identity-provider.ts';
+import { sandboxFaceRoutes } from './identity/sandbox-face-routes.ts';
+import { SandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
+import type { InsurerProvider } from './insurer/insurer-provider.ts';
+import { SandboxInsurerProvider } from './insurer/sandbox-insurer-provider.ts';
+import { PAYMENT_CHANNEL_IMPLEMENTATIONS } from './payment/channels.ts';
+import type { PaymentChannelContext, PaymentChannelDescriptor, ProviderLog, SandboxPageContext } from './payment/payment-channel.ts';
+import type { PaymentProvider } from './payment/payment-provider.ts';
+import { ConsoleSmsProvider } from './sms/console-sms-provider.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
+
+/** What a (non-payment) provider is built with. */
+export interface ProviderContext {
+  config: AppConfig;
+  now: () => Date;
+  log: ProviderLog;
+}
+
+export type SandboxPages = (app: FastifyInstance, context: SandboxPageContext) => Promise<void>;
+
+/** One implementation of one kind of provider. */
+export interface ProviderDescriptor<T> {
+  readonly name: string;
+  /** Sandboxes are refused in production unless ALLOW_SANDBOX=true. */
+  readonly sandbox: boolean;
+  create(context: ProviderContext): T;
+  /** Pages the implementation serves itself (a sandbox's face page), mounted only when it is configured. */
+  readonly pages?: SandboxPages;
+}
+
+/** The kinds of provider chosen by one variable each, and the interface each implements. */
+export interface ProviderKinds {
+  sms: SmsProvider;
+  insurer: InsurerProvider;
+  identity: IdentityProvider;
+  geocoder: GeocoderProvider;
+  // Slots for the providers later issues add: `esign` (contract signing, ESIGN_PROVIDER) and
+  // `storage` (uploaded files and screen recordings, STORAGE_PROVIDER) — an interface here, a map
+  // of implementations below, a line in PROVIDER_VARIABLES, and the app reads `providers.esign`.
+}
+export type ProviderKind = keyof ProviderKinds;
+
+/** Every implementation by kind and name (the accepted values of each kind's variable). */
+export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<Record<string, ProviderDescriptor<ProviderKinds[K]>>> } = {
+  sms: {
+    // Prints the code on the console instead of sending it: nobody outside the server reads it.
+    console: { name: 'console', sandbox: true, create: () => new ConsoleSmsProvider() },
+  },
+  insurer: {
+    sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxInsurerProvider() },
+  },
+  identity: {
+    sandbox: {
+      name: 'sandbox',
+      sandbox: true,
+      create: () => new SandboxIdentityProvider(),
+      pages: (app, context) => sandboxFaceRoutes(app, { deps: context.deps }),
+    },
+  },
+  geocoder: {
+    // Nearest known county seat, offline: good enough to demo, not a geocoding service.
+    sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxGeocoder() },
+  },
+};
+
+/** The environment variable that chooses each kind, and its default. */
+export const PROVIDER_VARIABLES: { readonly [K in ProviderKind]: { variable: string; fallback: string } } = {
+  sms: { variable: 'SMS_PROVIDER', fallback: 'console' },
+  insurer: { variable: 'INSURER_PROVIDER', fallback: 'sandbox' },
+  identity: { variable: 'IDENTITY_PROVIDER', fallback: 'sandbox' },
+  geocoder: { variable: 'GEOCODER_PROVIDER', fallback: 'sandbox' },
+};
+
+export const PROVIDER_KINDS = Object.keys(PROVIDER_VARIABLES) as ProviderKind[];
+
+/** One configured payment channel (PAYMENT_CHANNELS=wechat:sandbox). */
+export interface PaymentChannelChoice {
+  channel: string;
+  implementation: string;
+}
+
+/** What the configuration chose. */
+export type ProviderChoice = { readonly [K in ProviderKind]: string } & { readonly paymentChannels: readonly PaymentChannelChoice[] };
+
+/** Unset PAYMENT_CHANNELS: every channel of the list, in its order (its first implementation: the sandbox). */
+export const DEFAULT_PAYMENT_CHANNELS = [...new Set(PAYMENT_CHANNEL_IMPLEMENTATIONS.map((d) => d.channel))].join(',');
+
+function channelDescriptor(choice: PaymentChannelChoice): PaymentChannelDescriptor | undefined {
+  return PAYMENT_CHANNEL_IMPLEMENTATIONS.find((d) => d.channel === choice.channel && d.implementation === choice.implementation);
+}
+
+/**
+ * Parses PAYMENT_CHANNELS. Returns the choices, or the problem in the words of
+ * a configuration error ("must be …").
+ */
+export function parsePaymentChannels(value: string): { ok: true; channels: PaymentChannelChoice[] } | { ok: false; problem: string } {
+  const accepts = `a comma-separated list of channel or channel:implementation from ${PAYMENT_CHANNEL_IMPLEMENTATIONS.map((d) => `${d.channel}:${d.implementation}`).join(', ')}`;
+  const channels: PaymentChannelChoice[] = [];
+  for (const item of value.split(',').map((part) => part.trim())) {
+    const [channel = '', named, extra] = item.split(':');
+    // A bare channel means its first implementation in the list.
+    const implementation = named ?? PAYMENT_CHANNEL_IMPLEMENTATIONS.find((d) => d.channel === channel)?.implementation ?? '';
+    const choice = { channel, implementation };
+    if (extra !== undefined || !channelDescriptor(choice)) return { ok: false, problem: `${accepts}; "${item}" is not one` };
+    if (channels.some((c) => c.channel === channel)) return { ok: false, problem: `${accepts}, each channel once; "${channel}" is listed twice` };
+    channels.push(choice);
+  }
+  return { ok: true, channels };
+}
+
+/** What an empty environment chooses (every default above). */
+export function defaultProviderChoice(): ProviderChoice {
+  const parsed = parsePaymentChannels(DEFAULT_PAYMENT_CHANNELS);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  const kinds = Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, PROVIDER_VARIABLES[kind].fallback])) as Record<ProviderKind, string>;
+  return { ...kinds, paymentChannels: parsed.channels };
+}
+
+/** The configured sandboxes, each as the setting that chose it (for the production refusal). */
+export function configuredSandboxes(choice: ProviderChoice): string[] {
+  const found: string[] = [];
+  for (const kind of PROVIDER_KINDS) {
+    if (PROVIDER_IMPLEMENTATIONS[kind][choice[kind]]?.sandbox !== false) found.push(`${PROVIDER_VARIABLES[kind].variable}=${choice[kind]}`);
+  }
+  const channels = choice.paymentChannels.filter((c) => channelDescriptor(c)?.sandbox !== false);
+  if (channels.length > 0) found.push(`PAYMENT_CHANNELS ${channels.map((c) => `${c.channel}:${c.implementation}`).join(',')}`);
+  return found;
+}
+
+/** Thrown when production would start on a sandbox without ALLOW_SANDBOX=true. */
+export class SandboxRefused extends Error {
+  constructor(readonly sandboxes: string[]) {
+    super(
+      `NODE_ENV=production refuses sandbox providers: ${sandboxes.join('; ')}. ` +
+        'Configure real providers, or set ALLOW_SANDBOX=true for a staging or demo deployment ' +
+        '(a sandbox cashier lets anyone mark an order paid).',
+    );
+    this.name = 'SandboxRefused';
+  }
+}
+
+/** In production, sandboxes only with ALLOW_SANDBOX=true. */
+export function assertSandboxPolicy(config: Pick<AppConfig, 'nodeEnv' | 'allowSandbox' | 'providers'>): void {
+  if (config.nodeEnv !== 'production' || config.allowSandbox) return;
+  const sandboxes = configuredSandboxes(config.providers);
+  if (sandboxes.length > 0) throw new SandboxRefused(sandboxes);
+}
+
+/** Provider instances a caller (a test, a benchmark) brings instead of the configured ones. */
+export type ProviderOverrides = Partial<ProviderKinds>;
+
+/** What the app runs with. */
+export type Providers = ProviderKinds & {
+  /** Payment providers by channel (the `:provider` of the notify route). */
+  payments: ReadonlyMap<string, PaymentProvider>;
+  /** The pages of the configured sandboxes, to mount outside /_gw. */
+  pages: SandboxPages[];
+};
+
+function configured<K extends ProviderKind>(kind: K, choice: ProviderChoice): ProviderDescriptor<ProviderKinds[K]> {
+  const descriptor = PROVIDER_IMPLEMENTATIONS[kind][choice[kind]];
+  if (!descriptor) throw new Error(`${PROVIDER_VARIABLES[kind].variable}: no implementation "${choice[kind]}"`);
+  return descriptor;
+}
+
+/**
+ * Builds the configured providers (an override replaces the configured
+ * instance of its kind; the configured sandbox's pages stay). Refuses
+ * sandboxes in production without ALLOW_SANDBOX=true.
+ */
+export function buildProviders(
+  context: ProviderContext,
+  channelContext: (channel: string) => PaymentChannelContext,
+  overrides: ProviderOverrides = {},
+): Providers {
+  const { config } = context;
+  assertSandboxPolicy(config);
+  const pages: SandboxPages[] = [];
+  const build = <K extends ProviderKind>(kind: K): ProviderKinds[K] => {
+    const descriptor = configured(kind, config.providers);
+    if (descriptor.pages) pages.push(descriptor.pages);
+    return overrides[kind] ?? descriptor.create(context);
+  };
+  const payments = new Map<string, PaymentProvider>();
+  for (const choice of config.providers.paymentChannels) {
+    const descriptor = channelDescriptor(choice);
+    if (!descriptor) throw new Error(`PAYMENT_CHANNELS: no implementation "${choice.channel}:${choice.implementation}"`);
+    const instance = descriptor.instantiate(channelContext(choice.channel), config.paymentKeys[choice.channel]);
+    payments.set(choice.channel, instance.provider);
+    if (instance.routes) pages.push(instance.routes);
+  }
+  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), payments, pages };
+}
+
+/** Sandbox keys of the configured channels: those `stored` holds when usable, new ones otherwise. */
+export function resolveSandboxKeys(
+  channels: readonly PaymentChannelChoice[],
+  stored: Readonly<Record<string, unknown>>,
+): { keys: Record<string, unknown>; generated: boolean } {
+  const keys: Record<string, unknown> = { ...stored };
+  let generated = false;
+  for (const choice of channels) {
+    const spec = channelDescriptor(choice)?.keys;
+    if (!spec || spec.valid(keys[choice.channel])) continue;
+    keys[choice.channel] = spec.generate();
+    generated = true;
+  }
+  return { keys, generated };
+}
+
+/** Fresh sandbox keys of every channel that has any (tests and benchmarks: RSA generation is slow, do it once). */
+export function generateAllSandboxKeys(): Record<string, unknown> {
+  return resolveSandboxKeys(
+    PAYMENT_CHANNEL_IMPLEMENTATIONS.map((d) => ({ channel: d.channel, implementation: d.implementation })),
+    {},
+  ).keys;
+}
