@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ProductManifest } from '../src/engine/manifest/manifest-types.generated.ts';
-import { withBuiltPlans } from '../src/engine/plans/build-plans.ts';
-import { computePremium } from '../src/engine/pricing/premium.ts';
-import { priceApplication } from '../src/engine/pricing/price-application.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { maskIdNumber } from '../src/engine/rules/masking.ts';
-import { logInBySms, uniquePhone } from './support/app.ts';
-import { fillIfPresent, fillText } from './support/insure-form.ts';
+import { logInBySms, maskedIdNumber, uniquePhone } from './support/app.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
 
 /**
  * Two more purchases from the detail route to the policy list, through SMS
@@ -15,8 +11,9 @@ import { fillIfPresent, fillText } from './support/insure-form.ts';
  * cashier: the Xuzhou three-plan builder product (豪华版, a built plan), and
  * a product insuring several children on one order (two siblings).
  *
- * The expected premiums are the engine's own figures (the same code the
- * server charges with), never numbers copied from the manifests.
+ * The expected premiums are read from the manifests' prices by the test
+ * (a built plan costs the sum of its template's plans; each insured pays the
+ * plan's price), not computed with the app's own pricing code.
  *
  * Relies on the insure/confirm contract of buy-policy.spec.ts: rjsf field ids
  * (root_policyHolder_*, root_insureds_N_*), 添加被保人, 下一步, and 确认投保
@@ -40,24 +37,18 @@ function runSequence(): number {
 }
 const seq = (n: number) => String(n % 1000).padStart(3, '0');
 
-/** Holder, the insured's school and the clauses; `index` is the insured's position on the form. */
-async function fillStudent(page: Page, index: number, name: string, licenceNo: string, school: string): Promise<void> {
+/** An insured student: name, ID number and every field the product's manifest declares; `index` is the insured's position on the form. */
+async function fillStudent(page: Page, manifestId: string, index: number, name: string, licenceNo: string, school: string): Promise<void> {
   const id = (field: string) => `root_insureds_${index}_${field}`;
   await fillText(page, id('name'), name);
   await fillText(page, id('licenceNo'), licenceNo);
-  await fillIfPresent(page, id('schoolKind'), { option: '小学' });
-  await fillIfPresent(page, id('schoolName'), { text: school });
-  await fillIfPresent(page, id('schoolNature'), { option: '公办' });
-  await fillIfPresent(page, id('grade'), { option: '五年级' });
-  await fillIfPresent(page, id('classAndGrade'), { text: '3班' });
-  await fillIfPresent(page, id('region'), {});
-  await fillIfPresent(page, id('socialMedicalInsurance'), { option: '是' });
+  await fillDeclaredInsuredFields(page, manifestId, index, { ...STUDENT_ANSWERS, schoolName: { text: school } });
 }
 
 async function fillHolder(page: Page, phone: string, licenceNo: string): Promise<void> {
   await fillText(page, 'root_policyHolder_name', '张伟');
   await fillText(page, 'root_policyHolder_licenceNo', licenceNo);
-  await fillIfPresent(page, 'root_policyHolder_phone', { text: phone });
+  await fillText(page, 'root_policyHolder_phone', phone);
 }
 
 /** Reads and agrees to every clause, then 下一步 to the confirm page. */
@@ -99,12 +90,13 @@ async function payAndFindPolicy(page: Page, productName: string, premium: string
 test('a parent buys the third plan (豪华版) of the Xuzhou plan builder product', async ({ page, request }) => {
   test.setTimeout(120_000);
   const raw = manifest('xuzhou-new-2025-builder');
-  // The plans parents choose from are built from the templates, as the server sells them.
-  const built = withBuiltPlans(raw);
-  expect(built.plans.map((p) => p.name)).toEqual(['基础版', '升级版', '豪华版']);
-  const priced = computePremium(built, { planIndex: 2 });
-  if (!priced.ok) throw new Error(`the engine cannot price 豪华版: ${priced.message}`);
-  const premium = yuan(priced.totalPremium);
+  // The plans parents choose from are the builder's templates; 豪华版 is the third, made of the manifest plans it names.
+  const templates = raw.planBuilder?.templates ?? [];
+  expect(templates.map((t) => t.name)).toEqual(['基础版', '升级版', '豪华版']);
+  const deluxePlans = templates[2]!.planCodes.map((code) => raw.plans.find((p) => p.code === code)!);
+  // The student has social insurance (有无社保 是): the one factor's multiplier for that answer is 1.
+  expect(raw.pricing.factors?.map((f) => f.options.find((o) => o.value === 'Y')?.multiplier)).toEqual([1]);
+  const premium = yuan(deluxePlans.reduce((fen, p) => fen + Math.round(p.premium * 100), 0) / 100);
   const phone = uniquePhone();
   const run = runSequence();
   const holderId = makeIdCard('320302', '1986-04-12', seq(run + 100));
@@ -117,7 +109,7 @@ test('a parent buys the third plan (豪华版) of the Xuzhou plan builder produc
   await expect(deluxe).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('detail-premium')).toHaveText(premium);
   // The guarantee table is the built plan's: every risk its templates merged.
-  for (const risk of built.plans[2]!.risks) {
+  for (const risk of deluxePlans.flatMap((p) => p.risks)) {
     await expect(page.getByTestId('guarantee')).toContainText(risk.duties[0]!.limitName);
   }
 
@@ -126,14 +118,14 @@ test('a parent buys the third plan (豪华版) of the Xuzhou plan builder produc
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${raw.productCode}$`));
 
   await fillHolder(page, phone, holderId);
-  await fillStudent(page, 0, '张小明', studentId, '徐州市青年路小学');
+  await fillStudent(page, 'xuzhou-new-2025-builder', 0, '张小明', studentId, '徐州市青年路小学');
   await expect(page.getByTestId('premium')).toHaveText(premium);
   await agreeAndGoOn(page);
 
   // Confirm: the built plan, the masked child, the engine's premium.
   await expect(page.getByRole('button', { name: '确认投保' })).toBeDisabled();
   await expect(page.getByText('豪华版').first()).toBeVisible();
-  await expect(page.getByTestId('confirm-insured-0')).toContainText(maskIdNumber(studentId));
+  await expect(page.getByTestId('confirm-insured-0')).toContainText(maskedIdNumber(studentId));
   await expect(page.getByTestId('confirm-insured-1')).toHaveCount(0);
   await expect(page.getByTestId('premium')).toHaveText(premium);
 
@@ -145,11 +137,9 @@ test('a parent insures two siblings on one order', async ({ page, request }) => 
   const m = manifest('zaozhuang-student');
   expect(m.insure.maxInsureds).toBeGreaterThanOrEqual(2);
   const plan = m.plans[0];
-  const one = computePremium(m, { planCode: plan.code });
-  const both = priceApplication(m, { planCode: plan.code, insureds: [{}, {}] });
-  if (!one.ok || !both.ok) throw new Error(`the engine cannot price ${plan.name}`);
-  expect(both.totalFen).toBe(2 * one.totalFen);
-  const premium = yuan(both.totalPremium);
+  // No pricing factors: one child pays the plan's price, two pay twice that.
+  expect(m.pricing.factors ?? []).toEqual([]);
+  const premium = yuan((2 * Math.round(plan.premium * 100)) / 100);
   const phone = uniquePhone();
   const run = runSequence();
   const holderId = makeIdCard('370402', '1984-07-20', seq(run + 200));
@@ -159,18 +149,18 @@ test('a parent insures two siblings on one order', async ({ page, request }) => 
   await page.goto(`/#${m.routes[0]}`);
   await expect(page.locator('.adm-nav-bar-title')).toHaveText(m.productName);
   // One insured until the form says otherwise.
-  await expect(page.getByTestId('detail-premium')).toHaveText(yuan(one.totalPremium));
+  await expect(page.getByTestId('detail-premium')).toHaveText(yuan(plan.premium));
 
   await page.getByTestId('insure-now').click();
   await logInBySms(page, request, phone);
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${m.productCode}$`));
 
   await fillHolder(page, phone, holderId);
-  await fillStudent(page, 0, '刘一鸣', elderId, '枣庄市实验小学');
+  await fillStudent(page, 'zaozhuang-student', 0, '刘一鸣', elderId, '枣庄市实验小学');
   await expect(page.locator('[id="root_insureds_1_name"]')).toHaveCount(0);
   await page.getByRole('button', { name: '添加被保人' }).click();
   await expect(page.locator('[id="root_insureds_1_name"]')).toBeVisible();
-  await fillStudent(page, 1, '刘一诺', youngerId, '枣庄市实验小学');
+  await fillStudent(page, 'zaozhuang-student', 1, '刘一诺', youngerId, '枣庄市实验小学');
   // Each insured is priced: two children, twice the premium.
   await expect(page.getByTestId('premium')).toHaveText(premium);
   await agreeAndGoOn(page);
@@ -180,9 +170,9 @@ test('a parent insures two siblings on one order', async ({ page, request }) => 
   const elder = page.getByTestId('confirm-insured-0');
   const younger = page.getByTestId('confirm-insured-1');
   await expect(elder).toContainText('刘一鸣');
-  await expect(elder).toContainText(maskIdNumber(elderId));
+  await expect(elder).toContainText(maskedIdNumber(elderId));
   await expect(younger).toContainText('刘一诺');
-  await expect(younger).toContainText(maskIdNumber(youngerId));
+  await expect(younger).toContainText(maskedIdNumber(youngerId));
   await expect(page.getByTestId('confirm-insured-2')).toHaveCount(0);
   await expect(page.getByTestId('premium')).toHaveText(premium);
 

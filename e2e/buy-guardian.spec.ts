@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { maskIdNumber } from '../src/engine/rules/masking.ts';
-import { logInBySms, uniquePhone } from './support/app.ts';
-import { fillIfPresent, fillText, pick } from './support/insure-form.ts';
+import { logInBySms, maskedIdNumber, uniquePhone } from './support/app.ts';
+import { declaredInsuredFields, fillText, pick } from './support/insure-form.ts';
 
 /** The 关爱宝 guardian product (manifests/guanaibao-guardian.json). */
 const GUARDIAN = {
@@ -51,9 +50,11 @@ test('a parent buys the 关爱宝 guardian policy for their child', async ({ pag
 
   // Guardian form: holder and ward, no insured section.
   await expect(page.locator('[id="root_insureds_0_name"]')).toHaveCount(0);
+  // Its manifest declares no insured fields (the holder is the insured), so the form asks for none.
+  expect(declaredInsuredFields('guanaibao-guardian')).toEqual([]);
   await fillText(page, 'root_policyHolder_name', '张伟');
   await fillText(page, 'root_policyHolder_licenceNo', minorHolderId);
-  await fillIfPresent(page, 'root_policyHolder_phone', { text: phone });
+  await fillText(page, 'root_policyHolder_phone', phone);
   await pick(page, 'root_wards_0_relaToHolder', '子女');
   await expect(page.locator('[id="root_wards_0_relaToHolder"]')).toContainText('子女');
   await fillText(page, 'root_wards_0_name', '张小宝');
@@ -82,19 +83,19 @@ test('a parent buys the 关爱宝 guardian policy for their child', async ({ pag
   await expect(confirmButton).toBeDisabled();
 
   const holderCard = page.getByTestId('confirm-holder');
-  await expect(holderCard).toContainText(maskIdNumber(holderId));
+  await expect(holderCard).toContainText(maskedIdNumber(holderId));
   await expect(holderCard).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 
   const insuredCard = page.getByTestId('confirm-insured-0');
   await expect(insuredCard).toContainText('本人');
-  await expect(insuredCard).toContainText(maskIdNumber(holderId));
+  await expect(insuredCard).toContainText(maskedIdNumber(holderId));
   await expect(insuredCard).not.toContainText('手机号码');
 
   const wardCard = page.getByTestId('confirm-ward-0');
   await expect(wardCard).toContainText('监护对象信息');
   await expect(wardCard).toContainText('子女');
   await expect(wardCard).toContainText('张小宝');
-  await expect(wardCard).toContainText(maskIdNumber(wardId));
+  await expect(wardCard).toContainText(maskedIdNumber(wardId));
   await expect(wardCard).not.toContainText(wardId);
 
   await expect(page.getByText(/法定/).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { hashRoute, logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
-import { fillIfPresent, fillText } from './support/insure-form.ts';
+import { hashRoute, logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
 
 /**
  * Issue 6 (schools, protocol reading, information pages), in a phone-sized
@@ -58,10 +58,11 @@ test('the school field finds a seeded school, adds a custom one, and the insure 
 
   await fillText(page, 'root_policyHolder_name', '李强');
   await fillText(page, 'root_policyHolder_licenceNo', makeIdCard('320322', '1985-06-03', '151'));
-  await fillIfPresent(page, 'root_policyHolder_phone', { text: '13912345678' });
+  await fillText(page, 'root_policyHolder_phone', '13912345678');
   await fillText(page, 'root_insureds_0_name', '李小雨');
   await fillText(page, 'root_insureds_0_licenceNo', makeIdCard('320322', '2014-03-09', '262'));
-  await fillIfPresent(page, 'root_insureds_0_schoolKind', { option: '小学' });
+  // Every other field the manifest declares must be on the form; the school is searched below.
+  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, grade: { option: '四年级' }, classAndGrade: { text: '2班' } }, ['schoolName']);
 
   // Mode 01: typing searches the seeded directory of the product's city.
   const school = page.locator('[id="root_insureds_0_schoolName"]');
@@ -88,11 +89,6 @@ test('the school field finds a seeded school, adds a custom one, and the insure 
   await school.fill('星辰双语');
   await expect(page.getByRole('option', { name: /沛县星辰双语学校.*待审核/ })).toBeVisible();
   await page.getByRole('option', { name: /沛县星辰双语学校/ }).click();
-
-  await fillIfPresent(page, 'root_insureds_0_grade', { option: '四年级' });
-  await fillIfPresent(page, 'root_insureds_0_classAndGrade', { text: '2班' });
-  await fillIfPresent(page, 'root_insureds_0_region', {});
-  await fillIfPresent(page, 'root_insureds_0_socialMedicalInsurance', { option: '是' });
 
   // Blocked: no clause read yet. 下一步 opens the first unread clause instead of going on.
   await page.getByRole('button', { name: '下一步' }).click();

@@ -7,6 +7,18 @@ export const XUZHOU = {
   route: '/xuzhouStudentSafetyDetails',
 } as const;
 
+/** XUZHOU's manifest file name (manifests/<id>.json), for the fields its form must show. */
+export const XUZHOU_MANIFEST = 'xuzhou-student-accident-2025';
+
+/**
+ * An ID number as the pages show it (spec §5 masking): the first 3 and the
+ * last 4 characters, stars between. Written here from the spec, not taken
+ * from the app's masking, so a change of the app's masking fails the tests.
+ */
+export function maskedIdNumber(idNumber: string): string {
+  return `${idNumber.slice(0, 3)}${'*'.repeat(idNumber.length - 7)}${idNumber.slice(-4)}`;
+}
+
 /** A fresh valid mainland mobile number per test, so every run registers a new user. */
 export function uniquePhone(): string {
   const digits = String(Date.now() % 1e8).padStart(8, '0');

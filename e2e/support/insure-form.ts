@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -33,13 +34,20 @@ export async function pick(page: Page, id: string, labels: string | readonly str
   await expect(picker).toBeHidden();
 }
 
-/** Fills a field when the product's form has it: a text input gets `text`, a picker gets `option` (or its default). */
-export async function fillIfPresent(page: Page, id: string, value: { text?: string; option?: string | readonly string[] }): Promise<void> {
+/** A value for one field: text for an input, option label(s) for a picker or a yes/no choice (none: the picker's default). */
+export interface FieldValue {
+  text?: string;
+  option?: string | readonly string[];
+}
+
+/** Fills a field the test expects on the page, and fails when the page does not have it. */
+export async function fillField(page: Page, id: string, value: FieldValue): Promise<void> {
   const target = field(page, id);
-  if ((await target.count()) === 0) return;
+  await expect(target, `the insure form has the field ${id}`).toHaveCount(1);
   const tag = await target.evaluate((el) => el.tagName);
   if (tag === 'INPUT' || tag === 'TEXTAREA') {
-    if (value.text !== undefined) await fillText(page, id, value.text);
+    if (value.text === undefined) throw new Error(`${id} is a text field: give it a text`);
+    await fillText(page, id, value.text);
     return;
   }
   if (tag === 'BUTTON') {
@@ -47,5 +55,73 @@ export async function fillIfPresent(page: Page, id: string, value: { text?: stri
     return;
   }
   // Radio-style choices (yes/no): tap the option by its label inside the field.
-  if (typeof value.option === 'string') await target.getByText(value.option, { exact: true }).click();
+  if (typeof value.option !== 'string') throw new Error(`${id} is a choice: give it the option to tap`);
+  await target.getByText(value.option, { exact: true }).click();
+}
+
+/** The test's answers for a student's school fields (used for every field a student manifest may declare). */
+export const STUDENT_ANSWERS: Readonly<Record<string, FieldValue>> = {
+  region: {},
+  schoolKind: { option: '小学' },
+  schoolNature: { option: '公办' },
+  grade: { option: '五年级' },
+  classAndGrade: { text: '3班' },
+  socialMedicalInsurance: { option: '是' },
+};
+
+/**
+ * The insured fields a manifest declares (`insure.insured.fields` in
+ * manifests/<id>.json), as the form ids' last part. The mapping is the
+ * page's contract, written here by the test, not taken from the app.
+ */
+const INSURED_FIELD_IDS: Readonly<Record<string, string>> = {
+  region: 'region',
+  schoolType: 'schoolKind',
+  school: 'schoolName',
+  schoolNature: 'schoolNature',
+  collegeName: 'collegeName',
+  grade: 'grade',
+  classAndGrade: 'classAndGrade',
+  socialSecurity: 'socialMedicalInsurance',
+  email: 'email',
+};
+
+export function declaredInsuredFields(manifestId: string): string[] {
+  const manifest = JSON.parse(readFileSync(new URL(`../../manifests/${manifestId}.json`, import.meta.url), 'utf8')) as {
+    insure: { insured: { fields?: string[] } };
+  };
+  return (manifest.insure.insured.fields ?? []).map((name) => {
+    const id = INSURED_FIELD_IDS[name];
+    if (!id) throw new Error(`manifests/${manifestId}.json declares the insured field ${name}, which this helper does not know`);
+    return id;
+  });
+}
+
+/**
+ * Fills every insured field the product's manifest declares, in form order,
+ * with the test's answers: a declared field missing from the page fails, and
+ * so does one the test has no answer for; a field the manifest does not
+ * declare must not be on the page. `skip` names declared fields the test
+ * fills itself (e.g. the school through its search).
+ */
+export async function fillDeclaredInsuredFields(
+  page: Page,
+  manifestId: string,
+  index: number,
+  answers: Readonly<Record<string, FieldValue>>,
+  skip: readonly string[] = [],
+): Promise<void> {
+  const declared = declaredInsuredFields(manifestId);
+  const order = Object.values(INSURED_FIELD_IDS);
+  for (const name of order) {
+    const id = `root_insureds_${index}_${name}`;
+    if (!declared.includes(name)) {
+      await expect(field(page, id), `${manifestId} does not declare ${name}`).toHaveCount(0);
+      continue;
+    }
+    if (skip.includes(name)) continue;
+    const answer = answers[name];
+    if (!answer) throw new Error(`${manifestId} declares the insured field ${name}: the test must give it a value`);
+    await fillField(page, id, answer);
+  }
 }

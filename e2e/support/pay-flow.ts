@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
-import { logInBySms, uniquePhone, XUZHOU } from './app.ts';
-import { fillIfPresent, fillText } from './insure-form.ts';
+import { logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './app.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './insure-form.ts';
 
 export const UA = {
   wechat:
@@ -23,15 +23,10 @@ export async function orderXuzhou(page: Page, request: APIRequestContext): Promi
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${XUZHOU.productCode}$`));
   await fillText(page, 'root_policyHolder_name', '张伟');
   await fillText(page, 'root_policyHolder_licenceNo', holderId);
-  await fillIfPresent(page, 'root_policyHolder_phone', { text: '13812345678' });
+  await fillText(page, 'root_policyHolder_phone', '13812345678');
   await fillText(page, 'root_insureds_0_name', '张小明');
   await fillText(page, 'root_insureds_0_licenceNo', studentId);
-  await fillIfPresent(page, 'root_insureds_0_schoolKind', { option: '小学' });
-  await fillIfPresent(page, 'root_insureds_0_schoolName', { text: '徐州市青年路小学' });
-  await fillIfPresent(page, 'root_insureds_0_grade', { option: '五年级' });
-  await fillIfPresent(page, 'root_insureds_0_classAndGrade', { text: '3班' });
-  await fillIfPresent(page, 'root_insureds_0_region', {});
-  await fillIfPresent(page, 'root_insureds_0_socialMedicalInsurance', { option: '是' });
+  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
   await page.getByLabel('我已阅读并同意').first().click();
   await page.getByRole('button', { name: '全部已读' }).click();
   await page.getByRole('button', { name: '下一步' }).click();

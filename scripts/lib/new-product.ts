@@ -92,9 +92,9 @@ function inSchemaOrder(manifest: Record<string, unknown>): Record<string, unknow
 /**
  * The copy: new id, $schema, productCode, productName and routes; with
  * --city the region and the insurers' insuring areas move to that city.
- * aliasCodes are removed (codes belong to one manifest), and so are
- * renewalLabel (the app derives it from the product code) and status (a new
- * product is online).
+ * aliasCodes are removed (codes belong to one manifest), and so is status (a
+ * new product is online); renewalLabel becomes 再次购买 (去续保 belongs to the
+ * spec's four renewal products, and a new code is none of them).
  */
 export function scaffoldManifest(source: ProductManifest, o: NewProductOptions): ProductManifest {
   const m = structuredClone(source);
@@ -104,7 +104,7 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions):
   m.productName = o.name;
   m.routes = [o.route];
   delete m.aliasCodes;
-  delete m.renewalLabel;
+  m.renewalLabel = '再次购买';
   delete m.status;
   if (o.city) {
     const provinceCode = `${o.city.slice(0, 2)}0000`;

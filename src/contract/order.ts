@@ -1,6 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateString, PhoneNum, ProductCode, YesNo } from './common.ts';
+import { ORDER_CONSTANTS } from './order-constants.ts';
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = Type.Optional;
@@ -37,7 +38,7 @@ export const HolderInput = Type.Object(
     sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     holderCode: Opt(Str(40)),
     /** Spec §9: holder type 01. */
-    type: Opt(Type.Literal('01')),
+    type: Opt(Type.Literal(ORDER_CONSTANTS.holderType)),
     location: Opt(Str(120)),
     provinceCode: Opt(Str(6)),
     cityCode: Opt(Str(6)),
@@ -71,7 +72,7 @@ export const InsuredInput = Type.Object(
     birthday: Opt(DateString),
     sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     /** Spec §9: beneficiary option 01 (statutory). */
-    bnfyOption: Opt(Type.Literal('01')),
+    bnfyOption: Opt(Type.Literal(ORDER_CONSTANTS.beneficiaryOption)),
     type: Opt(Str(4)),
     insureYear: Opt(Type.Integer({ minimum: 1, maximum: 30 })),
   },
@@ -102,7 +103,7 @@ export const AgentInput = Type.Object(
     branchName: Opt(Str(60)),
     departCode: Opt(Str(40)),
     departName: Opt(Str(60)),
-    portion: Opt(Type.Literal(1)),
+    portion: Opt(Type.Literal(ORDER_CONSTANTS.agentPortion)),
     channelCode: Opt(Str(16)),
     channelName: Opt(Str(40)),
   },
@@ -137,7 +138,7 @@ export const InsuranceCompanyInput = Type.Object(
  */
 const ApplicationFormTerms = {
   /** Spec §9: applicationType 00. */
-  applicationType: Opt(Type.Literal('00')),
+  applicationType: Opt(Type.Literal(ORDER_CONSTANTS.applicationType)),
   startDate: Opt(Str(19)),
   endDate: Opt(Str(19)),
   provinceName: Opt(Str(20)),
@@ -152,16 +153,16 @@ const ApplicationFormTerms = {
   branchName: Opt(Str(60)),
   branchCode: Opt(Str(20)),
   /** Spec §9: channelType 02. */
-  channelType: Opt(Type.Literal('02')),
+  channelType: Opt(Type.Literal(ORDER_CONSTANTS.channelType)),
   /** The spec's spelling. */
   channalCode: Opt(Str(16)),
   /** Spec §9: productType 00. */
-  productType: Opt(Type.Literal('00')),
+  productType: Opt(Type.Literal(ORDER_CONSTANTS.productType)),
   isRenewal: Opt(YesNo),
   renewalTimes: Opt(Type.Integer({ minimum: 0, maximum: 99 })),
   renewalLastPolicyNo: Opt(Str(40)),
   /** Spec §9: policyKind 00. */
-  policyKind: Opt(Type.Literal('00')),
+  policyKind: Opt(Type.Literal(ORDER_CONSTANTS.policyKind)),
   originalStatus: Opt(Str(8)),
   /** The caller's draft (暂存) this form was resumed from: deleted with the order's creation (spec §4). */
   tempSerialNo: Opt(Str(64)),

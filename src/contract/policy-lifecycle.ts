@@ -7,7 +7,7 @@
  * detail pages; the events and the table are ours (the spec does not give them).
  */
 import type { PolicyStatus } from './order.ts';
-import { POLICY_STATUS_NAMES } from './policy-status.ts';
+import { POLICY_STATUSES, POLICY_STATUS_NAMES } from './policy-status.ts';
 
 /** What makes a policy change status. */
 export type PolicyEvent =
@@ -56,12 +56,6 @@ export const POLICY_TRANSITIONS: Readonly<Record<PolicyStatus, Partial<Readonly<
   surrender: {},
 };
 
-/** Statuses of an application that is not (yet, or never became) a policy: searchWxbAppList lists these. */
-export const APPLICATION_STATUSES: readonly PolicyStatus[] = ['toBePaid', 'paymentTimeout', 'cancel', 'waitIssue', 'issueFail'];
-
-/** Statuses an order can be deleted from (deleteOrder hides it from the list; nothing was paid or is in force). */
-export const DELETABLE_STATUSES: readonly PolicyStatus[] = ['cancel', 'paymentTimeout'];
-
 export type TransitionResult = { ok: true; from: PolicyStatus; to: PolicyStatus } | { ok: false; message: string };
 
 /** The refusal message of an event that the status does not allow. */
@@ -89,6 +83,61 @@ export function allowedEvents(from: PolicyStatus): PolicyEvent[] {
 export function isFinal(status: PolicyStatus): boolean {
   return allowedEvents(status).length === 0;
 }
+
+/*
+ * Status groups. Each is derived from the transition table above, so a new
+ * status or transition moves every group with it; none is written as a list.
+ * Members are in the order of POLICY_STATUSES.
+ */
+
+/** The statuses an event leads to. */
+export function targetsOf(event: PolicyEvent): PolicyStatus[] {
+  return POLICY_STATUSES.filter((to) => POLICY_STATUSES.some((from) => POLICY_TRANSITIONS[from][event] === to));
+}
+
+/** `start` and every status reachable from it through the table, not following the events in `skip`. */
+function reachableFrom(start: readonly PolicyStatus[], skip: readonly PolicyEvent[] = []): PolicyStatus[] {
+  const seen = new Set<PolicyStatus>(start);
+  const queue = [...start];
+  for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
+    for (const [event, to] of Object.entries(POLICY_TRANSITIONS[status]) as [PolicyEvent, PolicyStatus][]) {
+      if (skip.includes(event) || seen.has(to)) continue;
+      seen.add(to);
+      queue.push(to);
+    }
+  }
+  return POLICY_STATUSES.filter((status) => seen.has(status));
+}
+
+/**
+ * Paid: the statuses reachable once a payment applied (`pay` and whatever
+ * happened after: issued, refused by the insurer, expired, surrendered).
+ * Another payment for such an order is a duplicate (refunded); the holder may
+ * rate it; the pay page says 该订单已支付.
+ */
+export const PAID_STATUSES: readonly PolicyStatus[] = reachableFrom(targetsOf('pay'));
+
+/** Rateable: a holder rates what they paid for, whatever happened after (docs/ratings.md). */
+export const RATEABLE_STATUSES: readonly PolicyStatus[] = PAID_STATUSES;
+
+/**
+ * Live: the statuses some event still leads out of (not final): unpaid, paid
+ * and waiting for the insurer, waiting for the start, in force. A person in
+ * such an order counts as insured (or about to be) for the repeat-insurance check.
+ */
+export const LIVE_STATUSES: readonly PolicyStatus[] = POLICY_STATUSES.filter((status) => !isFinal(status));
+
+/** Issued: the statuses reachable once the insurer issued the policy (waiting, in force, expired, surrendered). */
+export const ISSUED_STATUSES: readonly PolicyStatus[] = reachableFrom([...targetsOf('issueWaiting'), ...targetsOf('issueInForce')]);
+
+/** Renewable: issued and not surrendered (waiting for the start, in force, or expired). */
+export const RENEWABLE_STATUSES: readonly PolicyStatus[] = reachableFrom([...targetsOf('issueWaiting'), ...targetsOf('issueInForce')], ['surrender']);
+
+/** Applications: an order that is not (yet, or never became) a policy, i.e. not issued; searchWxbAppList lists these. */
+export const APPLICATION_STATUSES: readonly PolicyStatus[] = POLICY_STATUSES.filter((status) => !ISSUED_STATUSES.includes(status));
+
+/** Deletable: final and never paid (cancelled, timed out); deleteOrder hides such an order from the list. */
+export const DELETABLE_STATUSES: readonly PolicyStatus[] = POLICY_STATUSES.filter((status) => isFinal(status) && !PAID_STATUSES.includes(status));
 
 /** Issued: waiting for the start date, or already in force. */
 export function issueEvent(startDate: Date, now: Date): 'issueWaiting' | 'issueInForce' {

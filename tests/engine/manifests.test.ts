@@ -200,36 +200,22 @@ describe('alias codes and status', () => {
 });
 
 describe('renewal label', () => {
-  it('is 去续保 exactly for the four renewal codes', () => {
+  it('is required: the manifest is the one source of the label', () => {
+    const m = clone(load('jining-student-accident.json')) as unknown as Record<string, unknown>;
+    delete m.renewalLabel;
+    expect(validateManifest(m, JN).map((p) => p.message).join('\n')).toContain('renewalLabel');
+  });
+
+  it('allows 去续保 on a renewal product only', () => {
     const m = clone(load('jining-student-accident.json'));
     m.renewalLabel = '再次购买';
     expect(problemsOf(m, JN)).toEqual([]);
-    for (const code of ['19PR611048', '19PR855366', '19PR799624', '19PR352395']) {
-      m.productCode = code;
-      m.renewalLabel = '去续保';
-      expect(problemsOf(m, JN)).toEqual([]);
-    }
-  });
-
-  it('reports 再次购买 on a renewal code, with the label to use', () => {
-    const m = clone(load('jining-student-accident.json'));
-    m.productCode = '19PR799624';
-    m.renewalLabel = '再次购买';
-    expect(validateManifest(m, JN).map(formatProblem)).toEqual([
-      'manifests/jining-student-accident.json  /renewalLabel  renewalLabel "再次购买" does not match product code 19PR799624  (use "去续保": 19PR799624 is one of the renewal codes 19PR611048, 19PR855366, 19PR799624, 19PR352395)',
-    ]);
-  });
-
-  it('reports 去续保 on any other code', () => {
-    const m = clone(load('jining-student-accident.json'));
     m.renewalLabel = '去续保';
-    const [problem] = validateManifest(m, JN);
-    expect(problem).toEqual({
-      file: 'manifests/jining-student-accident.json',
-      pointer: '/renewalLabel',
-      message: 'renewalLabel "去续保" does not match product code 22PR370800',
-      hint: 'use "再次购买" or leave renewalLabel out: "去续保" is only for the renewal codes 19PR611048, 19PR855366, 19PR799624, 19PR352395',
-    });
+    expect(validateManifest(m, JN).map(formatProblem)).toEqual([
+      'manifests/jining-student-accident.json  /renewalLabel  renewalLabel "去续保" on a product without renewal: true  (use "再次购买", or set renewal: true when parents renew this product every year)',
+    ]);
+    m.renewal = true;
+    expect(problemsOf(m, JN)).toEqual([]);
   });
 });
 

@@ -86,20 +86,20 @@ describe('npm run new-product', () => {
 });
 
 describe('scaffoldManifest', () => {
-  it('drops alias codes, renewal label and status of the source, and keeps everything else', () => {
+  it('drops alias codes and status of the source, labels it 再次购买, and keeps everything else', () => {
     const source = JSON.parse(readFileSync(new URL('xuzhou-student-accident-2025.json', manifests), 'utf8')) as ProductManifest;
     source.aliasCodes = ['19PR611048'];
-    source.renewalLabel = '再次购买';
+    source.renewalLabel = '去续保';
     source.status = 'offline';
     const options = parseNewProductArgs(['--from', 'xuzhou-student-accident-2025', '--id', 'suqian-test', '--code', '99PR321300', '--name', '宿迁市学生平安保险', '--route', '/suqianTestDetails']);
     if (!('options' in options)) throw new Error(options.errors.join('\n'));
     const m = scaffoldManifest(source, options.options);
     expect(m.aliasCodes).toBeUndefined();
-    expect(m.renewalLabel).toBeUndefined();
+    expect(m.renewalLabel).toBe('再次购买');
     expect(m.status).toBeUndefined();
     expect(m.region).toEqual(source.region);
     expect(m.plans).toEqual(source.plans);
-    expect(Object.keys(m).slice(0, 5)).toEqual(['$schema', 'schemaVersion', 'id', 'productCode', 'productName']);
+    expect(Object.keys(m).slice(0, 6)).toEqual(['$schema', 'schemaVersion', 'id', 'productCode', 'renewalLabel', 'productName']);
     expect(validateManifest(m, 'manifests/suqian-test.json').map(formatProblem)).toEqual([]);
     expect(nextEdits('manifests/suqian-test.json', m)[0]).toBe('manifests/suqian-test.json  /projectCode  code of the new city-year project (still "XZ2025")');
   });

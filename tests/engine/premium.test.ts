@@ -5,7 +5,6 @@ import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, selectPlan } from '../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../src/engine/pricing/price-application.ts';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
-import { renewalLabel } from '../../src/engine/renewal.ts';
 
 const load = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
@@ -121,13 +120,6 @@ describe('selectPlan', () => {
     expect(selectPlan(xuzhou).plan.name).toBe('基础版');
     expect(selectPlan(xuzhou, 1)).toMatchObject({ index: 1, plan: { name: '升级版' } });
     expect(selectPlan(xuzhou, 7).index).toBe(0);
-  });
-});
-
-describe('renewalLabel', () => {
-  it('reads 去续保 for the four renewal codes and 再次购买 otherwise', () => {
-    for (const code of ['19PR611048', '19PR855366', '19PR799624', '19PR352395']) expect(renewalLabel(code)).toBe('去续保');
-    expect(renewalLabel(xuzhou.productCode)).toBe('再次购买');
   });
 });
 

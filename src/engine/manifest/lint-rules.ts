@@ -5,8 +5,7 @@
  * schema passed, so the manifest has its declared shape here.
  */
 import { PLAN_BUILDER_NAMES, PLAN_BUILDER_SIZE } from '../plans/build-plans.ts';
-import { renewalLabel } from '../renewal.ts';
-import { isRenewalProduct, RENEWAL_PRODUCT_CODES, SCHOOL_TYPES } from '../rules/enums.ts';
+import { SCHOOL_TYPES } from '../rules/enums.ts';
 import { findRegion, isRegionCode, regionChildren } from '../regions/region-table.ts';
 import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
@@ -25,18 +24,13 @@ export const lintAliasCodes: Lint = (file, m) =>
   );
 
 /**
- * renewalLabel, when written, agrees with the one rule of src/engine/renewal.ts:
- * 去续保 exactly for the four renewal codes, else 再次购买.
+ * renewalLabel is the one source of the label (the app keeps no list of
+ * renewal codes); 去续保 (go renew) only makes sense on a renewal product.
  */
-export const lintRenewalLabel: Lint = (file, m) => {
-  if (m.renewalLabel === undefined) return [];
-  const expected = renewalLabel(m.productCode);
-  if (m.renewalLabel === expected) return [];
-  const hint = isRenewalProduct(m.productCode)
-    ? `use "去续保": ${m.productCode} is one of the renewal codes ${list(RENEWAL_PRODUCT_CODES)}`
-    : `use "再次购买" or leave renewalLabel out: "去续保" is only for the renewal codes ${list(RENEWAL_PRODUCT_CODES)}`;
-  return [{ file, pointer: '/renewalLabel', message: `renewalLabel "${m.renewalLabel}" does not match product code ${m.productCode}`, hint }];
-};
+export const lintRenewalLabel: Lint = (file, m) =>
+  m.renewalLabel === '去续保' && m.renewal !== true
+    ? [{ file, pointer: '/renewalLabel', message: 'renewalLabel "去续保" on a product without renewal: true', hint: 'use "再次购买", or set renewal: true when parents renew this product every year' }]
+    : [];
 
 /**
  * The Xuzhou plan builder (spec §3, §5): a non-empty template list

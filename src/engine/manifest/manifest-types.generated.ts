@@ -35,9 +35,9 @@ export interface ProductManifest {
    */
   renewal?: boolean;
   /**
-   * Label of the renewal button on the policy list. 去续保 exactly for the four renewal codes 19PR611048, 19PR855366, 19PR799624, 19PR352395, else 再次购买; when absent the app derives it from productCode.
+   * Label of the renewal button on the policy list and the renewal pages, read from here only (the app keeps no list of codes). Spec §9: 去续保 for the renewal products 19PR611048, 19PR855366, 19PR799624 and 19PR352395, else 再次购买. 去续保 needs renewal: true.
    */
-  renewalLabel?: '去续保' | '再次购买';
+  renewalLabel: '去续保' | '再次购买';
   /**
    * Product name shown to parents.
    */

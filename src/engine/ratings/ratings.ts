@@ -36,9 +36,6 @@ export interface TemplateSection {
   text: string;
 }
 
-/** Statuses of an order or policy that its holder may rate: paid, whatever happened after (spec §3 statuses). */
-export const RATEABLE_STATUSES: ReadonlySet<string> = new Set(['waitIssue', 'issueFail', 'waitInsurance', 'guarantee', 'policyOverdue', 'surrender']);
-
 /** Highest star score. */
 export const MAX_STARS = 5;
 

@@ -291,12 +291,3 @@ export type PageModel = (typeof PAGE_MODELS)[number];
 export const CHANNEL_NO = 'edu';
 /** System code. */
 export const SYS_CODE = 'sys_edu_wxb_wx';
-/** Success code of every service response. */
-export const SUCCESS_CODE = '0000';
-/** Product codes that show the "go renew" (去续保) label. */
-export const RENEWAL_PRODUCT_CODES = Object.freeze(['19PR611048', '19PR855366', '19PR799624', '19PR352395'] as const);
-
-/** True when `productCode` is one of {@link RENEWAL_PRODUCT_CODES}. */
-export function isRenewalProduct(productCode: string): boolean {
-  return (RENEWAL_PRODUCT_CODES as readonly string[]).includes(productCode);
-}

@@ -49,6 +49,9 @@ export const MSG_EMAIL = '请填写正确的邮箱';
 /** Password does not meet the 8-16 letters + digits + special characters rule. */
 export const MSG_PASSWORD = '请输入8-16字母数字特殊字符组合密码!';
 
+/** The password rule as the password forms state it under the field. */
+export const PASSWORD_RULE_HINT = '密码为8-16位字母、数字和特殊字符!@#$%^&*的组合';
+
 /** A required field is empty. */
 export const MSG_REQUIRED = '请完善投保信息!';
 

@@ -1,5 +1,4 @@
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { renewalLabel } from '../../engine/renewal.ts';
 
 /*
  * The optional catalogue properties the server reads (aliasCodes, status,
@@ -27,7 +26,11 @@ export function isOnline(manifest: ProductManifest): boolean {
   return statusOf(manifest) === 'online';
 }
 
-/** The renewal button label: the manifest's own, else by the spec's four renewal codes. */
-export function renewalLabelOf(manifest: ProductManifest): string {
-  return manifest.renewalLabel ?? renewalLabel(manifest.productCode);
+/**
+ * The renewal button label: the manifest's own (a required property, the one
+ * source). An order whose product left the catalogue can only be bought again
+ * as another product: 再次购买.
+ */
+export function renewalLabelOf(manifest: ProductManifest | undefined): string {
+  return manifest?.renewalLabel ?? '再次购买';
 }

@@ -1,14 +1,9 @@
 import type { NotificationItem, ProductFile } from '../../contract/product.ts';
 import type { ProductManifest, Protocol } from '../../engine/manifest/manifest-types.generated.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /** Notice group of a protocol without one: "others" (spec §3: 2 and 3 form one group, others another). */
 const DEFAULT_NOTIFICATION_TYPE = 1;
-
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-}
 
 /** A clause's text (paragraphs separated by blank lines) as HTML paragraphs; the text is escaped, never interpreted. */
 export function clauseHtml(content: string): string {

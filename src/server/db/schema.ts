@@ -22,6 +22,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { POLICY_STATUSES } from '../../contract/policy-status.ts';
+import type { PolicyStatus } from '../../contract/order.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -135,7 +136,7 @@ export const orders = pgTable(
     /** SHA-256 of the submitted application forms: a serial reused with another body is refused. */
     requestHash: text('request_hash'),
     amountFen: integer('amount_fen').notNull(),
-    status: text('status').notNull().default('toBePaid'),
+    status: text('status').$type<PolicyStatus>().notNull().default('toBePaid'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
     /** Unpaid at this instant → paymentTimeout (the lifecycle scheduler); null for orders never waiting for a payment. */
@@ -182,7 +183,7 @@ export const applicationForms = pgTable(
      */
     formTerms: jsonb('form_terms'),
     policyNo: text('policy_no').unique(),
-    status: text('status').notNull().default('toBePaid'),
+    status: text('status').$type<PolicyStatus>().notNull().default('toBePaid'),
     createdAt: createdAt(),
     issuedAt: ts('issued_at'),
     /** When the status last changed (the lifecycle's transitions set it). */

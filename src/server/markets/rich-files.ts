@@ -8,9 +8,8 @@
  */
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { FileSummary, RichFile } from '../../contract/market.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const INSURE_SERVICE = `<h2>投保服务</h2>
 <p>本平台由持牌保险经纪公司运营，为学生、幼儿及其家长提供学平险、监护人责任险、少儿医疗、意外及重疾等产品的在线投保服务。保险责任由承保保险公司承担。</p>
@@ -112,10 +111,10 @@ export function insurerProfiles(manifests: readonly ProductManifest[]): InsurerP
 }
 
 function insurerHtml(p: InsurerProfile): string {
-  const products = p.productNames.map((n) => `<li>${escape(n)}</li>`).join('');
-  const branches = p.branches.length > 0 ? `<h3>承保机构</h3><ul>${p.branches.map((b) => `<li>${escape(b)}</li>`).join('')}</ul>` : '';
-  return `<h2>${escape(p.name)}</h2>
-<p>${escape(p.name)}是经国家金融监督管理总局批准设立的保险公司，在本平台承保以下学生及少儿保障产品，保险责任由其承担，理赔由其受理。</p>
+  const products = p.productNames.map((n) => `<li>${escapeHtml(n)}</li>`).join('');
+  const branches = p.branches.length > 0 ? `<h3>承保机构</h3><ul>${p.branches.map((b) => `<li>${escapeHtml(b)}</li>`).join('')}</ul>` : '';
+  return `<h2>${escapeHtml(p.name)}</h2>
+<p>${escapeHtml(p.name)}是经国家金融监督管理总局批准设立的保险公司，在本平台承保以下学生及少儿保障产品，保险责任由其承担，理赔由其受理。</p>
 <h3>在售及承保产品</h3><ul>${products}</ul>${branches}
 <p>报案与理赔请拨打保单载明的该公司全国客服电话，或联系所在地区保险超市服务中心协助办理。</p>`;
 }

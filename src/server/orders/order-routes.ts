@@ -83,7 +83,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
         db,
         { userId: currentUser(request).userId, status: request.body.status, limit: pageSize, offset: (pageNum - 1) * pageSize },
       );
-      return ok({ list: rows.map(toPolicyListItem), total });
+      return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
     },
   );
 }

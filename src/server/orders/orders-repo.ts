@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
-import { issueEvent } from '../../contract/policy-lifecycle.ts';
+import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
-import { LIVE_STATUSES } from './live-statuses.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 
 export type NewOrder = Pick<

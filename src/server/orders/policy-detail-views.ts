@@ -3,7 +3,8 @@ import { allowedEvents } from '../../contract/policy-lifecycle.ts';
 import type { AppDetail, InsuredExtend, OrderCharge, TempFormItem } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
-import { renewalLabel } from '../../engine/renewal.ts';
+import type { ManifestStore } from '../catalogue/manifest-store.ts';
+import { renewalLabelOf } from '../catalogue/manifest-fields.ts';
 import { maskIdNumber, maskName, maskPhone, maskSchool } from '../../engine/rules/index.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { DraftRow } from './drafts-repo.ts';
@@ -42,7 +43,11 @@ export function toOrderCharge(view: FormView, now: Date): OrderCharge {
   };
 }
 
-export function toAppDetail(view: FormView, history: { event: string; fromStatus: string; toStatus: string; at: Date }[]): AppDetail {
+export function toAppDetail(
+  view: FormView,
+  history: { event: string; fromStatus: string; toStatus: string; at: Date }[],
+  manifests: ManifestStore,
+): AppDetail {
   const renewal = view.renewal as StoredRenewal | null;
   return {
     orderCode: view.orderCode,
@@ -66,7 +71,7 @@ export function toAppDetail(view: FormView, history: { event: string; fromStatus
     isRenewal: renewal ? 'Y' : 'N',
     renewalTimes: renewalTimesOf(renewal),
     renewalLastPolicyNo: renewal?.renewalLastPolicyNo ?? null,
-    renewalLabel: renewalLabel(view.productCode),
+    renewalLabel: renewalLabelOf(manifests.byProductCode(view.productCode)),
     holder: maskedPerson(view.holder as StoredPerson<HolderInput>),
     insureds: (view.insureds as StoredPerson<InsuredInput>[]).map((p) => ({ ...maskedPerson(p), relaToHolder: p.relaToHolder })),
     beneficiary: '法定受益人',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { PolicyListBody, type PolicyListBody as PolicyListBodyT } from '../../contract/order.ts';
 import { paths, RESUB_HEADER } from '../../contract/paths.ts';
-import { APPLICATION_STATUSES, DELETABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
+import { APPLICATION_STATUSES, DELETABLE_STATUSES, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import {
   ApplicationCodeBody,
   OwnedOrderCodeBody,
@@ -25,7 +25,6 @@ import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../contract/policy-stat
 import type { Static } from '@sinclair/typebox';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import { resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
-import { renewalLabel } from '../../engine/renewal.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
@@ -39,7 +38,7 @@ import { countFormsByStatus, listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
 import { toAppDetail, toInsuredExtend, toOrderCharge, toTempFormItem } from './policy-detail-views.ts';
 import { toPolicyListItem } from './policy-views.ts';
-import { isRenewable, renewalTimesOf, RENEWABLE_STATUSES } from './renewal.ts';
+import { isRenewable, renewalTimesOf } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
 import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
 
@@ -74,7 +73,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
         ...(status ? { status } : { statuses: APPLICATION_STATUSES }),
         ...page(request.body),
       });
-      return ok({ list: rows.map(toPolicyListItem), total });
+      return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
     },
   );
 
@@ -99,7 +98,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   app.post<{ Body: ApplicationCodeBodyT }>(paths.searchAppDetailPro, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
-    return ok(toAppDetail(view, await listStatusEvents(db, view.formId)));
+    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests));
   });
 
   app.post<{ Body: ApplicationCodeBodyT }>(paths.insuredExtend, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
@@ -173,7 +172,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       list: deps.manifests.online.filter(isRenewable).map((m) => ({
         productCode: m.productCode,
         productName: m.productName,
-        renewalLabel: renewalLabel(m.productCode),
+        renewalLabel: m.renewalLabel,
         detailRoute: m.routes[0] ?? '/newProductDetail',
         insurancePeriod: m.detail.insurancePeriod,
       })),
@@ -197,7 +196,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       });
       return ok({
         list: rows.map((row) => ({
-          ...toPolicyListItem(row),
+          ...toPolicyListItem(row, deps.manifests),
           renewalTimes: renewalTimesOf(row.renewal),
           detailRoute: deps.manifests.byProductCode(row.productCode)?.routes[0] ?? '/newProductDetail',
         })),

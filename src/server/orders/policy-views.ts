@@ -1,14 +1,15 @@
 import type { HolderInput, InsuredInput, OrderDetail, PolicyListItem } from '../../contract/order.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
-import { renewalLabel } from '../../engine/renewal.ts';
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
+import type { ManifestStore } from '../catalogue/manifest-store.ts';
+import { renewalLabelOf } from '../catalogue/manifest-fields.ts';
 import type { FormView } from './orders-repo.ts';
 import type { StoredPerson } from './stored-person.ts';
 
 /** One row of the policy list; names and document numbers leave the server masked. */
-export function toPolicyListItem(view: FormView): PolicyListItem {
+export function toPolicyListItem(view: FormView, manifests: ManifestStore): PolicyListItem {
   const holder = view.holder as StoredPerson<HolderInput>;
   const [insured] = view.insureds as StoredPerson<InsuredInput>[];
   return {
@@ -26,7 +27,7 @@ export function toPolicyListItem(view: FormView): PolicyListItem {
     endDate: formatShanghai(view.endDate),
     status: view.status,
     statusName: POLICY_STATUS_NAMES[view.status],
-    renewalLabel: renewalLabel(view.productCode),
+    renewalLabel: renewalLabelOf(manifests.byProductCode(view.productCode)),
     createdAt: formatShanghai(view.createdAt),
   };
 }

@@ -1,5 +1,6 @@
 import type { ApplicationFormInput } from '../../contract/order.ts';
 import type { PolicyStatus } from '../../contract/order.ts';
+import { RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import type { ManifestStore } from '../catalogue/manifest-store.ts';
@@ -13,9 +14,6 @@ export interface StoredRenewal {
   renewalTimes: number;
   renewalLastPolicyNo: string;
 }
-
-/** A policy can be renewed once issued: waiting for its start, in force, or expired. */
-export const RENEWABLE_STATUSES: readonly PolicyStatus[] = ['waitInsurance', 'guarantee', 'policyOverdue'];
 
 /** True for the renewal products (manifest `renewal: true`). */
 export function isRenewable(manifest: ProductManifest | undefined): boolean {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput, SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
+import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
+import { CHANNEL_NO } from '../../engine/rules/enums.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { Db } from '../db/db.ts';
 import { orders } from '../db/schema.ts';
@@ -102,13 +104,13 @@ function formTermsOf(
   const plan = manifest.plans.find((p) => p.code === planCode);
   const fixed = manifest.order.fixedAgent;
   return {
-    applicationType: '00',
-    channelType: '02',
-    channalCode: input.channalCode ?? 'edu',
-    productType: '00',
-    policyKind: '00',
-    source: body.source ?? '01',
-    entryType: body.entryType ?? '00',
+    applicationType: ORDER_CONSTANTS.applicationType,
+    channelType: ORDER_CONSTANTS.channelType,
+    channalCode: input.channalCode ?? CHANNEL_NO,
+    productType: ORDER_CONSTANTS.productType,
+    policyKind: ORDER_CONSTANTS.policyKind,
+    source: body.source ?? ORDER_CONSTANTS.source,
+    entryType: body.entryType ?? ORDER_CONSTANTS.entryType,
     branchCode: manifest.order.defaultBranch,
     schanelCode: input.schanelCode ?? null,
     projectCode: manifest.projectCode,
@@ -118,8 +120,8 @@ function formTermsOf(
     renewalLastPolicyNo: renewal?.renewalLastPolicyNo ?? null,
     tempSerialNo: input.tempSerialNo ?? null,
     agents: fixed
-      ? [{ agentCode: fixed.agentCode, agentName: fixed.agentName, branchCode: manifest.order.defaultBranch, portion: 1 }]
-      : (input.agents ?? []).map((agent) => ({ ...agent, portion: 1 })),
+      ? [{ agentCode: fixed.agentCode, agentName: fixed.agentName, branchCode: manifest.order.defaultBranch, portion: ORDER_CONSTANTS.agentPortion }]
+      : (input.agents ?? []).map((agent) => ({ ...agent, portion: ORDER_CONSTANTS.agentPortion })),
     insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
     plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: premiumFen / 100 }] : [],
     risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),

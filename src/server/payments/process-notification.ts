@@ -5,7 +5,8 @@ import { NotificationRejected, type VerifiedNotification } from '../providers/pa
 import { issuePolicyForOrder } from './issue-policy.ts';
 import { lockPaymentByTradeNo, recordNotification, setPaymentStatus } from './payments-repo.ts';
 import { markOrderPaid } from '../orders/orders-repo.ts';
-import { lockOrderStatus, PAID_STATUSES, recordRefund } from './refunds-repo.ts';
+import { lockOrderStatus, recordRefund } from './refunds-repo.ts';
+import { PAID_STATUSES } from '../../contract/policy-lifecycle.ts';
 
 type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
 
@@ -77,7 +78,7 @@ export async function processNotification(
       await setPaymentStatus(tx, payment.id, 'succeeded', notification.paidAt);
       return { outcome: 'paid' as const, orderId: payment.orderId };
     }
-    const alreadyPaid = orderStatus !== undefined && PAID_STATUSES.has(orderStatus);
+    const alreadyPaid = orderStatus !== undefined && PAID_STATUSES.includes(orderStatus);
     await setPaymentStatus(tx, payment.id, alreadyPaid ? 'duplicate' : 'late', notification.paidAt);
     await recordRefund(tx, {
       paymentId: payment.id,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
+import type { PolicyStatus } from '../../contract/order.ts';
 import { orders, payments, refunds, type RefundReason } from '../db/schema.ts';
 
 /** Records that a payment must be given back; recording it again is a no-op (one refund per payment). */
@@ -23,13 +24,10 @@ export async function recordRefundOfOrder(db: Db, orderId: number, reason: Refun
 }
 
 /** Locks the order row and returns its stored status (the caller decides why a payment could not apply). */
-export async function lockOrderStatus(db: Db, orderId: number): Promise<string | undefined> {
+export async function lockOrderStatus(db: Db, orderId: number): Promise<PolicyStatus | undefined> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   return row?.status;
 }
-
-/** Statuses an order reaches only after a payment was applied: more money for it is a duplicate. */
-export const PAID_STATUSES = new Set(['waitIssue', 'waitInsurance', 'guarantee', 'issueFail', 'policyOverdue', 'surrender']);
 
 export async function countRefunds(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(refunds);

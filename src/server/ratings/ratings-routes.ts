@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ratingCalls, type RatingRecord } from '../../contract/ratings.ts';
+import { RATEABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import {
   checkRatingSubmission,
   COMMENT_TYPE_STARS,
   COMMENT_TYPE_TAGS,
   COMMENT_TYPE_TEXT,
-  RATEABLE_STATUSES,
   RATING_TEMPLATES,
   ratingScoreTenths,
   type CommentNode,
@@ -85,7 +85,7 @@ export function registerRatingRoutes(app: FastifyInstance, deps: AppDeps): void 
       if (submission.commentNode === '01' || bizType === '02') throw rejected(RATING_REFUSALS.claimOnly);
       const business = await findOwnBusiness(db, { userId: user.userId, bizType, bizNo });
       if (!business) throw rejected(RATING_REFUSALS.noBusiness);
-      if (!RATEABLE_STATUSES.has(business.status)) throw rejected(RATING_REFUSALS.notPaid);
+      if (!RATEABLE_STATUSES.includes(business.status)) throw rejected(RATING_REFUSALS.notPaid);
       const manifest = manifests.byProductCode(submission.productCode as string);
       const orderManifest = manifests.byProductCode(business.productCode);
       if (!manifest || !orderManifest || manifest.productCode !== orderManifest.productCode) throw rejected(RATING_REFUSALS.productMismatch);

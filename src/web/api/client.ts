@@ -1,5 +1,5 @@
 import redaxios, { type Response } from 'redaxios';
-import { ACCESS_TOKEN_HEADER, GW, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
+import { ACCESS_TOKEN_HEADER, ErrorCode, GW, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
 import { refreshTokenCall, type TokenPair } from '../../contract/auth.ts';
 import { fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
 import { SYS_CODE } from '../../engine/rules/enums.ts';
@@ -138,11 +138,11 @@ async function send<T>(method: 'GET' | 'POST', path: string, query: Query | unde
   }
   if (envelope.code === SUCCESS || options.alsoSuccess?.includes(envelope.code)) return envelope.data as T;
   const message = envelope.msg || `Failed to get ${options.thing ?? 'data'}`;
-  if (envelope.code === '406') {
+  if (envelope.code === ErrorCode.LoginRequired) {
     ui.goLogin();
-    return fail('406', message, !options.silent);
+    return fail(ErrorCode.LoginRequired, message, !options.silent);
   }
-  if (envelope.code === '401') {
+  if (envelope.code === ErrorCode.AccountInvalid) {
     clearStorage();
     ui.goHome();
   }

@@ -1,4 +1,5 @@
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { ErrorCode } from '../../contract/envelope.ts';
 import { ApiError } from './client.ts';
 import { api } from './endpoints.ts';
 
@@ -22,7 +23,7 @@ export async function loadProductManifest(productCode: string): Promise<ProductM
     if (manifest) cache.set(productCode, manifest);
     return manifest ?? null;
   } catch (error) {
-    if (error instanceof ApiError && (error.code === '4004' || error.code === 'HTTP_404')) return null;
+    if (error instanceof ApiError && (error.code === ErrorCode.NotFound || error.code === 'HTTP_404')) return null;
     throw error;
   }
 }

@@ -10,16 +10,13 @@ import {
   LOGIN_ID_TYPES,
   RELATIONS,
   RELATION_OPTIONS,
-  RENEWAL_PRODUCT_CODES,
   SCHOOL_NATURES,
   SCHOOL_TYPES,
   SCHOOL_TYPE_OPTIONS,
   SHORT_RELATION_OPTIONS,
-  SUCCESS_CODE,
   SYS_CODE,
   WARD_RELATIONS,
   enumLabel,
-  isRenewalProduct,
 } from '../../../src/engine/rules/enums';
 import type { EnumOption } from '../../../src/engine/rules/enums';
 
@@ -97,14 +94,6 @@ describe('constants', () => {
   it('match the spec', () => {
     expect(CHANNEL_NO).toBe('edu');
     expect(SYS_CODE).toBe('sys_edu_wxb_wx');
-    expect(SUCCESS_CODE).toBe('0000');
-    expect(RENEWAL_PRODUCT_CODES).toEqual(['19PR611048', '19PR855366', '19PR799624', '19PR352395']);
-    expect(Object.isFrozen(RENEWAL_PRODUCT_CODES)).toBe(true);
-  });
-
-  it('isRenewalProduct', () => {
-    expect(isRenewalProduct('19PR799624')).toBe(true);
-    expect(isRenewalProduct('19PR000000')).toBe(false);
   });
 });
 

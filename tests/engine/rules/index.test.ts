@@ -31,8 +31,6 @@ describe('rules index', () => {
       'SCHOOL_NATURES',
       'CHANNEL_NO',
       'SYS_CODE',
-      'SUCCESS_CODE',
-      'RENEWAL_PRODUCT_CODES',
       'MSG_PHONE',
       'MSG_ID_CHECKSUM',
       'MSG_REQUIRED',

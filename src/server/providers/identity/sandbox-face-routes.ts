@@ -4,15 +4,13 @@ import { maskIdNumber, maskName } from '../../../engine/rules/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { completeFace, verificationOfTicket } from '../../identity/identity-service.ts';
 import { SANDBOX_FACE_PATH } from './sandbox-identity-provider.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const TicketQuery = Type.Object({ ticket: Type.String({ minLength: 16, maxLength: 64 }) });
 const ConfirmBody = Type.Object({
   ticket: Type.String({ minLength: 16, maxLength: 64 }),
   outcome: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 

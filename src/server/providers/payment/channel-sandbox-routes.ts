@@ -7,6 +7,7 @@ import { channelSandboxPath, type ChannelSandboxProvider } from './channel-sandb
 import { WECHAT_APP_ID, WECHAT_OAUTH_URL as WECHAT_OAUTH_PATH } from '../../../contract/payment.ts';
 import type { SandboxPageContext } from './payment-channel.ts';
 import type { WechatPayProvider } from './wechat-pay-provider.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const CashierQuery = Type.Object({
   tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
@@ -27,8 +28,6 @@ const OAuthBody = Type.Object({
   decision: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('deny')])),
 });
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
 /**
  * The redirect target with `code` and `state` put into its query, before any
@@ -59,8 +58,8 @@ p{color:#646a73;font-size:14px}button{display:block;width:100%;border:0;border-r
 <body><main><div class="logo" aria-hidden="true"></div><h1>学平险在线投保（沙箱）</h1>
 <p>申请获取你的公开信息（昵称、头像）以完成微信支付</p>
 <form method="post" action="${WECHAT_OAUTH_PATH}">
-<input type="hidden" name="redirect_uri" value="${esc(redirectUri)}">
-${state ? `<input type="hidden" name="state" value="${esc(state)}">` : ''}
+<input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
+${state ? `<input type="hidden" name="state" value="${escapeHtml(state)}">` : ''}
 <button class="allow" type="submit" name="decision" value="allow">允许</button>
 <button class="deny" type="submit" name="decision" value="deny">拒绝</button>
 </form></main></body></html>`;

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { accountApi, type Captcha } from '../../api/accounts.ts';
+import { ErrorCode } from '../../../contract/envelope.ts';
 import { ApiError } from '../../api/client.ts';
 
 /** The server asks for the image captcha (4012) or refused the one given (4013). */
 export function isCaptchaError(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === '4012' || error.code === '4013');
+  return error instanceof ApiError && (error.code === ErrorCode.CaptchaRequired || error.code === ErrorCode.CaptchaWrong);
 }
 
 /**

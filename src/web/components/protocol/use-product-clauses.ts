@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import DOMPurify from 'dompurify';
 import type { NotificationItem } from '../../../contract/product.ts';
+import { ErrorCode } from '../../../contract/envelope.ts';
 import { ApiError } from '../../api/client.ts';
 import { infoApi } from '../../api/info.ts';
 
@@ -20,7 +21,7 @@ export function useProductClauses(productCode: string): ClausesState {
       const items = await infoApi.notificationInfo(productCode, { silent: true });
       setState({ phase: 'ready', items: [...items].sort((a, b) => a.order - b.order) });
     } catch (error) {
-      if (error instanceof ApiError && error.code === '4004') setState({ phase: 'notFound' });
+      if (error instanceof ApiError && error.code === ErrorCode.NotFound) setState({ phase: 'notFound' });
       else setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败', retry: () => void load() });
     }
   }, [productCode]);

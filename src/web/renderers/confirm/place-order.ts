@@ -13,6 +13,7 @@ import type {
 import type { ApplicationData } from '../../../engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { CHANNEL_NO, ID_TYPE_ID_CARD } from '../../../engine/rules/enums.ts';
+import { ORDER_CONSTANTS } from '../../../contract/order-constants.ts';
 import { parseIdCard } from '../../../engine/rules/id-card.ts';
 import { provinceName } from '../../../engine/rules/regions.ts';
 import { ApiError } from '../../api/client.ts';
@@ -23,10 +24,6 @@ export const MSG_ORDER_FAILED = '投保失败未生成订单,请稍后重试!';
 /** Spec §8 toasts. */
 export const MSG_SUBMITTING = '正在投保，请耐心等待';
 export const MSG_ORDER_CREATED = '投保信息填写成功，请及时支付';
-/** Spec §9: order source and entry type. */
-const ORDER_SOURCE = '01';
-const ENTRY_TYPE = '00';
-
 /** Spec §8: the duplicate-insurance alert. */
 export function duplicateMessage(name: string): string {
   return `被保险人：${name} 已投保该产品，请您到个人中心查看是否有未支付、待起保或保障中的投保单。`;
@@ -96,15 +93,6 @@ export function renewalTerms(renewal: StoredRenewal | null | undefined): Pick<Ap
   };
 }
 
-/** Spec §9 constants of every application form. */
-const APPLICATION_TYPE = '00';
-const CHANNEL_TYPE = '02';
-const PRODUCT_TYPE = '00';
-const POLICY_KIND = '00';
-const HOLDER_TYPE = '01';
-const BENEFICIARY_OPTION = '01';
-const AGENT_PORTION = 1;
-
 /** Sex and birthday from a mainland ID number (spec §5); nothing for other documents. */
 function identity(person: { licenceType: string; licenceNo: string }, now: Date): { sex?: '0' | '1'; birthday?: string } {
   if (person.licenceType !== ID_TYPE_ID_CARD) return {};
@@ -140,16 +128,16 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
     policyHolder: {
       ...application.policyHolder,
       ...identity(application.policyHolder, now),
-      type: HOLDER_TYPE,
+      type: ORDER_CONSTANTS.holderType,
       ...(user?.userCode ? { holderCode: user.userCode } : {}),
     },
     insureds: application.insureds.map((insured) => ({
       ...insured,
       ...identity(insured, now),
-      bnfyOption: BENEFICIARY_OPTION,
+      bnfyOption: ORDER_CONSTANTS.beneficiaryOption,
       ...(application.insureYear !== undefined ? { insureYear: application.insureYear } : {}),
     })),
-    applicationType: APPLICATION_TYPE,
+    applicationType: ORDER_CONSTANTS.applicationType,
     startDate,
     ...(input.endDate ? { endDate: input.endDate } : {}),
     ...(region
@@ -164,10 +152,10 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
     productName: manifest.productName,
     branchCode,
     ...(branchName ? { branchName } : {}),
-    channelType: CHANNEL_TYPE,
+    channelType: ORDER_CONSTANTS.channelType,
     channalCode: CHANNEL_NO,
-    productType: PRODUCT_TYPE,
-    policyKind: POLICY_KIND,
+    productType: ORDER_CONSTANTS.productType,
+    policyKind: ORDER_CONSTANTS.policyKind,
     ...renewalTerms(input.renewal),
     ...(input.tempSerialNo ? { tempSerialNo: input.tempSerialNo } : {}),
     term: String(application.insureYear ?? 1),
@@ -175,7 +163,7 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
     ...(user?.schanelCode ? { schanelCode: user.schanelCode } : {}),
     risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
     agents: fixedAgent
-      ? [{ agentCode: fixedAgent.agentCode, agentName: fixedAgent.agentName, branchCode, portion: AGENT_PORTION }]
+      ? [{ agentCode: fixedAgent.agentCode, agentName: fixedAgent.agentName, branchCode, portion: ORDER_CONSTANTS.agentPortion }]
       : [],
     plan: plan ? [{ code: plan.code, quantity: copies, name: plan.name, ...(premium !== null ? { prem: premium } : {}) }] : [],
   };
@@ -214,7 +202,7 @@ export async function placeOrder(input: OrderInput, deps: PlaceOrderDeps): Promi
   let result: SubmitOrderResult | null;
   try {
     result = await deps.submitOrder(
-      { source: ORDER_SOURCE, entryType: ENTRY_TYPE, idempotentSerialNo: serial, applicationForms: [form] },
+      { source: ORDER_CONSTANTS.source, entryType: ORDER_CONSTANTS.entryType, idempotentSerialNo: serial, applicationForms: [form] },
       token,
     );
   } catch (error) {

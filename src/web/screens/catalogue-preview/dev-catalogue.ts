@@ -1,5 +1,5 @@
 import { GW, paths } from '../../../contract/paths.ts';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
+import { SUCCESS, type ApiEnvelope } from '../../../contract/envelope.ts';
 import type { DevCatalogue, DevCatalogueEntry } from '../../../contract/product.ts';
 import { ROUTES, withQuery } from '../../app/paths.ts';
 
@@ -13,7 +13,7 @@ export async function fetchDevCatalogue(): Promise<DevCatalogue | null> {
   const response = await fetch(GW + paths.devCatalogue, { headers: { accept: 'application/json' }, cache: 'no-store' });
   if (response.status === 404) return null;
   const envelope = (await response.json()) as ApiEnvelope<DevCatalogue>;
-  if (envelope.code !== '0000' || !envelope.data) throw new Error(envelope.msg || '获取产品目录失败');
+  if (envelope.code !== SUCCESS || !envelope.data) throw new Error(envelope.msg || '获取产品目录失败');
   return envelope.data;
 }
 

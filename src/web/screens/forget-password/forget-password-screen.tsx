@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
+import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
@@ -55,7 +56,7 @@ export default function ForgetPasswordScreen() {
             onPassword={setPassword}
             onSecond={setSecond}
           />
-          <p className={styles.hint}>密码为8-16位字母、数字和特殊字符!@#$%^&amp;*的组合。重置后，已登录的设备需要重新登录。</p>
+          <p className={styles.hint}>{PASSWORD_RULE_HINT}。重置后，已登录的设备需要重新登录。</p>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             重置密码
           </Button>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ContentPage } from '../../../contract/content.ts';
+import { ErrorCode } from '../../../contract/envelope.ts';
 import { ApiError } from '../../api/client.ts';
 import { infoApi } from '../../api/info.ts';
 import { AppPage } from '../../components/app-page.tsx';
@@ -30,7 +31,7 @@ export default function InfoPageScreen() {
     try {
       setState({ phase: 'ready', page: await infoApi.contentPage(slug, { silent: true }) });
     } catch (error) {
-      if (error instanceof ApiError && error.code === '4004') setState({ phase: 'notFound' });
+      if (error instanceof ApiError && error.code === ErrorCode.NotFound) setState({ phase: 'notFound' });
       else setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' });
     }
   }, [slug]);

@@ -3,6 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderDetail, PolicyListItem } from '../../../contract/order.ts';
 import { pollUntil } from '../../api/async.ts';
+import { ErrorCode } from '../../../contract/envelope.ts';
 import { ApiError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
@@ -19,7 +20,7 @@ const POLL_TIMEOUT_MS = 30_000;
 /** Statuses after which the order can never be paid. */
 const DEAD = new Set<OrderDetail['status']>(['paymentTimeout', 'cancel']);
 /** Answers that waiting will not change: no such order, not the user's, not logged in. */
-const FATAL_CODES = new Set(['4004', '4003', '406', '401', 'HTTP_401']);
+const FATAL_CODES = new Set<string>([ErrorCode.NotFound, ErrorCode.Forbidden, ErrorCode.LoginRequired, ErrorCode.AccountInvalid, 'HTTP_401']);
 
 type State =
   | { status: 'waiting' }

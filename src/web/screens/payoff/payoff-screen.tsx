@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, Radio } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderDetail } from '../../../contract/order.ts';
+import { PAID_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { withAttempts } from '../../api/async.ts';
 import { api, type PayChannel } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
@@ -123,7 +124,7 @@ export default function PayoffScreen() {
 
   const order = orderState.status === 'ready' ? orderState.order : null;
   if (order && order.status !== 'toBePaid') {
-    const paid = ['waitIssue', 'waitInsurance', 'guarantee', 'issueFail'].includes(order.status);
+    const paid = PAID_STATUSES.includes(order.status);
     return (
       <AppPage title="订单支付">
         <StatusBlock

@@ -16,7 +16,7 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { successToast } from '../../components/toast.ts';
 import { isLoggedIn } from '../../state/session.ts';
 // --- ratings
-import { RATEABLE_STATUSES } from '../../../engine/ratings/ratings.ts';
+import { RATEABLE_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { ratingApi } from '../../api/ratings.ts';
 import { RatingPopup } from '../../components/rating-popup/rating-popup.tsx';
 import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
@@ -66,7 +66,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   const [rated, setRated] = useState<boolean | null>(null);
   const [rating, setRating] = useState(false);
   const orderCode = state.phase === 'ready' ? state.detail.orderCode : '';
-  const rateable = state.phase === 'ready' && RATEABLE_STATUSES.has(state.detail.status);
+  const rateable = state.phase === 'ready' && RATEABLE_STATUSES.includes(state.detail.status);
   useEffect(() => {
     if (!rateable || !orderCode) return;
     let live = true;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
+import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
@@ -41,7 +42,7 @@ export default function RegisterScreen() {
       <div className={styles.sheet}>
         <div className={styles.hero}>
           <h1 className={styles.title}>注册账号</h1>
-          <p className={styles.subtitle}>密码为8-16位字母、数字和特殊字符!@#$%^&amp;*的组合</p>
+          <p className={styles.subtitle}>{PASSWORD_RULE_HINT}</p>
         </div>
         <form
           className={styles.form}

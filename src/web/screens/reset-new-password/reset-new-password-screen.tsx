@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
+import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
@@ -80,7 +81,7 @@ export default function ResetNewPasswordScreen() {
             onPassword={setPassword}
             onSecond={setSecond}
           />
-          <p className={styles.hint}>密码为8-16位字母、数字和特殊字符!@#$%^&amp;*的组合</p>
+          <p className={styles.hint}>{PASSWORD_RULE_HINT}</p>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             确认
           </Button>
