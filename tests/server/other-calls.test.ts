@@ -48,7 +48,7 @@ describe('other calls', () => {
     const order = await submitOrder(t.app, alice.token, form);
     a.tradeNo = tradeNoOf(await payUrlOf(t.app, alice.token, order.applicationFormCode));
     await pressCashier(t.app, a.tradeNo);
-    await t.app.settled();
+    await t.settled();
     const detail = expectOk(
       await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }),
     );

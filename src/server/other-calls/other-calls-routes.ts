@@ -107,7 +107,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
 
   route(otherCalls.appDetail3, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.query.appCode }, currentUser(request));
-    return ok(toAppDetail(view, await listStatusEvents(db, view.formId)));
+    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests));
   });
 
   route(otherCalls.repeatInsuranceV1, async (request) => {
