@@ -51,21 +51,23 @@ export const TokenPair = Type.Object({
 });
 export type TokenPair = Static<typeof TokenPair>;
 
-/** The user record the client keeps (spec §3 User). */
-export const UserRecord = Type.Intersect([
-  TokenPair,
-  Type.Object({
-    userCode: Type.String(),
-    userName: Type.String(),
-    userId: Type.String(),
-    phone: Type.String({ description: 'Masked phone' }),
-    loginAccount: Type.String({ description: 'Masked phone used as the log-in account' }),
-    branchName: Type.String(),
-    branchCode: Type.String(),
-    schanelCode: Type.String(),
-    isStaff: Type.Boolean(),
-  }),
-]);
+/**
+ * The user record the client keeps (spec §3 User): the token pair and the
+ * account. One flat object, not an intersection: the response serializer
+ * writes a refusal's `data: null` against `allOf` as `{}`.
+ */
+export const UserRecord = Type.Object({
+  ...TokenPair.properties,
+  userCode: Type.String(),
+  userName: Type.String(),
+  userId: Type.String(),
+  phone: Type.String({ description: 'Masked phone' }),
+  loginAccount: Type.String({ description: 'Masked phone used as the log-in account' }),
+  branchName: Type.String(),
+  branchCode: Type.String(),
+  schanelCode: Type.String(),
+  isStaff: Type.Boolean(),
+});
 export type UserRecord = Static<typeof UserRecord>;
 
 /** POST auth-svc/refresh_token. The new access token also comes in the `access_token` header. */
