@@ -1,19 +1,21 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectHome } from './support/app.ts';
 import { freshPhone, logInByPassword, PASSWORD, toast } from './support/accounts.ts';
+import { authCalls } from '../src/contract/auth.ts';
+import { GW } from '../src/contract/paths.ts';
 
 /** The text of the captcha image on the page, from the development read-back (absent in production). */
 async function captchaText(page: Page, request: APIRequestContext): Promise<string> {
   const id = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
-  const res = await request.get(`/_gw/__dev/captcha/latest?id=${encodeURIComponent(id ?? '')}`);
+  const res = await request.get(`${GW}${authCalls.devCaptchaLatest.path}?id=${encodeURIComponent(id ?? '')}`);
   return ((await res.json()) as { data: { text: string } }).data.text;
 }
 
 test('after 3 failed password log-ins the image captcha appears and is needed to log in', async ({ page, request }) => {
   const phone = freshPhone();
-  await request.get(`/_gw/user-svc/api/v1/register/regMsg?phoneNum=${phone}&type=register`);
-  const sms = (await (await request.get(`/_gw/__dev/sms/latest?phoneNum=${phone}`)).json()) as { data: { code: string } };
-  await request.post('/_gw/user-svc/api/v1/appRegister', {
+  await request.get(`${GW}${authCalls.registerRegMsg.path}?phoneNum=${phone}&type=register`);
+  const sms = (await (await request.get(`${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).json()) as { data: { code: string } };
+  await request.post(GW + authCalls.appRegister.path, {
     data: { phoneNum: phone, passWord: PASSWORD, smsVerificationCode: sms.data.code, userSourceType: 22 },
   });
 

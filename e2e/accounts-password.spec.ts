@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectHome, hashRoute, logInBySms } from './support/app.ts';
 import { freshPhone, logInByPassword, logOutFromMyIndex, PASSWORD, sendAndReadCode, toast } from './support/accounts.ts';
+import { authCalls } from '../src/contract/auth.ts';
+import { GW } from '../src/contract/paths.ts';
 
 test('register by SMS code, set a password, log out, log in by password', async ({ page, request }) => {
   const phone = freshPhone();
@@ -74,9 +76,9 @@ test('register with a password on the registration screen, then reset a forgotte
 test('a deep link to a log-in-only page returns there after logging in by password', async ({ page, request }) => {
   const phone = freshPhone();
   // An account with a password, made through the API as the registration screen does.
-  await request.get(`/_gw/user-svc/api/v1/register/regMsg?phoneNum=${phone}&type=register`);
-  const code = (await (await request.get(`/_gw/__dev/sms/latest?phoneNum=${phone}`)).json()) as { data: { code: string } };
-  const registered = await request.post('/_gw/user-svc/api/v1/appRegister', {
+  await request.get(`${GW}${authCalls.registerRegMsg.path}?phoneNum=${phone}&type=register`);
+  const code = (await (await request.get(`${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).json()) as { data: { code: string } };
+  const registered = await request.post(GW + authCalls.appRegister.path, {
     data: { phoneNum: phone, passWord: PASSWORD, smsVerificationCode: code.data.code, userSourceType: 22, channelNo: 'edu' },
   });
   expect(((await registered.json()) as { code: string }).code).toBe('0000');

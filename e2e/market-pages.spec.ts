@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { marketCalls } from '../src/contract/market.ts';
+import { GW } from '../src/contract/paths.ts';
 
 /** The market's service pages and rich-text pages (HTML sanitised with DOMPurify) at phone size. */
 test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
@@ -26,7 +28,7 @@ test('the market home leads to search, insurers and the service profiles', async
 });
 
 test('a rich-text page drops scripts, handlers and frames', async ({ page }) => {
-  await page.route('**/_gw/edu-svc/wxb/_bai/selectFileById?id=evil', (route) =>
+  await page.route(`**${GW}${marketCalls.selectFileById.path}?id=evil`, (route) =>
     route.fulfill({
       contentType: 'application/json',
       body: JSON.stringify({

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { authCalls } from '../../src/contract/auth.ts';
+import { GW } from '../../src/contract/paths.ts';
 
 /** The Xuzhou 2025 student accident product (manifests/xuzhou-student-accident-2025.json). */
 export const XUZHOU = {
@@ -31,7 +33,7 @@ export async function readSmsCode(request: APIRequestContext, phone: string): Pr
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/_gw/__dev/sms/latest?phoneNum=${phone}`);
+        const res = await request.get(`${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`);
         if (!res.ok()) return '';
         const body = (await res.json()) as { code: string; data: { code: string } | null };
         code = body.code === '0000' ? (body.data?.code ?? '') : '';

@@ -1,12 +1,15 @@
 /**
  * Accounts and identity (issue 4): captcha, registration, password log-in,
- * reset and change, phone change, user info, identity checks. Paths are in
- * paths.ts; the obfuscated identity payload codec is in obfuscation.ts.
+ * reset and change, phone change, user info, identity checks. The log-in and
+ * password calls are declared in auth.ts (`authCalls`), the profile calls
+ * here (`accountCalls`) with the identity calls (`identityCalls`); the
+ * obfuscated identity payload codec is in obfuscation.ts.
  */
 
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PhoneNum } from './common.ts';
+import { defineCall } from './define-call.ts';
 
 const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });
 /** Any password string; the spec's rule (validatePassword) gives the message. */
@@ -16,6 +19,10 @@ const UserCode = Type.String({ minLength: 1, maxLength: 32 });
 
 /** Request header carrying the id of the image captcha (returned by v2/kaptcha in the same header). */
 export const CAPTCHA_HEADER = 'imgcode';
+/** The request headers of a call that may need the image captcha. */
+export const CaptchaHeaders = Type.Object({
+  [CAPTCHA_HEADER]: Type.Optional(Type.String({ description: 'Id of the image captcha (from the v2/kaptcha answer); ignored beyond 64 characters' })),
+});
 
 /** GET user-svc/api/v2/kaptcha?time: PNG bytes; the captcha id comes in the `imgcode` response header. */
 export const KaptchaQuery = Type.Object({ time: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false });
@@ -112,6 +119,13 @@ export const ChangePhoneBody = Type.Object(
   { additionalProperties: false },
 );
 export type ChangePhoneBody = Static<typeof ChangePhoneBody>;
+/** The changePhoneNum answer: the new phone, masked, as the client's user record keeps it. */
+export const PhoneChanged = Type.Object({
+  phone: Type.String({ description: 'Masked' }),
+  loginAccount: Type.String({ description: 'Masked' }),
+  userName: Type.String({ description: 'Masked' }),
+});
+export type PhoneChanged = Static<typeof PhoneChanged>;
 
 /** POST v1/changePassword; oldPwd may be empty only while the account has no password. */
 export const ChangePasswordBody = Type.Object(
@@ -155,6 +169,10 @@ export type UserInfoBody = Static<typeof UserInfoBody>;
 export const UploadedFile = Type.Object({ id: Type.String(), url: Type.String() });
 export type UploadedFile = Static<typeof UploadedFile>;
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** The multipart form of the upload (the web sends a FormData; the server reads it with @fastify/multipart). */
+export const UploadForm = Type.Unsafe<FormData>({ description: 'multipart/form-data with one field `file`: a PNG, JPEG or WebP image of at most 2 MB' });
+/** GET user-svc/api/file/{id}: an uploaded image by its unguessable id. */
+export const FileIdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) }, { additionalProperties: false });
 
 export const UserCodeQuery = Type.Object({ userCode: UserCode }, { additionalProperties: false });
 export const QueryUserInfoQuery = Type.Object(
@@ -260,6 +278,7 @@ export type FaceStart = Static<typeof FaceStart>;
 
 /** GET edu-svc/wxb/isFirstLogin?userCode. */
 export const FirstLogin = Type.Object({ isFirstLogin: Type.Boolean() });
+export type FirstLogin = Static<typeof FirstLogin>;
 
 /** POST edu-svc/registerCustomer/addCustomer: the promoter of the promo link becomes the caller's manager. */
 export const AddCustomerBody = Type.Object(
@@ -290,3 +309,143 @@ export type AgreePrivacyBody = Static<typeof AgreePrivacyBody>;
 
 /** GET /_gw/__dev/captcha/latest?id (development and test only). */
 export const DevCaptchaQuery = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+export const DevCaptchaData = Type.Object({ text: Type.String() });
+
+/** Bytes of an uploaded image (OpenAPI: a binary body). */
+const ImageBytes = Type.String({ format: 'binary' });
+
+/** The account's own data: profile, avatar upload, summary, staff and promoter records, consents (spec §7). */
+export const accountCalls = {
+  userInfo: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/user/userInfo',
+    summary: 'The caller’s profile',
+    auth: 'user',
+    data: UserInfo,
+  }),
+  saveUserInfo: defineCall({
+    method: 'POST',
+    path: '/user-svc/api/v1/user/userInfo',
+    summary: 'Saves the caller’s profile (empty strings clear a field); answers the profile saved',
+    auth: 'user',
+    body: UserInfoBody,
+    data: UserInfo,
+  }),
+  upload: defineCall({
+    method: 'POST',
+    path: '/user-svc/api/file',
+    summary: 'Uploads an image (multipart form, field file; PNG, JPEG or WebP recognised by its bytes, at most 2 MB)',
+    auth: 'user',
+    body: UploadForm,
+    data: UploadedFile,
+  }),
+  file: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/file/:id',
+    summary: 'An uploaded image by its unguessable id (the url of an upload answer)',
+    auth: 'public',
+    params: FileIdParams,
+    data: Type.Null(),
+    raw: { 'image/png': ImageBytes, 'image/jpeg': ImageBytes, 'image/webp': ImageBytes },
+  }),
+  documents: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/queryDocuments',
+    summary: 'The caller’s signed agreements',
+    auth: 'user',
+    query: UserCodeQuery,
+    data: SignedDocuments,
+  }),
+  accountSummary: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/queryUserInfo',
+    summary: 'The caller’s account as the personal centre shows it',
+    auth: 'user',
+    query: QueryUserInfoQuery,
+    data: AccountSummary,
+  }),
+  staff: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/selectByEmployeeNum',
+    summary: 'The caller’s staff record, or null for a customer',
+    auth: 'user',
+    query: UserCodeQuery,
+    data: Type.Union([StaffInfo, Type.Null()]),
+  }),
+  isFirstLogin: defineCall({
+    method: 'GET',
+    path: '/edu-svc/wxb/isFirstLogin',
+    summary: 'Whether this is the caller’s first log-in',
+    auth: 'user',
+    query: UserCodeQuery,
+    data: FirstLogin,
+  }),
+  addCustomer: defineCall({
+    method: 'POST',
+    path: '/edu-svc/registerCustomer/addCustomer',
+    summary: 'The promoter of a promo link becomes the caller’s manager (once)',
+    auth: 'user',
+    body: AddCustomerBody,
+    data: Type.Null(),
+  }),
+  promoters: defineCall({
+    method: 'GET',
+    path: '/edu-svc/registerCustomer/queryPromotersInfo',
+    summary: 'The caller’s promoter (manager), or null',
+    auth: 'user',
+    query: UserCodeQuery,
+    data: Type.Union([PromoterInfo, Type.Null()]),
+  }),
+  agreePrivacy: defineCall({
+    method: 'POST',
+    path: '/edu-svc/agreePrivacyLog/save',
+    summary: 'Records which documents the caller agreed to at log-in',
+    auth: 'user',
+    body: AgreePrivacyBody,
+    data: Type.Null(),
+  }),
+};
+
+/** Real-name and face authentication: the user-svc calls and the obfuscated op-log calls (spec §7). */
+export const identityCalls = {
+  validateId: defineCall({
+    method: 'POST',
+    path: '/op-log/api/v1/op/validate/id',
+    summary: 'Real-name check of the obfuscated identity payload (idempotent per verId)',
+    auth: 'user',
+    body: ObfuscatedBody,
+    data: VerificationResult,
+  }),
+  validateFace: defineCall({
+    method: 'POST',
+    path: '/op-log/api/v1/op/validate/face',
+    summary: 'Starts the face check of a passed real-name verification: where the browser goes',
+    auth: 'user',
+    body: ObfuscatedBody,
+    data: FaceStart,
+  }),
+  verification: defineCall({
+    method: 'GET',
+    path: '/op-log/api/v1/op/ver/edu/:sys/:id',
+    summary: 'The outcome of one of the caller’s verifications',
+    auth: 'user',
+    params: VerificationParams,
+    data: VerificationResult,
+  }),
+  authenInfo: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/queryPersonalUserAuthenInfo',
+    summary: 'The caller’s real-name and face status, name and ID number masked',
+    auth: 'user',
+    query: AuthenInfoQuery,
+    data: AuthenInfo,
+  }),
+  personalAuthen: defineCall({
+    method: 'POST',
+    path: '/user-svc/api/v1/personalUserAuthen',
+    summary: 'Real-name check without obfuscation; answers the authentication info',
+    auth: 'user',
+    body: PersonalAuthenBody,
+    data: AuthenInfo,
+  }),
+};

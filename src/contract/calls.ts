@@ -1,8 +1,12 @@
+import { accountCalls, identityCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
+import { contentCalls } from './content.ts';
 import type { CallSpec } from './define-call.ts';
+import { marketCalls } from './market.ts';
 import { metaCalls } from './meta.ts';
 import { otherCalls } from './other-calls.ts';
 import { ratingCalls } from './ratings.ts';
+import { schoolCalls } from './school.ts';
 
 /**
  * Every group of call declarations, for the server's coverage test and the
@@ -14,6 +18,11 @@ export const callGroups = {
   auth: authCalls,
   ratings: ratingCalls,
   other: otherCalls,
+  accounts: accountCalls,
+  identity: identityCalls,
+  markets: marketCalls,
+  schools: schoolCalls,
+  content: contentCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

@@ -6,6 +6,7 @@
 
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { defineCall } from './define-call.ts';
 
 /** Slug of a page: its route without the slash (registerKnow, JtprivacyClause, …). */
 export const ContentSlug = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{1,40}$' });
@@ -27,3 +28,15 @@ export const ContentPage = Type.Object({
   blocks: Type.Array(ContentBlock),
 });
 export type ContentPage = Static<typeof ContentPage>;
+
+/** The information and agreement pages. */
+export const contentCalls = {
+  page: defineCall({
+    method: 'GET',
+    path: '/edu-svc/content/_bai/page/:slug',
+    summary: 'One information or agreement page as typed text blocks; a page marked login answers 406 without a log-in',
+    auth: 'optional',
+    params: ContentPageParams,
+    data: ContentPage,
+  }),
+};

@@ -6,6 +6,7 @@
 
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { defineCall } from './define-call.ts';
 import { ProductListItem, ProductStatus } from './product.ts';
 
 const Code6 = Type.String({ pattern: '^[0-9]{6}$', description: '6-digit region code' });
@@ -89,6 +90,7 @@ export const FileType = Type.Union([Type.Literal('insureSvc'), Type.Literal('cla
 export const SelectFileQuery = Type.Object({ type: Type.Optional(FileType) }, { additionalProperties: false });
 export const FileSummary = Type.Object({ id: Type.String(), title: Type.String(), type: FileType, summary: Type.String() });
 export const FileList = Type.Object({ list: Type.Array(FileSummary) });
+export type FileList = Static<typeof FileList>;
 export type FileSummary = Static<typeof FileSummary>;
 /** GET edu-svc/wxb/_bai/selectFileById?id: one document; `html` is sanitised again by the web before it is shown. */
 export const SelectFileByIdQuery = Type.Object({ id: Type.String({ pattern: '^[a-z0-9-]{1,60}$' }) }, { additionalProperties: false });
@@ -98,6 +100,7 @@ export type RichFile = Static<typeof RichFile>;
 /** GET user-svc/api/v1/findEduOrgBelongJtBranch?areaCode: the brokerage branch serving a place (head office JT0000 by default). */
 export const AreaQuery = Type.Object({ areaCode: Type.Optional(Code6), marketId: Type.Optional(MarketId) }, { additionalProperties: false });
 export const Branch = Type.Object({ branchCode: Type.String(), branchName: Type.String(), marketId: Type.Union([MarketId, Type.Null()]) });
+export type Branch = Static<typeof Branch>;
 
 /** GET user-svc/api/v1/tourContactPerson?areaCode: the service desk for a place (a desk and its hotline, not a private person). */
 export const ContactPerson = Type.Object({
@@ -106,3 +109,80 @@ export const ContactPerson = Type.Object({
   hours: Type.String(),
   marketId: Type.Union([MarketId, Type.Null()]),
 });
+export type ContactPerson = Static<typeof ContactPerson>;
+
+/** Regions, location and markets: all open to visitors (the market pages need no log-in). */
+export const marketCalls = {
+  getArea: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/getArea/:code',
+    summary: 'The children of a region code (000000: the provinces); cacheable for a day',
+    auth: 'public',
+    params: AreaParams,
+    data: AreaList,
+  }),
+  orgElementList: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1.5/orgElementList/edu',
+    summary: 'The region elements a market (elementRelaConfId) serves below areaCode; every child without a market',
+    auth: 'public',
+    query: OrgElementQuery,
+    data: OrgElementList,
+  }),
+  locateArea: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/locateArea',
+    summary: 'The county of a position (the geocoder); the default domain 500000 when it cannot be placed',
+    auth: 'public',
+    query: LocateQuery,
+    data: LocatedArea,
+  }),
+  findBranch: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/findEduOrgBelongJtBranch',
+    summary: 'The brokerage branch serving a place or market (head office JT0000 by default)',
+    auth: 'public',
+    query: AreaQuery,
+    data: Branch,
+  }),
+  tourContactPerson: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/tourContactPerson',
+    summary: 'The service desk for a place or market (the national desk by default)',
+    auth: 'public',
+    query: AreaQuery,
+    data: ContactPerson,
+  }),
+  selectSupermarket: defineCall({
+    method: 'POST',
+    path: '/edu-svc/supermarket/_bai/selectSupermarket',
+    summary: 'One market with its products on sale (offline markets too, so the page can say so)',
+    auth: 'public',
+    body: SelectSupermarketBody,
+    data: MarketDetail,
+  }),
+  queryIdByArea: defineCall({
+    method: 'GET',
+    path: '/edu-svc/supermarket/_bai/queryIdByArea',
+    summary: 'The markets serving a place, most specific online first, offline ones after (every market without areaCode)',
+    auth: 'public',
+    query: QueryIdByAreaQuery,
+    data: MarketList,
+  }),
+  selectFile: defineCall({
+    method: 'GET',
+    path: '/edu-svc/wxb/_bai/selectFile',
+    summary: 'The rich-text documents (service and claim profiles, insurer profiles, market notice), optionally of one type',
+    auth: 'public',
+    query: SelectFileQuery,
+    data: FileList,
+  }),
+  selectFileById: defineCall({
+    method: 'GET',
+    path: '/edu-svc/wxb/_bai/selectFileById',
+    summary: 'One rich-text document with its HTML (sanitised again by the web before it is shown)',
+    auth: 'public',
+    query: SelectFileByIdQuery,
+    data: RichFile,
+  }),
+};

@@ -6,6 +6,7 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { SCHOOL_TYPE_OPTIONS } from '../engine/rules/enums.ts';
+import { defineCall } from './define-call.ts';
 
 /** A 6-digit region code: province XX0000, city XXYY00 or county. */
 export const AreaCode = Type.String({ pattern: '^[1-9][0-9]{5}$' });
@@ -100,3 +101,38 @@ export const SCHOOL_MESSAGES = {
   added: '学校已添加，待审核',
   exists: '该学校已存在',
 } as const;
+
+/** edu-svc schoolinfo: the directory is public (a logged-in parent also sees the schools they added). */
+export const schoolCalls = {
+  search: defineCall({
+    method: 'GET',
+    path: '/edu-svc/schoolinfo/getSchoolByNameAddressPhone',
+    summary: 'Schools of a region whose name, address and phone contain the given texts, paged (phones masked)',
+    auth: 'optional',
+    query: SchoolSearchQuery,
+    data: SchoolPage,
+  }),
+  colleges: defineCall({
+    method: 'GET',
+    path: '/edu-svc/schoolinfo/selectSchoolCollege',
+    summary: 'The colleges of a university',
+    auth: 'optional',
+    query: SchoolCollegeQuery,
+    data: SchoolColleges,
+  }),
+  addSchool: defineCall({
+    method: 'POST',
+    path: '/edu-svc/schoolinfo/addSchoolInfo',
+    summary: 'A school the parent cannot find (待审核, seen only by them), or the listed one it duplicates',
+    auth: 'user',
+    body: AddSchoolBody,
+    data: AddSchoolResult,
+  }),
+  areaStatistics: defineCall({
+    method: 'GET',
+    path: '/edu-svc/schoolinfo/_bai/areaStatistics',
+    summary: 'Per sales area of the catalogue: products on sale and schools listed (/statistics)',
+    auth: 'public',
+    data: AreaStatistics,
+  }),
+};

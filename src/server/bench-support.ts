@@ -8,13 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
-import { GW, paths } from '../contract/paths.ts';
+import { GW } from '../contract/paths.ts';
 import { buildAppWithHandles, type AppHandles } from './app.ts';
 import type { AppConfig } from './config.ts';
 import type { DbKind } from './db/db.ts';
 import { MEMORY_URL, openDb } from './db/open-db.ts';
 import { ChannelSandboxProvider } from './providers/payment/channel-sandbox-provider.ts';
 import { defaultProviderChoice, generateAllSandboxKeys } from './providers/registry.ts';
+import { authCalls } from '../contract/auth.ts';
 
 export { sampleApplication, SAMPLE_PRODUCT_CODES } from './seed/sample-applications.ts';
 
@@ -147,9 +148,9 @@ export interface LoggedInUser {
  * endpoint, log in. One code per phone per minute: use a new phone per user.
  */
 export async function loginWithSms(app: FastifyInstance, phone: string = randomPhone()): Promise<LoggedInUser> {
-  await gw(app, 'GET', `${paths.regMsg}?phoneNum=${phone}`);
-  const { code } = await gw<{ code: string }>(app, 'GET', `${paths.devSmsLatest}?phoneNum=${phone}`);
-  const user = await gw<{ token: string; refreshToken: string; userCode: string }>(app, 'POST', paths.registerAndLogin, {
+  await gw(app, 'GET', `${authCalls.regMsg.path}?phoneNum=${phone}`);
+  const { code } = await gw<{ code: string }>(app, 'GET', `${authCalls.devSmsLatest.path}?phoneNum=${phone}`);
+  const user = await gw<{ token: string; refreshToken: string; userCode: string }>(app, 'POST', authCalls.registerAndLogin.path, {
     phoneNum: phone,
     smsVerificationCode: code,
   });

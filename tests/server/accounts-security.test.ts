@@ -6,12 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_HEADER } from '../../src/contract/accounts.ts';
-import { paths } from '../../src/contract/paths.ts';
 import { MSG_PASSWORD } from '../../src/engine/rules/messages.ts';
 import { PRODUCTION_SCRYPT, loadConfig } from '../../src/server/config.ts';
 import { smsCodes, users } from '../../src/server/db/schema.ts';
 import { hashPassword, parseHashCost, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 const PASSWORD = 'Abc12345!';
 
@@ -36,13 +36,13 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     call<T>(t.app, { method: 'POST', url, payload, remoteAddress: extra.ip ?? freshIp(), token: extra.token, headers: extra.headers });
   const smsOf = (phone: string) => t.handles.smsOutbox?.latestMessage(phone)?.text;
   const codeOf = async (phone: string) =>
-    expectOk(await get<{ code: string }>(`${paths.devSmsLatest}?phoneNum=${phone}`)).code;
+    expectOk(await get<{ code: string }>(`${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).code;
   const sendRegister = (phone: string, type = 'register', extra: { ip?: string; token?: string } = {}) =>
-    get(`${paths.registerRegMsg}?phoneNum=${phone}&type=${type}`, extra);
+    get(`${authCalls.registerRegMsg.path}?phoneNum=${phone}&type=${type}`, extra);
   async function register(phone = newPhone(), password = PASSWORD) {
     expectOk(await sendRegister(phone));
     const user = expectOk(
-      await post<{ token: string; refreshToken: string; userCode: string }>(paths.appRegister, {
+      await post<{ token: string; refreshToken: string; userCode: string }>(authCalls.appRegister.path, {
         phoneNum: phone,
         passWord: password,
         smsVerificationCode: await codeOf(phone),
@@ -55,14 +55,14 @@ describe.each(backends)('account security rules (%s)', (backend) => {
   }
   const passwordLogin = (phone: string, password: string, captcha?: { id: string; text: string }) =>
     post<{ token: string; userCode: string }>(
-      paths.passwordLogin,
+      authCalls.passwordLogin.path,
       { loginAccount: phone, passWord: password, ...(captcha ? { imageVerificationCode: captcha.text } : {}) },
       captcha ? { headers: { [CAPTCHA_HEADER]: captcha.id } } : {},
     );
   async function newCaptcha() {
-    const response = await t.app.inject({ method: 'GET', url: `/_gw${paths.kaptcha}?time=${Date.now()}` });
+    const response = await t.app.inject({ method: 'GET', url: `/_gw${authCalls.captcha.path}?time=${Date.now()}` });
     const id = String(response.headers[CAPTCHA_HEADER]);
-    const text = expectOk(await get<{ text: string }>(`${paths.devCaptcha}?id=${encodeURIComponent(id)}`)).text;
+    const text = expectOk(await get<{ text: string }>(`${authCalls.devCaptchaLatest.path}?id=${encodeURIComponent(id)}`)).text;
     return { id, text, response };
   }
 
@@ -70,7 +70,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
 
   it('stores SMS codes hashed, never as the 6 digits sent', async () => {
     const phone = newPhone();
-    expectOk(await get(`${paths.regMsg}?phoneNum=${phone}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}`));
     const code = await codeOf(phone);
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await t.database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
@@ -80,15 +80,15 @@ describe.each(backends)('account security rules (%s)', (backend) => {
 
   it('binds a code to its purpose: a log-in code does not reset a password', async () => {
     const { phone } = await register();
-    expectOk(await get(`${paths.regMsg}?phoneNum=${phone}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}`));
     const code = await codeOf(phone);
-    const reset = await post(paths.pwdFind, { phoneNum: phone, smsVerificationCode: code, newPwd: 'New12345!', secondPwd: 'New12345!' });
+    const reset = await post(authCalls.pwdFind.path, { phoneNum: phone, smsVerificationCode: code, newPwd: 'New12345!', secondPwd: 'New12345!' });
     expect(reset.body).toEqual({ code: '4010', msg: '验证码已失效，请重新获取', data: null });
   });
 
   it('allows one send per 60 s per phone across purposes', async () => {
     const { phone } = await register();
-    expectOk(await get(`${paths.regMsg}?phoneNum=${phone}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}`));
     advance(30_000);
     expect((await sendRegister(phone, 'reset')).body).toEqual({ code: '4029', msg: '发送过于频繁，请稍后再试', data: null });
     advance(30_000);
@@ -98,31 +98,31 @@ describe.each(backends)('account security rules (%s)', (backend) => {
   it('allows 10 sends per day per phone', async () => {
     const phone = newPhone();
     for (let i = 0; i < 10; i++) {
-      expectOk(await get(`${paths.regMsg}?phoneNum=${phone}`));
+      expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}`));
       advance(61_000);
     }
-    expect((await get(`${paths.regMsg}?phoneNum=${phone}`)).body).toEqual({
+    expect((await get(`${authCalls.regMsg.path}?phoneNum=${phone}`)).body).toEqual({
       code: '4029',
       msg: '今日验证码发送次数已达上限，请明天再试',
       data: null,
     });
     advance(24 * 3600_000 - 9 * 61_000);
-    expectOk(await get(`${paths.regMsg}?phoneNum=${phone}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}`));
   });
 
   it('allows 20 sends per hour per client address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expectOk(await get(`${paths.regMsg}?phoneNum=${newPhone()}`, { ip }));
-    expect((await get(`${paths.regMsg}?phoneNum=${newPhone()}`, { ip })).body.code).toBe('4029');
+    for (let i = 0; i < 20; i++) expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${newPhone()}`, { ip }));
+    expect((await get(`${authCalls.regMsg.path}?phoneNum=${newPhone()}`, { ip })).body.code).toBe('4029');
     // Another address is not affected; the first is again after an hour.
-    expectOk(await get(`${paths.regMsg}?phoneNum=${newPhone()}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${newPhone()}`));
     advance(3600_000);
-    expectOk(await get(`${paths.regMsg}?phoneNum=${newPhone()}`, { ip }));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${newPhone()}`, { ip }));
   });
 
   it('keeps the limits under concurrent sends for one phone', async () => {
     const phone = newPhone();
-    const results = await Promise.all(Array.from({ length: 6 }, () => get(`${paths.regMsg}?phoneNum=${phone}`)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => get(`${authCalls.regMsg.path}?phoneNum=${phone}`)));
     expect(results.filter((r) => r.body.code === '0000')).toHaveLength(1);
     expect(results.filter((r) => r.body.code === '4029')).toHaveLength(5);
   });
@@ -136,8 +136,8 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     expect(response.rawPayload.includes(Buffer.from(text))).toBe(false);
     expect(id.length).toBeGreaterThanOrEqual(16);
     const wrong = text === '0000' ? '1111' : '0000';
-    expect((await get(`${paths.vrifyKaptcha}?signcode=${wrong}`, { headers: { [CAPTCHA_HEADER]: id } })).body.code).toBe('4013');
-    expectOk(await get(`${paths.vrifyKaptcha}?signcode=${text}`, { headers: { [CAPTCHA_HEADER]: id } }));
+    expect((await get(`${authCalls.vrifyKaptcha.path}?signcode=${wrong}`, { headers: { [CAPTCHA_HEADER]: id } })).body.code).toBe('4013');
+    expectOk(await get(`${authCalls.vrifyKaptcha.path}?signcode=${text}`, { headers: { [CAPTCHA_HEADER]: id } }));
   });
 
   it('requires the image captcha after 3 failed log-ins, and uses each captcha once', async () => {
@@ -147,7 +147,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     expect((await passwordLogin(phone, 'Wrong123!')).body).toEqual({ code: '4012', msg: '账号或密码错误，请输入图形验证码', data: null });
     // The right password alone is not enough now, nor for sending a code to the phone.
     expect((await passwordLogin(phone, PASSWORD)).body).toEqual({ code: '4012', msg: '请输入图形验证码', data: null });
-    expect((await get(`${paths.regMsg}?phoneNum=${phone}`)).body.code).toBe('4012');
+    expect((await get(`${authCalls.regMsg.path}?phoneNum=${phone}`)).body.code).toBe('4012');
     const captcha = await newCaptcha();
     expect((await passwordLogin(phone, PASSWORD, { ...captcha, text: captcha.text === '0000' ? '1111' : '0000' })).body.code).toBe('4013');
     expectOk(await passwordLogin(phone, PASSWORD, captcha));
@@ -162,7 +162,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     expectOk(await sendRegister(phone));
     const code = await codeOf(phone);
     for (const bad of ['abc12345', 'Abcdefg!', '12345678!', 'Ab1!', 'Abcdefgh12345678!']) {
-      const result = await post(paths.appRegister, { phoneNum: phone, passWord: bad, smsVerificationCode: code });
+      const result = await post(authCalls.appRegister.path, { phoneNum: phone, passWord: bad, smsVerificationCode: code });
       expect(result.body).toEqual({ code: '4001', msg: MSG_PASSWORD, data: null });
     }
   });
@@ -192,8 +192,8 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     });
     expectOk(await passwordLogin(other.phone, PASSWORD));
     const viaSms = await newCaptcha();
-    expectOk(await get(`${paths.regMsg}?phoneNum=${phone}&imageVerificationCode=${viaSms.text}`, { headers: { [CAPTCHA_HEADER]: viaSms.id } }));
-    expectOk(await post(paths.registerAndLogin, { phoneNum: phone, smsVerificationCode: await codeOf(phone) }));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${phone}&imageVerificationCode=${viaSms.text}`, { headers: { [CAPTCHA_HEADER]: viaSms.id } }));
+    expectOk(await post(authCalls.registerAndLogin.path, { phoneNum: phone, smsVerificationCode: await codeOf(phone) }));
     advance(30 * 60_000);
     expectOk(await passwordLogin(phone, PASSWORD));
   });
@@ -203,7 +203,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
   it('answers the same for registered and unknown phones: log-in codes, registration, reset and password log-in', async () => {
     const known = await register();
     const unknown = newPhone();
-    for (const url of [paths.regMsg, paths.baiRegMsg]) {
+    for (const url of [authCalls.regMsg.path, authCalls.baiRegMsg.path]) {
       const a = await get(`${url}?phoneNum=${known.phone}`);
       const b = await get(`${url}?phoneNum=${unknown}`);
       expect(a.body).toEqual(b.body);
@@ -230,7 +230,7 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     const taken = await register();
     const change = (code: string, token?: string) =>
       post(
-        paths.changePhoneNum,
+        authCalls.changePhone.path,
         { newPhoneNum: target, oldPhoneNum: `${user.phone.slice(0, 3)}****${user.phone.slice(7)}`, smsVerificationCode: code, userCode: user.userCode },
         { token },
       );
@@ -238,14 +238,14 @@ describe.each(backends)('account security rules (%s)', (backend) => {
     expect((await sendRegister(target, 'changePhone')).body.code).toBe('406');
     expect((await change('123456')).body.code).toBe('406');
     // A code to the old phone does not move the account.
-    expectOk(await get(`${paths.regMsg}?phoneNum=${user.phone}`));
+    expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${user.phone}`));
     expect((await change(await codeOf(user.phone), user.token)).body.code).toBe('4010');
     expectOk(await sendRegister(target, 'changePhone', { token: user.token }));
     const code = await codeOf(target);
     // Someone else's session cannot use it either.
     const intruder = await login(t.app);
     const foreign = await post(
-      paths.changePhoneNum,
+      authCalls.changePhone.path,
       { newPhoneNum: target, oldPhoneNum: intruder.phone, smsVerificationCode: code, userCode: user.userCode },
       { token: intruder.token },
     );

@@ -11,6 +11,8 @@ import { SandboxIdentityProvider } from '../../src/server/providers/identity/san
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
+import { accountCalls, identityCalls } from '../../src/contract/accounts.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 const PASSWORD = 'Abc12345!';
 const hex32 = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -30,16 +32,16 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
 
   const get = <T = unknown>(url: string, token?: string) => call<T>(t.app, { method: 'GET', url, token });
   const post = <T = unknown>(url: string, payload: object, token?: string) => call<T>(t.app, { method: 'POST', url, payload, token });
-  const codeOf = async (phone: string) => expectOk(await get<{ code: string }>(`${paths.devSmsLatest}?phoneNum=${phone}`)).code;
+  const codeOf = async (phone: string) => expectOk(await get<{ code: string }>(`${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).code;
   const policyList = (token: string) => post(paths.policyList, {}, token);
-  const refresh = (refreshToken: string) => post<{ token: string; refreshToken: string }>(paths.refreshToken, { refreshToken });
+  const refresh = (refreshToken: string) => post<{ token: string; refreshToken: string }>(authCalls.refreshToken.path, { refreshToken });
   const passwordLogin = (phone: string, password: string) =>
-    post<{ token: string; refreshToken: string; userCode: string }>(paths.passwordLogin, { loginAccount: phone, passWord: password });
+    post<{ token: string; refreshToken: string; userCode: string }>(authCalls.passwordLogin.path, { loginAccount: phone, passWord: password });
 
   async function withPassword() {
     const session = await login(t.app);
     expectOk(
-      await post(paths.changePassword, { loginAccount: '', oldPwd: '', newPwd: PASSWORD, secondPwd: PASSWORD, userCode: session.userCode }, session.token),
+      await post(authCalls.changePassword.path, { loginAccount: '', oldPwd: '', newPwd: PASSWORD, secondPwd: PASSWORD, userCode: session.userCode }, session.token),
     );
     const user = expectOk(await passwordLogin(session.phone, PASSWORD));
     return { ...user, phone: session.phone };
@@ -52,7 +54,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     const a = await login(t.app, phone);
     advance(61_000);
     const b = await login(t.app, phone);
-    expectOk(await post(paths.loginOut, { authorization: a.token, refreshToken: a.refreshToken }));
+    expectOk(await post(authCalls.loginOut.path, { authorization: a.token, refreshToken: a.refreshToken }));
     expect((await policyList(a.token)).body).toEqual({ code: '406', msg: '请先登录', data: null });
     expect((await refresh(a.refreshToken)).body.code).toBe('406');
     expectOk(await policyList(b.token));
@@ -62,7 +64,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
   it('log-out with an expired access token still ends its session', async () => {
     const a = await login(t.app);
     advance(16 * 60_000);
-    expectOk(await post(paths.loginOut, { authorization: `Bearer ${a.token}` }));
+    expectOk(await post(authCalls.loginOut.path, { authorization: `Bearer ${a.token}` }));
     expect((await refresh(a.refreshToken)).body.code).toBe('406');
   });
 
@@ -71,7 +73,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     advance(61_000);
     const other = expectOk(await passwordLogin(user.phone, PASSWORD));
     const changed = await post(
-      paths.changePassword,
+      authCalls.changePassword.path,
       { loginAccount: user.phone, oldPwd: PASSWORD, newPwd: 'New12345!', secondPwd: 'New12345!', userCode: user.userCode },
       user.token,
     );
@@ -85,26 +87,26 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
   it('a password change needs the old password, the same new password twice and the caller’s own account', async () => {
     const user = await withPassword();
     const body = { loginAccount: user.phone, oldPwd: 'Nope1234!', newPwd: 'New12345!', secondPwd: 'New12345!', userCode: user.userCode };
-    expect((await post(paths.changePassword, body, user.token)).body).toEqual({ code: '4001', msg: '原密码错误', data: null });
-    expect((await post(paths.changePassword, { ...body, oldPwd: PASSWORD, secondPwd: 'New12345?' }, user.token)).body.msg).toBe(
+    expect((await post(authCalls.changePassword.path, body, user.token)).body).toEqual({ code: '4001', msg: '原密码错误', data: null });
+    expect((await post(authCalls.changePassword.path, { ...body, oldPwd: PASSWORD, secondPwd: 'New12345?' }, user.token)).body.msg).toBe(
       '两次输入的密码不一致',
     );
     const other = await login(t.app);
-    expect((await post(paths.changePassword, { ...body, oldPwd: PASSWORD }, other.token)).body.code).toBe('4003');
-    expect((await post(paths.changePassword, { ...body, oldPwd: PASSWORD })).body.code).toBe('406');
+    expect((await post(authCalls.changePassword.path, { ...body, oldPwd: PASSWORD }, other.token)).body.code).toBe('4003');
+    expect((await post(authCalls.changePassword.path, { ...body, oldPwd: PASSWORD })).body.code).toBe('406');
   });
 
   it('a forgotten password is reset with a code and ends every session', async () => {
     const user = await withPassword();
     advance(61_000);
-    expectOk(await get(`${paths.registerRegMsg}?phoneNum=${user.phone}&type=reset`));
+    expectOk(await get(`${authCalls.registerRegMsg.path}?phoneNum=${user.phone}&type=reset`));
     const code = await codeOf(user.phone);
-    expectOk(await get(`${paths.appVerification}?phoneNum=${user.phone}&smsVerificationCode=${code}&type=reset`));
-    expectOk(await post(paths.pwdFind, { phoneNum: user.phone, smsVerificationCode: code, newPwd: 'Reset123!', secondPwd: 'Reset123!' }));
+    expectOk(await get(`${authCalls.appVerification.path}?phoneNum=${user.phone}&smsVerificationCode=${code}&type=reset`));
+    expectOk(await post(authCalls.pwdFind.path, { phoneNum: user.phone, smsVerificationCode: code, newPwd: 'Reset123!', secondPwd: 'Reset123!' }));
     expect((await policyList(user.token)).body.code).toBe('406');
     expectOk(await passwordLogin(user.phone, 'Reset123!'));
     // Single use.
-    expect((await post(paths.pwdFind, { phoneNum: user.phone, smsVerificationCode: code, newPwd: 'Again123!', secondPwd: 'Again123!' })).body.code).toBe(
+    expect((await post(authCalls.pwdFind.path, { phoneNum: user.phone, smsVerificationCode: code, newPwd: 'Again123!', secondPwd: 'Again123!' })).body.code).toBe(
       '4010',
     );
   });
@@ -114,16 +116,16 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     const r1 = expectOk(await refresh(a.refreshToken));
     const r2 = expectOk(await refresh(r1.refreshToken));
     expectOk(await policyList(r2.token));
-    expectOk(await post(paths.loginOut, { authorization: r2.token }));
+    expectOk(await post(authCalls.loginOut.path, { authorization: r2.token }));
     expect((await policyList(r1.token)).body.code).toBe('406');
     expect((await refresh(r2.refreshToken)).body.code).toBe('406');
   });
 
   it('registration with a password logs in and counts the first log-in', async () => {
     const phone = newPhone();
-    expectOk(await get(`${paths.registerRegMsg}?phoneNum=${phone}`));
+    expectOk(await get(`${authCalls.registerRegMsg.path}?phoneNum=${phone}`));
     const user = expectOk(
-      await post<{ token: string; userCode: string; phone: string; isStaff: boolean; branchCode: string }>(paths.appRegister, {
+      await post<{ token: string; userCode: string; phone: string; isStaff: boolean; branchCode: string }>(authCalls.appRegister.path, {
         phoneNum: phone,
         passWord: PASSWORD,
         smsVerificationCode: await codeOf(phone),
@@ -132,9 +134,9 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
       }),
     );
     expect(user).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, isStaff: false, branchCode: 'JT0000' });
-    expect(expectOk(await get<{ isFirstLogin: boolean }>(`${paths.isFirstLogin}?userCode=${user.userCode}`, user.token))).toEqual({ isFirstLogin: true });
+    expect(expectOk(await get<{ isFirstLogin: boolean }>(`${accountCalls.isFirstLogin.path}?userCode=${user.userCode}`, user.token))).toEqual({ isFirstLogin: true });
     const again = expectOk(await passwordLogin(phone, PASSWORD));
-    expect(expectOk(await get(`${paths.isFirstLogin}?userCode=${user.userCode}`, again.token))).toEqual({ isFirstLogin: false });
+    expect(expectOk(await get(`${accountCalls.isFirstLogin.path}?userCode=${user.userCode}`, again.token))).toEqual({ isFirstLogin: false });
   });
 
   // ---------------------------------------------------------------- identity
@@ -157,7 +159,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
   it('real-name check: passes a well-formed pair, fails region, date, check digit and mismatches with reasons', async () => {
     const user = await login(t.app);
     const check = async (name: string, idNo: string) =>
-      expectOk(await post<{ idStatus: string; reason: string; name: string; idNo: string }>(paths.validateId, payload({ verId: hex32(), name, idNo }), user.token));
+      expectOk(await post<{ idStatus: string; reason: string; name: string; idNo: string }>(identityCalls.validateId.path, payload({ verId: hex32(), name, idNo }), user.token));
     const good = makeIdCard('320302', '1986-03-15', '131');
     expect(await check('张明', good)).toMatchObject({ idStatus: 'passed', reason: '', name: '*明', idNo: '320***********' + good.slice(-4) });
     expect(await check('张明', makeIdCard('990302', '1986-03-15', '131'))).toMatchObject({ idStatus: 'failed', reason: '身份证号码校验错误!' });
@@ -168,22 +170,22 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     const refused = makeIdCard('320302', '1990-01-01', '133');
     identity.refuse(refused);
     expect(await check('李四', refused)).toMatchObject({ idStatus: 'failed', reason: '姓名与身份证号码不一致' });
-    const info = expectOk(await get<{ realNameStatus: string; name: string }>(paths.queryAuthenInfo, user.token));
+    const info = expectOk(await get<{ realNameStatus: string; name: string }>(identityCalls.authenInfo.path, user.token));
     expect(info).toMatchObject({ realNameStatus: '1', faceStatus: '0', name: '*明' });
   });
 
   it('refuses payloads that are not obfuscated, not the spec shape, or another user’s verification', async () => {
     const user = await login(t.app);
-    expect((await post(paths.validateId, { data: 'not-obfuscated' }, user.token)).status).toBe(400);
-    expect((await post(paths.validateId, payload({ verId: 'x', name: '张明', idNo: '1' }), user.token)).body.code).toBe('4000');
-    expect((await post(paths.validateId, payload({ verId: hex32(), name: '张明', idNo: '1' }))).body.code).toBe('406');
+    expect((await post(identityCalls.validateId.path, { data: 'not-obfuscated' }, user.token)).status).toBe(400);
+    expect((await post(identityCalls.validateId.path, payload({ verId: 'x', name: '张明', idNo: '1' }), user.token)).body.code).toBe('4000');
+    expect((await post(identityCalls.validateId.path, payload({ verId: hex32(), name: '张明', idNo: '1' }))).body.code).toBe('406');
     const verId = hex32();
-    expectOk(await post(paths.validateId, payload({ verId, name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') }), user.token));
+    expectOk(await post(identityCalls.validateId.path, payload({ verId, name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') }), user.token));
     const other = await login(t.app);
-    expect((await post(paths.validateId, payload({ verId, name: '王五', idNo: makeIdCard('320302', '1986-03-15', '151') }), other.token)).body.code).toBe(
+    expect((await post(identityCalls.validateId.path, payload({ verId, name: '王五', idNo: makeIdCard('320302', '1986-03-15', '151') }), other.token)).body.code).toBe(
       '4003',
     );
-    expect((await get(fillPath(paths.verification, { sys: 'sys_edu_wxb_wx', id: verId }), other.token)).body.code).toBe('4003');
+    expect((await get(fillPath(identityCalls.verification.path, { sys: 'sys_edu_wxb_wx', id: verId }), other.token)).body.code).toBe('4003');
   });
 
   it('face check: sandbox page, back to backUrl with verId and startFrom 2, result recorded once', async () => {
@@ -191,16 +193,16 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     const verId = hex32();
     const person = { verId, name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') };
     // Face before a passed real-name check is refused.
-    expect((await post(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token)).body.code).toBe('4004');
-    expectOk(await post(paths.validateId, payload(person), user.token));
+    expect((await post(identityCalls.validateFace.path, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token)).body.code).toBe('4004');
+    expectOk(await post(identityCalls.validateId.path, payload(person), user.token));
     for (const backUrl of ['https://evil.example/#/x', '//evil.example', 'javascript:alert(1)']) {
-      expect((await post(paths.validateFace, payload({ ...person, backUrl, startFrom: 2 }), user.token)).body.msg).toBe('返回地址无效');
+      expect((await post(identityCalls.validateFace.path, payload({ ...person, backUrl, startFrom: 2 }), user.token)).body.msg).toBe('返回地址无效');
     }
-    expect((await post(paths.validateFace, payload({ ...person, name: '李四', backUrl: '/#/CertificationResult', startFrom: 2 }), user.token)).body.code).toBe(
+    expect((await post(identityCalls.validateFace.path, payload({ ...person, name: '李四', backUrl: '/#/CertificationResult', startFrom: 2 }), user.token)).body.code).toBe(
       '4001',
     );
     const { faceUrl } = expectOk(
-      await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: '2' }), user.token),
+      await post<{ faceUrl: string }>(identityCalls.validateFace.path, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: '2' }), user.token),
     );
     const pageRes = await t.app.inject({ method: 'GET', url: faceUrl });
     expect(pageRes.statusCode).toBe(200);
@@ -218,16 +220,16 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/#/CertificationResult?verId=${verId}&startFrom=2`);
     expect((await confirm()).statusCode).toBe(404);
-    const result = expectOk(await get(fillPath(paths.verification, { sys: 'sys_edu_wxb_wx', id: verId }), user.token));
+    const result = expectOk(await get(fillPath(identityCalls.verification.path, { sys: 'sys_edu_wxb_wx', id: verId }), user.token));
     expect(result).toMatchObject({ verId, idStatus: 'passed', faceStatus: 'passed', name: '*明' });
-    expect(expectOk(await get(paths.queryAuthenInfo, user.token))).toMatchObject({ realNameStatus: '1', faceStatus: '1' });
+    expect(expectOk(await get(identityCalls.authenInfo.path, user.token))).toMatchObject({ realNameStatus: '1', faceStatus: '1' });
   });
 
   it('face check can fail, and the result says so', async () => {
     const user = await login(t.app);
     const person = { verId: hex32(), name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') };
-    expectOk(await post(paths.validateId, payload(person), user.token));
-    const { faceUrl } = expectOk(await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
+    expectOk(await post(identityCalls.validateId.path, payload(person), user.token));
+    const { faceUrl } = expectOk(await post<{ faceUrl: string }>(identityCalls.validateFace.path, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
     const ticket = new URL(faceUrl, 'http://x').searchParams.get('ticket') ?? '';
     const res = await t.app.inject({
       method: 'POST',
@@ -236,26 +238,26 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(303);
-    expect(expectOk(await get(fillPath(paths.verification, { sys: 'sys_edu_wxb_wx', id: person.verId }), user.token))).toMatchObject({ faceStatus: 'failed' });
-    expect(expectOk(await get(paths.queryAuthenInfo, user.token))).toMatchObject({ faceStatus: '0' });
+    expect(expectOk(await get(fillPath(identityCalls.verification.path, { sys: 'sys_edu_wxb_wx', id: person.verId }), user.token))).toMatchObject({ faceStatus: 'failed' });
+    expect(expectOk(await get(identityCalls.authenInfo.path, user.token))).toMatchObject({ faceStatus: '0' });
   });
 
   it('the face page link works for 10 minutes only', async () => {
     const user = await login(t.app);
     const person = { verId: hex32(), name: '张明', idNo: makeIdCard('320302', '1986-03-15', '131') };
-    expectOk(await post(paths.validateId, payload(person), user.token));
-    const { faceUrl } = expectOk(await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
+    expectOk(await post(identityCalls.validateId.path, payload(person), user.token));
+    const { faceUrl } = expectOk(await post<{ faceUrl: string }>(identityCalls.validateFace.path, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
     advance(10 * 60_000);
     expect((await t.app.inject({ method: 'GET', url: faceUrl })).statusCode).toBe(404);
     // Starting again gives a new link.
-    const again = expectOk(await post<{ faceUrl: string }>(paths.validateFace, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
+    const again = expectOk(await post<{ faceUrl: string }>(identityCalls.validateFace.path, payload({ ...person, backUrl: '/#/CertificationResult', startFrom: 2 }), user.token));
     expect((await t.app.inject({ method: 'GET', url: again.faceUrl })).statusCode).toBe(200);
   });
 
   it('personalUserAuthen runs the same real-name check without obfuscation', async () => {
     const user = await login(t.app);
-    expect((await post(paths.personalUserAuthen, { name: '张明', idType: '1', idNo: '320302198603151312' }, user.token)).body.code).toBe('4001');
-    const info = expectOk(await post(paths.personalUserAuthen, { name: '张明', idType: '1', idNo: makeIdCard('320302', '1986-03-15', '131') }, user.token));
+    expect((await post(identityCalls.personalAuthen.path, { name: '张明', idType: '1', idNo: '320302198603151312' }, user.token)).body.code).toBe('4001');
+    const info = expectOk(await post(identityCalls.personalAuthen.path, { name: '张明', idType: '1', idNo: makeIdCard('320302', '1986-03-15', '131') }, user.token));
     expect(info).toMatchObject({ realNameStatus: '1', name: '*明' });
   });
 
@@ -263,7 +265,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
 
   it('reads and saves the user info of the caller only', async () => {
     const user = await login(t.app);
-    expect(expectOk(await get(paths.userInfo, user.token))).toEqual({
+    expect(expectOk(await get(accountCalls.userInfo.path, user.token))).toEqual({
       actualName: '',
       contactAddress: '',
       dateOfBirth: '',
@@ -272,22 +274,22 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
       userCode: user.userCode,
     });
     const saved = expectOk(
-      await post(paths.userInfo, { actualName: '张明', sex: '0', dateOfBirth: '1986-03-15', contactAddress: '徐州市鼓楼区中山北路1号' }, user.token),
+      await post(accountCalls.userInfo.path, { actualName: '张明', sex: '0', dateOfBirth: '1986-03-15', contactAddress: '徐州市鼓楼区中山北路1号' }, user.token),
     );
     expect(saved).toMatchObject({ actualName: '张明', sex: '0', dateOfBirth: '1986-03-15' });
     const other = await login(t.app);
-    expect((await post(paths.userInfo, { userCode: user.userCode, actualName: '黑客' }, other.token)).body.code).toBe('4003');
-    expect((await post(paths.userInfo, { sex: '7' }, user.token)).body.code).toBe('4000');
-    expect((await get(`${paths.queryUserInfo}?userCode=${user.userCode}`, other.token)).body.code).toBe('4003');
-    expect(expectOk(await get(`${paths.queryUserInfo}?userCode=${user.userCode}`, user.token))).toMatchObject({
+    expect((await post(accountCalls.userInfo.path, { userCode: user.userCode, actualName: '黑客' }, other.token)).body.code).toBe('4003');
+    expect((await post(accountCalls.userInfo.path, { sex: '7' }, user.token)).body.code).toBe('4000');
+    expect((await get(`${accountCalls.accountSummary.path}?userCode=${user.userCode}`, other.token)).body.code).toBe('4003');
+    expect(expectOk(await get(`${accountCalls.accountSummary.path}?userCode=${user.userCode}`, user.token))).toMatchObject({
       hasPassword: false,
       isStaff: false,
       hasSignedDocuments: false,
     });
-    expect(expectOk(await get(`${paths.selectByEmployeeNum}?userCode=${user.userCode}`, user.token))).toBeNull();
-    expect(expectOk(await get(`${paths.queryDocuments}?userCode=${user.userCode}`, user.token))).toEqual([]);
-    expect(expectOk(await get(`${paths.queryPromotersInfo}?userCode=${user.userCode}`, user.token))).toBeNull();
-    expectOk(await post(paths.agreePrivacyLog, { documents: ['registerKnow', 'registerPrivacyClause'] }, user.token));
+    expect(expectOk(await get(`${accountCalls.staff.path}?userCode=${user.userCode}`, user.token))).toBeNull();
+    expect(expectOk(await get(`${accountCalls.documents.path}?userCode=${user.userCode}`, user.token))).toEqual([]);
+    expect(expectOk(await get(`${accountCalls.promoters.path}?userCode=${user.userCode}`, user.token))).toBeNull();
+    expectOk(await post(accountCalls.agreePrivacy.path, { documents: ['registerKnow', 'registerPrivacyClause'] }, user.token));
   });
 
   it('uploads an avatar image as form data and serves it; refuses other files', async () => {
@@ -305,19 +307,19 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
       ]);
       return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${user.token}` } };
     };
-    const up = await t.app.inject({ method: 'POST', url: `/_gw${paths.fileUpload}`, ...form(png, 'a.png') });
+    const up = await t.app.inject({ method: 'POST', url: `/_gw${accountCalls.upload.path}`, ...form(png, 'a.png') });
     const { url } = (up.json() as { data: { url: string } }).data;
     expect(url).toMatch(/^\/_gw\/user-svc\/api\/file\/[\w-]+$/);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
-    const bad = await t.app.inject({ method: 'POST', url: `/_gw${paths.fileUpload}`, ...form(Buffer.from('<svg onload=alert(1)>'), 'a.png') });
+    const bad = await t.app.inject({ method: 'POST', url: `/_gw${accountCalls.upload.path}`, ...form(Buffer.from('<svg onload=alert(1)>'), 'a.png') });
     expect(bad.json()).toMatchObject({ code: '4001', msg: '仅支持 PNG、JPEG、WebP 图片' });
-    const big = await t.app.inject({ method: 'POST', url: `/_gw${paths.fileUpload}`, ...form(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'a.png') });
+    const big = await t.app.inject({ method: 'POST', url: `/_gw${accountCalls.upload.path}`, ...form(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'a.png') });
     expect(big.json()).toMatchObject({ code: '4001', msg: '图片不能超过2MB' });
-    expectOk(await post(paths.userInfo, { imgUrl: url }, user.token));
-    expect((await post(paths.userInfo, { imgUrl: 'https://evil.example/x.png' }, user.token)).body.msg).toBe('头像地址无效');
-    const anonymous = await t.app.inject({ method: 'POST', url: `/_gw${paths.fileUpload}`, ...form(png, 'a.png'), headers: { ...form(png, 'a.png').headers, authorization: '' } });
+    expectOk(await post(accountCalls.userInfo.path, { imgUrl: url }, user.token));
+    expect((await post(accountCalls.userInfo.path, { imgUrl: 'https://evil.example/x.png' }, user.token)).body.msg).toBe('头像地址无效');
+    const anonymous = await t.app.inject({ method: 'POST', url: `/_gw${accountCalls.upload.path}`, ...form(png, 'a.png'), headers: { ...form(png, 'a.png').headers, authorization: '' } });
     expect(anonymous.json()).toMatchObject({ code: '406' });
   });
 
@@ -333,27 +335,27 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
       branchName: '徐州分公司',
     });
     advance(61_000);
-    const again = expectOk(await post<{ token: string; isStaff: boolean; branchCode: string }>(paths.registerAndLogin, {
+    const again = expectOk(await post<{ token: string; isStaff: boolean; branchCode: string }>(authCalls.registerAndLogin.path, {
       phoneNum: broker.phone,
       smsVerificationCode: await (async () => {
-        expectOk(await get(`${paths.regMsg}?phoneNum=${broker.phone}`));
+        expectOk(await get(`${authCalls.regMsg.path}?phoneNum=${broker.phone}`));
         return codeOf(broker.phone);
       })(),
     }));
     expect(again).toMatchObject({ isStaff: true, branchCode: 'JT0144001' });
-    expect(expectOk(await get(`${paths.selectByEmployeeNum}?userCode=${broker.userCode}`, again.token))).toMatchObject({ name: '王经纪' });
+    expect(expectOk(await get(`${accountCalls.staff.path}?userCode=${broker.userCode}`, again.token))).toMatchObject({ name: '王经纪' });
 
     const customer = await login(t.app);
     const plain = await login(t.app);
-    expect((await post(paths.addCustomer, { managerUserCode: plain.userCode }, customer.token)).body.code).toBe('4004');
-    expect((await post(paths.addCustomer, { managerUserCode: customer.userCode }, customer.token)).body.code).toBe('4001');
-    expectOk(await post(paths.addCustomer, { managerUserCode: broker.userCode, schanelCode: '05' }, customer.token));
-    expect(expectOk(await get(`${paths.queryPromotersInfo}?userCode=${customer.userCode}`, customer.token))).toEqual({
+    expect((await post(accountCalls.addCustomer.path, { managerUserCode: plain.userCode }, customer.token)).body.code).toBe('4004');
+    expect((await post(accountCalls.addCustomer.path, { managerUserCode: customer.userCode }, customer.token)).body.code).toBe('4001');
+    expectOk(await post(accountCalls.addCustomer.path, { managerUserCode: broker.userCode, schanelCode: '05' }, customer.token));
+    expect(expectOk(await get(`${accountCalls.promoters.path}?userCode=${customer.userCode}`, customer.token))).toEqual({
       managerUserCode: broker.userCode,
       managerName: '王经纪',
       licenseNumber: '02000132000080002019000123',
       schanelCode: '05',
     });
-    expect((await get(`${paths.queryPromotersInfo}?userCode=${customer.userCode}`, plain.token)).body.code).toBe('4003');
+    expect((await get(`${accountCalls.promoters.path}?userCode=${customer.userCode}`, plain.token)).body.code).toBe('4003');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER, paths } from '../../src/contract/paths.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
   let t: TestApp;
@@ -15,19 +16,19 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
   });
   afterAll(() => t.close());
 
-  const sendCode = (phone: string) => call(t.app, { method: 'GET', url: `${paths.regMsg}?phoneNum=${phone}` });
+  const sendCode = (phone: string) => call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` });
   const latestCode = async (phone: string) =>
-    expectOk(await call<{ code: string }>(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` })).code;
+    expectOk(await call<{ code: string }>(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${phone}` })).code;
   const loginWith = (phone: string, code: string) =>
     call<{ token: string; refreshToken: string; userCode: string; phone: string; loginAccount: string; expiresIn: number }>(t.app, {
       method: 'POST',
-      url: paths.registerAndLogin,
+      url: authCalls.registerAndLogin.path,
       payload: { phoneNum: phone, smsVerificationCode: code },
     });
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
   const policyList = (token: string) => call(t.app, { method: 'POST', url: paths.policyList, token, payload: {} });
   const refresh = (refreshToken: string) =>
-    call<{ token: string; refreshToken: string }>(t.app, { method: 'POST', url: paths.refreshToken, payload: { refreshToken } });
+    call<{ token: string; refreshToken: string }>(t.app, { method: 'POST', url: authCalls.refreshToken.path, payload: { refreshToken } });
 
   it('sends a 6-digit code and logs in with it, registering the phone on first use', async () => {
     const phone = newPhone();
@@ -149,15 +150,15 @@ describe('development endpoints', () => {
     const t = await makeTestApp({ config: { devEndpoints: false, nodeEnv: 'production' } });
     try {
       const phone = newPhone();
-      expectOk(await call(t.app, { method: 'GET', url: `${paths.regMsg}?phoneNum=${phone}` }));
-      const { status, body } = await call(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` });
+      expectOk(await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` }));
+      const { status, body } = await call(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${phone}` });
       expect(status).toBe(404);
       expect(body.code).toBe('4004');
       // Nor the captcha read-back: the image exists, its text is not served.
-      const image = await t.app.inject({ method: 'GET', url: `/_gw${paths.kaptcha}` });
+      const image = await t.app.inject({ method: 'GET', url: `/_gw${authCalls.captcha.path}` });
       expect(image.headers['content-type']).toBe('image/png');
       const id = String(image.headers.imgcode);
-      expect((await call(t.app, { method: 'GET', url: `${paths.devCaptcha}?id=${encodeURIComponent(id)}` })).status).toBe(404);
+      expect((await call(t.app, { method: 'GET', url: `${authCalls.devCaptchaLatest.path}?id=${encodeURIComponent(id)}` })).status).toBe(404);
     } finally {
       await t.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentPage } from '../../src/contract/content.ts';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { contentCalls, type ContentPage } from '../../src/contract/content.ts';
+import { fillPath } from '../../src/contract/paths.ts';
 import { parseContentDoc } from '../../src/server/content/content-doc.ts';
 import { loadContentPages } from '../../src/server/content/content-routes.ts';
 import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
@@ -70,7 +70,7 @@ describe('GET content page', () => {
     t = await makeTestApp();
   });
   afterAll(() => t.close());
-  const get = (slug: string, token?: string) => call<ContentPage>(t.app, { method: 'GET', url: fillPath(paths.contentPage, { slug }), token });
+  const get = (slug: string, token?: string) => call<ContentPage>(t.app, { method: 'GET', url: fillPath(contentCalls.page.path, { slug }), token });
 
   it('serves public pages to visitors and log-in pages only to logged-in users', async () => {
     expect(expectOk(await get('registerKnow')).title).toBe('注册须知');

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenPair, UserRecord } from '../../src/contract/auth.ts';
+import { authCalls, TokenPair, UserRecord } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { OrderDetail, PayUrl, PolicyList, RepeatInsuranceResult, ResubToken, Serial, SubmitOrderResult } from '../../src/contract/order.ts';
 import { paths } from '../../src/contract/paths.ts';
@@ -25,15 +25,15 @@ describe('responses follow the contract', () => {
 
   it('for log-in and refresh', async () => {
     const phone = '13700001234';
-    await call(t.app, { method: 'GET', url: `${paths.regMsg}?phoneNum=${phone}` });
-    const { body: sms } = await call<{ code: string }>(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` });
+    await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` });
+    const { body: sms } = await call<{ code: string }>(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${phone}` });
     const { body } = await call<{ refreshToken: string }>(t.app, {
       method: 'POST',
-      url: paths.registerAndLogin,
+      url: authCalls.registerAndLogin.path,
       payload: { phoneNum: phone, smsVerificationCode: sms.data?.code },
     });
     expectShape(UserRecord, body);
-    const refreshed = await call(t.app, { method: 'POST', url: paths.refreshToken, payload: { refreshToken: body.data?.refreshToken } });
+    const refreshed = await call(t.app, { method: 'POST', url: authCalls.refreshToken.path, payload: { refreshToken: body.data?.refreshToken } });
     expectShape(TokenPair, refreshed.body);
   });
 

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GW, paths, RESUB_HEADER } from '../../src/contract/paths.ts';
 import { randomPhone } from '../../src/server/bench-support.ts';
 import { validApplication, JINING } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 type Target = { kind: 'pglite'; env: Record<string, string> } | { kind: 'postgres'; env: Record<string, string>; url: string; drop: () => Promise<void> };
 
@@ -60,9 +61,9 @@ async function gw<T>(base: string, method: 'GET' | 'POST', path: string, options
 
 async function loginOver(base: string): Promise<string> {
   const phone = randomPhone();
-  await gw(base, 'GET', `${paths.regMsg}?phoneNum=${phone}`);
-  const { data } = await gw<{ code: string }>(base, 'GET', `${paths.devSmsLatest}?phoneNum=${phone}`);
-  const login = await gw<{ token: string }>(base, 'POST', paths.registerAndLogin, { body: { phoneNum: phone, smsVerificationCode: data.code } });
+  await gw(base, 'GET', `${authCalls.regMsg.path}?phoneNum=${phone}`);
+  const { data } = await gw<{ code: string }>(base, 'GET', `${authCalls.devSmsLatest.path}?phoneNum=${phone}`);
+  const login = await gw<{ token: string }>(base, 'POST', authCalls.registerAndLogin.path, { body: { phoneNum: phone, smsVerificationCode: data.code } });
   return login.data.token;
 }
 

@@ -34,6 +34,8 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
+import { accountCalls } from '../../src/contract/accounts.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -216,9 +218,9 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     // --- payments: B's own openid (any well-formed one), A's order.
     [`POST ${paths.payOrderWeixin}`]: { body: async () => ({ openid: 'oSANDBOXbob000001' }) },
     // --- accounts: B's own valid request, naming A as the user.
-    [`POST ${paths.changePassword}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
-    [`POST ${paths.changePhoneNum}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
-    [`POST ${paths.addCustomer}`]: { body: async () => ({ managerUserCode: 'PROMO1' }) },
+    [`POST ${authCalls.changePassword.path}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
+    [`POST ${authCalls.changePhone.path}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
+    [`POST ${accountCalls.addCustomer.path}`]: { body: async () => ({ managerUserCode: 'PROMO1' }) },
     // --- other calls (docs/other-calls.md): B's valid address or benefit, A's policy.
     [`POST ${otherCalls.sendEmail.path}`]: { body: async () => ({ email: 'bob@example.com' }), query: async () => ({ type: '99' }) },
     [`POST ${otherCalls.useBenefits.path}`]: { body: async () => ({ benefitCode: 'B01' }) },

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { loggerOptions, maskPersonalData } from '../../src/server/http/log-options.ts';
 import { call, login, makeTestApp, submitOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 describe('personal data in logs', () => {
   const lines: string[] = [];
@@ -45,7 +45,7 @@ describe('personal data in logs', () => {
     const session = await login(t.app);
     const form = validApplication(XUZHOU);
     await submitOrder(t.app, session.token, form);
-    await call(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${session.phone}`, token: session.token });
+    await call(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${session.phone}`, token: session.token });
     const log = lines.join('');
     expect(log).toContain('incoming request'); // the log is really captured
     const child = form.insureds[0]!;

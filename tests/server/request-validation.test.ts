@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/contract/paths.ts';
 import { backends, call, login, makeTestApp, type TestApp, validApplication, XUZHOU } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 describe.each(backends)('request validation (%s)', (backend) => {
   let t: TestApp;
@@ -20,33 +21,33 @@ describe.each(backends)('request validation (%s)', (backend) => {
     call(t.app, { method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
   it('answers malformed JSON with 400 and code 4000', async () => {
-    const { status, body } = await post(paths.registerAndLogin, '{"phoneNum": "138');
+    const { status, body } = await post(authCalls.registerAndLogin.path, '{"phoneNum": "138');
     expect(status).toBe(400);
     expect(body).toEqual({ code: '4000', msg: '请求参数错误: 请求体不是合法的 JSON', data: null });
   });
 
   it('names the missing field', async () => {
-    const { status, body } = await post(paths.registerAndLogin, JSON.stringify({ phoneNum: '13800138000' }));
+    const { status, body } = await post(authCalls.registerAndLogin.path, JSON.stringify({ phoneNum: '13800138000' }));
     expect(status).toBe(400);
     expect(body.code).toBe('4000');
     expect(body.msg).toBe("请求参数错误: body must have required property 'smsVerificationCode'");
   });
 
   it('names the field with the wrong type instead of coercing it', async () => {
-    const { status, body } = await post(paths.registerAndLogin, JSON.stringify({ phoneNum: 13800138000, smsVerificationCode: '123456' }));
+    const { status, body } = await post(authCalls.registerAndLogin.path, JSON.stringify({ phoneNum: 13800138000, smsVerificationCode: '123456' }));
     expect(status).toBe(400);
     expect(body.msg).toBe('请求参数错误: body/phoneNum must be string');
   });
 
   it('names a field that does not match its pattern', async () => {
-    const { status, body } = await post(paths.registerAndLogin, JSON.stringify({ phoneNum: '1380013800a', smsVerificationCode: '123456' }));
+    const { status, body } = await post(authCalls.registerAndLogin.path, JSON.stringify({ phoneNum: '1380013800a', smsVerificationCode: '123456' }));
     expect(status).toBe(400);
     expect(body.msg).toMatch(/^请求参数错误: body\/phoneNum must match pattern/);
   });
 
   it('refuses extra fields rather than dropping them silently', async () => {
     const { status, body } = await post(
-      paths.registerAndLogin,
+      authCalls.registerAndLogin.path,
       JSON.stringify({ phoneNum: '13800138000', smsVerificationCode: '123456', admin: true }),
     );
     expect(status).toBe(400);
@@ -67,7 +68,7 @@ describe.each(backends)('request validation (%s)', (backend) => {
   });
 
   it('validates query strings, coercing only text to numbers', async () => {
-    const missing = await call(t.app, { method: 'GET', url: paths.regMsg });
+    const missing = await call(t.app, { method: 'GET', url: authCalls.regMsg.path });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe("请求参数错误: querystring must have required property 'phoneNum'");
     const extra = await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=${XUZHOU}&x=1` });
@@ -82,25 +83,25 @@ describe.each(backends)('request validation (%s)', (backend) => {
   });
 
   it('answers an unsupported content type with 400, not 415 or 500', async () => {
-    const { status, body } = await post(paths.registerAndLogin, 'phoneNum=13800138000', 'application/x-www-form-urlencoded');
+    const { status, body } = await post(authCalls.registerAndLogin.path, 'phoneNum=13800138000', 'application/x-www-form-urlencoded');
     expect(status).toBe(400);
     expect(body.code).toBe('4000');
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const { status, body } = await post(paths.registerAndLogin, '');
+    const { status, body } = await post(authCalls.registerAndLogin.path, '');
     expect(status).toBe(400);
     expect(body.code).toBe('4000');
   });
 
   it('answers a body over the limit with 400', async () => {
-    const { status, body } = await post(paths.registerAndLogin, JSON.stringify({ phoneNum: 'x'.repeat(300 * 1024) }));
+    const { status, body } = await post(authCalls.registerAndLogin.path, JSON.stringify({ phoneNum: 'x'.repeat(300 * 1024) }));
     expect(status).toBe(400);
     expect(body).toEqual({ code: '4000', msg: '请求参数错误: 请求体过大', data: null });
   });
 
   it('answers JSON prototype poisoning with 400', async () => {
-    const { status, body } = await post(paths.registerAndLogin, '{"__proto__": {"admin": true}}');
+    const { status, body } = await post(authCalls.registerAndLogin.path, '{"__proto__": {"admin": true}}');
     expect(status).toBe(400);
     expect(body.code).toBe('4000');
   });

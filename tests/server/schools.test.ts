@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddSchoolResult, AreaStatistics, SchoolColleges, SchoolPage } from '../../src/contract/school.ts';
-import { paths } from '../../src/contract/paths.ts';
-import { SCHOOL_MESSAGES } from '../../src/contract/school.ts';
+import { SCHOOL_MESSAGES, schoolCalls, type AddSchoolResult, type AreaStatistics, type SchoolColleges, type SchoolPage } from '../../src/contract/school.ts';
 import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 import { countiesOf } from '../../src/server/schools/region-lookup.ts';
 import { salesAreas } from '../../src/server/schools/sales-areas.ts';
@@ -48,8 +46,8 @@ describe('school seed of the catalogue', () => {
 
 describe('logs of the school search', () => {
   it('mask the typed school name and address in the request URL', () => {
-    const url = `${paths.schoolSearch}?areaCode=320322&name=${encodeURIComponent('沛县实验小学')}&address=%E4%BA%BA&pageNum=1`;
-    expect(maskPersonalData(url)).toBe(`${paths.schoolSearch}?areaCode=320322&name=***&address=***&pageNum=1`);
+    const url = `${schoolCalls.search.path}?areaCode=320322&name=${encodeURIComponent('沛县实验小学')}&address=%E4%BA%BA&pageNum=1`;
+    expect(maskPersonalData(url)).toBe(`${schoolCalls.search.path}?areaCode=320322&name=***&address=***&pageNum=1`);
   });
 });
 
@@ -64,7 +62,7 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
   });
   afterAll(() => t.close());
 
-  const search = (query: string, token?: string) => call<SchoolPage>(t.app, { method: 'GET', url: `${paths.schoolSearch}?${query}`, token });
+  const search = (query: string, token?: string) => call<SchoolPage>(t.app, { method: 'GET', url: `${schoolCalls.search.path}?${query}`, token });
 
   it('finds seeded schools of every sales area', async () => {
     for (const area of salesAreas(manifests.all)) {
@@ -118,14 +116,14 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
   it('lists the colleges of a university', async () => {
     const cumt = expectOk(await search(`areaCode=320300&name=${encodeURIComponent('中国矿业大学')}`)).list[0]!;
     expect(cumt.hasColleges).toBe(true);
-    const colleges = expectOk(await call<SchoolColleges>(t.app, { method: 'GET', url: `${paths.schoolColleges}?schoolId=${cumt.id}` }));
+    const colleges = expectOk(await call<SchoolColleges>(t.app, { method: 'GET', url: `${schoolCalls.colleges.path}?schoolId=${cumt.id}` }));
     expect(colleges.list).toContain('矿业工程学院');
-    const missing = await call(t.app, { method: 'GET', url: `${paths.schoolColleges}?schoolId=999999999` });
+    const missing = await call(t.app, { method: 'GET', url: `${schoolCalls.colleges.path}?schoolId=999999999` });
     expect(missing.body.code).toBe('4004');
   });
 
   it('adds a parent’s own school: login needed, validated, de-duplicated, visible only to them and unverified', async () => {
-    const add = (body: unknown, token?: string) => call<AddSchoolResult>(t.app, { method: 'POST', url: paths.addSchool, payload: body as object, token });
+    const add = (body: unknown, token?: string) => call<AddSchoolResult>(t.app, { method: 'POST', url: schoolCalls.addSchool.path, payload: body as object, token });
     const body = { schoolName: '沛县 阳光双语学校(北校区)', schoolKind: 'edu_33', areaCode: '320322', address: '沛县汉兴路8号', phone: '0516-89991234' };
     expect((await add(body)).body.code).toBe('406');
 
@@ -147,7 +145,7 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
     expect(expectOk(await search(q, bob.token)).total).toBe(0);
     expect(expectOk(await search(q)).total).toBe(0);
     expect(expectOk(await search(q, 'not-a-token')).total).toBe(0);
-    expect((await call(t.app, { method: 'GET', url: `${paths.schoolColleges}?schoolId=${created.school.id}`, token: bob.token })).body.code).toBe('4004');
+    expect((await call(t.app, { method: 'GET', url: `${schoolCalls.colleges.path}?schoolId=${created.school.id}`, token: bob.token })).body.code).toBe('4004');
 
     // Adding a school the directory already has answers the directory's.
     const listed = expectOk(await add({ schoolName: '沛县实验小学', schoolKind: 'edu_07', areaCode: '320322' }, bob.token));
@@ -156,7 +154,7 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
 
   it('refuses bad names, unknown counties and malformed bodies', async () => {
     const user = await login(t.app);
-    const add = (body: unknown) => call(t.app, { method: 'POST', url: paths.addSchool, payload: body as object, token: user.token });
+    const add = (body: unknown) => call(t.app, { method: 'POST', url: schoolCalls.addSchool.path, payload: body as object, token: user.token });
     expect((await add({ schoolName: '12345', schoolKind: 'edu_07', areaCode: '320322' })).body).toMatchObject({ code: '4001', msg: SCHOOL_MESSAGES.badName });
     expect((await add({ schoolName: '<script>', schoolKind: 'edu_07', areaCode: '320322' })).body.code).toBe('4001');
     expect((await add({ schoolName: '某某小学', schoolKind: 'edu_07', areaCode: '320399' })).body).toMatchObject({ code: '4001', msg: SCHOOL_MESSAGES.unknownArea });
@@ -171,7 +169,7 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
   it('caps the schools one parent adds, and concurrent adds of one school make one row', async () => {
     const user = await login(t.app);
     const add = (name: string) =>
-      call<AddSchoolResult>(t.app, { method: 'POST', url: paths.addSchool, payload: { schoolName: name, schoolKind: 'edu_07', areaCode: '320311' }, token: user.token });
+      call<AddSchoolResult>(t.app, { method: 'POST', url: schoolCalls.addSchool.path, payload: { schoolName: name, schoolKind: 'edu_07', areaCode: '320311' }, token: user.token });
     const results = await Promise.all(Array.from({ length: 5 }, () => add('泉山区并发测试小学')));
     const ids = new Set(results.map((r) => expectOk(r).school.id));
     expect(ids.size).toBe(1);
@@ -181,7 +179,7 @@ describe.each(backends)('edu-svc schoolinfo (%s)', (backend) => {
   });
 
   it('answers per-area statistics of the catalogue', async () => {
-    const stats = expectOk(await call<AreaStatistics>(t.app, { method: 'GET', url: paths.areaStatistics }));
+    const stats = expectOk(await call<AreaStatistics>(t.app, { method: 'GET', url: schoolCalls.areaStatistics.path }));
     const xuzhou = stats.list.find((a) => a.areaCode === '320300');
     expect(xuzhou).toMatchObject({ areaName: '江苏省徐州市' });
     expect(xuzhou!.products).toBeGreaterThan(3);

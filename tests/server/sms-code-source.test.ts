@@ -6,8 +6,8 @@
 import * as crypto from 'node:crypto';
 type CryptoModule = typeof crypto;
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import { call, expectOk, makeTestApp, newPhone, type TestApp } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<CryptoModule>();
@@ -28,8 +28,8 @@ describe('SMS code source', () => {
     const random = vi.spyOn(Math, 'random');
     randomInt.mockClear();
     randomInt.mockImplementation(((min: number, max: number) => (min === 0 && max === 1_000_000 ? 42 : actual(min, max))) as typeof crypto.randomInt);
-    expectOk(await call(t.app, { method: 'GET', url: `${paths.regMsg}?phoneNum=${phone}` }));
-    expect(expectOk(await call<{ code: string }>(t.app, { method: 'GET', url: `${paths.devSmsLatest}?phoneNum=${phone}` })).code).toBe('000042');
+    expectOk(await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` }));
+    expect(expectOk(await call<{ code: string }>(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${phone}` })).code).toBe('000042');
     expect(randomInt).toHaveBeenCalledWith(0, 1_000_000);
     expect(random).not.toHaveBeenCalled();
     randomInt.mockImplementation(actual as typeof crypto.randomInt);

@@ -85,7 +85,7 @@ export function marketMatch(market: MarketSummary, areaCode: string): number {
 }
 
 /** Online markets serving `areaCode`, the most specific area first, then in the given order. */
-export function marketsFor(markets: readonly MarketSummary[], areaCode: string): MarketSummary[] {
+export function marketsFor<M extends MarketSummary>(markets: readonly M[], areaCode: string): M[] {
   return markets
     .map((market, order) => ({ market, order, match: market.status === 'online' ? marketMatch(market, areaCode) : 0 }))
     .filter((m) => m.match > 0)

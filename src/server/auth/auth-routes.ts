@@ -1,44 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AppRegisterBody,
-  AppVerificationQuery,
-  BaiRegMsgQuery,
-  CAPTCHA_HEADER,
-  ChangePasswordBody,
-  ChangePhoneBody,
-  DevCaptchaQuery,
-  KaptchaQuery,
-  LoginOutBody,
-  PasswordLoginBody,
-  PwdFindBody,
-  RegisterRegMsgQuery,
-  VrifyKaptchaQuery,
-  type AppRegisterBody as AppRegisterBodyT,
-  type AppVerificationQuery as AppVerificationQueryT,
-  type ChangePasswordBody as ChangePasswordBodyT,
-  type ChangePhoneBody as ChangePhoneBodyT,
-  type LoginOutBody as LoginOutBodyT,
-  type PasswordLoginBody as PasswordLoginBodyT,
-  type PwdFindBody as PwdFindBodyT,
-  type RegisterRegMsgQuery as RegisterRegMsgQueryT,
-  type SmsSendType,
-} from '../../contract/accounts.ts';
-import {
-  DevSmsQuery,
-  RefreshTokenBody,
-  RegMsgQuery,
-  RegisterAndLoginBody,
-  type RefreshTokenBody as RefreshTokenBodyT,
-  type RegMsgQuery as RegMsgQueryT,
-  type RegisterAndLoginBody as RegisterAndLoginBodyT,
-} from '../../contract/auth.ts';
+import { CAPTCHA_HEADER, type SmsSendType } from '../../contract/accounts.ts';
+import { authCalls } from '../../contract/auth.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { ACCESS_TOKEN_HEADER, paths } from '../../contract/paths.ts';
+import { ACCESS_TOKEN_HEADER } from '../../contract/paths.ts';
 import { maskPhone, validatePassword, validatePhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SmsPurpose } from '../db/schema.ts';
 import { currentClaims, tokenFromHeader } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { sha256Hex } from '../lib/random-codes.ts';
 import { registerIdentityRoutes } from '../identity/identity-routes.ts';
 import { checkCaptcha, CaptchaOutbox, createCaptcha } from './captcha.ts';
@@ -100,7 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessionDeps = { db: deps.db, tokens: deps.tokens, now: deps.now };
   const captchaOutbox = deps.config.devEndpoints ? new CaptchaOutbox() : undefined;
   const captchaDeps = { db: deps.db, pepper: deps.config.jwtSecret, now: deps.now, outbox: captchaOutbox };
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
   // Computed once: unknown accounts pay for one scrypt like known ones.
   let dummyHash: Promise<string> | undefined;
 
@@ -138,34 +108,29 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // ------------------------------------------------------------ captcha
 
-  app.get(paths.kaptcha, { schema: { querystring: KaptchaQuery } }, async (_request, reply) => {
+  route(authCalls.captcha, async (_request, reply) => {
     const { id, png } = await createCaptcha(captchaDeps);
     return reply.header(CAPTCHA_HEADER, id).header('cache-control', 'no-store').type('image/png').send(png);
   });
 
-  app.get<{ Querystring: { signcode: string } }>(
-    paths.vrifyKaptcha,
-    { schema: { querystring: VrifyKaptchaQuery } },
-    async (request) => {
-      await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: request.query.signcode, consume: false });
-      return ok(null, '验证通过');
-    },
-  );
+  route(authCalls.vrifyKaptcha, async (request) => {
+    await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: request.query.signcode, consume: false });
+    return ok(null, '验证通过');
+  });
 
   // ------------------------------------------------------------ SMS codes
 
-  const sendLoginCode = async (request: FastifyRequest<{ Querystring: RegMsgQueryT }>) => {
-    checkPhone(request.query.phoneNum);
-    await captchaGate(request, request.query.phoneNum, request.query.imageVerificationCode);
-    await sendSmsCode(smsDeps, request.query.phoneNum, 'login', { ip: request.ip });
+  const sendLoginCode = async (request: FastifyRequest, query: { phoneNum: string; imageVerificationCode?: string | undefined }) => {
+    checkPhone(query.phoneNum);
+    await captchaGate(request, query.phoneNum, query.imageVerificationCode);
+    await sendSmsCode(smsDeps, query.phoneNum, 'login', { ip: request.ip });
     return ok(null, MSG_SMS_SENT);
   };
-  app.get<{ Querystring: RegMsgQueryT }>(paths.regMsg, { schema: { querystring: RegMsgQuery } }, sendLoginCode);
-  app.get<{ Querystring: RegMsgQueryT }>(paths.baiRegMsg, { schema: { querystring: BaiRegMsgQuery } }, sendLoginCode);
+  route(authCalls.regMsg, (request) => sendLoginCode(request, request.query));
+  route(authCalls.baiRegMsg, (request) => sendLoginCode(request, request.query));
 
-  app.get<{ Querystring: RegisterRegMsgQueryT }>(
-    paths.registerRegMsg,
-    { schema: { querystring: RegisterRegMsgQuery } },
+  route(
+    authCalls.registerRegMsg,
     async (request) => {
       const { phoneNum, imageVerificationCode } = request.query;
       const type = request.query.type ?? 'register';
@@ -186,9 +151,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Querystring: AppVerificationQueryT }>(
-    paths.appVerification,
-    { schema: { querystring: AppVerificationQuery } },
+  route(
+    authCalls.appVerification,
     async (request) => {
       const { phoneNum, smsVerificationCode } = request.query;
       checkPhone(phoneNum);
@@ -199,9 +163,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // ------------------------------------------------------------ log-in and registration
 
-  app.post<{ Body: RegisterAndLoginBodyT }>(
-    paths.registerAndLogin,
-    { schema: { body: RegisterAndLoginBody } },
+  route(
+    authCalls.registerAndLogin,
     async (request) => {
       const { phoneNum, smsVerificationCode } = request.body;
       checkPhone(phoneNum);
@@ -211,7 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: AppRegisterBodyT }>(paths.appRegister, { schema: { body: AppRegisterBody } }, async (request) => {
+  route(authCalls.appRegister, async (request) => {
     const { phoneNum, passWord, smsVerificationCode } = request.body;
     checkPhone(phoneNum);
     checkNewPassword(passWord, undefined);
@@ -221,7 +184,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok(await loggedIn(user), '注册成功');
   });
 
-  app.post<{ Body: PasswordLoginBodyT }>(paths.passwordLogin, { schema: { body: PasswordLoginBody } }, async (request) => {
+  route(authCalls.passwordLogin, async (request) => {
     const { loginAccount: phone, passWord, imageVerificationCode } = request.body;
     checkPhone(phone);
     const now = deps.now();
@@ -242,7 +205,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok(await loggedIn(user), '登录成功');
   });
 
-  app.post<{ Body: LoginOutBodyT }>(paths.loginOut, { schema: { body: LoginOutBody } }, async (request) => {
+  route(authCalls.loginOut, async (request) => {
     const now = deps.now();
     const token = tokenFromHeader(request.body.authorization) ?? tokenFromHeader(request.headers.authorization);
     // An expired access token still names its session: log-out must work after a long pause too.
@@ -257,7 +220,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // ------------------------------------------------------------ passwords and phone
 
-  app.post<{ Body: PwdFindBodyT }>(paths.pwdFind, { schema: { body: PwdFindBody } }, async (request) => {
+  route(authCalls.pwdFind, async (request) => {
     const { phoneNum, smsVerificationCode, newPwd, secondPwd } = request.body;
     checkPhone(phoneNum);
     checkNewPassword(newPwd, secondPwd);
@@ -271,9 +234,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok(null, '密码重置成功，请重新登录');
   });
 
-  app.post<{ Body: ChangePasswordBodyT }>(
-    paths.changePassword,
-    { ...auth, schema: { body: ChangePasswordBody } },
+  route(
+    authCalls.changePassword,
     async (request) => {
       const claims = currentClaims(request);
       const { userCode, oldPwd, newPwd, secondPwd } = request.body;
@@ -296,9 +258,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: ChangePhoneBodyT }>(
-    paths.changePhoneNum,
-    { ...auth, schema: { body: ChangePhoneBody } },
+  route(
+    authCalls.changePhone,
     async (request) => {
       const claims = currentClaims(request);
       const { userCode, oldPhoneNum, newPhoneNum, smsVerificationCode } = request.body;
@@ -318,9 +279,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // ------------------------------------------------------------ tokens
 
-  app.post<{ Body: RefreshTokenBodyT }>(
-    paths.refreshToken,
-    { schema: { body: RefreshTokenBody } },
+  route(
+    authCalls.refreshToken,
     async (request, reply) => {
       const outcome = await rotateRefreshToken(sessionDeps, request.body.refreshToken);
       if (!outcome.ok) {
@@ -335,19 +295,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   // ------------------------------------------------------------ development read-backs
 
   const outbox = deps.smsOutbox;
-  if (deps.config.devEndpoints && outbox) {
-    app.get<{ Querystring: { phoneNum: string } }>(
-      paths.devSmsLatest,
-      { schema: { querystring: DevSmsQuery } },
-      async (request) => {
-        const code = outbox.latestCode(request.query.phoneNum);
-        if (!code) throw notFound('验证码');
-        return ok({ code });
-      },
-    );
+  // `route` registers development calls only when development endpoints are on; these also need their outbox.
+  if (outbox) {
+    route(authCalls.devSmsLatest, async (request) => {
+      const code = outbox.latestCode(request.query.phoneNum);
+      if (!code) throw notFound('验证码');
+      return ok({ code });
+    });
   }
   if (captchaOutbox) {
-    app.get<{ Querystring: { id: string } }>(paths.devCaptcha, { schema: { querystring: DevCaptchaQuery } }, async (request) => {
+    route(authCalls.devCaptchaLatest, async (request) => {
       const text = captchaOutbox.textOf(request.query.id);
       if (!text) throw notFound('图形验证码');
       return ok({ text });

@@ -2,27 +2,22 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  AddCustomerBody,
-  AgreePrivacyBody,
+  accountCalls,
   MAX_UPLOAD_BYTES,
-  QueryUserInfoQuery,
-  UserCodeQuery,
-  UserInfoBody,
   type AccountSummary,
-  type AddCustomerBody as AddCustomerBodyT,
-  type AgreePrivacyBody as AgreePrivacyBodyT,
   type PromoterInfo,
   type SignedDocument,
   type StaffInfo,
   type UserInfo,
-  type UserInfoBody as UserInfoBodyT,
 } from '../../contract/accounts.ts';
-import { GW, fillPath, paths } from '../../contract/paths.ts';
+import { fillPath } from '../../contract/define-call.ts';
+import { GW } from '../../contract/paths.ts';
 import { maskPhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { userFiles } from '../db/schema.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
 import { getUserByCode, getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
@@ -35,7 +30,7 @@ function sniffImage(bytes: Buffer): string | null {
   return null;
 }
 
-const FILE_URL_PREFIX = `${GW}${paths.fileUpload}/`;
+const FILE_URL_PREFIX = `${GW}${accountCalls.upload.path}/`;
 
 function toUserInfo(user: UserRow): UserInfo {
   return {
@@ -49,7 +44,7 @@ function toUserInfo(user: UserRow): UserInfo {
 }
 
 export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
 
   /** The caller's own row; a userCode naming someone else is refused (4003). */
   async function ownUser(request: Parameters<typeof currentClaims>[0], userCode?: string): Promise<UserRow> {
@@ -60,9 +55,9 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     return user;
   }
 
-  app.get(paths.userInfo, auth, async (request) => ok(toUserInfo(await ownUser(request))));
+  route(accountCalls.userInfo, async (request) => ok(toUserInfo(await ownUser(request))));
 
-  app.post<{ Body: UserInfoBodyT }>(paths.userInfo, { ...auth, schema: { body: UserInfoBody } }, async (request) => {
+  route(accountCalls.saveUserInfo, async (request) => {
     const { userCode, ...fields } = request.body;
     const user = await ownUser(request, userCode);
     if (fields.imgUrl && !fields.imgUrl.startsWith(FILE_URL_PREFIX)) throw rejected('头像地址无效');
@@ -77,7 +72,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
   // Multipart only here: the rest of the API stays JSON.
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
-    scope.post(paths.fileUpload, auth, async (request) => {
+    routesOf(scope, deps)(accountCalls.upload, async (request) => {
       const user = await ownUser(request);
       if (!request.isMultipart()) throw rejected('请以表单方式上传文件');
       const file = await request.file();
@@ -97,9 +92,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     });
   });
 
-  app.get<{ Params: { id: string } }>(
-    paths.fileById,
-    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } }, required: ['id'] } } },
+  route(
+    accountCalls.file,
     async (request, reply) => {
       const [row] = await deps.db.select().from(userFiles).where(eq(userFiles.id, request.params.id)).limit(1);
       if (!row) throw notFound('文件');
@@ -112,9 +106,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  app.get<{ Querystring: { userCode: string } }>(
-    paths.queryDocuments,
-    { ...auth, schema: { querystring: UserCodeQuery } },
+  route(
+    accountCalls.documents,
     async (request) => {
       await ownUser(request, request.query.userCode);
       // Contract signing comes with its own issue; until then nobody has signed an agreement here.
@@ -123,9 +116,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  app.get<{ Querystring: { userCode: string; sysCode?: string } }>(
-    paths.queryUserInfo,
-    { ...auth, schema: { querystring: QueryUserInfoQuery } },
+  route(
+    accountCalls.accountSummary,
     async (request) => {
       const user = await ownUser(request, request.query.userCode);
       const staff = await getStaffOfUser(deps.db, user.id);
@@ -142,9 +134,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  app.get<{ Querystring: { userCode: string } }>(
-    paths.selectByEmployeeNum,
-    { ...auth, schema: { querystring: UserCodeQuery } },
+  route(
+    accountCalls.staff,
     async (request) => {
       const user = await ownUser(request, request.query.userCode);
       const staff = await getStaffOfUser(deps.db, user.id);
@@ -157,16 +148,15 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   // ------------------------------------------------------------ edu-svc customer calls
 
-  app.get<{ Querystring: { userCode: string } }>(
-    paths.isFirstLogin,
-    { ...auth, schema: { querystring: UserCodeQuery } },
+  route(
+    accountCalls.isFirstLogin,
     async (request) => {
       const user = await ownUser(request, request.query.userCode);
       return ok({ isFirstLogin: user.loginCount <= 1 });
     },
   );
 
-  app.post<{ Body: AddCustomerBodyT }>(paths.addCustomer, { ...auth, schema: { body: AddCustomerBody } }, async (request) => {
+  route(accountCalls.addCustomer, async (request) => {
     const user = await ownUser(request, request.body.userCode);
     const manager = await getUserByCode(deps.db, request.body.managerUserCode);
     if (!manager) throw notFound('推广人');
@@ -181,9 +171,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     return ok(null);
   });
 
-  app.get<{ Querystring: { userCode: string } }>(
-    paths.queryPromotersInfo,
-    { ...auth, schema: { querystring: UserCodeQuery } },
+  route(
+    accountCalls.promoters,
     async (request) => {
       const user = await ownUser(request, request.query.userCode);
       const manager = await getManagerOf(deps.db, user.id);
@@ -194,7 +183,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  app.post<{ Body: AgreePrivacyBodyT }>(paths.agreePrivacyLog, { ...auth, schema: { body: AgreePrivacyBody } }, async (request) => {
+  route(accountCalls.agreePrivacy, async (request) => {
     const user = await ownUser(request);
     await insertConsent(deps.db, { userId: user.id, documents: request.body.documents, ip: request.ip, now: deps.now() });
     return ok(null);
@@ -202,4 +191,4 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 }
 
 /** Path of one uploaded file, for tests and the web client. */
-export const fileUrl = (id: string) => GW + fillPath(paths.fileById, { id });
+export const fileUrl = (id: string) => GW + fillPath(accountCalls.file.path, { id });

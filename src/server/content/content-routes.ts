@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ContentPageParams, type ContentPage } from '../../contract/content.ts';
-import { paths } from '../../contract/paths.ts';
+import { contentCalls, type ContentPage } from '../../contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound, ok } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { parseContentDoc } from './content-doc.ts';
 
 /** Where the documents live: `content/pages/` of the repository. */
@@ -23,7 +23,7 @@ export function loadContentPages(dir: string = CONTENT_DIR): Map<string, Content
 /** GET content/_bai/page/:slug: one information or agreement page; pages marked `login: true` need a log-in. */
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const pages = loadContentPages();
-  app.get<{ Params: { slug: string } }>(paths.contentPage, { schema: { params: ContentPageParams } }, async (request) => {
+  routesOf(app, deps)(contentCalls.page, async (request) => {
     const page = pages.get(request.params.slug);
     if (!page) throw notFound('页面');
     if (page.requiresLogin) await deps.requireUser(request);

@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  AuthenInfoQuery,
-  ObfuscatedBody,
-  PersonalAuthenBody,
-  VerificationParams,
-  type AuthenInfo,
-  type ObfuscatedBody as ObfuscatedBodyT,
-  type PersonalAuthenBody as PersonalAuthenBodyT,
-} from '../../contract/accounts.ts';
-import { paths } from '../../contract/paths.ts';
+import { identityCalls, type AuthenInfo } from '../../contract/accounts.ts';
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { getUserById, type UserRow } from '../auth/users-repo.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { beginFace, decodeIdentityPayload, toVerificationResult, verificationResult, verifyRealName } from './identity-service.ts';
 
 function authenInfo(user: UserRow): AuthenInfo {
@@ -28,9 +20,9 @@ function authenInfo(user: UserRow): AuthenInfo {
 
 /** Real-name and face authentication: user-svc calls and the obfuscated op-log calls of spec §7. */
 export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
 
-  app.post<{ Body: ObfuscatedBodyT }>(paths.validateId, { ...auth, schema: { body: ObfuscatedBody } }, async (request) => {
+  route(identityCalls.validateId, async (request) => {
     const payload = decodeIdentityPayload(request.body.data);
     if (payload.backUrl !== undefined || payload.startFrom !== undefined) throw rejected('实名认证不需要返回地址');
     const row = await verifyRealName(deps, currentClaims(request).userId, payload);
@@ -38,28 +30,26 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     return ok(result, result.idStatus === 'passed' ? '实名认证通过' : result.reason);
   });
 
-  app.post<{ Body: ObfuscatedBodyT }>(paths.validateFace, { ...auth, schema: { body: ObfuscatedBody } }, async (request) => {
+  route(identityCalls.validateFace, async (request) => {
     const payload = decodeIdentityPayload(request.body.data);
     if (payload.startFrom === undefined || payload.backUrl === undefined) throw rejected('人脸识别需要返回地址');
     const faceUrl = await beginFace(deps, currentClaims(request).userId, payload);
     return ok({ faceUrl });
   });
 
-  app.get<{ Params: { sys: string; id: string } }>(
-    paths.verification,
-    { ...auth, schema: { params: VerificationParams } },
+  route(
+    identityCalls.verification,
     async (request) => ok(await verificationResult(deps, currentClaims(request).userId, request.params.id)),
   );
 
-  app.get(paths.queryAuthenInfo, { ...auth, schema: { querystring: AuthenInfoQuery } }, async (request) => {
+  route(identityCalls.authenInfo, async (request) => {
     const user = await getUserById(deps.db, currentClaims(request).userId);
     if (!user) throw notFound('用户');
     return ok(authenInfo(user));
   });
 
-  app.post<{ Body: PersonalAuthenBodyT }>(
-    paths.personalUserAuthen,
-    { ...auth, schema: { body: PersonalAuthenBody } },
+  route(
+    identityCalls.personalAuthen,
     async (request) => {
       const userId = currentClaims(request).userId;
       const row = await verifyRealName(deps, userId, { verId: randomBytes(16).toString('hex'), name: request.body.name, idNo: request.body.idNo });

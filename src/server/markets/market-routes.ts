@@ -1,24 +1,12 @@
-import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  AreaParams,
-  AreaQuery,
-  LocateQuery,
-  OrgElementQuery,
-  QueryIdByAreaQuery,
-  SelectFileByIdQuery,
-  SelectFileQuery,
-  SelectSupermarketBody,
-  type AreaNode,
-  type LocatedArea,
-} from '../../contract/market.ts';
-import { paths } from '../../contract/paths.ts';
+import { marketCalls, type AreaNode, type LocatedArea } from '../../contract/market.ts';
 import { DEFAULT_DOMAIN_CODE, marketsFor } from '../../engine/markets/page-model.ts';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
 import { findRegion, regionChain, regionChildren, regionFullName, type RegionEntry } from '../../engine/regions/region-table.ts';
 import { ROOT_REGION_CODE, regionWithin } from '../../engine/rules/regions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { buildRichFiles } from './rich-files.ts';
 import { toMarketDetail, toMarketSummary } from './market-views.ts';
@@ -48,6 +36,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
   const areaCache = new Map<string, AreaNode[]>();
   const summaries = markets.all.map(toMarketSummary);
   const files = buildRichFiles(manifests.all);
+  const route = routesOf(app, deps);
 
   /** The market for a request: by id, else the most specific online market serving the area. */
   const marketOf = (query: { areaCode?: string; marketId?: string }): MarketManifest | undefined => {
@@ -57,7 +46,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     return best ? markets.byId(best.id) : undefined;
   };
 
-  app.get<{ Params: Static<typeof AreaParams> }>(paths.getArea, { schema: { params: AreaParams } }, async (request, reply) => {
+  route(marketCalls.getArea, async (request, reply) => {
     const { code } = request.params;
     let nodes = areaCache.get(code);
     if (!nodes) {
@@ -69,7 +58,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok(nodes);
   });
 
-  app.get<{ Querystring: Static<typeof OrgElementQuery> }>(paths.orgElementList, { schema: { querystring: OrgElementQuery } }, async (request) => {
+  route(marketCalls.orgElementList, async (request) => {
     const { elementRelaConfId, areaCode = ROOT_REGION_CODE } = request.query;
     if (areaCode !== ROOT_REGION_CODE && !findRegion(areaCode)) throw notFound('地区');
     const market = elementRelaConfId ? markets.byId(elementRelaConfId) : undefined;
@@ -82,7 +71,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     });
   });
 
-  app.get<{ Querystring: Static<typeof LocateQuery> }>(paths.locateArea, { schema: { querystring: LocateQuery } }, async (request) => {
+  route(marketCalls.locateArea, async (request) => {
     const found = await geocoder.reverse(request.query);
     const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_DOMAIN_CODE;
     const chain = regionChain(code);
@@ -100,13 +89,13 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok(answer);
   });
 
-  app.post<{ Body: Static<typeof SelectSupermarketBody> }>(paths.selectSupermarket, { schema: { body: SelectSupermarketBody } }, async (request) => {
+  route(marketCalls.selectSupermarket, async (request) => {
     const market = markets.byId(request.body.id);
     if (!market) throw new ApiError(ErrorCode.NotFound, '保险超市不存在');
     return ok(toMarketDetail(market, manifests));
   });
 
-  app.get<{ Querystring: Static<typeof QueryIdByAreaQuery> }>(paths.queryIdByArea, { schema: { querystring: QueryIdByAreaQuery } }, async (request) => {
+  route(marketCalls.queryIdByArea, async (request) => {
     const { areaCode } = request.query;
     if (!areaCode) return ok({ list: summaries });
     // Online markets first, the most specific area first (engine marketsFor); offline markets serving the
@@ -116,24 +105,24 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok({ list: [...online, ...offline] });
   });
 
-  app.get<{ Querystring: Static<typeof SelectFileQuery> }>(paths.selectFile, { schema: { querystring: SelectFileQuery } }, async (request) => {
+  route(marketCalls.selectFile, async (request) => {
     const { type } = request.query;
     return ok({ list: type ? files.list.filter((f) => f.type === type) : files.list });
   });
 
-  app.get<{ Querystring: Static<typeof SelectFileByIdQuery> }>(paths.selectFileById, { schema: { querystring: SelectFileByIdQuery } }, async (request) => {
+  route(marketCalls.selectFileById, async (request) => {
     const file = files.byId.get(request.query.id);
     if (!file) throw notFound('文件');
     return ok(file);
   });
 
-  app.get<{ Querystring: Static<typeof AreaQuery> }>(paths.findEduOrgBelongJtBranch, { schema: { querystring: AreaQuery } }, async (request) => {
+  route(marketCalls.findBranch, async (request) => {
     const market = marketOf(request.query);
     const branch = market?.branch ?? HEAD_OFFICE;
     return ok({ branchCode: branch.branchCode, branchName: branch.branchName, marketId: market?.id ?? null });
   });
 
-  app.get<{ Querystring: Static<typeof AreaQuery> }>(paths.tourContactPerson, { schema: { querystring: AreaQuery } }, async (request) => {
+  route(marketCalls.tourContactPerson, async (request) => {
     const market = marketOf(request.query);
     const contact = market?.contact;
     return ok(contact ? { name: contact.name, phone: contact.phone, hours: contact.hours ?? '', marketId: market.id } : { ...NATIONAL_DESK, marketId: market?.id ?? null });

@@ -1,15 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paths } from '../../contract/paths.ts';
-import {
-  AddSchoolBody,
-  SCHOOL_MESSAGES,
-  SchoolCollegeQuery,
-  SchoolSearchQuery,
-  type AddSchoolBody as AddSchoolBodyT,
-  type AreaStatistics,
-  type SchoolItem,
-  type SchoolSearchQuery as SchoolSearchQueryT,
-} from '../../contract/school.ts';
+import { SCHOOL_MESSAGES, schoolCalls, type SchoolItem } from '../../contract/school.ts';
 import { DEFAULT_REGION_CODE } from '../../engine/insure/form-schema.ts';
 import { enumLabel, SCHOOL_TYPES } from '../../engine/rules/enums.ts';
 import { maskPhone } from '../../engine/rules/masking.ts';
@@ -17,6 +7,7 @@ import { isValidSchoolName, schoolNameKey, tidySchoolName } from '../../engine/r
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser, tokenFromHeader } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { countyByCode, regionName } from './region-lookup.ts';
 import { salesAreas } from './sales-areas.ts';
 import {
@@ -63,8 +54,9 @@ async function optionalUserId(deps: AppDeps, request: FastifyRequest): Promise<s
 /** edu-svc schoolinfo: search, colleges, a parent's own school, and the per-area statistics of /statistics. */
 export function registerSchoolRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const route = routesOf(app, deps);
 
-  app.get<{ Querystring: SchoolSearchQueryT }>(paths.schoolSearch, { schema: { querystring: SchoolSearchQuery } }, async (request) => {
+  route(schoolCalls.search, async (request) => {
     const q = request.query;
     const pageNum = q.pageNum ?? 1;
     const pageSize = q.pageSize ?? 20;
@@ -81,16 +73,15 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok({ list: rows.map(toSchoolItem), total, pageNum, pageSize });
   });
 
-  app.get<{ Querystring: { schoolId: number } }>(paths.schoolColleges, { schema: { querystring: SchoolCollegeQuery } }, async (request) => {
+  route(schoolCalls.colleges, async (request) => {
     const row = await getVisibleSchool(db, request.query.schoolId, await optionalUserId(deps, request));
     if (!row) throw notFound('学校');
     const list = Array.isArray(row.colleges) ? row.colleges.filter((c): c is string => typeof c === 'string') : [];
     return ok({ schoolId: row.id, schoolName: row.name, list });
   });
 
-  app.post<{ Body: AddSchoolBodyT }>(
-    paths.addSchool,
-    { onRequest: deps.requireUser, schema: { body: AddSchoolBody } },
+  route(
+    schoolCalls.addSchool,
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
@@ -123,7 +114,7 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   );
 
-  app.get(paths.areaStatistics, async () => {
+  route(schoolCalls.areaStatistics, async () => {
     const counts = await countDirectoryByCity(db);
     const online = deps.manifests.online;
     const list = salesAreas(online).map((area) => ({
@@ -133,6 +124,6 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: AppDeps): void 
       schools: counts.get(area.code) ?? 0,
     }));
     const totalSchools = [...counts.entries()].filter(([code]) => code.endsWith('0000')).reduce((sum, [, n]) => sum + n, 0);
-    return ok<AreaStatistics>({ list, totalProducts: online.length, totalSchools });
+    return ok({ list, totalProducts: online.length, totalSchools });
   });
 }

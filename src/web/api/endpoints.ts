@@ -21,9 +21,10 @@ import {
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { JdOrder, JdPay, OpenidResult, PayOutRecord, WapPay, WechatJsapiPay } from '../../contract/payment.ts';
 import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
-import { callPath, type CallOptions } from './client.ts';
+import { call, callPath, type CallOptions } from './client.ts';
+import { authCalls } from '../../contract/auth.ts';
 // --- markets
-import type { AreaNode, FileSummary, LocatedArea, MarketDetail, MarketList, RichFile } from '../../contract/market.ts';
+import { marketCalls, type AreaNode, type FileSummary, type LocatedArea, type MarketDetail, type MarketList, type RichFile } from '../../contract/market.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -35,10 +36,9 @@ export type PayChannel = 'wechat' | 'alipay';
 
 /** The typed calls of the web app, one per contract path. */
 export const api = {
-  sendLoginCode: (phoneNum: string, o?: Silent) =>
-    callPath<null>('GET', paths.regMsg, { query: { phoneNum }, thing: '验证码', ...o }),
-  registerAndLogin: (body: RegisterAndLoginBody, o?: Silent) =>
-    callPath<UserRecord>('POST', paths.registerAndLogin, { body, thing: '登录信息', ...o }),
+  sendLoginCode: (phoneNum: string, o?: Silent): Promise<null> => call(authCalls.regMsg, { query: { phoneNum } }, { thing: '验证码', ...o }),
+  registerAndLogin: (body: RegisterAndLoginBody, o?: Silent): Promise<UserRecord> =>
+    call(authCalls.registerAndLogin, { body }, { thing: '登录信息', ...o }),
   productList: (o?: Silent) =>
     callPath<Static<typeof ProductList>>('POST', paths.productList, { body: {}, thing: '产品列表', ...o }),
   productDisplay: (productCode: string) =>
@@ -66,16 +66,18 @@ export const api = {
   policyList: (body: PolicyListBody, o?: Silent) =>
     callPath<PolicyList>('POST', paths.policyList, { body, thing: '保单列表', ...o }),
   // --- markets
-  getArea: (code: string, o?: Silent) => callPath<AreaNode[]>('GET', fillPath(paths.getArea, { code }), { thing: '地区', ...o }),
-  locateArea: (latitude: number, longitude: number, o?: Silent) =>
-    callPath<LocatedArea>('GET', paths.locateArea, { query: { latitude, longitude }, thing: '位置', ...o }),
-  selectSupermarket: (id: string, o?: Silent) => callPath<MarketDetail>('POST', paths.selectSupermarket, { body: { id }, thing: '保险超市', ...o }),
-  queryIdByArea: (areaCode?: string, o?: Silent) =>
-    callPath<MarketList>('GET', paths.queryIdByArea, { query: { areaCode }, thing: '保险超市列表', ...o }),
-  selectFile: (type?: FileSummary['type'], o?: Silent) => callPath<{ list: FileSummary[] }>('GET', paths.selectFile, { query: { type }, thing: '文件列表', ...o }),
-  selectFileById: (id: string, o?: Silent) => callPath<RichFile>('GET', paths.selectFileById, { query: { id }, thing: '文件', ...o }),
-  tourContactPerson: (query: { areaCode?: string; marketId?: string }, o?: Silent) =>
-    callPath<{ name: string; phone: string; hours: string; marketId: string | null }>('GET', paths.tourContactPerson, { query, thing: '联系人', ...o }),
+  getArea: (code: string, o?: Silent): Promise<AreaNode[]> => call(marketCalls.getArea, { params: { code } }, { thing: '地区', ...o }),
+  locateArea: (latitude: number, longitude: number, o?: Silent): Promise<LocatedArea> =>
+    call(marketCalls.locateArea, { query: { latitude, longitude } }, { thing: '位置', ...o }),
+  selectSupermarket: (id: string, o?: Silent): Promise<MarketDetail> =>
+    call(marketCalls.selectSupermarket, { body: { id } }, { thing: '保险超市', ...o }),
+  queryIdByArea: (areaCode?: string, o?: Silent): Promise<MarketList> =>
+    call(marketCalls.queryIdByArea, { query: areaCode === undefined ? {} : { areaCode } }, { thing: '保险超市列表', ...o }),
+  selectFile: (type?: FileSummary['type'], o?: Silent): Promise<{ list: FileSummary[] }> =>
+    call(marketCalls.selectFile, { query: type === undefined ? {} : { type } }, { thing: '文件列表', ...o }),
+  selectFileById: (id: string, o?: Silent): Promise<RichFile> => call(marketCalls.selectFileById, { query: { id } }, { thing: '文件', ...o }),
+  tourContactPerson: (query: { areaCode?: string; marketId?: string }, o?: Silent): Promise<{ name: string; phone: string; hours: string; marketId: string | null }> =>
+    call(marketCalls.tourContactPerson, { query }, { thing: '联系人', ...o }),
   // --- payments
   /** The openid of a WeChat OAuth code (path parts: appId, code, channel, state). */
   getOpenid: (code: string, state: string) =>

@@ -2,11 +2,11 @@
  * Calls of the school field and the information pages (issue 6): the school
  * directory (edu-svc schoolinfo), the content pages and the product clauses.
  */
-import type { ContentPage } from '../../contract/content.ts';
-import { fillPath, paths } from '../../contract/paths.ts';
+import { contentCalls, type ContentPage } from '../../contract/content.ts';
+import { paths } from '../../contract/paths.ts';
 import type { NotificationItem } from '../../contract/product.ts';
-import type { AddSchoolBody, AddSchoolResult, AreaStatistics, SchoolColleges, SchoolPage } from '../../contract/school.ts';
-import { callPath, type CallOptions } from './client.ts';
+import { schoolCalls, type AddSchoolBody, type AddSchoolResult, type AreaStatistics, type SchoolColleges, type SchoolPage, type SchoolSearchQuery } from '../../contract/school.ts';
+import { call, callPath, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -19,13 +19,14 @@ export interface SchoolSearchParams {
 }
 
 export const infoApi = {
-  searchSchools: (q: SchoolSearchParams, o?: Silent) =>
-    callPath<SchoolPage>('GET', paths.schoolSearch, { query: { ...q }, thing: '学校列表', ...o }),
-  schoolColleges: (schoolId: number, o?: Silent) =>
-    callPath<SchoolColleges>('GET', paths.schoolColleges, { query: { schoolId }, thing: '学院列表', ...o }),
-  addSchool: (body: AddSchoolBody, o?: Silent) => callPath<AddSchoolResult>('POST', paths.addSchool, { body, thing: '添加学校', ...o }),
-  areaStatistics: (o?: Silent) => callPath<AreaStatistics>('GET', paths.areaStatistics, { thing: '统计数据', ...o }),
-  contentPage: (slug: string, o?: Silent) => callPath<ContentPage>('GET', fillPath(paths.contentPage, { slug }), { thing: '页面内容', ...o }),
+  searchSchools: (q: SchoolSearchParams, o?: Silent): Promise<SchoolPage> =>
+    // The kind is one of the manifest's school-type options (SCHOOL_TYPE_OPTIONS), the kinds the contract accepts.
+    call(schoolCalls.search, { query: { ...q, schoolKind: q.schoolKind as SchoolSearchQuery['schoolKind'] } }, { thing: '学校列表', ...o }),
+  schoolColleges: (schoolId: number, o?: Silent): Promise<SchoolColleges> =>
+    call(schoolCalls.colleges, { query: { schoolId } }, { thing: '学院列表', ...o }),
+  addSchool: (body: AddSchoolBody, o?: Silent): Promise<AddSchoolResult> => call(schoolCalls.addSchool, { body }, { thing: '添加学校', ...o }),
+  areaStatistics: (o?: Silent): Promise<AreaStatistics> => call(schoolCalls.areaStatistics, {}, { thing: '统计数据', ...o }),
+  contentPage: (slug: string, o?: Silent): Promise<ContentPage> => call(contentCalls.page, { params: { slug } }, { thing: '页面内容', ...o }),
   notificationInfo: (productCode: string, o?: Silent) =>
     callPath<NotificationItem[]>('GET', paths.notificationInfo, { query: { productCode }, thing: '投保须知', ...o }),
 };

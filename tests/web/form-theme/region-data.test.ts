@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPath, GW, paths } from '../../../src/contract/paths.ts';
+import { fillPath, GW } from '../../../src/contract/paths.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 import { cachedAreaChildren, loadAreaChildren, loadRegionLabels, resetRegionCache } from '../../../src/web/api/regions.ts';
 import { regionLabel, regionPath, regionText } from '../../../src/web/form-theme/region-data.ts';
+import { marketCalls } from '../../../src/contract/market.ts';
 
 /** A gateway answering getArea from the national table, as the server does, counting calls per path. */
 function gateway() {
@@ -31,7 +32,7 @@ describe('region tree in the web app', () => {
     expect(provinces).toHaveLength(31);
     await Promise.all([loadAreaChildren('320000'), loadAreaChildren('320000')]);
     await loadAreaChildren('320000');
-    expect(g.calls).toEqual([GW + fillPath(paths.getArea, { code: '000000' }), GW + fillPath(paths.getArea, { code: '320000' })]);
+    expect(g.calls).toEqual([GW + fillPath(marketCalls.getArea.path, { code: '000000' }), GW + fillPath(marketCalls.getArea.path, { code: '320000' })]);
     expect(cachedAreaChildren('320000')?.map((c) => c.label)).toContain('徐州市');
     expect(cachedAreaChildren('320300')).toBeUndefined();
   });

@@ -12,7 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { GW, paths } from '../../../src/contract/paths.ts';
 import type { ContentPage } from '../../../src/contract/content.ts';
 import type { NotificationItem } from '../../../src/contract/product.ts';
-import type { SchoolPage } from '../../../src/contract/school.ts';
+import { schoolCalls, type SchoolPage } from '../../../src/contract/school.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import type { InsureDraftData } from '../../../src/engine/insure/form-schema.ts';
 import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
@@ -214,13 +214,13 @@ describe('school field of the insure form', () => {
   }
 
   it('mode 01 suggests directory schools of the product city (own ones marked 待审核) and offers to add one', async () => {
-    stubGateway((path) => (path === paths.schoolSearch ? envelope(found) : envelope(null, '5000')));
+    stubGateway((path) => (path === schoolCalls.search.path ? envelope(found) : envelope(null, '5000')));
     const { field, onDraftChange } = renderForm('xuzhou-student-accident-2025');
     const input = field() as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '沛县' } });
     const list = await screen.findByRole('listbox', { name: '学校列表' }, { timeout: 2000 });
-    expect(calls.some((c) => c.startsWith(`${paths.schoolSearch}?areaCode=320300&name=`))).toBe(true);
+    expect(calls.some((c) => c.startsWith(`${schoolCalls.search.path}?areaCode=320300&name=`))).toBe(true);
     const options = within(list).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['沛县实验小学徐州市沛县人民路18号', '沛县星辰双语学校待审核']);
     // Not an exact match yet: the parent may add it.
@@ -235,11 +235,11 @@ describe('school field of the insure form', () => {
 
   it('the college field suggests the colleges of the university chosen for the same insured', async () => {
     stubGateway((path, url) => {
-      if (path === paths.schoolSearch && url.searchParams.get('name') === '中国矿业大学') {
+      if (path === schoolCalls.search.path && url.searchParams.get('name') === '中国矿业大学') {
         return envelope({ ...found, list: [{ ...found.list[0]!, id: 7, schoolName: '中国矿业大学', schoolKind: 'edu_32', hasColleges: true }] });
       }
-      if (path === paths.schoolSearch) return envelope({ ...found, list: [], total: 0 });
-      if (path === paths.schoolColleges && url.searchParams.get('schoolId') === '7') {
+      if (path === schoolCalls.search.path) return envelope({ ...found, list: [], total: 0 });
+      if (path === schoolCalls.colleges.path && url.searchParams.get('schoolId') === '7') {
         return envelope({ schoolId: 7, schoolName: '中国矿业大学', list: ['矿业工程学院', '安全工程学院'] });
       }
       return envelope(null, '5000');
@@ -247,7 +247,7 @@ describe('school field of the insure form', () => {
     const { field } = renderForm('xuzhou-college-student');
     fireEvent.change(field(), { target: { value: '中国矿业大学' } });
     const college = document.getElementById('root_insureds_0_collegeName') as HTMLInputElement;
-    await waitFor(() => expect(calls).toContain(`${paths.schoolColleges}?schoolId=7`));
+    await waitFor(() => expect(calls).toContain(`${schoolCalls.colleges.path}?schoolId=7`));
     fireEvent.focus(college);
     const list = await screen.findByRole('listbox', { name: '学院列表' });
     expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['矿业工程学院', '安全工程学院']);

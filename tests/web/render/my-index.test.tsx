@@ -7,8 +7,8 @@
 import type { ComponentType } from 'react';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AccountSummary } from '../../../src/contract/accounts.ts';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { accountCalls, type AccountSummary } from '../../../src/contract/accounts.ts';
+import { GW } from '../../../src/contract/paths.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
 
 declareReactActEnvironment();
@@ -44,9 +44,9 @@ function gateway(summary: AccountSummary) {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const path = url.pathname.slice(GW.length);
     const data =
-      path === paths.queryUserInfo
+      path === accountCalls.accountSummary.path
         ? summary
-        : path === paths.userInfo
+        : path === accountCalls.userInfo.path
           ? { actualName: '张明', contactAddress: '', dateOfBirth: '', imgUrl: '', sex: '0', userCode: USER.userCode }
           : null;
     return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: path, data: null }), {
