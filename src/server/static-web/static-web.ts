@@ -9,7 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app at `/` when `distDir` exists. Files under
  * /assets carry a content hash in their names, so browsers may keep them
  * forever; everything else (index.html above all) is revalidated, so a
- * deploy is picked up on the next visit.
+ * deploy is picked up on the next visit. The precompressed variants carry
+ * the same headers (setHeaders sees `index.html.br`, still outside /assets).
  * @returns whether the web app is served
  */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
@@ -19,6 +20,11 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     prefix: '/',
     index: 'index.html',
     cacheControl: false,
+    // The build writes .br and .gz next to each text file (vite.config.ts): sent as they are, with
+    // `vary: accept-encoding`; @fastify/compress leaves a response that already has an encoding alone.
+    preCompressed: true,
+    // dist/.vite (the build manifest and stamp) is for the build scripts, not for browsers.
+    dotfiles: 'ignore',
     setHeaders(reply, path) {
       const hashed = path.includes(`${sep}assets${sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
