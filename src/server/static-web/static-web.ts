@@ -18,7 +18,10 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    index: 'index.html',
+    // `/` is served by the route below: with preCompressed, @fastify/static 10.1.11 answers 404 to
+    // `GET /` from any browser that sends accept-encoding (its index lookup breaks), while
+    // sendFile('index.html') negotiates correctly (tests/server/production-http.test.ts).
+    index: false,
     cacheControl: false,
     // The build writes .br and .gz next to each text file (vite.config.ts): sent as they are, with
     // `vary: accept-encoding`; @fastify/compress leaves a response that already has an encoding alone.
@@ -30,5 +33,6 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  app.get('/', (_request, reply) => reply.sendFile('index.html'));
   return true;
 }
