@@ -7,7 +7,7 @@
 # CSP-protected home page and the absence of the development endpoints.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
-# Usage: bash scripts/prod-smoke.sh
+# Usage: bash scripts/prod-smoke.sh   (PROD_SMOKE_TIMEOUT: seconds to wait for /healthz, default 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,10 +54,11 @@ fail() {
 
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 
-deadline=$((SECONDS + 60))
+timeout="${PROD_SMOKE_TIMEOUT:-60}"
+deadline=$((SECONDS + timeout))
 until [ "$(status "$base/healthz")" = 200 ]; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited"
-  [ $SECONDS -lt $deadline ] || fail "/healthz did not answer 200 within 60 s"
+  [ $SECONDS -lt $deadline ] || fail "/healthz did not answer 200 within $timeout s"
   sleep 0.5
 done
 echo "prod-smoke: /healthz 200"

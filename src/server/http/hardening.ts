@@ -55,7 +55,7 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
 
 /**
  * The web app's policy: scripts and styles only from files of this origin (no
- * inline script; index.html links its base styles), images also as data: and
+ * inline script; index.html links its base styles; eval for ajv, see below), images also as data: and
  * blob: URLs (QR codes, photos being uploaded), calls to this origin only,
  * never framed. React's `style` props go through the CSSOM, which style-src
  * does not govern, so no 'unsafe-inline' is needed.
@@ -63,7 +63,11 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
 export function appCspDirectives(https: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // 'unsafe-eval' (not inline script) only because the insure form's validator, ajv through
+    // @rjsf/validator-ajv8, compiles each manifest's form schema with new Function() in the browser.
+    // Without it the insure screen cannot load. Removing it needs a validator that interprets
+    // schemas (ARCHITECTURE.md, "Production deployment").
+    'script-src': ["'self'", "'unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
