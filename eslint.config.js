@@ -24,7 +24,7 @@ const noJotai = { group: ['jotai', 'jotai/*'], message: 'Only src/web/state impo
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -49,8 +49,12 @@ export default defineConfig({
   },
   projects: [{ name: 'mobile-chromium' }],
   webServer: {
-    // Builds the web app first (about a second) so the server never serves a stale dist/.
-    command: process.env.E2E_SKIP_BUILD === '1' ? 'npx tsx src/server/server.ts' : 'npx vite build --logLevel warn && npx tsx src/server/server.ts',
+    // The compiled server, as production runs it. Builds the web app and the server first (a few
+    // seconds) so it never serves a stale build; `npm test` has just built both and skips that.
+    command:
+      process.env.E2E_SKIP_BUILD === '1'
+        ? 'node dist-server/server.mjs'
+        : 'npx vite build --logLevel warn && node scripts/build-server.mjs && node dist-server/server.mjs',
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
@@ -9,8 +12,45 @@ const CONTRACT = /[\\/]src[\\/]contract[\\/]/;
 /** Packages every screen needs: one long-cached vendor chunk. */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
+/** Text files the server sends precompressed (@fastify/static `preCompressed`). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+
+/**
+ * After `vite build`: writes `.br` (quality 11) and `.gz` (level 9) next to every
+ * compressible file of dist/ (except the .vite folder, which is not served), keeping
+ * only variants smaller than the original, then the build stamp scripts/start.mjs
+ * compares with the sources.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'edu-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? (entry.name === '.vite' ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)],
+        );
+      for (const file of walk(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+        const body = readFileSync(file);
+        const br = brotliCompressSync(body, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+      }
+      mkdirSync(join(outDir, '.vite'), { recursive: true });
+      writeFileSync(join(outDir, '.vite', 'build-stamp'), `${new Date(statSync(outDir).mtimeMs).toISOString()}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   server: {
@@ -25,6 +65,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: read by scripts/size-budget.ts to walk the home route's chunk graph.
     manifest: true,
     target: 'es2022',
+    // No inline polyfill script in index.html: the content-security policy allows no inline
+    // script, and every browser the app supports (es2022) has <link rel="modulepreload">
+    // or ignores it harmlessly.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // The API contract builds TypeBox schemas at module level. The web app only needs its

@@ -28,6 +28,8 @@ export const ErrorCode = {
   AccountInvalid: '401',
   /** Unexpected server failure; details are logged, never sent. */
   Internal: '5000',
+  /** The server is overloaded (event loop, heap or memory past its limits): HTTP 503 with Retry-After. */
+  Busy: '5003',
   // --- accounts
   /** An image captcha is required (after 3 failed log-ins of the account): show it and ask again. */
   CaptchaRequired: '4012',

@@ -9,6 +9,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { installAuth } from './http/auth-guard.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { registerHardening } from './http/hardening.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { installValidators } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
@@ -125,6 +126,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   installErrorHandlers(app);
   await registerOpenApi(app, { reference: config.devEndpoints });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await registerHardening(app, { db, manifests, publicUrl: config.publicUrl, pressure: config.nodeEnv === 'test' ? false : undefined });
 
   const tokens = createAccessTokens(config.jwtSecret, now);
   const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));

@@ -1,14 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { contentCalls, type ContentPage } from '../../contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { parseContentDoc } from './content-doc.ts';
 
 /** Where the documents live: `content/pages/` of the repository. */
-export const CONTENT_DIR = fileURLToPath(new URL('../../../content/pages/', import.meta.url));
+export const CONTENT_DIR = join(PROJECT_ROOT, 'content', 'pages');
 
 /** Every document of a folder by slug (file name without .md), parsed; a bad document stops the start. */
 export function loadContentPages(dir: string = CONTENT_DIR): Map<string, ContentPage> {

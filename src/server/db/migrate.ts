@@ -6,7 +6,13 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
 import type { DbHandle } from './db.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * The checked-in migrations, next to this module: `src/server/db/migrations`
+ * from source, `dist-server/migrations` in the bundle (scripts/build-server.mjs
+ * copies them there, so dist-server/ is self-contained).
+ */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_FOLDER;
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across server instances. */
 const MIGRATION_LOCK_KEY = 727_274_001;

@@ -9,7 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app at `/` when `distDir` exists. Files under
  * /assets carry a content hash in their names, so browsers may keep them
  * forever; everything else (index.html above all) is revalidated, so a
- * deploy is picked up on the next visit.
+ * deploy is picked up on the next visit. The precompressed variants carry
+ * the same headers (setHeaders sees `index.html.br`, still outside /assets).
  * @returns whether the web app is served
  */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
@@ -17,12 +18,21 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    index: 'index.html',
+    // `/` is served by the route below: with preCompressed, @fastify/static 10.1.11 answers 404 to
+    // `GET /` from any browser that sends accept-encoding (its index lookup breaks), while
+    // sendFile('index.html') negotiates correctly (tests/server/production-http.test.ts).
+    index: false,
     cacheControl: false,
+    // The build writes .br and .gz next to each text file (vite.config.ts): sent as they are, with
+    // `vary: accept-encoding`; @fastify/compress leaves a response that already has an encoding alone.
+    preCompressed: true,
+    // dist/.vite (the build manifest and stamp) is for the build scripts, not for browsers.
+    dotfiles: 'ignore',
     setHeaders(reply, path) {
       const hashed = path.includes(`${sep}assets${sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  app.get('/', (_request, reply) => reply.sendFile('index.html'));
   return true;
 }

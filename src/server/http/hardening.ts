@@ -1,0 +1,149 @@
+/**
+ * HTTP hardening of the whole app, registered once by app.ts before any route:
+ * compression, security headers, overload protection and the health routes.
+ * See ARCHITECTURE.md, "Production deployment".
+ */
+import { getHeapStatistics } from 'node:v8';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../contract/envelope.ts';
+import { registerHealthRoutes, type HealthDeps } from './health-routes.ts';
+
+/** Overload limits of @fastify/under-pressure; 0 turns a limit off. */
+export interface PressureLimits {
+  /** Mean event-loop delay over one sample, ms. */
+  maxEventLoopDelay: number;
+  maxHeapUsedBytes: number;
+  maxRssBytes: number;
+  /** 0..1. */
+  maxEventLoopUtilization: number;
+  /** How often the process is sampled, ms. */
+  sampleInterval: number;
+  /** Seconds a refused client is asked to wait. */
+  retryAfter: number;
+}
+
+export interface HardeningOptions extends HealthDeps {
+  /** PUBLIC_URL: when it is https, browsers are told to stay on https (HSTS, upgrade-insecure-requests). */
+  publicUrl?: string | undefined;
+  /** Overrides of the defaults; false: no overload check (tests, where a loaded CI box is no overload). */
+  pressure?: Partial<PressureLimits> | false;
+}
+
+/**
+ * Defaults for a 2-core box: a second of mean event-loop delay means requests
+ * already wait that long; the heap limit is 90 % of V8's own, so the server
+ * refuses work before it would crash with "heap out of memory". RSS is left to
+ * the container's limit (set maxRssBytes when there is one). Event-loop
+ * utilisation is off: a busy but healthy server sits near 100 %.
+ */
+export function defaultPressureLimits(): PressureLimits {
+  return {
+    maxEventLoopDelay: 1000,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    maxRssBytes: 0,
+    maxEventLoopUtilization: 0,
+    sampleInterval: 1000,
+    retryAfter: 10,
+  };
+}
+
+/** The `{code,msg,data}` answer of an overloaded server. */
+export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁忙，请稍后重试', data: null });
+
+/**
+ * The web app's policy: scripts and styles only from files of this origin (no
+ * inline script; index.html links its base styles; eval for ajv, see below), images also as data: and
+ * blob: URLs (QR codes, photos being uploaded), calls to this origin only,
+ * never framed. React's `style` props go through the CSSOM, which style-src
+ * does not govern, so no 'unsafe-inline' is needed.
+ */
+export function appCspDirectives(https: boolean): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    // 'unsafe-eval' (not inline script) only because the insure form's validator, ajv through
+    // @rjsf/validator-ajv8, compiles each manifest's form schema with new Function() in the browser.
+    // Without it the insure screen cannot load. Removing it needs a validator that interprets
+    // schemas (ARCHITECTURE.md, "Production deployment").
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Helmet adds it by default; it would break a deployment tried over plain http (a phone on the LAN).
+    'upgrade-insecure-requests': https ? [] : null,
+  };
+}
+
+/**
+ * The server-rendered sandbox pages (cashier, WeChat OAuth, face check) carry their
+ * styles inline and post forms to this origin; they run no script at all.
+ */
+export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const SANDBOX_PREFIX = '/_sandbox/';
+
+type PressureHandler = (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => Promise<void> | void;
+
+/**
+ * Answers 503 with the envelope. under-pressure sends what its handler returns
+ * (and stops the request there); its types only admit void, hence the cast.
+ */
+function busyHandler(retryAfterSeconds: number): PressureHandler {
+  const handler = (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.status(503).header('retry-after', String(retryAfterSeconds));
+    return BUSY_BODY;
+  };
+  return handler as unknown as PressureHandler;
+}
+
+export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
+  const https = Boolean(options.publicUrl?.startsWith('https://'));
+
+  // Before every route: @fastify/compress and @fastify/helmet hook into routes as they are registered.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Clients never send compressed bodies; decompressing them would only widen the attack surface.
+    globalDecompression: false,
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https) },
+    // No cross-origin resources are embedded; COEP would only risk breaking images shared to WeChat.
+    crossOriginEmbedderPolicy: false,
+    // Real payment platforms (WeChat H5 pay) check the Referer's host: keep the browser default.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only when the app is served over https: over http browsers ignore HSTS anyway.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+  // Routes that set their own policy (the clause page, the face page) keep it: helmet sets its header
+  // in onRequest, the route's reply.header() replaces it. The sandbox pages get theirs here.
+  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
+    if (request.url.startsWith(SANDBOX_PREFIX) && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', SANDBOX_CSP);
+    }
+    return payload;
+  });
+
+  if (options.pressure !== false) await registerUnderPressure(app, { ...defaultPressureLimits(), ...options.pressure });
+  registerHealthRoutes(app, options);
+}
+
+async function registerUnderPressure(app: FastifyInstance, limits: PressureLimits): Promise<void> {
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelay,
+    maxHeapUsedBytes: limits.maxHeapUsedBytes,
+    maxRssBytes: limits.maxRssBytes,
+    maxEventLoopUtilization: limits.maxEventLoopUtilization,
+    sampleInterval: limits.sampleInterval,
+    retryAfter: limits.retryAfter,
+    pressureHandler: busyHandler(limits.retryAfter),
+  });
+}

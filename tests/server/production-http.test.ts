@@ -1,0 +1,260 @@
+/**
+ * Production hardening (src/server/http/hardening.ts, health-routes.ts):
+ * health and readiness, negotiated compression of dynamic and precompressed
+ * static responses with their cache headers, the content-security policy, and
+ * the overload answer.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GW, paths } from '../../src/contract/paths.ts';
+import { createManifestStore, loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
+import { registerHardening, SANDBOX_CSP } from '../../src/server/http/hardening.ts';
+import { journalMigrationCount, registerHealthRoutes } from '../../src/server/http/health-routes.ts';
+import { makeTestApp, openTestDb, type TestApp } from './helpers.ts';
+
+const INDEX_HTML = `<!doctype html><html><head><title>学平险</title><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const ASSET_JS = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item-${i}"`).join(',')}];`;
+
+/** A dist/ as the build leaves it: files with their .br and .gz variants. */
+function builtDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'edu-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  const write = (path: string, body: string) => {
+    writeFileSync(join(dist, path), body);
+    writeFileSync(join(dist, `${path}.br`), brotliCompressSync(body));
+    writeFileSync(join(dist, `${path}.gz`), gzipSync(body));
+  };
+  write('index.html', INDEX_HTML);
+  write('assets/index-3f9a1c.js', ASSET_JS);
+  return dist;
+}
+
+describe('health and readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz with ok, without log-in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready on a migrated database with the catalogue loaded', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', manifests: 'ok' } });
+  });
+
+  it('counts the migrations of the checked-in journal', () => {
+    expect(journalMigrationCount()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is not ready when migrations are missing or no manifest is loaded, and says which check failed', async () => {
+    const app = Fastify({ logger: false });
+    registerHealthRoutes(app, { db: t.database.db, manifests: createManifestStore([]), expectedMigrations: journalMigrationCount() + 1 });
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      failed: ['migrations', 'manifests'],
+      checks: { database: 'ok', migrations: `missing 1 of ${journalMigrationCount() + 1}`, manifests: 'failed' },
+    });
+    // Alive all the same.
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('is not ready when the database is closed, but still alive', async () => {
+    const database = await openTestDb('pglite');
+    const app = Fastify({ logger: false });
+    registerHealthRoutes(app, { db: database.db, manifests: loadManifestStore('manifests') });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await database.close();
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable', failed: ['database', 'migrations'], checks: { manifests: 'ok' } });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('compression, cache headers and security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ config: { distDir: builtDist() } });
+  });
+  afterAll(() => t.close());
+
+  const productList = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: GW + paths.productList,
+      payload: {},
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('compresses dynamic responses with brotli or gzip as the client asks, and not at all otherwise', async () => {
+    const plain = await productList();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const list = plain.json() as { code: string };
+    expect(list.code).toBe('0000');
+
+    const br = await productList('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(list);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gzip = await productList('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(list);
+
+    const identity = await productList('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves small responses uncompressed', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the precompressed index.html, revalidated, varying on accept-encoding', async () => {
+    for (const [accept, encoding, decode] of [
+      ['br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['', undefined, (b: Buffer) => b],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/', headers: accept ? { 'accept-encoding': accept } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(INDEX_HTML);
+    }
+  });
+
+  it('lets browsers keep hashed assets for a year, compressed or not', async () => {
+    for (const accept of ['br', 'gzip', '']) {
+      const response = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js', headers: accept ? { 'accept-encoding': accept } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['content-encoding']).toBe(accept || undefined);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('does not serve the build folder dist/.vite', async () => {
+    const dist = t.config.distDir;
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    const response = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('sends a content-security policy on / that allows no inline script or style and no framing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    // Scripts from this origin's files only; eval stays allowed for the insure form's ajv (hardening.ts).
+    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp).not.toContain('unsafe-inline');
+    // Over plain http no upgrade and no HSTS (PUBLIC_URL is not https here).
+    expect(directives.has('upgrade-insecure-requests')).toBe(false);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives the server-rendered sandbox pages their own policy (inline styles, forms to this origin, no script)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/_sandbox/pay/cashier?tradeNo=nothing-here' });
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toBe(SANDBOX_CSP);
+    expect(SANDBOX_CSP).toContain("default-src 'none'");
+    expect(SANDBOX_CSP).not.toMatch(/script-src/);
+  });
+});
+
+describe('HSTS behind https', () => {
+  it('tells browsers to stay on https when PUBLIC_URL is https', async () => {
+    const t = await makeTestApp({ config: { publicUrl: 'https://edu.example.cn' } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('overload', () => {
+  it('answers 503 with the envelope and Retry-After past a limit, and still answers the probes', async () => {
+    const database = await openTestDb('pglite');
+    const app = Fastify({ logger: false });
+    await registerHardening(app, {
+      db: database.db,
+      manifests: loadManifestStore('manifests'),
+      pressure: { maxHeapUsedBytes: 1, sampleInterval: 10, retryAfter: 7 },
+    });
+    app.get('/_gw/anything', async () => ({ code: '0000', msg: 'success', data: null }));
+    await app.ready();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await app.inject({ method: 'GET', url: '/_gw/anything' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('7');
+      expect(response.json()).toEqual({ code: '5003', msg: '系统繁忙，请稍后重试', data: null });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('serves normally under the default limits', async () => {
+    const database = await openTestDb('pglite');
+    const app = Fastify({ logger: false });
+    await registerHardening(app, { db: database.db, manifests: createManifestStore([]) });
+    app.get('/_gw/anything', async () => ({ code: '0000', msg: 'success', data: null }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await app.inject({ method: 'GET', url: '/_gw/anything' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('the built web app', () => {
+  const index = join('dist', 'index.html');
+  it.skipIf(!existsSync(index))('has no inline script or style in index.html (the policy would block them)', () => {
+    const html = readFileSync(index, 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style\b/);
+    expect(html).not.toMatch(/\son[a-z]+=/);
+    expect(html).not.toMatch(/\sstyle=/);
+  });
+});
