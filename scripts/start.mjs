@@ -9,7 +9,7 @@
  *
  * Stale means a newer input than the build's stamp file:
  * - web app (dist/.vite/build-stamp, written by vite.config.ts after the precompression):
- *   src/, index.html, vite.config.ts, public/, package-lock.json;
+ *   src/web, src/contract, src/engine, schemas/, index.html, vite.config.ts, public/, package-lock.json;
  * - server (dist-server/build-stamp, written by scripts/build-server.mjs):
  *   src/server, src/engine, src/contract, schemas/, scripts/build-server.mjs, package-lock.json.
  */
@@ -50,7 +50,7 @@ const targets = [
     script: 'build:web',
     stamp: 'dist/.vite/build-stamp',
     output: 'dist/index.html',
-    inputs: ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'],
+    inputs: ['src/web', 'src/contract', 'src/engine', 'schemas', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'],
     tools: ['vite', 'tsx'],
   },
   {
