@@ -280,11 +280,23 @@ export const queries = {
       staleTime: STALE.personal,
     }),
 
-  /** The first 50 policies of the caller (the insurers of their products). */
-  recentPolicies: () =>
+  /**
+   * /cooperationList: the products of the caller's first 50 policies with the
+   * manifests that name their insurers (through the manifest cache; a
+   * manifest that fails is left out).
+   */
+  cooperation: () =>
     queryOptions({
-      queryKey: [...queryKeys.policies, 'recent'],
-      queryFn: async () => (await api.policyList({ pageNum: 1, pageSize: 50 }, { silent: true }))?.list ?? [],
+      queryKey: [...queryKeys.policies, 'cooperation'],
+      queryFn: async ({ client }) => {
+        const policies = await api.policyList({ pageNum: 1, pageSize: 50 }, { silent: true });
+        const codes = [...new Set((policies?.list ?? []).map((p) => p.productCode))];
+        const manifests = await Promise.all(codes.map((code) => client.ensureQueryData(queries.productManifest(code)).catch(() => null)));
+        return codes.flatMap((code, i) => {
+          const manifest = manifests[i];
+          return manifest ? [{ productCode: code, manifest }] : [];
+        });
+      },
       staleTime: STALE.personal,
     }),
 };

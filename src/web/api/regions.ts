@@ -34,6 +34,11 @@ export function cachedRegionLabel(code: string | undefined): string | undefined 
  * when a level fails (labels then fall back to the code).
  */
 export async function loadRegionLabels(codes: readonly (string | undefined)[]): Promise<void> {
+  await Promise.all(regionLevelsAbove(codes).map((p) => loadAreaChildren(p).catch(() => undefined)));
+}
+
+/** The codes whose children hold the labels of `codes` and their ancestors (the root included). */
+export function regionLevelsAbove(codes: readonly (string | undefined)[]): string[] {
   const parents = new Set<string>();
   for (const code of codes) {
     if (!code || !/^\d{6}$/.test(code) || code === ROOT_REGION_CODE) continue;
@@ -42,7 +47,7 @@ export async function loadRegionLabels(codes: readonly (string | undefined)[]): 
       if (up === ROOT_REGION_CODE) break;
     }
   }
-  await Promise.all([...parents].map((p) => loadAreaChildren(p).catch(() => undefined)));
+  return [...parents];
 }
 
 /** Forgets everything (tests). */
