@@ -114,7 +114,10 @@ const EXPECTED_ACTIONS: Record<PolicyStatus, string[]> = {
 
 describe('policy detail screen', () => {
   beforeAll(() => setUpAntdMobileForReact19());
-  beforeEach(() => saveUser({ token: 't', refreshToken: 'r', expiresIn: 3600, userId: 'u1', userCode: 'U1', phone: '138****1111' } as never));
+  beforeEach(() => {
+    queryClient.clear();
+    saveUser({ token: 't', refreshToken: 'r', expiresIn: 3600, userId: 'u1', userCode: 'U1', phone: '138****1111' } as never);
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     clearStorage();
