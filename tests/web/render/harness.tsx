@@ -12,6 +12,8 @@ import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../../src/web/api/query-client.ts';
 import { afterAll, beforeAll, expect, vi, type MockInstance } from 'vitest';
 import { GW, paths } from '../../../src/contract/paths.ts';
 import type { QuoteRequest } from '../../../src/contract/product.ts';
@@ -141,12 +143,16 @@ export function declareReactActEnvironment(): void {
  */
 export function renderInApp(ui: ReactElement): RenderResult {
   const store = createStore();
+  // The app's query client (main.tsx provides it too), emptied so no answer leaks from one test to the next.
+  queryClient.clear();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <StrictMode>
-        <Provider store={store}>
-          <MemoryRouter>{children}</MemoryRouter>
-        </Provider>
+        <QueryClientProvider client={queryClient}>
+          <Provider store={store}>
+            <MemoryRouter>{children}</MemoryRouter>
+          </Provider>
+        </QueryClientProvider>
       </StrictMode>
     );
   }

@@ -7,6 +7,8 @@
 import { StrictMode, useState, type ReactElement } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../../src/web/api/query-client.ts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GW, paths } from '../../../src/contract/paths.ts';
@@ -72,12 +74,12 @@ function renderAt(path: string, route: string, ui: ReactElement) {
   return render(
     <StrictMode>
       <Provider store={createStore()}>
-        <MemoryRouter initialEntries={[path]}>
+        <QueryClientProvider client={queryClient}><MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path={route} element={ui} />
             <Route path="*" element={<div>elsewhere</div>} />
           </Routes>
-        </MemoryRouter>
+        </MemoryRouter></QueryClientProvider>
       </Provider>
     </StrictMode>,
   );
@@ -204,9 +206,9 @@ describe('school field of the insure form', () => {
     render(
       <StrictMode>
         <Provider store={createStore()}>
-          <MemoryRouter>
+          <QueryClientProvider client={queryClient}><MemoryRouter>
             <Form />
-          </MemoryRouter>
+          </MemoryRouter></QueryClientProvider>
         </Provider>
       </StrictMode>,
     );

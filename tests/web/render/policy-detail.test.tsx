@@ -9,6 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../../src/web/api/query-client.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillPath, GW, paths } from '../../../src/contract/paths.ts';
@@ -88,9 +90,9 @@ function renderAt(entry: string) {
   return render(
     <StrictMode>
       <Provider store={createStore()}>
-        <MemoryRouter initialEntries={[entry]}>
+        <QueryClientProvider client={queryClient}><MemoryRouter initialEntries={[entry]}>
           <PolicyDetailScreen />
-        </MemoryRouter>
+        </MemoryRouter></QueryClientProvider>
       </Provider>
     </StrictMode>,
   );
@@ -112,7 +114,10 @@ const EXPECTED_ACTIONS: Record<PolicyStatus, string[]> = {
 
 describe('policy detail screen', () => {
   beforeAll(() => setUpAntdMobileForReact19());
-  beforeEach(() => saveUser({ token: 't', refreshToken: 'r', expiresIn: 3600, userId: 'u1', userCode: 'U1', phone: '138****1111' } as never));
+  beforeEach(() => {
+    queryClient.clear();
+    saveUser({ token: 't', refreshToken: 'r', expiresIn: 3600, userId: 'u1', userCode: 'U1', phone: '138****1111' } as never);
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     clearStorage();

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
-/** Runs `load` on mount and whenever `key` changes; `reload` retries. A late answer for an old key is dropped. */
+/**
+ * Runs `load` on mount and whenever `key` changes; `reload` retries. A late answer for an old key is dropped.
+ * For work that must run afresh on every visit and is not server data to cache (the self-test's checks);
+ * server data goes through the query cache (api/queries.ts).
+ */
 export function useLoad<T>(key: string, load: () => Promise<T>): [Loaded<T>, () => void] {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

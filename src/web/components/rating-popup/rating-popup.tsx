@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popup, Rate, Selector, SpinLoading, TextArea, Toast } from 'antd-mobile';
 import type { RatingTemplate } from '../../../contract/ratings.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type CommentNode,
   type RatingSubmission,
 } from '../../../engine/ratings/ratings.ts';
+import { queries, queryKeys } from '../../api/queries.ts';
 import { ratingApi } from '../../api/ratings.ts';
 import styles from './rating-popup.module.css';
 
@@ -63,11 +65,24 @@ export function toSubmission(target: RatingTarget, template: RatingTemplate, ans
  * whether a rating was submitted.
  */
 export function RatingPopup({ visible, target, onClose }: { visible: boolean; target: RatingTarget | null; onClose: (succeeded: boolean) => void }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Answers>({ stars: {}, tags: [], text: '' });
-  const [submitting, setSubmitting] = useState(false);
   const productCode = target?.productCode ?? '';
   const node = target?.commentNode;
+  const queryClient = useQueryClient();
+  const template = useQuery({ ...queries.ratingTemplate(productCode, node ?? '00'), enabled: visible && Boolean(productCode && node) });
+  const phase: Phase = template.isPending
+    ? { kind: 'loading' }
+    : template.data && template.data.list.length > 0
+      ? { kind: 'ready', template: template.data }
+      : template.isError
+        ? { kind: 'failed' }
+        : { kind: 'empty' };
+  // A rating changes the product's statistics and lists and the caller's rating status: those are fetched again.
+  const submission = useMutation({
+    mutationFn: (body: Parameters<typeof ratingApi.submit>[0]) => ratingApi.submit(body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.productRatings(productCode) }),
+  });
+  const submitting = submission.isPending;
 
   useEffect(() => {
     if (!visible) return;
@@ -75,38 +90,26 @@ export function RatingPopup({ visible, target, onClose }: { visible: boolean; ta
       console.warn(MISSING_TARGET_LOG);
       return;
     }
-    let live = true;
-    setPhase({ kind: 'loading' });
     setAnswers({ stars: {}, tags: [], text: '' });
-    ratingApi
-      .template(productCode, node, { silent: true })
-      .then((template) => live && setPhase(template && template.list.length > 0 ? { kind: 'ready', template } : { kind: 'empty' }))
-      .catch(() => live && setPhase({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
   }, [visible, productCode, node]);
 
   if (!target || !target.productCode || !target.commentNode) return null;
 
   const submit = async () => {
     if (phase.kind !== 'ready' || submitting) return;
-    const submission = toSubmission(target, phase.template, answers);
-    const problem = checkRatingSubmission(submission);
+    const rating = toSubmission(target, phase.template, answers);
+    const problem = checkRatingSubmission(rating);
     if (problem) {
       Toast.show({ content: problem });
       return;
     }
-    setSubmitting(true);
     Toast.show({ icon: 'loading', content: '提交中...', duration: 0 });
     try {
-      await ratingApi.submit([submission as Parameters<typeof ratingApi.submit>[0][number]]);
+      await submission.mutateAsync([rating as Parameters<typeof ratingApi.submit>[0][number]]);
       Toast.show({ icon: 'success', content: '评价成功' });
       onClose(true);
     } catch (error) {
       Toast.show({ content: error instanceof Error ? error.message : '评价失败' });
-    } finally {
-      setSubmitting(false);
     }
   };
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
-import { infoApi } from '../../api/info.ts';
+import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
 
 /** The insured's school name next to this field (`root_insureds_0_collegeName` → insureds[0].schoolName), read from the form context. */
@@ -20,24 +21,16 @@ export function CollegeWidget(props: WidgetProps) {
   const { id, options, registry, onChange, readonly, disabled, value } = props;
   const areaCode = typeof options.areaCode === 'string' ? options.areaCode : undefined;
   const school = siblingSchool(id, registry.formContext);
-  const [colleges, setColleges] = useState<string[]>([]);
   const [focused, setFocused] = useState(false);
-
-  useEffect(() => {
-    setColleges([]);
-    if (!school || !areaCode) return;
-    let live = true;
-    (async () => {
-      const page = await infoApi.searchSchools({ areaCode, name: school, pageSize: 5 }, { silent: true });
-      const match = page.list.find((s) => s.schoolName === school && s.hasColleges);
-      if (!match || !live) return;
-      const result = await infoApi.schoolColleges(match.id, { silent: true });
-      if (live) setColleges(result.list);
-    })().catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [school, areaCode]);
+  // Suggestions only: a failure shows none, without retries.
+  const schools = useQuery({
+    ...queries.schoolSearch({ areaCode: areaCode ?? '', name: school ?? '', pageSize: 5 }),
+    enabled: Boolean(school && areaCode),
+    retry: false,
+  });
+  const match = school ? schools.data?.list.find((s) => s.schoolName === school && s.hasColleges) : undefined;
+  const found = useQuery({ ...queries.schoolColleges(match?.id ?? 0), enabled: match !== undefined, retry: false });
+  const colleges: string[] = match && found.data ? found.data.list : [];
 
   const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
   const text = typeof value === 'string' ? value : '';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Popup, Selector, Toast } from 'antd-mobile';
 import { isValidSchoolName } from '../../../engine/rules/school-name.ts';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
@@ -27,24 +28,21 @@ export function SchoolAddPopup({
   onClose: () => void;
   onAdded: (name: string) => void;
 }) {
-  const [counties, setCounties] = useState<County[] | null>(null);
   const [name, setName] = useState(initialName);
   const [kind, setKind] = useState<string | undefined>(undefined);
   const [county, setCounty] = useState<string | undefined>(undefined);
 
+  // The counties of the area, from the region levels in the query cache; none when they cannot be loaded.
+  const countyQuery = useQuery({
+    queryKey: ['regions', 'countiesUnder', areaCode],
+    queryFn: () => loadCountiesUnder(areaCode),
+    staleTime: Infinity,
+  });
+  const counties: County[] | null = countyQuery.data ?? (countyQuery.isError ? [] : null);
+  const only = counties?.length === 1 ? counties[0]?.value : undefined;
   useEffect(() => {
-    let live = true;
-    loadCountiesUnder(areaCode)
-      .then((list) => {
-        if (!live) return;
-        setCounties(list);
-        if (list.length === 1) setCounty(list[0]?.value);
-      })
-      .catch(() => live && setCounties([]));
-    return () => {
-      live = false;
-    };
-  }, [areaCode]);
+    if (only !== undefined) setCounty(only);
+  }, [only]);
   const [address, setAddress] = useState('');
   const [saving, setSaving] = useState(false);
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import type { SchoolItem } from '../../../contract/school.ts';
-import { infoApi } from '../../api/info.ts';
+import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
 import { SchoolAddPopup } from './school-add-popup.tsx';
 import { SelectWidget } from './select-widget.tsx';
@@ -31,7 +32,6 @@ interface Suggestion {
 export function SchoolWidget(props: WidgetProps) {
   const { options, value, registry, onChange, readonly, disabled } = props;
   const [focused, setFocused] = useState(false);
-  const [found, setFound] = useState<SchoolItem[]>([]);
   const [adding, setAdding] = useState(false);
   const schools = Array.isArray(options.schools) ? options.schools.filter((s): s is string => typeof s === 'string') : [];
   const mode = options.schoolMode;
@@ -40,23 +40,19 @@ export function SchoolWidget(props: WidgetProps) {
   const text = typeof value === 'string' ? value : '';
   const searching = mode === '01' && focused && text.trim().length >= 2 && !readonly && !disabled && areaCode !== undefined;
 
+  // The name searched: the text once typing has paused for SEARCH_DELAY_MS.
+  const [settled, setSettled] = useState('');
   useEffect(() => {
-    if (!searching || !areaCode) {
-      setFound([]);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      infoApi
-        .searchSchools({ areaCode, name: text.trim(), pageSize: MAX_SUGGESTIONS }, { silent: true })
-        .then((page) => live && setFound(page.list))
-        .catch(() => live && setFound([]));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [searching, areaCode, text]);
+    const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const search = useQuery({
+    ...queries.schoolSearch({ areaCode: areaCode ?? '', name: settled, pageSize: MAX_SUGGESTIONS }),
+    enabled: searching && areaCode !== undefined && settled === text.trim(),
+    // Suggestions only: a failed search shows none rather than waiting for retries.
+    retry: false,
+  });
+  const found: SchoolItem[] = searching && settled === text.trim() ? (search.data?.list ?? []) : [];
 
   if (mode === '02' && schools.length > 0) {
     return <SelectWidget {...props} options={{ ...options, enumOptions: schools.map((s) => ({ value: s, label: s })) }} />;

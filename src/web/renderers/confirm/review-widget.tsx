@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Rate, Tabs } from 'antd-mobile';
 import type { RatingRecord } from '../../../contract/ratings.ts';
 import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
-import { ratingApi } from '../../api/ratings.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import styles from './confirm.module.css';
@@ -20,19 +21,12 @@ type TabState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; l
 export function ReviewWidget({ productCode }: { productCode: string }) {
   const navigate = useAppNavigate();
   const [node, setNode] = useState<CommentNode>('00');
-  const [state, setState] = useState<TabState>({ phase: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    setState({ phase: 'loading' });
-    ratingApi
-      .list({ productCode, commentNode: node, pn: 1, ps: WIDGET_PAGE_SIZE }, { silent: true })
-      .then((data) => live && setState({ phase: 'ready', list: data?.list ?? [], total: data?.total ?? 0 }))
-      .catch(() => live && setState({ phase: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [productCode, node]);
+  const query = useQuery(queries.ratingHead(productCode, node, WIDGET_PAGE_SIZE));
+  const state: TabState = query.isPending
+    ? { phase: 'loading' }
+    : query.isError && !query.data
+      ? { phase: 'failed' }
+      : { phase: 'ready', list: query.data?.list ?? [], total: query.data?.total ?? 0 };
 
   return (
     <section className={styles.card} aria-label="用户评价" data-testid="review-widget">

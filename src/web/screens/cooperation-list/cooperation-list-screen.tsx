@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../api/endpoints.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import styles from '../../components/policy/policy-detail.module.css';
 
 interface Cooperation {
@@ -15,39 +16,29 @@ type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phas
 
 /** `/cooperationList`: the insurers underwriting the caller's products (lead insurer first), from the manifests. */
 export default function CooperationListScreen() {
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const policies = await api.policyList({ pageNum: 1, pageSize: 50 }, { silent: true });
-      const codes = [...new Set((policies?.list ?? []).map((p) => p.productCode))];
-      const manifests = await Promise.all(codes.map((code) => api.productManifest(code, { silent: true }).catch(() => null)));
-      return manifests.flatMap((m, i): Cooperation[] =>
-        m
-          ? [
-              {
-                productCode: codes[i] ?? m.productCode,
-                productName: m.productName,
-                insurers: [...m.insurers]
-                  .sort((a, b) => a.partyRole - b.partyRole)
-                  .map((x) => ({ name: x.name, lead: x.partyRole === 1, area: x.insuringAreaName ?? '' })),
-              },
-            ]
-          : [],
-      );
-    })()
-      .then((list) => live && setState({ phase: 'ready', list }))
-      .catch((error: unknown) => live && setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' }));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const query = useQuery(queries.cooperation());
+  const retry = useRetryQuery(queries.cooperation().queryKey);
+  const state: State = query.data
+    ? {
+        phase: 'ready',
+        list: query.data.map(
+          ({ productCode, manifest: m }): Cooperation => ({
+            productCode,
+            productName: m.productName,
+            insurers: [...m.insurers]
+              .sort((a, b) => a.partyRole - b.partyRole)
+              .map((x) => ({ name: x.name, lead: x.partyRole === 1, area: x.insuringAreaName ?? '' })),
+          }),
+        ),
+      }
+    : query.isError
+      ? { phase: 'error', message: errorMessage(query.error) }
+      : { phase: 'loading' };
 
   return (
     <AppPage title="合作保险公司">
       {state.phase === 'loading' && <PageLoading />}
-      {state.phase === 'error' && <LoadError description={state.message} onRetry={() => { setState({ phase: 'loading' }); setAttempt((n) => n + 1); }} />}
+      {state.phase === 'error' && <LoadError description={state.message} onRetry={retry} />}
       {state.phase === 'ready' && state.list.length === 0 && <StatusBlock kind="empty" title="暂无合作保险公司" description="投保后可在此查看承保的保险公司" />}
       {state.phase === 'ready' &&
         state.list.map((c) => (

@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Rate, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
-import { RATING_PAGE_SIZE, ratingApi } from '../../api/ratings.ts';
+import { queries } from '../../api/queries.ts';
+import { RATING_PAGE_SIZE } from '../../api/ratings.ts';
+import { refreshFirstPage } from '../../components/infinite-list.ts';
+import { useRetryQuery } from '../../components/query-state.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
@@ -10,6 +14,9 @@ import { addPage, EMPTY_PAGES, type RatingPages } from './rating-pages.ts';
 import styles from './estimate-list-screen.module.css';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | ({ phase: 'ready' } & RatingPages);
+
+/** Spec §8: what the list says when its first page fails. */
+const LOAD_FAILED = '获取数据失败...';
 
 /**
  * `/estimateList?productCode` (log-in): the product's ratings, insurance
@@ -20,33 +27,22 @@ export default function EstimateListScreen() {
   const [params] = useSearchParams();
   const productCode = params.get('productCode') ?? '';
   const [node, setNode] = useState<CommentNode>('00');
-  const [state, setState] = useState<ListState>({ phase: 'loading' });
-  const request = useRef(0);
+  const queryClient = useQueryClient();
+  const options = queries.ratingPages(productCode, node);
+  const pages = useInfiniteQuery({ ...options, enabled: productCode !== '' });
+  const retry = useRetryQuery(options.queryKey);
+  // The pages in order through the paging rule (a rating seen on an earlier page is not shown twice).
+  const loaded = useMemo(
+    () => pages.data?.pages.reduce<RatingPages>((s, items, i) => addPage(s, (pages.data?.pageParams[i] as number | undefined) ?? i + 1, items, RATING_PAGE_SIZE), EMPTY_PAGES),
+    [pages.data],
+  );
+  const state: ListState = loaded ? { phase: 'ready', ...loaded } : pages.isError ? { phase: 'error', message: LOAD_FAILED } : { phase: 'loading' };
 
-  const reload = useCallback(async () => {
-    const id = ++request.current;
-    try {
-      const data = await ratingApi.list({ productCode, commentNode: node, pn: 1 }, { silent: true });
-      if (id !== request.current) return;
-      setState({ phase: 'ready', ...addPage(EMPTY_PAGES, 1, data?.list ?? [], RATING_PAGE_SIZE) });
-    } catch {
-      if (id !== request.current) return;
-      setState({ phase: 'error', message: '获取数据失败...' });
-    }
-  }, [productCode, node]);
-
-  useEffect(() => {
-    setState({ phase: 'loading' });
-    void reload();
-  }, [reload]);
-
+  /** Pull to refresh: page 1 again, the later pages dropped (spec §4). */
+  const reload = () => refreshFirstPage(queryClient, options.queryKey);
+  /** A rejection lets InfiniteScroll offer 点击重试. */
   const loadMore = async () => {
-    if (state.phase !== 'ready') return;
-    const id = request.current;
-    const next = state.page + 1;
-    const data = await ratingApi.list({ productCode, commentNode: node, pn: next }, { silent: true });
-    if (id !== request.current) return;
-    setState((s) => (s.phase === 'ready' ? { phase: 'ready', ...addPage(s, next, data?.list ?? [], RATING_PAGE_SIZE) } : s));
+    await pages.fetchNextPage({ throwOnError: true });
   };
 
   return (
@@ -69,13 +65,7 @@ export default function EstimateListScreen() {
         </div>
       )}
       {productCode && state.phase === 'error' && (
-        <LoadError
-          description={state.message}
-          onRetry={() => {
-            setState({ phase: 'loading' });
-            void reload();
-          }}
-        />
+        <LoadError description={state.message} onRetry={retry} />
       )}
       {productCode && state.phase === 'ready' && (
         <PullToRefresh onRefresh={reload}>
@@ -104,7 +94,7 @@ export default function EstimateListScreen() {
                   </li>
                 ))}
               </ul>
-              <InfiniteScroll loadMore={loadMore} hasMore={!state.finished}>
+              <InfiniteScroll loadMore={loadMore} hasMore={!state.finished && pages.hasNextPage}>
                 {(hasMore, failed, retry) =>
                   failed ? (
                     <button type="button" className={styles.more} onClick={retry}>

@@ -1,27 +1,18 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ProductListItem } from '../../../contract/product.ts';
-import { getCachedCatalogue, loadCatalogue } from '../../api/catalogue.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { router } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import styles from './home-screen.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
 import type { VisitorPlace } from '../../api/location.ts';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; list: readonly ProductListItem[] };
-
-function initialState(): State {
-  const cached = getCachedCatalogue();
-  return cached ? { status: 'ready', list: cached } : { status: 'loading' };
-}
 
 type MarketBar = { status: 'deciding' } | { status: 'stay'; model: PageModelName; place: VisitorPlace | null };
 
@@ -70,27 +61,20 @@ export default function HomeScreen() {
     };
     // Once per visit of the home page (navigate changes with every location).
   }, []);
-  const [state, setState] = useState<State>(initialState);
+  // The catalogue from the query cache: rendered on the first frame when already loaded (scroll restoration needs the height).
+  const catalogue = useQuery(queries.catalogue());
+  const retry = useRetryQuery(queries.catalogue().queryKey);
   // The chosen category lives in the URL, so a reload or a back navigation keeps it.
   const [query, setQuery] = useSearchParams();
   const category = query.get('category') ?? '';
-  const list = state.status === 'ready' ? state.list : [];
+  const list = useMemo(() => catalogue.data ?? [], [catalogue.data]);
   const categories = useMemo(() => [...new Set(list.map((item) => item.productCategory2).filter(Boolean))], [list]);
   const shown = category ? list.filter((item) => item.productCategory2 === category) : list;
   const choose = (next: string) => setQuery(next ? { category: next } : {}, { replace: true });
 
-  const load = useCallback(() => {
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    loadCatalogue({ silent: true }).then(
-      (list) => setState({ status: 'ready', list }),
-      (error: unknown) => setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' }),
-    );
-  }, []);
-
   useEffect(() => {
     document.title = '学平险在线投保';
-    load();
-  }, [load]);
+  }, []);
 
   return (
     <div className={styles.page}>
@@ -121,9 +105,9 @@ export default function HomeScreen() {
       <section className={styles.list} aria-label="保险产品">
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
         <h2 className={styles.sectionTitle}>热销产品</h2>
-        {state.status === 'loading' && <ProductCardsSkeleton />}
-        {state.status === 'error' && <LoadError description={state.message} onRetry={load} />}
-        {state.status === 'ready' && state.list.length === 0 && (
+        {catalogue.isPending && <ProductCardsSkeleton />}
+        {catalogue.isError && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
+        {catalogue.data && catalogue.data.length === 0 && (
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
         {categories.length > 1 && (
@@ -142,7 +126,7 @@ export default function HomeScreen() {
             ))}
           </div>
         )}
-        {state.status === 'ready' &&
+        {catalogue.data &&
           shown.map((item) => (
             <ProductCard
               key={item.productCode}

@@ -1,17 +1,16 @@
-import type { FileSummary } from '../../../contract/market.ts';
-import { api } from '../../api/endpoints.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
-import { useLoad } from '../../components/market/use-load.ts';
+import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 
 /** /insureCompanies: the insurers behind the catalogue's products; each opens its profile (/richTextPage). */
 export default function InsureCompaniesScreen() {
   const navigate = useAppNavigate();
-  const [state, reload] = useLoad<readonly FileSummary[]>('insurers', async () => (await api.selectFile('insurer', { silent: true }))?.list ?? []);
+  const [state, reload] = useLoadedQuery(queries.files('insurer'));
   return (
     <AppPage title="合作保险公司">
       {state.status === 'loading' && <PageLoading />}

@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import type { AppDetail, InsuredExtend } from '../../../contract/policy.ts';
-import { policyApi } from '../../api/policy-api.ts';
+import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import styles from '../../components/policy/policy-detail.module.css';
-
-type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; detail: AppDetail; extend: InsuredExtend | null };
 
 const TITLE = '投保信息';
 
@@ -16,32 +14,20 @@ const TITLE = '投保信息';
 export default function InsureDetailScreen() {
   const [query] = useSearchParams();
   const code = query.get('applicationFormCode') ?? '';
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const application = useQuery(queries.insureDetail(code));
+  const retry = useRetryQuery(queries.insureDetail(code).queryKey);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([policyApi.appDetail(code, { silent: true }), policyApi.insuredExtend(code, { silent: true }).catch(() => null)])
-      .then(([detail, extend]) => {
-        if (live && detail) setState({ phase: 'ready', detail, extend });
-      })
-      .catch((error: unknown) => {
-        if (live) setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, attempt]);
-
-  if (state.phase === 'loading') return <AppPage title={TITLE}><PageLoading /></AppPage>;
-  if (state.phase === 'error') {
-    return (
-      <AppPage title={TITLE}>
-        <LoadError description={state.message} onRetry={() => { setState({ phase: 'loading' }); setAttempt((n) => n + 1); }} />
-      </AppPage>
-    );
+  if (!application.data) {
+    if (application.isError) {
+      return (
+        <AppPage title={TITLE}>
+          <LoadError description={errorMessage(application.error)} onRetry={retry} />
+        </AppPage>
+      );
+    }
+    return <AppPage title={TITLE}><PageLoading /></AppPage>;
   }
-  const { detail, extend } = state;
+  const { detail, extend } = application.data;
   return (
     <AppPage title={TITLE}>
       <section className={styles.card}>

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { RenewalItem, RenewalProducts } from '../../../contract/policy.ts';
-import { policyApi } from '../../api/policy-api.ts';
+import { queries } from '../../api/queries.ts';
 import { withQuery } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { isLoggedIn } from '../../state/session.ts';
 import styles from '../../components/policy/policy-detail.module.css';
 import { RenewalCards } from '../../components/policy/renewal-cards.tsx';
@@ -29,28 +30,24 @@ export default function InsureRenewScreen() {
   const [query] = useSearchParams();
   const productCode = query.get('productCode') ?? '';
   const navigate = useAppNavigate();
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const products = await policyApi.renewalProducts({ silent: true });
-      const product = products?.list.find((p) => p.productCode === productCode);
-      if (!product) return { phase: 'notRenewable' } as const;
-      const policies = isLoggedIn() ? ((await policyApi.renewalList({ productCode, pageSize: 50 }, { silent: true }).catch(() => null))?.list ?? []) : [];
-      return { phase: 'ready', product, policies } as const;
-    })()
-      .then((next) => live && setState(next))
-      .catch((error: unknown) => live && setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' }));
-    return () => {
-      live = false;
-    };
-  }, [productCode, attempt]);
+  const products = useQuery(queries.renewalProducts());
+  const retry = useRetryQuery(queries.renewalProducts().queryKey);
+  const renewable = products.data?.list.find((p) => p.productCode === productCode);
+  // A logged-in holder's policies of the product; without them (a visitor, or a failed call) the button alone.
+  const held = useQuery({ ...queries.renewalPolicies(productCode), enabled: renewable !== undefined && isLoggedIn() });
+  const state: State = products.isPending
+    ? { phase: 'loading' }
+    : products.isError
+      ? { phase: 'error', message: errorMessage(products.error) }
+      : !renewable
+        ? { phase: 'notRenewable' }
+        : held.isLoading
+          ? { phase: 'loading' }
+          : { phase: 'ready', product: renewable, policies: held.data ?? [] };
 
   const title = '续保';
   if (state.phase === 'loading') return <AppPage title={title}><PageLoading /></AppPage>;
-  if (state.phase === 'error') return <AppPage title={title}><LoadError description={state.message} onRetry={() => { setState({ phase: 'loading' }); setAttempt((n) => n + 1); }} /></AppPage>;
+  if (state.phase === 'error') return <AppPage title={title}><LoadError description={state.message} onRetry={retry} /></AppPage>;
   if (state.phase === 'notRenewable') return <AppPage title={title}><StatusBlock kind="empty" title="该产品暂不支持续保" /></AppPage>;
   const { product, policies } = state;
   return (

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd-mobile';
 import type { MarketSummary } from '../../../contract/market.ts';
 import { forgetVisitorPlace, locateVisitor, type VisitorPlace } from '../../api/location.ts';
-import { loadMarkets } from '../../api/markets.ts';
+import { queries } from '../../api/queries.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
-import { useLoad } from '../../components/market/use-load.ts';
+import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { marketHomeHref } from '../../markets/market-flow.ts';
 import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts';
@@ -23,9 +24,17 @@ export default function MarketChooserScreen() {
   const navigate = useAppNavigate();
   const [query] = useSearchParams();
   const ids = useMemo(() => (query.get('ids') ?? '').split(',').filter(Boolean), [query]);
-  const [state, reload] = useLoad<{ markets: readonly MarketSummary[]; place: VisitorPlace }>('chooser', async () => {
-    const [markets, place] = await Promise.all([loadMarkets(), locateVisitor()]);
-    return { markets, place };
+  const queryClient = useQueryClient();
+  // The visitor's place is asked of the browser (and kept for the session by locateVisitor), not cached here:
+  // 重新定位 forgets it and asks again.
+  const [state, reload] = useLoadedQuery({
+    queryKey: ['marketChooser'],
+    queryFn: async (): Promise<{ markets: readonly MarketSummary[]; place: VisitorPlace }> => {
+      const [markets, place] = await Promise.all([queryClient.ensureQueryData(queries.markets()), locateVisitor()]);
+      return { markets, place };
+    },
+    staleTime: 0,
+    gcTime: 0,
   });
   const current = readMarketChoice().current;
 

@@ -2,14 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, NoticeBar } from 'antd-mobile';
 import type { MarketDetail } from '../../../contract/market.ts';
-import { loadMarket } from '../../api/markets.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
-import { useLoad } from '../../components/market/use-load.ts';
+import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
@@ -30,7 +30,7 @@ export default function MarketHomeScreen() {
  */
 export function MarketHomeView({ id }: { id: string }) {
   const navigate = useAppNavigate();
-  const [state, reload] = useLoad<MarketDetail>(id, () => loadMarket(id));
+  const [state, reload] = useLoadedQuery({ ...queries.market(id), enabled: id !== '' });
   const market = state.status === 'ready' ? state.data : null;
 
   useEffect(() => {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Radio } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../contract/order.ts';
 import { PAID_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { withAttempts } from '../../api/async.ts';
 import { api, type PayChannel } from '../../api/endpoints.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
@@ -61,7 +63,15 @@ export default function PayoffScreen() {
   const applicationFormCode = query.get('applicationFormCode') ?? '';
   const productCode = query.get('productCode') ?? '';
   const queryAmount = Number(query.get('amount'));
-  const [orderState, setOrderState] = useState<OrderState>({ status: orderCode ? 'loading' : 'unavailable' });
+  // The summary falls back to the query when the order cannot be read; paying does not depend on it, so it is not retried.
+  const orderQuery = useQuery({ ...queries.orderDetail(orderCode), enabled: orderCode !== '', retry: false });
+  const orderState: OrderState = !orderCode
+    ? { status: 'unavailable' }
+    : orderQuery.isPending
+      ? { status: 'loading' }
+      : orderQuery.data
+        ? { status: 'ready', order: orderQuery.data }
+        : { status: 'unavailable' };
   const [channel, setChannel] = useState<Method>(defaultChannel);
   const [paying, setPaying] = useState(false);
   const browser = payBrowser(navigator.userAgent);
@@ -89,19 +99,6 @@ export default function PayoffScreen() {
       )
       .finally(() => setExchanging(false));
   }, [browser, navigate]);
-
-  useEffect(() => {
-    if (!orderCode) return;
-    let live = true;
-    api.orderDetail(orderCode, { silent: true }).then(
-      (order) => live && setOrderState(order ? { status: 'ready', order } : { status: 'unavailable' }),
-      // The summary falls back to the query; paying does not depend on it.
-      () => live && setOrderState({ status: 'unavailable' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderCode]);
 
   if (!orderCode || !applicationFormCode) {
     return (

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { AppDetail, LiabilityDetail, OrderCharge } from '../../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../../contract/policy-status.ts';
 import { api } from '../../api/endpoints.ts';
 import { policyApi } from '../../api/policy-api.ts';
+import { queries, queryKeys } from '../../api/queries.ts';
 import { loginRedirectUrl } from '../../app/guards.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
@@ -14,18 +15,13 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { successToast } from '../../components/toast.ts';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { isLoggedIn } from '../../state/session.ts';
 // --- ratings
 import { RATEABLE_STATUSES } from '../../../contract/policy-lifecycle.ts';
-import { ratingApi } from '../../api/ratings.ts';
 import { RatingPopup } from '../../components/rating-popup/rating-popup.tsx';
 import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
 import styles from '../../components/policy/policy-detail.module.css';
-
-type State =
-  | { phase: 'loading' }
-  | { phase: 'error'; message: string }
-  | { phase: 'ready'; detail: AppDetail; charge: OrderCharge | null; liability: LiabilityDetail | null };
 
 /**
  * Every policy detail route of spec §2 (/policyDetailTobePaid …
@@ -58,65 +54,53 @@ function VisitorView({ title }: { title: string }) {
   );
 }
 
+/** A change of the order from its page: the call, its success toast, and whether the page is left afterwards. */
+interface PolicyAction {
+  work: () => Promise<unknown>;
+  done: string;
+  leave?: boolean;
+}
+
 function PolicyDetail({ title, applicationFormCode }: { title: string; applicationFormCode: string }) {
   const navigate = useAppNavigate();
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const [busy, setBusy] = useState(false);
-  // --- ratings: null until known; a paid order is rated once (the server keeps it so).
-  const [rated, setRated] = useState<boolean | null>(null);
+  const queryClient = useQueryClient();
+  const query = useQuery(queries.policyDetail(applicationFormCode));
+  const retry = useRetryQuery(queries.policyDetail(applicationFormCode).queryKey);
+  // Cancel, surrender and delete change the order everywhere it shows: its detail, the lists and their counts.
+  // After cancel or surrender this page shows the new status (fetched again while the buttons stay disabled);
+  // delete leaves the page, so the rest is only marked stale and fetched where it shows next.
+  const action = useMutation({
+    mutationFn: ({ work }: PolicyAction) => work(),
+    onSuccess: (_data, { done }) => successToast(done),
+    onSettled: (_data, _error, { leave }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.policies, refetchType: leave ? 'none' : 'active' }),
+  });
+  const busy = action.isPending;
+  // --- ratings: unknown (undefined) until the status call answers; a paid order is rated once (the server keeps it so).
   const [rating, setRating] = useState(false);
-  const orderCode = state.phase === 'ready' ? state.detail.orderCode : '';
-  const rateable = state.phase === 'ready' && RATEABLE_STATUSES.includes(state.detail.status);
-  useEffect(() => {
-    if (!rateable || !orderCode) return;
-    let live = true;
-    ratingApi
-      .status('00', '00', [orderCode], { silent: true })
-      .then((data) => live && setRated(Boolean(data?.rated.includes(orderCode))))
-      .catch(() => live && setRated(null));
-    return () => {
-      live = false;
-    };
-  }, [rateable, orderCode]);
+  const loaded = query.data;
+  const orderCode = loaded?.detail.orderCode ?? '';
+  const rateable = loaded !== undefined && RATEABLE_STATUSES.includes(loaded.detail.status);
+  const ratingStatus = queries.ratingStatus(loaded?.detail.productCode ?? '', '00', '00', orderCode);
+  const { data: rated } = useQuery({ ...ratingStatus, enabled: rateable && orderCode !== '' });
 
-  const load = useCallback(async () => {
-    try {
-      const detail = await policyApi.appDetail(applicationFormCode, { silent: true });
-      if (!detail) throw new Error('保单不存在');
-      const [charge, liability] = await Promise.all([
-        detail.status === 'toBePaid' ? policyApi.orderCharge(detail.orderCode, { silent: true }).catch(() => null) : null,
-        detail.policyNo ? policyApi.liability(detail.policyNo, { silent: true }).catch(() => null) : null,
-      ]);
-      setState({ phase: 'ready', detail, charge, liability });
-    } catch (error) {
-      setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' });
+  if (!loaded) {
+    if (query.isError) {
+      return (
+        <AppPage title={title}>
+          <LoadError description={errorMessage(query.error)} onRetry={retry} />
+        </AppPage>
+      );
     }
-  }, [applicationFormCode]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (state.phase === 'loading') return <AppPage title={title}><PageLoading /></AppPage>;
-  if (state.phase === 'error') {
-    return (
-      <AppPage title={title}>
-        <LoadError description={state.message} onRetry={() => { setState({ phase: 'loading' }); void load(); }} />
-      </AppPage>
-    );
+    return <AppPage title={title}><PageLoading /></AppPage>;
   }
-  const { detail, charge, liability } = state;
+  const { detail, charge, liability } = loaded;
 
   const act = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
     try {
-      await work();
-      successToast(done);
-      await load();
+      await action.mutateAsync({ work, done });
     } catch {
       // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
     }
   };
   const cancel = async () => {
@@ -129,13 +113,11 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   };
   const remove = async () => {
     if (!(await Dialog.confirm({ content: '确定删除该订单吗？', confirmText: '删除', cancelText: '取消' }))) return;
-    setBusy(true);
     try {
-      await policyApi.deleteOrder(detail.orderCode);
-      successToast('删除成功');
+      await action.mutateAsync({ work: () => policyApi.deleteOrder(detail.orderCode), done: '删除成功', leave: true });
       navigate(paths.policyList(), { replace: true });
     } catch {
-      setBusy(false);
+      // The API client has shown the server's message.
     }
   };
   const pay = () =>
@@ -252,7 +234,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
         target={{ productCode: detail.productCode, productName: detail.productName, bizNo: detail.orderCode, bizType: '00', commentNode: '00' }}
         onClose={(succeeded) => {
           setRating(false);
-          if (succeeded) setRated(true);
+          if (succeeded) queryClient.setQueryData(ratingStatus.queryKey, true);
         }}
       />
     </AppPage>

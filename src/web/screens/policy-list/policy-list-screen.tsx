@@ -1,24 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InfiniteScroll, PullToRefresh, Skeleton, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
-import type { StatusCounts } from '../../../contract/policy.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
 import { tabsOf } from './policy-tabs.ts';
-import { APPLICATION_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { storeRenewalData } from '../../state/renewal-data.ts';
-import { policyApi } from '../../api/policy-api.ts';
 import { detailPathOf, loadCatalogue } from '../../api/catalogue.ts';
-import { api } from '../../api/endpoints.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { refreshFirstPage } from '../../components/infinite-list.ts';
+import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/policy/policy-list.module.css';
-
-/** Spec §9: lists are paged by 15. */
-const PAGE_SIZE = 15;
 
 const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   toBePaid: 'warning',
@@ -28,67 +25,41 @@ const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   issueFail: 'danger',
 };
 
-type ListState =
-  | { phase: 'loading' }
-  | { phase: 'error'; message: string }
-  | { phase: 'ready'; list: PolicyListItem[]; page: number; hasMore: boolean };
+type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; list: PolicyListItem[]; hasMore: boolean };
 
 /** `/policyList`: the user's policies by status, paged, with pay and renew actions. */
 export default function PolicyListScreen() {
   const navigate = useAppNavigate();
   const [tab, setTab] = useState('all');
-  const [state, setState] = useState<ListState>({ phase: 'loading' });
-  const [counts, setCounts] = useState<StatusCounts | null>(null);
-  const request = useRef(0);
-  const tabs = tabsOf(counts);
+  const queryClient = useQueryClient();
   const status = POLICY_STATUSES.find((s) => s === tab);
+  // The tab counts: without them the tabs show their names alone.
+  const counts = useQuery(queries.policyCounts());
+  const tabs = tabsOf(counts.data ?? null);
+  const options = queries.policyPages(status);
+  const pages = useInfiniteQuery(options);
+  const retry = useRetryQuery(options.queryKey);
+  const list = useMemo(() => pages.data?.pages.flatMap((p) => p.list), [pages.data]);
+  const state: ListState = list
+    ? { phase: 'ready', list, hasMore: pages.hasNextPage }
+    : pages.isError
+      ? { phase: 'error', message: errorMessage(pages.error) }
+      : { phase: 'loading' };
 
-  // Applications not (yet) policies come from searchWxbAppList, policies and 全部 from searchInsuranceList.
-  const fetchPage = useCallback(
-    (page: number) => {
-      const body = { pageNum: page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) };
-      return status && APPLICATION_STATUSES.includes(status) ? policyApi.applications(body, { silent: true }) : api.policyList(body, { silent: true });
-    },
-    [status],
-  );
-
-  /** First page (tab change, retry, pull to refresh), and the tab counts. */
-  const reload = useCallback(async () => {
-    const id = ++request.current;
-    void policyApi.countByStatus({ silent: true }).then((c) => setCounts(c), () => undefined);
-    try {
-      const data = await fetchPage(1);
-      if (id !== request.current) return;
-      const list = data?.list ?? [];
-      setState({ phase: 'ready', list, page: 1, hasMore: list.length === PAGE_SIZE && list.length < (data?.total ?? 0) });
-    } catch (error) {
-      if (id !== request.current) return;
-      setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' });
-    }
-  }, [fetchPage]);
-
-  useEffect(() => {
-    setState({ phase: 'loading' });
-    void reload();
-  }, [reload]);
-
+  /** Pull to refresh: the first page again and the tab counts. */
+  const reload = async () => {
+    void counts.refetch();
+    await refreshFirstPage(queryClient, options.queryKey);
+  };
+  /** A rejection lets InfiniteScroll offer 加载失败，点击重试. */
   const loadMore = async () => {
-    if (state.phase !== 'ready') return;
-    const id = request.current;
-    const data = await fetchPage(state.page + 1); // a rejection lets InfiniteScroll offer a retry
-    if (id !== request.current) return;
-    const more = data?.list ?? [];
-    setState((s) => {
-      if (s.phase !== 'ready') return s;
-      const list = [...s.list, ...more];
-      return { phase: 'ready', list, page: s.page + 1, hasMore: more.length === PAGE_SIZE && list.length < (data?.total ?? 0) };
-    });
+    await pages.fetchNextPage({ throwOnError: true });
   };
 
   const renew = async (item: PolicyListItem) => {
     const { productCode } = item;
     // A policy of a renewal product is renewed: its number goes with the next order (spec §4 Renewal).
-    const renewable = await policyApi.renewalProducts({ silent: true }).catch(() => null);
+    const renewable = await queryClient.ensureQueryData(queries.renewalProducts()).catch(() => null);
     if (item.policyNo && renewable?.list.some((p) => p.productCode === productCode)) {
       storeRenewalData({ productCode, renewalTimes: 0, renewalLastPolicyNo: item.policyNo });
     }
@@ -122,8 +93,8 @@ export default function PolicyListScreen() {
         <LoadError
           description={state.message}
           onRetry={() => {
-            setState({ phase: 'loading' });
-            void reload();
+            void counts.refetch();
+            retry();
           }}
         />
       )}

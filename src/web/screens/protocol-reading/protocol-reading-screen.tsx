@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Checkbox, Popup, Toast } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { NotificationItem } from '../../../contract/product.ts';
 import { groupClauses, READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 import { paths, ROUTES } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { loadCatalogue } from '../../api/catalogue.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../../api/queries.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
@@ -32,18 +33,10 @@ import { clauseMarkup, useProductClauses } from '../../components/protocol/use-p
  * the catalogue loads, '' when no product is bound.
  */
 function useNoticeProduct(pathname: string, queryCode: string | null): string | null {
-  const [bound, setBound] = useState<string | null>(null);
-  useEffect(() => {
-    if (queryCode) return;
-    let live = true;
-    loadCatalogue({ silent: true })
-      .then((list) => live && setBound(list.find((item) => item.noticeRoute === pathname)?.productCode ?? ''))
-      .catch(() => live && setBound(''));
-    return () => {
-      live = false;
-    };
-  }, [pathname, queryCode]);
-  return queryCode || bound;
+  const catalogue = useQuery({ ...queries.catalogue(), enabled: !queryCode });
+  if (queryCode) return queryCode;
+  if (catalogue.data) return catalogue.data.find((item) => item.noticeRoute === pathname)?.productCode ?? '';
+  return catalogue.isError ? '' : null;
 }
 
 export default function ProtocolReadingScreen() {

@@ -3,15 +3,15 @@ import { useSearchParams } from 'react-router-dom';
 import { SearchBar } from 'antd-mobile';
 import type { MarketSummary } from '../../../contract/market.ts';
 import type { ProductListItem } from '../../../contract/product.ts';
-import { loadCatalogue } from '../../api/catalogue.ts';
-import { loadMarket, loadMarkets } from '../../api/markets.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
-import { useLoad } from '../../components/market/use-load.ts';
+import type { Loaded } from '../../components/market/use-load.ts';
+import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 
@@ -42,13 +42,19 @@ export default function SearchCenterScreen() {
     setQuery(next, { replace: true });
   };
 
-  const [base, reload] = useLoad<{ list: readonly ProductListItem[]; markets: readonly MarketSummary[] }>('search', async () => {
-    const [list, markets] = await Promise.all([loadCatalogue({ silent: true }), loadMarkets()]);
-    return { list, markets: markets.filter((m) => m.online) };
-  });
-  const [inMarket] = useLoad<ReadonlySet<string> | undefined>(marketId, async () =>
-    marketId ? new Set((await loadMarket(marketId)).products.map((p) => p.productCode)) : undefined,
-  );
+  const [catalogue, retryCatalogue] = useLoadedQuery(queries.catalogue());
+  const [allMarkets, retryMarkets] = useLoadedQuery(queries.markets());
+  const base = both(catalogue, allMarkets);
+  const reload = () => {
+    if (catalogue.status === 'error') retryCatalogue();
+    if (allMarkets.status === 'error') retryMarkets();
+  };
+  const [market] = useLoadedQuery({ ...queries.market(marketId), enabled: marketId !== '' });
+  const inMarket: Loaded<ReadonlySet<string> | undefined> = !marketId
+    ? { status: 'ready', data: undefined }
+    : market.status === 'ready'
+      ? { status: 'ready', data: new Set(market.data.products.map((p) => p.productCode)) }
+      : market;
 
   const list = base.status === 'ready' ? base.data.list : [];
   const categories = useMemo(() => [...new Set(list.map((p) => p.productCategory2).filter(Boolean))], [list]);
@@ -96,6 +102,14 @@ export default function SearchCenterScreen() {
       </section>
     </AppPage>
   );
+}
+
+/** The catalogue and the online markets, once both are here; the first failure otherwise. */
+function both(list: Loaded<readonly ProductListItem[]>, markets: Loaded<readonly MarketSummary[]>): Loaded<{ list: readonly ProductListItem[]; markets: readonly MarketSummary[] }> {
+  if (list.status === 'error') return list;
+  if (markets.status === 'error') return markets;
+  if (list.status === 'loading' || markets.status === 'loading') return { status: 'loading' };
+  return { status: 'ready', data: { list: list.data, markets: markets.data.filter((m) => m.online) } };
 }
 
 /** '江苏省徐州市' → '徐州市', '浙江省' → '浙江省', '山东省临沂市兰山区' → '兰山区'. */

@@ -1,16 +1,17 @@
 import { useSearchParams } from 'react-router-dom';
 import type { MarketDetail } from '../../../contract/market.ts';
-import { loadMarket } from '../../api/markets.ts';
+import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
-import { useLoad } from '../../components/market/use-load.ts';
+import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { readMarketChoice } from '../../state/market-choice.ts';
+import type { Loaded } from '../../components/market/use-load.ts';
 
 /**
  * /selectCompany?id&company: choose an insurer among those of a market (the
@@ -21,7 +22,8 @@ export default function SelectCompanyScreen() {
   const [query, setQuery] = useSearchParams();
   const id = query.get('id') || readMarketChoice().current || '';
   const company = query.get('company') ?? '';
-  const [state, reload] = useLoad<MarketDetail | null>(id, () => (id ? loadMarket(id) : Promise.resolve(null)));
+  const [loaded, reload] = useLoadedQuery({ ...queries.market(id), enabled: id !== '' });
+  const state: Loaded<MarketDetail | null> = id ? loaded : { status: 'ready', data: null };
 
   if (state.status === 'loading') return <AppPage title="选择保险公司"><PageLoading /></AppPage>;
   if (state.status === 'error') return <AppPage title="选择保险公司"><LoadError description={state.message} onRetry={reload} /></AppPage>;

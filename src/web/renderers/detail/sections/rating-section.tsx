@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Rate, Skeleton } from 'antd-mobile';
 import type { RatingStats } from '../../../../contract/ratings.ts';
 import { formatCommentCount, formatScore } from '../../../../engine/ratings/ratings.ts';
-import { ratingApi } from '../../../api/ratings.ts';
+import { queries } from '../../../api/queries.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppNavigate } from '../../../app/use-app-navigate.ts';
 import type { DetailSectionProps } from '../types.ts';
@@ -18,20 +18,9 @@ type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready';
  */
 export function RatingSection({ manifest }: DetailSectionProps) {
   const navigate = useAppNavigate();
-  const [state, setState] = useState<StatsState>({ phase: 'loading' });
   const productCode = manifest.productCode;
-
-  useEffect(() => {
-    let live = true;
-    setState({ phase: 'loading' });
-    ratingApi
-      .stats(productCode, { silent: true })
-      .then((stats) => live && setState(stats ? { phase: 'ready', stats } : { phase: 'failed' }))
-      .catch(() => live && setState({ phase: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [productCode]);
+  const query = useQuery(queries.ratingStats(productCode));
+  const state: StatsState = query.isPending ? { phase: 'loading' } : query.data ? { phase: 'ready', stats: query.data } : { phase: 'failed' };
 
   const open = () => navigate(paths.estimateList(productCode));
   const count = state.phase === 'ready' ? state.stats.commentNum : 0;
