@@ -1,6 +1,10 @@
 import { authCalls } from './auth.ts';
 import type { CallSpec } from './define-call.ts';
 import { metaCalls } from './meta.ts';
+import { orderCalls } from './order.ts';
+import { paymentCalls } from './payment.ts';
+import { policyCalls } from './policy.ts';
+import { productCalls } from './product.ts';
 import { ratingCalls } from './ratings.ts';
 
 /**
@@ -12,6 +16,10 @@ export const callGroups = {
   meta: metaCalls,
   auth: authCalls,
   ratings: ratingCalls,
+  product: productCalls,
+  order: orderCalls,
+  policy: policyCalls,
+  payment: paymentCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

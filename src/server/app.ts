@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { fillPath, GW, paths } from '../contract/paths.ts';
+import { fillPath, GW } from '../contract/paths.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createAccessTokens } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
@@ -54,6 +54,7 @@ import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
+import { paymentCalls } from '../contract/payment.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sandbox = new SandboxPaymentProvider({
     secret: config.paySandboxSecret,
     baseUrl: config.publicUrl ?? '',
-    notifyPath: GW + fillPath(paths.payNotify, { provider: 'sandbox' }),
+    notifyPath: GW + fillPath(paymentCalls.payNotify.path, { provider: 'sandbox' }),
     deliver: options.sandboxDelivery ?? selfDelivery(app),
     notifyDelayMs: config.sandboxNotifyDelayMs,
     retryBaseMs: options.sandboxRetryBaseMs,
@@ -146,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sandboxPayments', sandbox);
   const channelOptions = (name: string): ChannelSandboxOptions => ({
     baseUrl: config.publicUrl ?? '',
-    notifyPath: GW + fillPath(paths.payNotify, { provider: name }),
+    notifyPath: GW + fillPath(paymentCalls.payNotify.path, { provider: name }),
     post: options.channelPost ?? selfRawPost(app),
     notifyDelayMs: config.sandboxNotifyDelayMs,
     retryBaseMs: options.sandboxRetryBaseMs,

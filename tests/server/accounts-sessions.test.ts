@@ -11,6 +11,7 @@ import { SandboxIdentityProvider } from '../../src/server/providers/identity/san
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
 
 const PASSWORD = 'Abc12345!';
 const hex32 = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -31,7 +32,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
   const get = <T = unknown>(url: string, token?: string) => call<T>(t.app, { method: 'GET', url, token });
   const post = <T = unknown>(url: string, payload: object, token?: string) => call<T>(t.app, { method: 'POST', url, payload, token });
   const codeOf = async (phone: string) => expectOk(await get<{ code: string }>(`${paths.devSmsLatest}?phoneNum=${phone}`)).code;
-  const policyList = (token: string) => post(paths.policyList, {}, token);
+  const policyList = (token: string) => post(orderCalls.policyList.path, {}, token);
   const refresh = (refreshToken: string) => post<{ token: string; refreshToken: string }>(paths.refreshToken, { refreshToken });
   const passwordLogin = (phone: string, password: string) =>
     post<{ token: string; refreshToken: string; userCode: string }>(paths.passwordLogin, { loginAccount: phone, passWord: password });

@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { fillPath, GW, paths } from '../../src/contract/paths.ts';
+import { fillPath, GW } from '../../src/contract/paths.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
 import { WECHAT_APP_ID } from '../../src/server/providers/payment/wechat-pay-provider.ts';
 import { call, expectOk, payUrlOf, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication, XUZHOU } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 export type Channel = 'sandbox' | 'wechat' | 'alipay' | 'jd';
 export const CHANNELS: Channel[] = ['sandbox', 'wechat', 'alipay', 'jd'];
@@ -22,17 +23,17 @@ export async function openChannelTrade(
 ): Promise<string> {
   if (channel === 'sandbox') return tradeNoOf(await payUrlOf(app, token, order.applicationFormCode));
   if (channel === 'alipay') {
-    const { payUrl } = expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}&channel=alipay`, token }));
+    const { payUrl } = expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}&channel=alipay`, token }));
     return tradeNoOf(payUrl);
   }
   if (channel === 'jd') {
-    return expectOk(await call<{ tradeNum: string }>(app, { method: 'POST', url: paths.payOrderJd, token, payload: { orderCode: order.orderCode } })).tradeNum;
+    return expectOk(await call<{ tradeNum: string }>(app, { method: 'POST', url: paymentCalls.payOrderJd.path, token, payload: { orderCode: order.orderCode } })).tradeNum;
   }
   const code = app.paymentChannels.wechat.issueOAuthCode(`oTest${randomUUID().slice(0, 8)}`);
   const { openid } = expectOk(
-    await call<{ openid: string }>(app, { method: 'POST', url: fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'st' }), token }),
+    await call<{ openid: string }>(app, { method: 'POST', url: fillPath(paymentCalls.getOpenid.path, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'st' }), token }),
   );
-  return expectOk(await call<{ tradeNo: string }>(app, { method: 'POST', url: paths.payOrderWeixin, token, payload: { orderCode: order.orderCode, openid } })).tradeNo;
+  return expectOk(await call<{ tradeNo: string }>(app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token, payload: { orderCode: order.orderCode, openid } })).tradeNo;
 }
 
 /** A new unpaid Xuzhou order of `token`'s user with an open trade of `channel`. */
@@ -71,7 +72,7 @@ export function paymentOf(trade: { tradeNo: string; amountFen: number }, extra: 
 export async function deliver(app: FastifyInstance, channel: Channel, encoded: Encoded): Promise<{ acknowledged: boolean; status: number; text: string }> {
   const response = await app.inject({
     method: 'POST',
-    url: GW + fillPath(paths.payNotify, { provider: channel }),
+    url: GW + fillPath(paymentCalls.payNotify.path, { provider: channel }),
     payload: encoded.body,
     headers: { ...encoded.headers, 'content-type': encoded.contentType },
   });

@@ -4,9 +4,9 @@
  */
 import type { ContentPage } from '../../contract/content.ts';
 import { fillPath, paths } from '../../contract/paths.ts';
-import type { NotificationItem } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product.ts';
 import type { AddSchoolBody, AddSchoolResult, AreaStatistics, SchoolColleges, SchoolPage } from '../../contract/school.ts';
-import { callPath, type CallOptions } from './client.ts';
+import { call, callPath, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -27,5 +27,5 @@ export const infoApi = {
   areaStatistics: (o?: Silent) => callPath<AreaStatistics>('GET', paths.areaStatistics, { thing: '统计数据', ...o }),
   contentPage: (slug: string, o?: Silent) => callPath<ContentPage>('GET', fillPath(paths.contentPage, { slug }), { thing: '页面内容', ...o }),
   notificationInfo: (productCode: string, o?: Silent) =>
-    callPath<NotificationItem[]>('GET', paths.notificationInfo, { query: { productCode }, thing: '投保须知', ...o }),
+    call(productCalls.notificationInfo, { query: { productCode } }, { thing: '投保须知', ...o }),
 };

@@ -19,6 +19,7 @@ import type { ProductManifest } from '../../../src/engine/manifest/manifest-type
 import { withBuiltPlans } from '../../../src/engine/plans/build-plans.ts';
 import { computePremium } from '../../../src/engine/pricing/premium.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
+import { productCalls } from '../../../src/contract/product.ts';
 
 // ---------------------------------------------------------------- manifests
 
@@ -74,7 +75,7 @@ export const RATINGS = ['投保很方便', '客服很耐心', '价格实惠'].ma
   text,
 }));
 
-const ANSWERED: ReadonlySet<string> = new Set([paths.calPremiums, paths.ratingStats, paths.ratingList]);
+const ANSWERED: ReadonlySet<string> = new Set([productCalls.calPremiums.path, paths.ratingStats, paths.ratingList]);
 
 export function createGateway() {
   const calls: GatewayCall[] = [];
@@ -83,7 +84,7 @@ export function createGateway() {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const path = url.pathname.startsWith(GW) ? url.pathname.slice(GW.length) : url.pathname;
     calls.push({ path, body });
-    if (path === paths.calPremiums) {
+    if (path === productCalls.calPremiums.path) {
       const [quote] = body as QuoteRequest[];
       const manifest = quote && BY_CODE.get(quote.productCode);
       if (!quote || !manifest) return envelope('4004', '商品不存在或已下架', null);
@@ -106,7 +107,7 @@ export function createGateway() {
   return {
     calls,
     fetch,
-    quotes: () => calls.filter((c) => c.path === paths.calPremiums),
+    quotes: () => calls.filter((c) => c.path === productCalls.calPremiums.path),
     unexpected: () => calls.filter((c) => !ANSWERED.has(c.path) && !c.path.startsWith('/user-svc/api/v1/getArea/')),
   };
 }

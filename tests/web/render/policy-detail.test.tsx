@@ -22,6 +22,7 @@ import PolicyDetailScreen from '../../../src/web/screens/policy-detail/policy-de
 import { STATUS_HINTS } from '../../../src/web/screens/policy-detail/policy-detail-model.ts';
 import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
 import { declareReactActEnvironment, guardConsoleError } from './harness.tsx';
+import { policyCalls } from '../../../src/contract/policy.ts';
 
 declareReactActEnvironment();
 
@@ -67,11 +68,11 @@ function gateway(status: PolicyStatus, rated: string[] = []) {
     const path = url.pathname.slice(GW.length);
     calls.push(path);
     const data =
-      path === paths.searchAppDetailPro
+      path === policyCalls.searchAppDetailPro.path
         ? detailIn(status)
-        : path === paths.searchOrderCharge
+        : path === policyCalls.searchOrderCharge.path
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
-          : path === paths.liabilityPolDetail
+          : path === policyCalls.liabilityPolDetail.path
             ? { policyNo: 'P1', productName: '', planName: '', startDate: '', endDate: '', liabilities: [{ riskName: '学平险', name: '意外身故', amount: '10万元' }] }
             : path === RATING_STATUS
               ? { rated }
@@ -132,9 +133,9 @@ describe('policy detail screen', () => {
     if (status === 'toBePaid') expect(screen.getByText(/剩余 20:00/)).toBeTruthy();
     // The detail, plus what to pay while unpaid and the duties once there is a policy number.
     const expected = [
-      paths.searchAppDetailPro,
-      ...(status === 'toBePaid' ? [paths.searchOrderCharge] : []),
-      ...(detailIn(status).policyNo ? [paths.liabilityPolDetail] : []),
+      policyCalls.searchAppDetailPro.path,
+      ...(status === 'toBePaid' ? [policyCalls.searchOrderCharge.path] : []),
+      ...(detailIn(status).policyNo ? [policyCalls.liabilityPolDetail.path] : []),
       ...(EXPECTED_ACTIONS[status].includes('评价') ? [RATING_STATUS] : []),
     ];
     await waitFor(() => expect(new Set(gw.calls)).toEqual(new Set(expected)));
