@@ -179,9 +179,10 @@ describe.each(backends)('payment calls (%s)', (backend) => {
     expect((await call(t.app, { method: 'GET', url: fillPath(paymentCalls.jdOrder.path, { id: 'TRNOPE' }) })).body.code).toBe('4004');
   });
 
-  it('reads back the pay-out record of one\'s own application only', async () => {
+  it('reads back the pay-out record of one\'s own application only (GET, spec §7)', async () => {
     const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
-    const select = (token: string) => call(t.app, { method: 'POST', url: paymentCalls.selectPayOut.path, token, payload: { applicationFormCode: order.applicationFormCode } });
+    const selectUrl = (code: string) => `${paymentCalls.selectPayOut.path}?applicationFormCode=${encodeURIComponent(code)}`;
+    const select = (token: string) => call(t.app, { method: 'GET', url: selectUrl(order.applicationFormCode), token });
     expect(expectOk(await select(alice.token))).toBeNull();
     expectOk(
       await call(t.app, {
@@ -199,8 +200,9 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       isRenewal: 'N',
     });
     expect((await select(bob.token)).body.code).toBe('4003');
-    expect((await call(t.app, { method: 'POST', url: paymentCalls.selectPayOut.path, payload: { applicationFormCode: order.applicationFormCode } })).body.code).toBe('406');
-    expect((await call(t.app, { method: 'POST', url: paymentCalls.selectPayOut.path, token: alice.token, payload: { applicationFormCode: 5 } })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: selectUrl(order.applicationFormCode) })).body.code).toBe('406');
+    expect((await call(t.app, { method: 'GET', url: selectUrl(''), token: alice.token })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: paymentCalls.selectPayOut.path, token: alice.token })).body.code).toBe('4000');
   });
 });
 
