@@ -28,11 +28,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     const user = currentUser(request);
     const body = request.body;
     const now = deps.now();
-    const view = await requireOwnForm(
-      deps.db,
-      { applicationFormCode: body.applicationFormCode },
-      user,
-    );
+    const view = await requireOwnForm(deps.db, { applicationFormCode: body.applicationFormCode }, user);
     if (view.productCode !== body.productCode) throw rejected('产品与投保单不符');
     await upsertPayOut(deps.db, {
       applicationFormId: view.formId,
@@ -96,28 +92,25 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
       { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    routesOf(notify, deps)(
-      paymentCalls.payNotify,
-      async (request, reply) => {
-        const provider = deps.payments.get(request.params.provider);
-        try {
-          const outcome = await processNotification(
-            deps,
-            { provider: request.params.provider, rawBody: String(request.body ?? ''), headers: request.headers },
-            request.log,
-          );
-          request.log.info({ provider: request.params.provider, outcome }, 'payment notification processed');
-          if (!provider?.answer) return reply.send(ok(null));
-          const answer = provider.answer({ ok: true });
-          return reply.status(answer.status).type(answer.contentType).send(answer.body);
-        } catch (error) {
-          // Each channel is refused in its own style (WeChat: 4xx + {code:FAIL}; Alipay and JD: fail).
-          if (!provider?.answer || !(error instanceof ApiError)) throw error;
-          const httpStatus = error.code === ErrorCode.NotFound ? 404 : error.msg === MSG_NOTIFY_REJECTED ? 401 : 400;
-          const answer = provider.answer({ ok: false, httpStatus, message: error.msg });
-          return reply.status(answer.status).type(answer.contentType).send(answer.body);
-        }
-      },
-    );
+    routesOf(notify, deps)(paymentCalls.payNotify, async (request, reply) => {
+      const provider = deps.payments.get(request.params.provider);
+      try {
+        const outcome = await processNotification(
+          deps,
+          { provider: request.params.provider, rawBody: String(request.body ?? ''), headers: request.headers },
+          request.log,
+        );
+        request.log.info({ provider: request.params.provider, outcome }, 'payment notification processed');
+        if (!provider?.answer) return reply.send(ok(null));
+        const answer = provider.answer({ ok: true });
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      } catch (error) {
+        // Each channel is refused in its own style (WeChat: 4xx + {code:FAIL}; Alipay and JD: fail).
+        if (!provider?.answer || !(error instanceof ApiError)) throw error;
+        const httpStatus = error.code === ErrorCode.NotFound ? 404 : error.msg === MSG_NOTIFY_REJECTED ? 401 : 400;
+        const answer = provider.answer({ ok: false, httpStatus, message: error.msg });
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      }
+    });
   });
 }
