@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectHome } from './support/app.ts';
 import { freshPhone, logInByPassword, PASSWORD, toast } from './support/accounts.ts';
 import { authCalls } from '../src/contract/auth.ts';
-import { GW } from '../src/contract/paths.ts';
+import { GW } from '../src/contract/define-call.ts';
 
 /** The text of the captcha image on the page, from the development read-back (absent in production). */
 async function captchaText(page: Page, request: APIRequestContext): Promise<string> {

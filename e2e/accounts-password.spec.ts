@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectHome, hashRoute, logInBySms } from './support/app.ts';
 import { freshPhone, logInByPassword, logOutFromMyIndex, PASSWORD, sendAndReadCode, toast } from './support/accounts.ts';
 import { authCalls } from '../src/contract/auth.ts';
-import { GW } from '../src/contract/paths.ts';
+import { GW } from '../src/contract/define-call.ts';
 
 test('register by SMS code, set a password, log out, log in by password', async ({ page, request }) => {
   const phone = freshPhone();

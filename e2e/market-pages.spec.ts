@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { marketCalls } from '../src/contract/market.ts';
-import { GW } from '../src/contract/paths.ts';
+import { GW } from '../src/contract/define-call.ts';
 
 /** The market's service pages and rich-text pages (HTML sanitised with DOMPurify) at phone size. */
 test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });

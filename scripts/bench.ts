@@ -18,9 +18,12 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
-import { fillPath, GW, paths, RESUB_HEADER } from '../src/contract/paths.ts';
+import { fillPath, GW, RESUB_HEADER } from '../src/contract/define-call.ts';
 import { checkManifestSet } from '../src/engine/manifest/index.ts';
 import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../src/server/bench-support.ts';
+import { orderCalls } from '../src/contract/order.ts';
+import { paymentCalls } from '../src/contract/payment.ts';
+import { productCalls } from '../src/contract/product.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -67,7 +70,7 @@ async function bareFastifyRps(): Promise<number> {
 async function quoteRps(): Promise<number> {
   const bench = await startBenchApp({ listen: true });
   try {
-    return await rps(`${bench.url}${GW}${paths.calPremiums}`, quoteBody);
+    return await rps(`${bench.url}${GW}${productCalls.calPremiums.path}`, quoteBody);
   } finally {
     await bench.close();
   }
@@ -90,7 +93,7 @@ async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; pe
     const jobs: { user: (typeof users)[number]; resub: string; body: string }[] = [];
     for (let i = 0; i < ORDERS; i++) {
       const user = users[i % users.length]!;
-      const [serial, resub] = await Promise.all([get(user.token, paths.serial), get(user.token, paths.resubToken)]);
+      const [serial, resub] = await Promise.all([get(user.token, orderCalls.serial.path), get(user.token, orderCalls.resubToken.path)]);
       jobs.push({
         user,
         resub,
@@ -105,7 +108,7 @@ async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; pe
         while (next < jobs.length) {
           const job = jobs[next++]!;
           const t0 = performance.now();
-          const res = await fetch(base + paths.submitOrder, {
+          const res = await fetch(base + orderCalls.submitOrder.path, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${job.user.token}`, [RESUB_HEADER]: job.resub },
             body: job.body,
@@ -148,24 +151,24 @@ async function notificationThroughput(
     const jobs: { body: string; contentType: string; headers: Record<string, string> }[] = [];
     for (let i = 0; i < NOTIFY_TRADES; i++) {
       const user = users[i % users.length]!;
-      const [serial, resub] = await Promise.all([call<string>(user.token, 'GET', paths.serial), call<string>(user.token, 'GET', paths.resubToken)]);
+      const [serial, resub] = await Promise.all([call<string>(user.token, 'GET', orderCalls.serial.path), call<string>(user.token, 'GET', orderCalls.resubToken.path)]);
       const order = await call<{ body: { order: { code: string; amount: number }; applicationForms: { information: { applicationFormCode: string } }[] } }>(
         user.token,
         'POST',
-        paths.submitOrder,
+        orderCalls.submitOrder.path,
         { idempotentSerialNo: serial, source: '01', entryType: '00', applicationForms: [sampleApplication(SAMPLE_PRODUCT_CODES.xuzhou)] },
         { [RESUB_HEADER]: resub },
       );
       const formCode = order.body.applicationForms[0]!.information.applicationFormCode;
-      const payUrl = (await call<{ payUrl: string }>(user.token, 'GET', `${paths.payUrl}?appCode=${formCode}&channel=alipay`)).payUrl;
+      const payUrl = (await call<{ payUrl: string }>(user.token, 'GET', `${paymentCalls.payUrl.path}?appCode=${formCode}&channel=alipay`)).payUrl;
       const tradeNo =
         channel === 'alipay'
           ? new URL(payUrl, 'http://x').searchParams.get('tradeNo')!
-          : (await call<{ mwebUrl: string; tradeNo: string }>(user.token, 'POST', paths.payOrderWapBiz, { orderCode: order.body.order.code })).tradeNo;
+          : (await call<{ mwebUrl: string; tradeNo: string }>(user.token, 'POST', paymentCalls.payOrderWapBiz.path, { orderCode: order.body.order.code })).tradeNo;
       const encoded = provider.encode({ notifyId: randomUUID(), tradeNo, amountFen: Math.round(order.body.order.amount * 100), status: 'SUCCESS', paidAt: new Date() });
       jobs.push(encoded, encoded);
     }
-    const url = base + fillPath(paths.payNotify, { provider: channel });
+    const url = base + fillPath(paymentCalls.payNotify.path, { provider: channel });
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();

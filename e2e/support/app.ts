@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { authCalls } from '../../src/contract/auth.ts';
-import { GW } from '../../src/contract/paths.ts';
+import { GW } from '../../src/contract/define-call.ts';
 
 /** The Xuzhou 2025 student accident product (manifests/xuzhou-student-accident-2025.json). */
 export const XUZHOU = {

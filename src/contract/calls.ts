@@ -5,6 +5,10 @@ import type { CallSpec } from './define-call.ts';
 import { marketCalls } from './market.ts';
 import { metaCalls } from './meta.ts';
 import { otherCalls } from './other-calls.ts';
+import { orderCalls } from './order.ts';
+import { paymentCalls } from './payment.ts';
+import { policyCalls } from './policy.ts';
+import { productCalls } from './product.ts';
 import { ratingCalls } from './ratings.ts';
 import { schoolCalls } from './school.ts';
 
@@ -23,6 +27,10 @@ export const callGroups = {
   markets: marketCalls,
   schools: schoolCalls,
   content: contentCalls,
+  product: productCalls,
+  order: orderCalls,
+  policy: policyCalls,
+  payment: paymentCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

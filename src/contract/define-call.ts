@@ -53,3 +53,11 @@ export type CallData<S extends CallSpec> = Static<S['data']>;
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
+
+/** The gateway prefix of every call. */
+export const GW = '/_gw';
+
+/** Header carrying the anti-resubmit token. */
+export const RESUB_HEADER = 'x-resub-token';
+/** Response header carrying a refreshed access token (spec §7). */
+export const ACCESS_TOKEN_HEADER = 'access_token';

@@ -1,6 +1,6 @@
 export * from './envelope.ts';
 export * from './common.ts';
-export * from './paths.ts';
+export * from './define-call.ts';
 export * from './auth.ts';
 export * from './product.ts';
 export * from './order.ts';

@@ -2,6 +2,7 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateString, PhoneNum, ProductCode, YesNo } from './common.ts';
 import { ORDER_CONSTANTS } from './order-constants.ts';
+import { defineCall } from './define-call.ts';
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = Type.Optional;
@@ -313,3 +314,59 @@ export const PolicyListItem = Type.Object({
 export type PolicyListItem = Static<typeof PolicyListItem>;
 export const PolicyList = Type.Object({ list: Type.Array(PolicyListItem), total: Type.Integer() });
 export type PolicyList = Static<typeof PolicyList>;
+
+/** The anti-resubmit header of the order and endorsement calls (RESUB_HEADER). */
+export const ResubHeaders = Type.Object({
+  'x-resub-token': Opt(Type.String({ maxLength: 64, description: 'The token of idg-svc/api/v1/resub_token, single use' })),
+});
+
+/** The order calls of the confirm page and the policy list (spec §7). */
+export const orderCalls = {
+  serial: defineCall({
+    method: 'GET',
+    path: '/idg-svc/api/v1/idg3',
+    summary: 'A serial number of the caller, later the idempotentSerialNo of an order',
+    auth: 'user',
+    data: Serial,
+  }),
+  resubToken: defineCall({
+    method: 'GET',
+    path: '/idg-svc/api/v1/resub_token',
+    summary: 'An anti-resubmit token (30 minutes, single use), sent back as header X-RESUB-TOKEN',
+    auth: 'user',
+    data: ResubToken,
+  }),
+  repeatInsurance: defineCall({
+    method: 'POST',
+    path: '/edu-svc/wxb/v2/repeatInsurance',
+    summary: 'Whether the person already holds a paid or issued policy of the product overlapping the start date',
+    auth: 'user',
+    body: RepeatInsuranceBody,
+    data: RepeatInsuranceResult,
+  }),
+  submitOrder: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/submitOrder/v2',
+    summary: 'Places an order (idempotent on idempotentSerialNo; premium recomputed from the manifest)',
+    auth: 'user',
+    headers: ResubHeaders,
+    body: SubmitOrderBody,
+    data: SubmitOrderResult,
+  }),
+  orderDetail: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/searchOrderDetailForPro',
+    summary: 'One order of the caller (the pay-success page polls it)',
+    auth: 'user',
+    body: OrderCodeBody,
+    data: OrderDetail,
+  }),
+  policyList: defineCall({
+    method: 'POST',
+    path: '/edu-svc/remote/ins/searchInsuranceList',
+    summary: 'One page of the caller’s policies and orders, optionally of one status, newest first',
+    auth: 'user',
+    body: PolicyListBody,
+    data: PolicyList,
+  }),
+};

@@ -8,8 +8,9 @@
 
 import * as Type from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { HolderInput, InsuredInput, PolicyListItem, PolicyStatus, WardInput } from './order.ts';
+import { HolderInput, InsuredInput, PolicyList, PolicyListBody, PolicyListItem, PolicyStatus, ResubHeaders, WardInput } from './order.ts';
 import { ProductCode } from './common.ts';
+import { defineCall } from './define-call.ts';
 
 /** Kinds of user-owned ids. */
 export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial' | 'user';
@@ -252,3 +253,153 @@ export type TempFormList = Static<typeof TempFormList>;
 
 /** POST ins-order/order/deleteTempForm/{serial} */
 export const TempSerialParams = Type.Object({ serial: Code('draft') }, { additionalProperties: false });
+
+/** POST ins-order/order/cancelOrder: the order's status after the cancellation. */
+export const CancelResult = Type.Object({ orderCode: Type.String(), status: PolicyStatus, statusName: Type.String() });
+export type CancelResult = Static<typeof CancelResult>;
+
+/** The calls of the policy pages, the lifecycle, renewal, drafts and server time (spec §7). */
+export const policyCalls = {
+  countAppNumByStatus: defineCall({
+    method: 'GET',
+    path: '/edu-svc/countAppNumByStatus',
+    summary: 'The caller’s applications per status (the tab counts of /policyList)',
+    auth: 'user',
+    data: StatusCounts,
+  }),
+  searchWxbAppList: defineCall({
+    method: 'POST',
+    path: '/edu-svc/remote/ins/searchWxbAppList',
+    summary: 'One page of the caller’s applications (not yet issued), optionally of one status',
+    auth: 'user',
+    body: PolicyListBody,
+    data: PolicyList,
+  }),
+  searchOrderCharge: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/searchOrderCharge',
+    summary: 'What an order of the caller still has to pay, and until when',
+    auth: 'user',
+    body: OwnedOrderCodeBody,
+    data: OrderCharge,
+  }),
+  cancelOrder: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/cancelOrder',
+    summary: 'Cancels an unpaid order of the caller',
+    auth: 'user',
+    body: OwnedOrderCodeBody,
+    data: CancelResult,
+  }),
+  deleteOrder: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/deleteOrder',
+    summary: 'Hides a cancelled or timed-out order of the caller',
+    auth: 'user',
+    body: OwnedOrderCodeBody,
+    data: Type.Null(),
+  }),
+  searchAppDetailPro: defineCall({
+    method: 'POST',
+    path: '/ins-svc/api/v2/applicationforms/searchAppDetailPro',
+    summary: 'One application form of the caller, personal data masked, with its allowed actions and history',
+    auth: 'user',
+    body: ApplicationCodeBody,
+    data: AppDetail,
+  }),
+  insuredExtend: defineCall({
+    method: 'POST',
+    path: '/ins-svc/applicationforms/v2/insured_extend',
+    summary: 'The school data of each insured of an application form, masked',
+    auth: 'user',
+    body: ApplicationCodeBody,
+    data: InsuredExtend,
+  }),
+  liabilityPolDetail: defineCall({
+    method: 'GET',
+    path: '/pol-svc/liabilitySvc/v1/queryLiabilityPolDetail',
+    summary: 'The liabilities (duties) of a policy of the caller',
+    auth: 'user',
+    query: PolicyNoQuery,
+    data: LiabilityDetail,
+  }),
+  submitEndors: defineCall({
+    method: 'POST',
+    path: '/pol-svc/endorsement/v2/submitEndors',
+    summary: 'Surrenders a policy of the caller (header X-RESUB-TOKEN)',
+    auth: 'user',
+    headers: ResubHeaders,
+    body: SubmitEndorsBody,
+    data: EndorsResult,
+  }),
+  getStartTime: defineCall({
+    method: 'GET',
+    path: '/edu-svc/risk/time/getStartTime',
+    summary: 'The cover period a product would have if bought now (Beijing time)',
+    auth: 'public',
+    query: StartTimeQuery,
+    data: StartTime,
+  }),
+  nextHourTime: defineCall({
+    method: 'GET',
+    path: '/edu-svc/common/nextHourTime',
+    summary: 'The next full hour, Beijing time',
+    auth: 'public',
+    data: ServerTime,
+  }),
+  getCurrentTime: defineCall({
+    method: 'GET',
+    path: '/edu-svc/remote/ins/getCurrentTime',
+    summary: 'The server time, Beijing time',
+    auth: 'public',
+    data: ServerTime,
+  }),
+  devInsurerFail: defineCall({
+    method: 'POST',
+    path: '/__dev/insurer/fail',
+    summary: 'Development only: the sandbox insurer refuses one application of the caller (出单失败)',
+    auth: 'dev',
+    tag: '__dev',
+    body: ApplicationCodeBody,
+    data: Type.Null(),
+  }),
+  renewalProducts: defineCall({
+    method: 'GET',
+    path: '/edu-svc/policy/v1/renewalProducts',
+    summary: 'The renewal products with their labels (/insurerenew)',
+    auth: 'public',
+    data: RenewalProducts,
+  }),
+  selectRenewalList: defineCall({
+    method: 'POST',
+    path: '/edu-svc/policy/v1/selectRenewalList',
+    summary: 'One page of the caller’s issued policies of renewal products',
+    auth: 'user',
+    body: RenewalListBody,
+    data: RenewalList,
+  }),
+  saveTempForm: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/saveTempForm/v2',
+    summary: 'Saves the insure form in progress as a draft (new, or an update of the caller’s draft)',
+    auth: 'user',
+    body: SaveTempFormBody,
+    data: SavedTempForm,
+  }),
+  selectTempForm: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/selectTempForm',
+    summary: 'The caller’s drafts, or one of them with its form',
+    auth: 'user',
+    body: SelectTempFormBody,
+    data: TempFormList,
+  }),
+  deleteTempForm: defineCall({
+    method: 'POST',
+    path: '/ins-order/order/deleteTempForm/:serial',
+    summary: 'Deletes a draft of the caller',
+    auth: 'user',
+    params: TempSerialParams,
+    data: Type.Null(),
+  }),
+};

@@ -2,6 +2,7 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { ProductManifest } from '../engine/manifest/manifest-types.generated.ts';
 import { ProductCode, YesNo } from './common.ts';
+import { defineCall } from './define-call.ts';
 
 /** msg of the 4004 answer for an unknown or offline product (display, quote and order calls). */
 export const PRODUCT_UNAVAILABLE = '商品不存在或已下架';
@@ -55,7 +56,6 @@ export type ProductDisplay = Static<typeof ProductDisplay>;
  * are already built into `plans`.
  */
 export const ProductAttrParams = Type.Object({ code: ProductCode }, { additionalProperties: false });
-export const ProductAttr = Type.Unsafe<ProductManifest>({ type: 'object' });
 
 /** GET prod-svc/api/v2/attr/{code}/edu?attrMark=ClassOfEduInsure: the product-type state (spec §3). */
 export const ProductTypeStateQuery = Type.Object({ attrMark: Type.Literal('ClassOfEduInsure') }, { additionalProperties: false });
@@ -266,3 +266,127 @@ export type QuoteRequest = Static<typeof QuoteRequest>;
 export const QuoteBody = Type.Array(QuoteRequest, { minItems: 1, maxItems: 1 });
 export const QuoteResult = Type.Object({ totalPremium: Type.Number() });
 export type QuoteResult = Static<typeof QuoteResult>;
+
+/** An HTML page with a strict content-security policy (a clause document). */
+const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
+
+/**
+ * The manifest document as served (`schemas/product-manifest.schema.json`,
+ * with a plan builder's plans built into `plans`). Declared as an open
+ * object: the document is validated by ajv against its schema at start, and
+ * serialised as it is (a fast-json-stringify pass over that schema would
+ * drop what the build step adds and compile a serializer for hundreds of
+ * properties for no gain).
+ */
+export const ProductAttr = Type.Unsafe<ProductManifest>(
+  Type.Object(
+    { productCode: Type.String(), productName: Type.String(), status: Type.Optional(ProductStatus) },
+    {
+      additionalProperties: true,
+      description: 'The product manifest (schemas/product-manifest.schema.json), plan builders built into plans',
+    },
+  ),
+);
+
+/** The prod-svc and product-document calls (spec §7), served from the manifests. */
+export const productCalls = {
+  productList: defineCall({
+    method: 'POST',
+    path: '/prod-svc/api/v2/product/edu/list',
+    summary: 'The products on sale (home list), optionally of one category',
+    auth: 'public',
+    body: ProductListBody,
+    data: ProductList,
+  }),
+  productDisplay: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v1/product_display',
+    summary: 'The plans and factors of a product with their duties (products on sale)',
+    auth: 'public',
+    query: ProductCodeQuery,
+    data: ProductDisplay,
+  }),
+  productAttr: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v1/attr/:code/edu',
+    summary: 'The product manifest by own or alias code, offline products included',
+    auth: 'public',
+    params: ProductAttrParams,
+    data: ProductAttr,
+  }),
+  productTypeState: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v2/attr/:code/edu',
+    summary: 'The product-type state (attrMark=ClassOfEduInsure): status and categories',
+    auth: 'public',
+    params: ProductAttrParams,
+    query: ProductTypeStateQuery,
+    data: ProductTypeState,
+  }),
+  productDetail: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v2/productdetailsvc',
+    summary: 'The detail attributes of a product on sale (spec §3)',
+    auth: 'public',
+    query: ProductDetailQuery,
+    data: ProductDetail,
+  }),
+  programDisplay: defineCall({
+    method: 'POST',
+    path: '/prod-svc/api/v1/program_display',
+    summary: 'The plan combination of a product on sale: plans with risks and duties, factors',
+    auth: 'public',
+    body: ProgramDisplayBody,
+    data: ProgramDisplay,
+  }),
+  notificationInfo: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v2/notificationInfo/edu',
+    summary: 'The protocols and notices of a product on sale, as HTML paragraphs',
+    auth: 'public',
+    query: ProductCodeQuery,
+    data: NotificationInfo,
+  }),
+  calPremiums: defineCall({
+    method: 'POST',
+    path: '/prod-svc/calpremiums',
+    summary: 'The premium of one quote request (getPrem), computed from the manifest',
+    auth: 'public',
+    body: QuoteBody,
+    data: QuoteResult,
+  }),
+  productFilePaths: defineCall({
+    method: 'GET',
+    path: '/edu-svc/resNew/productFilePaths',
+    summary: 'The protocol documents of a product on sale, each with the address of its HTML page',
+    auth: 'public',
+    query: ProductCodeQuery,
+    data: ProductFilePaths,
+  }),
+  productFile: defineCall({
+    method: 'GET',
+    path: '/edu-svc/resNew/productFile/:code/:no',
+    summary: 'One protocol document as an HTML page (404 page when unknown or offline)',
+    auth: 'public',
+    params: ProductFileParams,
+    data: Type.Null(),
+    raw: { 'text/html': HtmlPage },
+  }),
+  validProductCodes: defineCall({
+    method: 'GET',
+    path: '/edu-svc/product/version/getAllValidProductCode/:channel',
+    summary: 'Every product code on sale, alias codes included',
+    auth: 'public',
+    params: ValidProductCodesParams,
+    data: ValidProductCodes,
+  }),
+  devCatalogue: defineCall({
+    method: 'GET',
+    path: '/__dev/catalogue',
+    summary: 'Development only: every manifest file with its validation status (catalogue preview)',
+    auth: 'dev',
+    tag: '__dev',
+    query: Type.Object({}, { additionalProperties: false }),
+    data: DevCatalogue,
+  }),
+};

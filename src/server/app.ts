@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { fillPath, GW, paths } from '../contract/paths.ts';
+import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
@@ -45,6 +45,7 @@ import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
+import { paymentCalls } from '../contract/payment.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -133,7 +134,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const channelContext = (channel: string): PaymentChannelContext => ({
     config,
     baseUrl: config.publicUrl ?? '',
-    notifyPath: GW + fillPath(paths.payNotify, { provider: channel }),
+    notifyPath: GW + fillPath(paymentCalls.payNotify.path, { provider: channel }),
     deliver: options.sandboxDelivery ?? selfDelivery(app),
     post: options.channelPost ?? selfRawPost(app),
     notifyDelayMs: config.sandboxNotifyDelayMs,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
-import { GW } from '../contract/paths.ts';
+import { GW } from '../contract/define-call.ts';
 import { buildAppWithHandles, type AppHandles } from './app.ts';
 import type { AppConfig } from './config.ts';
 import type { DbKind } from './db/db.ts';

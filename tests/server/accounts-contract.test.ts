@@ -19,7 +19,7 @@ import {
 import { authCalls, UserRecord } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { obfuscate } from '../../src/contract/obfuscation.ts';
-import { fillPath } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { call, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { obfuscate, deobfuscate } from '../../src/contract/obfuscation.ts';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
@@ -13,6 +13,7 @@ import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 import { accountCalls, identityCalls } from '../../src/contract/accounts.ts';
 import { authCalls } from '../../src/contract/auth.ts';
+import { orderCalls } from '../../src/contract/order.ts';
 
 const PASSWORD = 'Abc12345!';
 const hex32 = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -33,7 +34,7 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
   const get = <T = unknown>(url: string, token?: string) => call<T>(t.app, { method: 'GET', url, token });
   const post = <T = unknown>(url: string, payload: object, token?: string) => call<T>(t.app, { method: 'POST', url, payload, token });
   const codeOf = async (phone: string) => expectOk(await get<{ code: string }>(`${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).code;
-  const policyList = (token: string) => post(paths.policyList, {}, token);
+  const policyList = (token: string) => post(orderCalls.policyList.path, {}, token);
   const refresh = (refreshToken: string) => post<{ token: string; refreshToken: string }>(authCalls.refreshToken.path, { refreshToken });
   const passwordLogin = (phone: string, password: string) =>
     post<{ token: string; refreshToken: string; userCode: string }>(authCalls.passwordLogin.path, { loginAccount: phone, passWord: password });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_HEADER, paths } from '../../src/contract/paths.ts';
+import { ACCESS_TOKEN_HEADER } from '../../src/contract/define-call.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
+import { orderCalls } from '../../src/contract/order.ts';
 
 describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
   let t: TestApp;
@@ -26,7 +27,7 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
       payload: { phoneNum: phone, smsVerificationCode: code },
     });
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
-  const policyList = (token: string) => call(t.app, { method: 'POST', url: paths.policyList, token, payload: {} });
+  const policyList = (token: string) => call(t.app, { method: 'POST', url: orderCalls.policyList.path, token, payload: {} });
   const refresh = (refreshToken: string) =>
     call<{ token: string; refreshToken: string }>(t.app, { method: 'POST', url: authCalls.refreshToken.path, payload: { refreshToken } });
 
@@ -138,7 +139,7 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
     const forged = `${session.token.slice(0, -4)}AAAA`;
     expect((await policyList(forged)).body.code).toBe('406');
     // A raw token without "Bearer" is accepted, as the legacy client sends it.
-    const raw = await call(t.app, { method: 'POST', url: paths.policyList, headers: { authorization: session.token }, payload: {} });
+    const raw = await call(t.app, { method: 'POST', url: orderCalls.policyList.path, headers: { authorization: session.token }, payload: {} });
     expectOk(raw);
     advance(15 * 60_000 + 1_000);
     expect((await policyList(session.token)).body.code).toBe('406');

@@ -7,7 +7,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../../src/contract/calls.ts';
 import type { CallSpec } from '../../src/contract/define-call.ts';
-import { GW } from '../../src/contract/paths.ts';
+import { GW } from '../../src/contract/define-call.ts';
 import { makeTestApp, type TestApp } from './helpers.ts';
 
 interface Seen {

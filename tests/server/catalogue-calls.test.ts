@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import {
   NotificationInfo,
   ProductDetail,
@@ -12,6 +12,7 @@ import {
   ValidProductCodes,
   type NotificationItem,
   type ProductFile,
+  productCalls,
 } from '../../src/contract/product.ts';
 import { withBuiltPlans } from '../../src/engine/plans/build-plans.ts';
 import { readManifest } from './catalogue-fixtures.ts';
@@ -36,7 +37,7 @@ describe('product calls of spec §7', () => {
   afterAll(() => t.close());
 
   it('answers the product-type state from the manifest category', async () => {
-    const url = `${fillPath(paths.productTypeState, { code: XUZHOU })}?attrMark=ClassOfEduInsure`;
+    const url = `${fillPath(productCalls.productTypeState.path, { code: XUZHOU })}?attrMark=ClassOfEduInsure`;
     const state = expectShape<ProductTypeState>(ProductTypeState, await call(t.app, { method: 'GET', url }));
     expect(state).toEqual({
       productCode: XUZHOU,
@@ -50,14 +51,14 @@ describe('product calls of spec §7', () => {
       ],
     });
     // attrMark is part of the contract.
-    expect((await call(t.app, { method: 'GET', url: fillPath(paths.productTypeState, { code: XUZHOU }) })).body.code).toBe('4000');
-    expect((await call(t.app, { method: 'GET', url: `${fillPath(paths.productTypeState, { code: XUZHOU })}?attrMark=Other` })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: fillPath(productCalls.productTypeState.path, { code: XUZHOU }) })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: `${fillPath(productCalls.productTypeState.path, { code: XUZHOU })}?attrMark=Other` })).body.code).toBe('4000');
   });
 
   it('answers the detail attributes of spec §3', async () => {
     const detail = expectShape<ProductDetail>(
       ProductDetail,
-      await call(t.app, { method: 'GET', url: `${paths.productDetail}?id=${JINING}&channelNo=edu` }),
+      await call(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=${JINING}&channelNo=edu` }),
     );
     expect(detail).toMatchObject({
       productCode: JINING,
@@ -87,15 +88,15 @@ describe('product calls of spec §7', () => {
     const weights = detail.guaranteeDetails[1]!.list.map((d) => d.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
     // channelNo defaults to edu.
-    expectOk(await call(t.app, { method: 'GET', url: `${paths.productDetail}?id=${GUARDIAN}` }));
-    expect((await call(t.app, { method: 'GET', url: `${paths.productDetail}?id=bad code` })).body.code).toBe('4000');
+    expectOk(await call(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=${GUARDIAN}` }));
+    expect((await call(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=bad code` })).body.code).toBe('4000');
   });
 
   it('displays the plan combination as program items with risks and duties', async () => {
     const sold = withBuiltPlans(xuzhou);
     const display = expectShape<ProgramDisplay>(
       ProgramDisplay,
-      await call(t.app, { method: 'POST', url: paths.programDisplay, payload: { productCode: XUZHOU } }),
+      await call(t.app, { method: 'POST', url: productCalls.programDisplay.path, payload: { productCode: XUZHOU } }),
     );
     expect(display).toMatchObject({ productCode: XUZHOU, productName: xuzhou.productName, projectCode: xuzhou.projectCode, projectName: xuzhou.projectName });
     expect(display.list.map((p) => [p.prodType, p.code, p.name])).toEqual(sold.plans.map((p) => ['program', p.code, p.name]));
@@ -115,13 +116,13 @@ describe('product calls of spec §7', () => {
         list: f.options.map((o) => ({ code: o.value, name: o.label })),
       })),
     );
-    expect((await call(t.app, { method: 'POST', url: paths.programDisplay, payload: {} })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'POST', url: productCalls.programDisplay.path, payload: {} })).body.code).toBe('4000');
   });
 
   it('lists the protocols and notices with their groups, as escaped HTML', async () => {
     const list = expectShape<NotificationItem[]>(
       NotificationInfo,
-      await call(t.app, { method: 'GET', url: `${paths.notificationInfo}?productCode=${GUARDIAN}` }),
+      await call(t.app, { method: 'GET', url: `${productCalls.notificationInfo.path}?productCode=${GUARDIAN}` }),
     );
     expect(list.map((n) => [n.name, n.valueMark, n.order, n.displayNo, n.type, n.productCode])).toEqual(
       guardian.protocols.map((p, i) => [p.name, p.valueMark, i + 1, i + 1, 'html', GUARDIAN]),
@@ -136,7 +137,7 @@ describe('product calls of spec §7', () => {
   it('gives the protocol documents as files, each served as an HTML page', async () => {
     const files = expectShape<ProductFile[]>(
       ProductFilePaths,
-      await call(t.app, { method: 'GET', url: `${paths.productFilePaths}?productCode=${JINING}` }),
+      await call(t.app, { method: 'GET', url: `${productCalls.productFilePaths.path}?productCode=${JINING}` }),
     );
     expect(files.map((f) => f.name)).toEqual(jining.protocols.map((p) => p.name));
     expect(files[0]!.url).toBe(`https://edu.example.cn/_gw/edu-svc/resNew/productFile/${JINING}/1`);
@@ -154,20 +155,20 @@ describe('product calls of spec §7', () => {
   });
 
   it('lists every product code on sale for the edu channel', async () => {
-    const codes = expectShape<string[]>(ValidProductCodes, await call(t.app, { method: 'GET', url: fillPath(paths.validProductCodes, { channel: 'edu' }) }));
+    const codes = expectShape<string[]>(ValidProductCodes, await call(t.app, { method: 'GET', url: fillPath(productCalls.validProductCodes.path, { channel: 'edu' }) }));
     expect(codes).toEqual(expect.arrayContaining([XUZHOU, JINING, GUARDIAN]));
     expect(new Set(codes).size).toBe(codes.length);
-    expect((await call(t.app, { method: 'GET', url: fillPath(paths.validProductCodes, { channel: 'web' }) })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: fillPath(productCalls.validProductCodes.path, { channel: 'web' }) })).body.code).toBe('4000');
   });
 
   it('answers 4004 商品不存在或已下架 for unknown products on every product call', async () => {
     const unknown = '99PR000000';
     const answers = [
-      await call(t.app, { method: 'GET', url: `${paths.productDetail}?id=${unknown}` }),
-      await call(t.app, { method: 'POST', url: paths.programDisplay, payload: { productCode: unknown } }),
-      await call(t.app, { method: 'GET', url: `${paths.notificationInfo}?productCode=${unknown}` }),
-      await call(t.app, { method: 'GET', url: `${paths.productFilePaths}?productCode=${unknown}` }),
-      await call(t.app, { method: 'GET', url: `${fillPath(paths.productTypeState, { code: unknown })}?attrMark=ClassOfEduInsure` }),
+      await call(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=${unknown}` }),
+      await call(t.app, { method: 'POST', url: productCalls.programDisplay.path, payload: { productCode: unknown } }),
+      await call(t.app, { method: 'GET', url: `${productCalls.notificationInfo.path}?productCode=${unknown}` }),
+      await call(t.app, { method: 'GET', url: `${productCalls.productFilePaths.path}?productCode=${unknown}` }),
+      await call(t.app, { method: 'GET', url: `${fillPath(productCalls.productTypeState.path, { code: unknown })}?attrMark=ClassOfEduInsure` }),
     ];
     for (const answer of answers) expect(answer.body).toEqual({ code: '4004', msg: '商品不存在或已下架', data: null });
   });

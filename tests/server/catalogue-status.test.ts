@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import type { DevCatalogue, ProductDetail, ProductListItem, ProductTypeState } from '../../src/contract/product.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
@@ -22,6 +22,8 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 /** Codes no real manifest uses. */
 const ALIAS = '98PR000001';
@@ -43,52 +45,52 @@ describe('alias codes and offline products', () => {
   afterAll(() => t.close());
 
   it('resolves alias codes on every product call', async () => {
-    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(paths.productAttr, { code: ALIAS }) }));
+    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(productCalls.productAttr.path, { code: ALIAS }) }));
     expect(manifest.productCode).toBe(JINING);
     const state = expectOk(
-      await call<ProductTypeState>(t.app, { method: 'GET', url: `${fillPath(paths.productTypeState, { code: ALIAS_2 })}?attrMark=ClassOfEduInsure` }),
+      await call<ProductTypeState>(t.app, { method: 'GET', url: `${fillPath(productCalls.productTypeState.path, { code: ALIAS_2 })}?attrMark=ClassOfEduInsure` }),
     );
     expect(state.productCode).toBe(JINING);
-    const detail = expectOk(await call<ProductDetail>(t.app, { method: 'GET', url: `${paths.productDetail}?id=${ALIAS}` }));
+    const detail = expectOk(await call<ProductDetail>(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=${ALIAS}` }));
     expect(detail).toMatchObject({ productCode: ALIAS, newProductCode: JINING });
-    for (const url of [`${paths.productDisplay}?productCode=${ALIAS}`, `${paths.notificationInfo}?productCode=${ALIAS}`, `${paths.productFilePaths}?productCode=${ALIAS}`]) {
+    for (const url of [`${productCalls.productDisplay.path}?productCode=${ALIAS}`, `${productCalls.notificationInfo.path}?productCode=${ALIAS}`, `${productCalls.productFilePaths.path}?productCode=${ALIAS}`]) {
       expectOk(await call(t.app, { method: 'GET', url }));
     }
-    expectOk(await call(t.app, { method: 'POST', url: paths.programDisplay, payload: { productCode: ALIAS } }));
+    expectOk(await call(t.app, { method: 'POST', url: productCalls.programDisplay.path, payload: { productCode: ALIAS } }));
     const quote = expectOk(
-      await call<{ totalPremium: number }>(t.app, { method: 'POST', url: paths.calPremiums, payload: [{ productCode: ALIAS, insuranceVOS: [{ programCode: 'JN-A' }] }] }),
+      await call<{ totalPremium: number }>(t.app, { method: 'POST', url: productCalls.calPremiums.path, payload: [{ productCode: ALIAS, insuranceVOS: [{ programCode: 'JN-A' }] }] }),
     );
     expect(quote.totalPremium).toBe(50);
   });
 
   it('lists products on sale only, and every valid code with the aliases', async () => {
-    const { list } = expectOk(await call<{ list: ProductListItem[] }>(t.app, { method: 'POST', url: paths.productList, payload: {} }));
+    const { list } = expectOk(await call<{ list: ProductListItem[] }>(t.app, { method: 'POST', url: productCalls.productList.path, payload: {} }));
     expect(list.map((p) => p.productCode)).toEqual([JINING, XUZHOU]);
-    const codes = expectOk(await call<string[]>(t.app, { method: 'GET', url: fillPath(paths.validProductCodes, { channel: 'edu' }) }));
+    const codes = expectOk(await call<string[]>(t.app, { method: 'GET', url: fillPath(productCalls.validProductCodes.path, { channel: 'edu' }) }));
     expect(codes).toEqual([JINING, ALIAS, ALIAS_2, XUZHOU]);
   });
 
   it('still answers the attributes of an offline product, with its status', async () => {
-    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(paths.productAttr, { code: GUARDIAN }) }));
+    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(productCalls.productAttr.path, { code: GUARDIAN }) }));
     expect(manifest).toMatchObject({ productCode: GUARDIAN, status: 'offline' });
     const state = expectOk(
-      await call<ProductTypeState>(t.app, { method: 'GET', url: `${fillPath(paths.productTypeState, { code: GUARDIAN })}?attrMark=ClassOfEduInsure` }),
+      await call<ProductTypeState>(t.app, { method: 'GET', url: `${fillPath(productCalls.productTypeState.path, { code: GUARDIAN })}?attrMark=ClassOfEduInsure` }),
     );
     expect(state.status).toBe('offline');
   });
 
   it('answers 4004 商品不存在或已下架 to display and quote calls of an offline product', async () => {
     const gets = [
-      `${paths.productDisplay}?productCode=${GUARDIAN}`,
-      `${paths.productDetail}?id=${GUARDIAN}`,
-      `${paths.notificationInfo}?productCode=${GUARDIAN}`,
-      `${paths.productFilePaths}?productCode=${GUARDIAN}`,
+      `${productCalls.productDisplay.path}?productCode=${GUARDIAN}`,
+      `${productCalls.productDetail.path}?id=${GUARDIAN}`,
+      `${productCalls.notificationInfo.path}?productCode=${GUARDIAN}`,
+      `${productCalls.productFilePaths.path}?productCode=${GUARDIAN}`,
     ];
     for (const url of gets) expect((await call(t.app, { method: 'GET', url })).body).toEqual(UNAVAILABLE);
-    expect((await call(t.app, { method: 'POST', url: paths.programDisplay, payload: { productCode: GUARDIAN } })).body).toEqual(UNAVAILABLE);
-    const quote = await call(t.app, { method: 'POST', url: paths.calPremiums, payload: [{ productCode: GUARDIAN, insuranceVOS: [{ programCode: 'GAB-A' }] }] });
+    expect((await call(t.app, { method: 'POST', url: productCalls.programDisplay.path, payload: { productCode: GUARDIAN } })).body).toEqual(UNAVAILABLE);
+    const quote = await call(t.app, { method: 'POST', url: productCalls.calPremiums.path, payload: [{ productCode: GUARDIAN, insuranceVOS: [{ programCode: 'GAB-A' }] }] });
     expect(quote.body).toEqual(UNAVAILABLE);
-    const file = await t.app.inject({ method: 'GET', url: `/_gw${fillPath(paths.productFile, { code: GUARDIAN, no: '1' })}` });
+    const file = await t.app.inject({ method: 'GET', url: `/_gw${fillPath(productCalls.productFile.path, { code: GUARDIAN, no: '1' })}` });
     expect(file.statusCode).toBe(404);
   });
 });
@@ -114,7 +116,7 @@ describe.each(backends)('orders by alias code and for offline products (%s)', (b
     expect(refused.body).toEqual(UNAVAILABLE);
     const repeat = await call(t.app, {
       method: 'POST',
-      url: paths.repeatInsurance,
+      url: orderCalls.repeatInsurance.path,
       token,
       payload: { cardId: form.insureds[0]!.licenceNo, cardType: '0', productCode: GUARDIAN },
     });
@@ -134,7 +136,7 @@ describe('development catalogue', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const catalogue = async () => expectOk(await call<DevCatalogue>(t.app, { method: 'GET', url: paths.devCatalogue }));
+  const catalogue = async () => expectOk(await call<DevCatalogue>(t.app, { method: 'GET', url: productCalls.devCatalogue.path }));
 
   it('lists every manifest file with its codes, routes, status and validation', async () => {
     const { list } = await catalogue();
@@ -169,7 +171,7 @@ describe('development catalogue', () => {
   it('does not exist when development endpoints are off', async () => {
     const prod = await makeTestApp({ config: { devEndpoints: false } });
     try {
-      const response = await prod.app.inject({ method: 'GET', url: `/_gw${paths.devCatalogue}` });
+      const response = await prod.app.inject({ method: 'GET', url: `/_gw${productCalls.devCatalogue.path}` });
       expect(response.statusCode).toBe(404);
     } finally {
       await prod.close();

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../src/engine/plans/build-plans.ts';
 import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 const manifests: ProductManifest[] = readdirSync('manifests')
   .filter((f) => f.endsWith('.json'))
@@ -22,13 +22,13 @@ describe('catalogue', () => {
   });
   afterAll(() => t.close());
 
-  const quote = (q: Quote) => call<{ totalPremium: number }>(t.app, { method: 'POST', url: paths.calPremiums, payload: [q] });
+  const quote = (q: Quote) => call<{ totalPremium: number }>(t.app, { method: 'POST', url: productCalls.calPremiums.path, payload: [q] });
 
   it('lists every manifest with its lowest premium and renewal label', async () => {
     const { list } = expectOk(
       await call<{ list: { productCode: string; fromPremium: number; renewalLabel: string; path: string }[] }>(t.app, {
         method: 'POST',
-        url: paths.productList,
+        url: productCalls.productList.path,
         payload: {},
       }),
     );
@@ -40,10 +40,10 @@ describe('catalogue', () => {
   });
 
   it('answers a list request without a body, and filters by category', async () => {
-    const all = expectOk(await call<{ list: unknown[] }>(t.app, { method: 'POST', url: paths.productList }));
+    const all = expectOk(await call<{ list: unknown[] }>(t.app, { method: 'POST', url: productCalls.productList.path }));
     expect(all.list).toHaveLength(online.length);
     const students = expectOk(
-      await call<{ list: { productCode: string }[] }>(t.app, { method: 'POST', url: paths.productList, payload: { category: '学平险' } }),
+      await call<{ list: { productCode: string }[] }>(t.app, { method: 'POST', url: productCalls.productList.path, payload: { category: '学平险' } }),
     );
     expect(students.list.map((p) => p.productCode)).toEqual(
       online.filter((m) => Object.values(m.category).includes('学平险')).map((m) => m.productCode),
@@ -55,7 +55,7 @@ describe('catalogue', () => {
     const display = expectOk(
       await call<{ productName: string; list: { prodType: string; code: string; name: string; list: { limitName: string; showValue: string }[] }[] }>(
         t.app,
-        { method: 'GET', url: `${paths.productDisplay}?productCode=${XUZHOU}` },
+        { method: 'GET', url: `${productCalls.productDisplay.path}?productCode=${XUZHOU}` },
       ),
     );
     expect(display.productName).toBe('徐州市学生平安保险（2025版）');
@@ -88,7 +88,7 @@ describe('catalogue', () => {
   });
 
   it('answers unknown products with 4004', async () => {
-    expect((await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=99PR000000` })).body).toEqual({
+    expect((await call(t.app, { method: 'GET', url: `${productCalls.productDisplay.path}?productCode=99PR000000` })).body).toEqual({
       code: '4004',
       msg: '商品不存在或已下架',
       data: null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCalls, type ContentPage } from '../../src/contract/content.ts';
-import { fillPath } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import { parseContentDoc } from '../../src/server/content/content-doc.ts';
 import { loadContentPages } from '../../src/server/content/content-routes.ts';
 import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';

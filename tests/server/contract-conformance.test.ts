@@ -3,10 +3,10 @@ import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, TokenPair, UserRecord } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { OrderDetail, PayUrl, PolicyList, RepeatInsuranceResult, ResubToken, Serial, SubmitOrderResult } from '../../src/contract/order.ts';
-import { paths } from '../../src/contract/paths.ts';
-import { ProductDisplay, ProductList, QuoteResult } from '../../src/contract/product.ts';
+import { OrderDetail, PayUrl, PolicyList, RepeatInsuranceResult, ResubToken, Serial, SubmitOrderResult, orderCalls } from '../../src/contract/order.ts';
+import { ProductDisplay, ProductList, QuoteResult, productCalls } from '../../src/contract/product.ts';
 import { call, getSerial, login, makeTestApp, payUrlOf, postOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 /** Every success answer must be the contract's envelope around the contract's data schema. */
 function expectShape(schema: TSchema, body: unknown): void {
@@ -38,20 +38,20 @@ describe('responses follow the contract', () => {
   });
 
   it('for the catalogue', async () => {
-    expectShape(ProductList, (await call(t.app, { method: 'POST', url: paths.productList, payload: {} })).body);
-    expectShape(ProductDisplay, (await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=${XUZHOU}` })).body);
-    const quote = await call(t.app, { method: 'POST', url: paths.calPremiums, payload: [{ productCode: XUZHOU, insuranceVOS: [{ programCode: 'XZ25-JC' }] }] });
+    expectShape(ProductList, (await call(t.app, { method: 'POST', url: productCalls.productList.path, payload: {} })).body);
+    expectShape(ProductDisplay, (await call(t.app, { method: 'GET', url: `${productCalls.productDisplay.path}?productCode=${XUZHOU}` })).body);
+    const quote = await call(t.app, { method: 'POST', url: productCalls.calPremiums.path, payload: [{ productCode: XUZHOU, insuranceVOS: [{ programCode: 'XZ25-JC' }] }] });
     expectShape(QuoteResult, quote.body);
   });
 
   it('for the order flow', async () => {
     const { token } = await login(t.app);
-    expectShape(Serial, (await call(t.app, { method: 'GET', url: paths.serial, token })).body);
-    expectShape(ResubToken, (await call(t.app, { method: 'GET', url: paths.resubToken, token })).body);
+    expectShape(Serial, (await call(t.app, { method: 'GET', url: orderCalls.serial.path, token })).body);
+    expectShape(ResubToken, (await call(t.app, { method: 'GET', url: orderCalls.resubToken.path, token })).body);
     const form = validApplication(XUZHOU);
     const repeat = await call(t.app, {
       method: 'POST',
-      url: paths.repeatInsurance,
+      url: orderCalls.repeatInsurance.path,
       token,
       payload: { cardId: form.insureds[0]!.licenceNo, cardType: '0', productCode: XUZHOU },
     });
@@ -60,9 +60,9 @@ describe('responses follow the contract', () => {
     expectShape(SubmitOrderResult, submitted.body);
     const orderCode = submitted.body.data!.body.order.code;
     const formCode = submitted.body.data!.body.applicationForms[0]!.information.applicationFormCode;
-    expectShape(OrderDetail, (await call(t.app, { method: 'POST', url: paths.orderDetail, token, payload: { orderCode } })).body);
-    expectShape(PayUrl, (await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${formCode}`, token })).body);
+    expectShape(OrderDetail, (await call(t.app, { method: 'POST', url: orderCalls.orderDetail.path, token, payload: { orderCode } })).body);
+    expectShape(PayUrl, (await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${formCode}`, token })).body);
     expect(await payUrlOf(t.app, token, formCode)).toContain('tradeNo=');
-    expectShape(PolicyList, (await call(t.app, { method: 'POST', url: paths.policyList, token, payload: {} })).body);
+    expectShape(PolicyList, (await call(t.app, { method: 'POST', url: orderCalls.policyList.path, token, payload: {} })).body);
   });
 });

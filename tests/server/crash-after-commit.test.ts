@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GW, paths, RESUB_HEADER } from '../../src/contract/paths.ts';
+import { GW, RESUB_HEADER } from '../../src/contract/define-call.ts';
 import { randomPhone } from '../../src/server/bench-support.ts';
 import { validApplication, JINING } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
+import { orderCalls } from '../../src/contract/order.ts';
 
 type Target = { kind: 'pglite'; env: Record<string, string> } | { kind: 'postgres'; env: Record<string, string>; url: string; drop: () => Promise<void> };
 
@@ -104,15 +105,15 @@ describe('server killed after the order commits, before it answers', () => {
       // Start once without the failpoint to log in and take a serial.
       const first = await startServer(target.env);
       const token = await loginOver(first.base);
-      const serial = (await gw<string>(first.base, 'GET', paths.serial, { token })).data;
+      const serial = (await gw<string>(first.base, 'GET', orderCalls.serial.path, { token })).data;
       const form = validApplication(JINING);
       first.child.kill('SIGTERM');
       await first.exited;
 
       const doomed = await startServer(target.env, FAILPOINT_SERVER);
-      const resub1 = (await gw<string>(doomed.base, 'GET', paths.resubToken, { token })).data;
+      const resub1 = (await gw<string>(doomed.base, 'GET', orderCalls.resubToken.path, { token })).data;
       const submit = (base: string, resub: string) =>
-        gw<{ body: { order: { code: string } } }>(base, 'POST', paths.submitOrder, {
+        gw<{ body: { order: { code: string } } }>(base, 'POST', orderCalls.submitOrder.path, {
           token,
           body: { source: '01', entryType: '00', idempotentSerialNo: serial, applicationForms: [form] },
           headers: { [RESUB_HEADER]: resub },
@@ -123,12 +124,12 @@ describe('server killed after the order commits, before it answers', () => {
       const revived = await startServer(target.env);
       try {
         // The order was committed before the process died (the client never heard of it).
-        const before = await gw<{ total: number }>(revived.base, 'POST', paths.policyList, { token, body: {} });
+        const before = await gw<{ total: number }>(revived.base, 'POST', orderCalls.policyList.path, { token, body: {} });
         expect({ kind: target.kind, total: before.data.total }).toEqual({ kind: target.kind, total: 1 });
-        const resub2 = (await gw<string>(revived.base, 'GET', paths.resubToken, { token })).data;
+        const resub2 = (await gw<string>(revived.base, 'GET', orderCalls.resubToken.path, { token })).data;
         const retried = await submit(revived.base, resub2);
         expect({ kind: target.kind, code: retried.code }).toEqual({ kind: target.kind, code: '0000' });
-        const list = await gw<{ total: number; list: { orderCode: string }[] }>(revived.base, 'POST', paths.policyList, { token, body: {} });
+        const list = await gw<{ total: number; list: { orderCode: string }[] }>(revived.base, 'POST', orderCalls.policyList.path, { token, body: {} });
         expect(list.data.total).toBe(1);
         expect(list.data.list[0]!.orderCode).toBe(retried.data.body.order.code);
       } finally {

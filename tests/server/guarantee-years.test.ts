@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationFormInput, PolicyList } from '../../src/contract/order.ts';
-import { paths } from '../../src/contract/paths.ts';
 import type { ProductDetail } from '../../src/contract/product.ts';
 import { coverPeriod } from '../../src/engine/cover/cover-period.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
@@ -20,6 +19,8 @@ import {
   type TestApp,
   XUZHOU,
 } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 /** 华泰安康家长重大疾病保险: guaranteeYears [1, 2, 3], cover 12 months ending 00:00:00. */
 const SERIOUS_ILLNESS = '20PR416508';
@@ -57,13 +58,13 @@ describe.each(backends)('guarantee years (%s)', (backend) => {
   const quote = (extra: Record<string, unknown>, productCode = SERIOUS_ILLNESS, programCode = 'HTZJ-20') =>
     call<{ totalPremium: number }>(t.app, {
       method: 'POST',
-      url: paths.calPremiums,
+      url: productCalls.calPremiums.path,
       payload: [{ productCode, insuranceVOS: [{ programCode }], ...extra }],
     });
-  const policies = async () => expectOk(await call<PolicyList>(t.app, { method: 'POST', url: paths.policyList, token: parent.token, payload: {} }));
+  const policies = async () => expectOk(await call<PolicyList>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: parent.token, payload: {} }));
 
   it('lists the allowed years on the detail attributes', async () => {
-    const detail = expectOk(await call<ProductDetail>(t.app, { method: 'GET', url: `${paths.productDetail}?id=${SERIOUS_ILLNESS}` }));
+    const detail = expectOk(await call<ProductDetail>(t.app, { method: 'GET', url: `${productCalls.productDetail.path}?id=${SERIOUS_ILLNESS}` }));
     expect(detail.guaranteeYears).toEqual([1, 2, 3]);
   });
 

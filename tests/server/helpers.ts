@@ -10,7 +10,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import type { ApiEnvelope } from '../../src/contract/envelope.ts';
 import type { ApplicationFormInput } from '../../src/contract/order.ts';
-import { GW, paths } from '../../src/contract/paths.ts';
+import { GW } from '../../src/contract/define-call.ts';
 import { buildAppWithHandles, type AppHandles, type BuildAppOptions } from '../../src/server/app.ts';
 import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../../src/server/bench-support.ts';
 import type { AppConfig } from '../../src/server/config.ts';
@@ -140,6 +140,8 @@ export function expectOk<T>(result: { status: number; body: Envelope<T> }): T {
 }
 
 import { loginWithSms } from '../../src/server/bench-support.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 export { loginWithSms as login, randomPhone as newPhone, type LoggedInUser as Session } from '../../src/server/bench-support.ts';
 
 export const XUZHOU = SAMPLE_PRODUCT_CODES.xuzhou;
@@ -152,11 +154,11 @@ export function validApplication(productCode: string, overrides: Partial<Applica
 }
 
 export async function getSerial(app: FastifyInstance, token: string): Promise<string> {
-  return expectOk(await call<string>(app, { method: 'GET', url: paths.serial, token }));
+  return expectOk(await call<string>(app, { method: 'GET', url: orderCalls.serial.path, token }));
 }
 
 export async function getResubToken(app: FastifyInstance, token: string): Promise<string> {
-  return expectOk(await call<string>(app, { method: 'GET', url: paths.resubToken, token }));
+  return expectOk(await call<string>(app, { method: 'GET', url: orderCalls.resubToken.path, token }));
 }
 
 export interface SubmittedOrder {
@@ -175,7 +177,7 @@ export async function postOrder(
   const resubToken = input.resubToken ?? (await getResubToken(app, token));
   return call<{ body: { order: { amount: number; code: string }; applicationForms: { information: { applicationFormCode: string } }[] } }>(app, {
     method: 'POST',
-    url: paths.submitOrder,
+    url: orderCalls.submitOrder.path,
     token,
     headers: { 'x-resub-token': resubToken },
     payload: { source: '01', entryType: '00', idempotentSerialNo: input.serial, applicationForms: [input.form] },
@@ -191,7 +193,7 @@ export async function submitOrder(app: FastifyInstance, token: string, form: App
 }
 
 export async function payUrlOf(app: FastifyInstance, token: string, applicationFormCode: string): Promise<string> {
-  return expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paths.payUrl}?appCode=${applicationFormCode}`, token })).payUrl;
+  return expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${applicationFormCode}`, token })).payUrl;
 }
 
 export function tradeNoOf(payUrl: string): string {
@@ -203,7 +205,7 @@ export function tradeNoOf(payUrl: string): string {
 export async function orderDetail(app: FastifyInstance, token: string, orderCode: string) {
   return call<{ status: string; policyNo: string | null; amount: number; paidAt: string | null }>(app, {
     method: 'POST',
-    url: paths.orderDetail,
+    url: orderCalls.orderDetail.path,
     token,
     payload: { orderCode },
   });

@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { marketCalls, AreaList, Branch, ContactPerson, FileList, LocatedArea, MarketDetail, MarketList, OrgElementList, RichFile } from '../../src/contract/market.ts';
-import { fillPath } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ManifestError } from '../../src/server/catalogue/manifest-store.ts';
 import { openDb, MEMORY_URL } from '../../src/server/db/open-db.ts';

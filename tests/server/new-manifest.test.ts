@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import type { ProductListItem } from '../../src/contract/product.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { copyOfManifests, readManifest, writeManifest } from './catalogue-fixtures.ts';
@@ -24,6 +24,8 @@ import {
   type TestApp,
   validApplication,
 } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 const NEW_CODE = '26PR370900';
 const NEW_ROUTE = '/taianStudentSafetyDetails';
@@ -58,21 +60,21 @@ describe.each(backends)('a product added as one manifest file (%s)', (backend) =
   });
 
   it('appears in the product list and resolves by code', async () => {
-    const { list } = expectOk(await call<{ list: ProductListItem[] }>(t.app, { method: 'POST', url: paths.productList, payload: {} }));
+    const { list } = expectOk(await call<{ list: ProductListItem[] }>(t.app, { method: 'POST', url: productCalls.productList.path, payload: {} }));
     expect(list.find((p) => p.productCode === NEW_CODE)).toMatchObject({
       productName: '泰安市学生平安保险',
       path: NEW_ROUTE,
       fromPremium: 66,
     });
-    const codes = expectOk(await call<string[]>(t.app, { method: 'GET', url: fillPath(paths.validProductCodes, { channel: 'edu' }) }));
+    const codes = expectOk(await call<string[]>(t.app, { method: 'GET', url: fillPath(productCalls.validProductCodes.path, { channel: 'edu' }) }));
     expect(codes).toContain(NEW_CODE);
-    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(paths.productAttr, { code: NEW_CODE }) }));
+    const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(productCalls.productAttr.path, { code: NEW_CODE }) }));
     expect(manifest.routes).toEqual([NEW_ROUTE]);
   });
 
   it('is priced by calpremiums from its own manifest', async () => {
     const quote = async (programCode: string) =>
-      expectOk(await call<{ totalPremium: number }>(t.app, { method: 'POST', url: paths.calPremiums, payload: [{ productCode: NEW_CODE, insuranceVOS: [{ programCode }] }] }))
+      expectOk(await call<{ totalPremium: number }>(t.app, { method: 'POST', url: productCalls.calPremiums.path, payload: [{ productCode: NEW_CODE, insuranceVOS: [{ programCode }] }] }))
         .totalPremium;
     expect(await quote('JN-A')).toBe(66);
     expect(await quote('JN-B')).toBe(90);
@@ -85,7 +87,7 @@ describe.each(backends)('a product added as one manifest file (%s)', (backend) =
     const form = validApplication(JINING, { productCode: NEW_CODE, planCode: 'JN-A' });
     const submitted = await call<{ body: { order: { amount: number; code: string } } }>(t.app, {
       method: 'POST',
-      url: paths.submitOrder,
+      url: orderCalls.submitOrder.path,
       token,
       headers: { 'x-resub-token': resubToken },
       payload: { source: '01', entryType: '00', idempotentSerialNo: serial, applicationForms: [form] },

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
-import { paths } from '../../src/contract/paths.ts';
 import { backends, call, expectOk, JINING, login, makeTestApp, orderDetail, type Session, submitOrder, type TestApp, validApplication } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 const load = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
@@ -25,7 +25,7 @@ describe.each(backends)('premium collected offline, Isshoufei N (%s)', (backend)
     expect(detail.status).toBe('waitInsurance');
     expect(detail.policyNo).toMatch(/\S/);
     // Nothing is left to pay for.
-    const payUrl = await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: parent.token });
+    const payUrl = await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: parent.token });
     expect(payUrl.body.code).not.toBe('0000');
     expect(payUrl.body.msg).toMatch(/\S/);
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import type { PolicyList } from '../../src/contract/order.ts';
 import {
   backends,
@@ -22,6 +21,8 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 describe.each(backends)('order flow (%s)', (backend) => {
   let t: TestApp;
@@ -36,12 +37,12 @@ describe.each(backends)('order flow (%s)', (backend) => {
   afterAll(() => t.close());
 
   const policies = async (session: Session, body: object = {}) =>
-    expectOk(await call<PolicyList>(t.app, { method: 'POST', url: paths.policyList, token: session.token, payload: body }));
+    expectOk(await call<PolicyList>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: session.token, payload: body }));
   const repeat = async (session: Session, cardId: string, productCode: string = XUZHOU) =>
     expectOk(
       await call<{ repeat: boolean }>(t.app, {
         method: 'POST',
-        url: paths.repeatInsurance,
+        url: orderCalls.repeatInsurance.path,
         token: session.token,
         payload: { cardId, cardType: '0', productCode, channelCode: 'edu' },
       }),
@@ -61,7 +62,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: paths.savePayOut,
+        url: paymentCalls.savePayOut.path,
         token: alice.token,
         payload: { applicationFormCode: order.applicationFormCode, productCode: XUZHOU, isRenewal: 'N' },
       }),
@@ -126,7 +127,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
       data: null,
     });
     // A paid order cannot be paid again.
-    expect((await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: alice.token })).body).toEqual({
+    expect((await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: alice.token })).body).toEqual({
       code: '4001',
       msg: '该订单无需支付',
       data: null,
@@ -174,7 +175,7 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect((await postOrder(t.app, alice.token, { serial: await getSerial(t.app, alice.token), form: validApplication(JINING), resubToken: 'made-up' })).body).toEqual(refused);
     const missing = await call(t.app, {
       method: 'POST',
-      url: paths.submitOrder,
+      url: orderCalls.submitOrder.path,
       token: alice.token,
       payload: { idempotentSerialNo: await getSerial(t.app, alice.token), applicationForms: [validApplication(JINING)] },
     });
@@ -227,11 +228,11 @@ describe.each(backends)('order flow (%s)', (backend) => {
     const order = await submitOrder(t.app, alice.token, validApplication(JINING));
     expect((await orderDetail(t.app, bob.token, order.orderCode)).body).toEqual({ code: '4003', msg: '无权访问该订单', data: null });
     expect((await orderDetail(t.app, bob.token, 'ED000000000000000000')).body.code).toBe('4004');
-    const bobPays = await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: bob.token });
+    const bobPays = await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: bob.token });
     expect(bobPays.body.code).toBe('4003');
     const bobSaves = await call(t.app, {
       method: 'POST',
-      url: paths.savePayOut,
+      url: paymentCalls.savePayOut.path,
       token: bob.token,
       payload: { applicationFormCode: order.applicationFormCode, productCode: JINING },
     });
@@ -273,9 +274,9 @@ describe.each(backends)('payment timeout (%s)', (backend) => {
     expect(await t.lifecycle.runOnce()).toEqual({ paymentTimeout: 1, start: 0, expire: 0 });
     const detail = expectOk(await orderDetail(t.app, again.token, order.orderCode));
     expect(detail.status).toBe('paymentTimeout');
-    const list = expectOk(await call<PolicyList>(t.app, { method: 'POST', url: paths.policyList, token: again.token, payload: {} }));
+    const list = expectOk(await call<PolicyList>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: again.token, payload: {} }));
     expect(list.list[0]).toMatchObject({ status: 'paymentTimeout', statusName: '支付超时' });
-    const pay = await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: again.token });
+    const pay = await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: again.token });
     expect(pay.body).toEqual({ code: '4001', msg: '订单已超时未支付，请重新投保', data: null });
     // The timed-out order no longer blocks a new one for the same child.
     expect((await submitOrder(t.app, again.token, form)).amount).toBe(60);

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDetail } from '../../src/contract/policy.ts';
 import { MSG_CHANNEL_CLOSED, otherCalls, type IdCardCheck, type TradeList } from '../../src/contract/other-calls.ts';
-import { paths } from '../../src/contract/paths.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { clientEvents } from '../../src/server/db/schema.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
@@ -27,6 +26,7 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
+import { policyCalls } from '../../src/contract/policy.ts';
 
 const identity = new SandboxIdentityProvider();
 const REFUSED_ID = makeIdCard('320302', '1985-06-15', '123');
@@ -50,7 +50,7 @@ describe('other calls', () => {
     await pressCashier(t.app, a.tradeNo);
     await t.settled();
     const detail = expectOk(
-      await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }),
+      await call<AppDetail>(t.app, { method: 'POST', url: policyCalls.searchAppDetailPro.path, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }),
     );
     expect(detail.policyNo).toBeTruthy();
     Object.assign(a, { orderCode: order.orderCode, applicationFormCode: order.applicationFormCode, policyNo: detail.policyNo });

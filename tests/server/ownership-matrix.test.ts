@@ -14,8 +14,8 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherCalls } from '../../src/contract/other-calls.ts';
-import { fillPath, GW, paths } from '../../src/contract/paths.ts';
-import { OWNED_KEYWORD, type AppDetail, type OwnedKind, type TempFormList } from '../../src/contract/policy.ts';
+import { fillPath, GW } from '../../src/contract/define-call.ts';
+import { OWNED_KEYWORD, type AppDetail, type OwnedKind, type TempFormList, policyCalls } from '../../src/contract/policy.ts';
 import {
   backends,
   call,
@@ -36,6 +36,8 @@ import {
 } from './helpers.ts';
 import { accountCalls } from '../../src/contract/accounts.ts';
 import { authCalls } from '../../src/contract/auth.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -162,13 +164,13 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     const order = await submitOrder(t.app, alice.token, form);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, order.applicationFormCode)));
     await t.settled();
-    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }));
+    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: policyCalls.searchAppDetailPro.path, token: alice.token, payload: { applicationFormCode: order.applicationFormCode } }));
     expect(detail.policyNo).toBeTruthy();
     Object.assign(a, { orderCode: order.orderCode, applicationFormCode: order.applicationFormCode, policyNo: detail.policyNo, serial: order.serial });
     const draft = expectOk(
       await call<{ tempSerialNo: string }>(t.app, {
         method: 'POST',
-        url: paths.saveTempForm,
+        url: policyCalls.saveTempForm.path,
         token: alice.token,
         payload: { productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } },
       }),
@@ -191,7 +193,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
 
   /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
   const recipes: Record<string, Recipe> = {
-    [`POST ${paths.submitOrder}`]: {
+    [`POST ${orderCalls.submitOrder.path}`]: {
       body: async () => ({ idempotentSerialNo: await getSerial(t.app, bob.token), applicationForms: [validApplication(GUARDIAN)] }),
       headers: resub,
       put: (body, place, value) => {
@@ -201,22 +203,22 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
         } else setAt(body, place.path, value);
       },
     },
-    [`POST ${paths.orderDetail}`]: { body: async () => ({}) },
-    [`GET ${paths.payUrl}`]: { query: async () => ({}) },
-    [`POST ${paths.savePayOut}`]: { body: async () => ({ productCode: GUARDIAN }) },
-    [`POST ${paths.searchOrderCharge}`]: { body: async () => ({}) },
-    [`POST ${paths.cancelOrder}`]: { body: async () => ({}) },
-    [`POST ${paths.deleteOrder}`]: { body: async () => ({}) },
-    [`POST ${paths.searchAppDetailPro}`]: { body: async () => ({}) },
-    [`POST ${paths.insuredExtend}`]: { body: async () => ({}) },
-    [`GET ${paths.liabilityPolDetail}`]: { query: async () => ({}) },
-    [`POST ${paths.submitEndors}`]: { body: async () => ({ endorType: 'surrender' }), headers: resub },
-    [`POST ${paths.saveTempForm}`]: { body: async () => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } }) },
-    [`POST ${paths.selectTempForm}`]: { body: async () => ({}) },
-    [`POST ${paths.deleteTempForm}`]: { params: async () => ({}) },
-    [`POST ${paths.devInsurerFail}`]: { body: async () => ({}) },
+    [`POST ${orderCalls.orderDetail.path}`]: { body: async () => ({}) },
+    [`GET ${paymentCalls.payUrl.path}`]: { query: async () => ({}) },
+    [`POST ${paymentCalls.savePayOut.path}`]: { body: async () => ({ productCode: GUARDIAN }) },
+    [`POST ${policyCalls.searchOrderCharge.path}`]: { body: async () => ({}) },
+    [`POST ${policyCalls.cancelOrder.path}`]: { body: async () => ({}) },
+    [`POST ${policyCalls.deleteOrder.path}`]: { body: async () => ({}) },
+    [`POST ${policyCalls.searchAppDetailPro.path}`]: { body: async () => ({}) },
+    [`POST ${policyCalls.insuredExtend.path}`]: { body: async () => ({}) },
+    [`GET ${policyCalls.liabilityPolDetail.path}`]: { query: async () => ({}) },
+    [`POST ${policyCalls.submitEndors.path}`]: { body: async () => ({ endorType: 'surrender' }), headers: resub },
+    [`POST ${policyCalls.saveTempForm.path}`]: { body: async () => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } }) },
+    [`POST ${policyCalls.selectTempForm.path}`]: { body: async () => ({}) },
+    [`POST ${policyCalls.deleteTempForm.path}`]: { params: async () => ({}) },
+    [`POST ${policyCalls.devInsurerFail.path}`]: { body: async () => ({}) },
     // --- payments: B's own openid (any well-formed one), A's order.
-    [`POST ${paths.payOrderWeixin}`]: { body: async () => ({ openid: 'oSANDBOXbob000001' }) },
+    [`POST ${paymentCalls.payOrderWeixin.path}`]: { body: async () => ({ openid: 'oSANDBOXbob000001' }) },
     // --- accounts: B's own valid request, naming A as the user.
     [`POST ${authCalls.changePassword.path}`]: { body: async () => ({ loginAccount: bob.phone, newPwd: 'Abc12345!', oldPwd: 'Abc12345!', secondPwd: 'Abc12345!' }) },
     [`POST ${authCalls.changePhone.path}`]: { body: async () => ({ newPhoneNum: '13900000001', oldPhoneNum: bob.phone, smsVerificationCode: '123456' }) },
@@ -265,13 +267,13 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     expect(cases).toBeGreaterThanOrEqual(Object.keys(recipes).length);
 
     // A's order, policy and draft are as they were.
-    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: paths.searchAppDetailPro, token: alice.token, payload: { applicationFormCode: a.applicationFormCode } }));
+    const detail = expectOk(await call<AppDetail>(t.app, { method: 'POST', url: policyCalls.searchAppDetailPro.path, token: alice.token, payload: { applicationFormCode: a.applicationFormCode } }));
     expect(detail.policyNo).toBe(a.policyNo);
     expect(['waitInsurance', 'guarantee']).toContain(detail.status);
-    const drafts = expectOk(await call<TempFormList>(t.app, { method: 'POST', url: paths.selectTempForm, token: alice.token, payload: {} }));
+    const drafts = expectOk(await call<TempFormList>(t.app, { method: 'POST', url: policyCalls.selectTempForm.path, token: alice.token, payload: {} }));
     expect(drafts.list.map((d) => d.tempSerialNo)).toEqual([a.tempSerialNo]);
     // And B got nothing: no order, no draft.
-    expect(expectOk(await call<{ total: number }>(t.app, { method: 'POST', url: paths.policyList, token: bob.token, payload: {} })).total).toBe(0);
-    expect(expectOk(await call<TempFormList>(t.app, { method: 'POST', url: paths.selectTempForm, token: bob.token, payload: {} })).list).toEqual([]);
+    expect(expectOk(await call<{ total: number }>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: bob.token, payload: {} })).total).toBe(0);
+    expect(expectOk(await call<TempFormList>(t.app, { method: 'POST', url: policyCalls.selectTempForm.path, token: bob.token, payload: {} })).list).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@
  * the way the client does, and send that channel's notifications.
  */
 import { randomUUID } from 'node:crypto';
-import { fillPath, GW, paths } from '../../src/contract/paths.ts';
+import { fillPath, GW } from '../../src/contract/define-call.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
 import { WECHAT_APP_ID, WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
 import { channelSandbox } from '../../src/server/bench-support.ts';
 import { call, expectOk, payUrlOf, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication, XUZHOU, type TestApp } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 export type Channel = 'sandbox' | 'wechat' | 'alipay' | 'jd';
 export const CHANNELS: Channel[] = ['sandbox', 'wechat', 'alipay', 'jd'];
@@ -23,19 +24,19 @@ export async function openChannelTrade(
   const { app } = t;
   if (channel === 'sandbox') return tradeNoOf(await payUrlOf(app, token, order.applicationFormCode));
   if (channel === 'alipay') {
-    const { payUrl } = expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}&channel=alipay`, token }));
+    const { payUrl } = expectOk(await call<{ payUrl: string }>(app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}&channel=alipay`, token }));
     return tradeNoOf(payUrl);
   }
   if (channel === 'jd') {
-    return expectOk(await call<{ tradeNum: string }>(app, { method: 'POST', url: paths.payOrderJd, token, payload: { orderCode: order.orderCode } })).tradeNum;
+    return expectOk(await call<{ tradeNum: string }>(app, { method: 'POST', url: paymentCalls.payOrderJd.path, token, payload: { orderCode: order.orderCode } })).tradeNum;
   }
   const wechat = t.handles.providers.payments.get('wechat');
   if (!(wechat instanceof WechatPayProvider)) throw new Error('the WeChat sandbox is not configured');
   const code = wechat.issueOAuthCode(`oTest${randomUUID().slice(0, 8)}`);
   const { openid } = expectOk(
-    await call<{ openid: string }>(app, { method: 'POST', url: fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'st' }), token }),
+    await call<{ openid: string }>(app, { method: 'POST', url: fillPath(paymentCalls.getOpenid.path, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'st' }), token }),
   );
-  return expectOk(await call<{ tradeNo: string }>(app, { method: 'POST', url: paths.payOrderWeixin, token, payload: { orderCode: order.orderCode, openid } })).tradeNo;
+  return expectOk(await call<{ tradeNo: string }>(app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token, payload: { orderCode: order.orderCode, openid } })).tradeNo;
 }
 
 /** A new unpaid Xuzhou order of `token`'s user with an open trade of `channel`. */
@@ -74,7 +75,7 @@ export function paymentOf(trade: { tradeNo: string; amountFen: number }, extra: 
 export async function deliver(t: Pick<TestApp, 'app' | 'handles'>, channel: Channel, encoded: Encoded): Promise<{ acknowledged: boolean; status: number; text: string }> {
   const response = await t.app.inject({
     method: 'POST',
-    url: GW + fillPath(paths.payNotify, { provider: channel }),
+    url: GW + fillPath(paymentCalls.payNotify.path, { provider: channel }),
     payload: encoded.body,
     headers: { ...encoded.headers, 'content-type': encoded.contentType },
   });

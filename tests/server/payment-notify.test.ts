@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, GW, paths } from '../../src/contract/paths.ts';
+import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentNotifications, payments } from '../../src/server/db/schema.ts';
 import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
@@ -21,8 +21,9 @@ import {
   type TestApp,
   tradeNoOf,
 } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
-const NOTIFY_URL = GW + fillPath(paths.payNotify, { provider: 'sandbox' });
+const NOTIFY_URL = GW + fillPath(paymentCalls.payNotify.path, { provider: 'sandbox' });
 
 /** Counts issue calls: "paid exactly once" is observable as "issued exactly once". */
 class CountingInsurer implements InsurerProvider {

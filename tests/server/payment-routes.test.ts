@@ -8,8 +8,8 @@ import { createVerify } from 'node:crypto';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, paths } from '../../src/contract/paths.ts';
-import { WECHAT_APP_ID } from '../../src/contract/payment.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
+import { WECHAT_APP_ID, paymentCalls } from '../../src/contract/payment.ts';
 import { coverPeriod } from '../../src/engine/cover/cover-period.ts';
 import type { ApplicationData } from '../../src/engine/insure/form-schema.ts';
 import { loadManifestStore, requireManifest } from '../../src/server/catalogue/manifest-store.ts';
@@ -114,23 +114,23 @@ describe.each(backends)('payment calls (%s)', (backend) => {
     const location = String(allowed.headers.location);
     expect(location).toMatch(/^\/\?code=[0-9a-f]{32}&state=edu#\/payoff\?orderCode=X$/);
     const code = new URLSearchParams(location.slice(1, location.indexOf('#'))).get('code')!;
-    const openidUrl = fillPath(paths.getOpenid, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'edu' });
+    const openidUrl = fillPath(paymentCalls.getOpenid.path, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'edu' });
     const { openid } = expectOk(await call<{ openid: string }>(t.app, { method: 'POST', url: openidUrl, token: alice.token }));
     expect((await call(t.app, { method: 'POST', url: openidUrl, token: alice.token })).body.code).toBe('4001');
 
     const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
     const pay = expectOk(
-      await call<Record<string, string>>(t.app, { method: 'POST', url: paths.payOrderWeixin, token: alice.token, payload: { orderCode: order.orderCode, openid } }),
+      await call<Record<string, string>>(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: alice.token, payload: { orderCode: order.orderCode, openid } }),
     );
     expect(pay).toMatchObject({ appId: WECHAT_APP_ID, signType: 'RSA', package: `prepay_id=wx${pay.tradeNo}` });
     const message = `${pay.appId}\n${pay.timeStamp}\n${pay.nonceStr}\n${pay.package}\n`;
     const verified = createVerify('RSA-SHA256').update(message).verify((t.config.paymentKeys.wechat as WechatKeys).merchant.publicKey, pay.paySign!, 'base64');
     expect(verified).toBe(true);
     // Asking again reuses the open trade.
-    const again = expectOk(await call<{ tradeNo: string }>(t.app, { method: 'POST', url: paths.payOrderWeixin, token: alice.token, payload: { orderCode: order.orderCode, openid } }));
+    const again = expectOk(await call<{ tradeNo: string }>(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: alice.token, payload: { orderCode: order.orderCode, openid } }));
     expect(again.tradeNo).toBe(pay.tradeNo);
     // Someone else's order is refused.
-    expect((await call(t.app, { method: 'POST', url: paths.payOrderWeixin, token: bob.token, payload: { orderCode: order.orderCode, openid } })).body.code).toBe('4003');
+    expect((await call(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: bob.token, payload: { orderCode: order.orderCode, openid } })).body.code).toBe('4003');
   });
 
   it('refuses to send the OAuth answer to another site', async () => {
@@ -166,7 +166,7 @@ describe.each(backends)('payment calls (%s)', (backend) => {
   it('answers the JD result page without log-in, with no personal data', async () => {
     const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
     const tradeNo = await openChannelTrade(t, alice.token, 'jd', order);
-    const url = fillPath(paths.jdOrder, { id: tradeNo });
+    const url = fillPath(paymentCalls.jdOrder.path, { id: tradeNo });
     expect(url).toContain('/order//');
     expect(expectOk(await call<{ status: string }>(t.app, { method: 'GET', url }))).toEqual({
       tradeNum: tradeNo,
@@ -177,17 +177,18 @@ describe.each(backends)('payment calls (%s)', (backend) => {
     await t.app.inject({ method: 'POST', url: `/_sandbox/jd/${tradeNo}/confirm` });
     await t.settled();
     expect(expectOk(await call<{ status: string }>(t.app, { method: 'GET', url })).status).toBe('paid');
-    expect((await call(t.app, { method: 'GET', url: fillPath(paths.jdOrder, { id: 'TRNOPE' }) })).body.code).toBe('4004');
+    expect((await call(t.app, { method: 'GET', url: fillPath(paymentCalls.jdOrder.path, { id: 'TRNOPE' }) })).body.code).toBe('4004');
   });
 
-  it('reads back the pay-out record of one\'s own application only', async () => {
+  it('reads back the pay-out record of one\'s own application only (GET, spec §7)', async () => {
     const order = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
-    const select = (token: string) => call(t.app, { method: 'POST', url: paths.selectPayOut, token, payload: { applicationFormCode: order.applicationFormCode } });
+    const selectUrl = (code: string) => `${paymentCalls.selectPayOut.path}?applicationFormCode=${encodeURIComponent(code)}`;
+    const select = (token: string) => call(t.app, { method: 'GET', url: selectUrl(order.applicationFormCode), token });
     expect(expectOk(await select(alice.token))).toBeNull();
     expectOk(
       await call(t.app, {
         method: 'POST',
-        url: paths.savePayOut,
+        url: paymentCalls.savePayOut.path,
         token: alice.token,
         payload: { applicationFormCode: order.applicationFormCode, productCode: XUZHOU, startTime: '2026-01-01 00:00:00', holderCode: 'U1', isRenewal: 'N' },
       }),
@@ -200,8 +201,9 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       isRenewal: 'N',
     });
     expect((await select(bob.token)).body.code).toBe('4003');
-    expect((await call(t.app, { method: 'POST', url: paths.selectPayOut, payload: { applicationFormCode: order.applicationFormCode } })).body.code).toBe('406');
-    expect((await call(t.app, { method: 'POST', url: paths.selectPayOut, token: alice.token, payload: { applicationFormCode: 5 } })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: selectUrl(order.applicationFormCode) })).body.code).toBe('406');
+    expect((await call(t.app, { method: 'GET', url: selectUrl(''), token: alice.token })).body.code).toBe('4000');
+    expect((await call(t.app, { method: 'GET', url: paymentCalls.selectPayOut.path, token: alice.token })).body.code).toBe('4000');
   });
 });
 

@@ -15,9 +15,10 @@ import {
   StatusCounts as StatusCountsSchema,
   TempFormList as TempFormListSchema,
   SavedTempForm,
+  policyCalls,
 } from '../../src/contract/policy.ts';
-import { PolicyList as PolicyListSchema } from '../../src/contract/order.ts';
-import { fillPath, paths } from '../../src/contract/paths.ts';
+import { PolicyList as PolicyListSchema, orderCalls } from '../../src/contract/order.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import type { AppDetail, EndorsResult, OrderCharge, RenewalList, StatusCounts, TempFormList } from '../../src/contract/policy.ts';
 import type { PolicyList } from '../../src/contract/order.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
@@ -42,6 +43,7 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 const DAY = 86_400_000;
 
@@ -65,7 +67,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
   const post = <T>(session: Session, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
     call<T>(t.app, { method: 'POST', url, token: session.token, payload, headers });
   const detailOf = async (session: Session, applicationFormCode: string) =>
-    expectOk(await post<AppDetail>(session, paths.searchAppDetailPro, { applicationFormCode }));
+    expectOk(await post<AppDetail>(session, policyCalls.searchAppDetailPro.path, { applicationFormCode }));
 
   /** Submits and pays an order through the sandbox cashier; the insurer answers asynchronously. */
   async function paidPolicy(session: Session, productCode: string = XUZHOU) {
@@ -79,35 +81,35 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
   it('cancels an unpaid order once, then deletes it from the list and the counts', async () => {
     const session = await login(t.app);
     const order = await submitOrder(t.app, session.token, validApplication(JINING));
-    const charge = expectOk(await post<OrderCharge>(session, paths.searchOrderCharge, { orderCode: order.orderCode }));
+    const charge = expectOk(await post<OrderCharge>(session, policyCalls.searchOrderCharge.path, { orderCode: order.orderCode }));
     expect(charge).toMatchObject({ status: 'toBePaid', payable: true, amount: order.amount, remainingSeconds: 30 * 60 });
 
     // Only a cancelled or timed-out order can be deleted.
-    expect((await post(session, paths.deleteOrder, { orderCode: order.orderCode })).body).toEqual({
+    expect((await post(session, policyCalls.deleteOrder.path, { orderCode: order.orderCode })).body).toEqual({
       code: '4001',
       msg: '保单状态为「待支付」，不能删除',
       data: null,
     });
-    const cancelled = await post<{ status: string }>(session, paths.cancelOrder, { orderCode: order.orderCode });
+    const cancelled = await post<{ status: string }>(session, policyCalls.cancelOrder.path, { orderCode: order.orderCode });
     expect(expectOk(cancelled)).toMatchObject({ status: 'cancel', statusName: '已取消' });
-    expect((await post(session, paths.cancelOrder, { orderCode: order.orderCode })).body).toEqual({
+    expect((await post(session, policyCalls.cancelOrder.path, { orderCode: order.orderCode })).body).toEqual({
       code: '4001',
       msg: '保单状态为「已取消」，不能取消订单',
       data: null,
     });
     // A cancelled order cannot be paid.
-    expect((await call(t.app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: session.token })).body.code).toBe('4001');
+    expect((await call(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: session.token })).body.code).toBe('4001');
     const detail = await detailOf(session, order.applicationFormCode);
     expect(detail.history.map((h) => [h.from, h.to])).toEqual([['toBePaid', 'cancel']]);
     expect(detail.actions).toEqual([]);
 
-    const counts = expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: paths.countAppNumByStatus, token: session.token }));
+    const counts = expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: policyCalls.countAppNumByStatus.path, token: session.token }));
     expect(counts.total).toBe(1);
     expect(counts.list.find((c) => c.status === 'cancel')).toEqual({ status: 'cancel', statusName: '已取消', num: 1 });
 
-    expectOk(await post(session, paths.deleteOrder, { orderCode: order.orderCode }));
-    expect(expectOk(await post<PolicyList>(session, paths.policyList)).total).toBe(0);
-    expect(expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: paths.countAppNumByStatus, token: session.token })).total).toBe(0);
+    expectOk(await post(session, policyCalls.deleteOrder.path, { orderCode: order.orderCode }));
+    expect(expectOk(await post<PolicyList>(session, orderCalls.policyList.path)).total).toBe(0);
+    expect(expectOk(await call<StatusCounts>(t.app, { method: 'GET', url: policyCalls.countAppNumByStatus.path, token: session.token })).total).toBe(0);
     expect((await orderDetail(t.app, session.token, order.orderCode)).body.code).toBe('4004');
   });
 
@@ -120,7 +122,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     expect(detail.actions).toEqual(['surrender']);
     expect(JSON.stringify(detail)).not.toContain(validApplication(XUZHOU).policyHolder.name);
 
-    const list = expectOk(await post<PolicyList>(alice, paths.searchWxbAppList));
+    const list = expectOk(await post<PolicyList>(alice, policyCalls.searchWxbAppList.path));
     expect(list.list.map((p) => p.orderCode)).not.toContain(order.orderCode); // issued: a policy, not an application
 
     await advance(2 * DAY);
@@ -129,17 +131,17 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     expect(detail).toMatchObject({ status: 'guarantee', statusName: '保障中' });
     const policyNo = detail.policyNo!;
 
-    const liability = expectOk(await call<{ liabilities: unknown[] }>(t.app, { method: 'GET', url: `${paths.liabilityPolDetail}?policyNo=${policyNo}`, token: alice.token }));
+    const liability = expectOk(await call<{ liabilities: unknown[] }>(t.app, { method: 'GET', url: `${policyCalls.liabilityPolDetail.path}?policyNo=${policyNo}`, token: alice.token }));
     expect(liability.liabilities.length).toBeGreaterThan(0);
 
     // Without a resubmit token: refused, nothing changes.
-    expect((await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' })).body.code).toBe('4009');
+    expect((await post(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' })).body.code).toBe('4009');
     const token = await getResubToken(t.app, alice.token);
-    const surrendered = expectOk(await post<EndorsResult>(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token }));
+    const surrendered = expectOk(await post<EndorsResult>(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token }));
     expect(surrendered).toEqual({ policyNo, status: 'surrender', statusName: '已退保' });
     // The same token again: refused as a resubmission; a new token: refused by the lifecycle.
-    expect((await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token })).body.code).toBe('4009');
-    const again = await post(alice, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, alice.token) });
+    expect((await post(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token })).body.code).toBe('4009');
+    const again = await post(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, alice.token) });
     expect(again.body).toEqual({ code: '4001', msg: '保单状态为「已退保」，不能退保', data: null });
     // A surrendered policy never expires.
     await advance(400 * DAY);
@@ -176,7 +178,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
   it('renews a renewal product: isRenewal Y, renewalTimes prior + 1, last policy number carried and checked', async () => {
     const first = await paidPolicy(alice, GUARDIAN);
     const firstPolicyNo = (await detailOf(alice, first.applicationFormCode)).policyNo!;
-    const renewals = expectOk(await post<RenewalList>(alice, paths.selectRenewalList));
+    const renewals = expectOk(await post<RenewalList>(alice, policyCalls.selectRenewalList.path));
     expect(renewals.list.find((r) => r.policyNo === firstPolicyNo)).toMatchObject({ renewalTimes: 0, renewalLabel: '再次购买' });
 
     // The client's renewalTimes is not trusted: the server counts from the last policy.
@@ -196,7 +198,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
       form: validApplication(GUARDIAN, { renewal: { renewalTimes: 0, renewalLastPolicyNo: firstPolicyNo } }),
     });
     expect(stolen.body).toMatchObject({ code: '4003', data: null });
-    expect(expectOk(await post<PolicyList>(bob, paths.policyList)).total).toBe(0);
+    expect(expectOk(await post<PolicyList>(bob, orderCalls.policyList.path)).total).toBe(0);
     // A policy of a product without renewal cannot be renewed.
     const xuzhou = await paidPolicy(alice, XUZHOU);
     const xuzhouPolicyNo = (await detailOf(alice, xuzhou.applicationFormCode)).policyNo!;
@@ -211,7 +213,7 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const session = await login(t.app);
     const form = validApplication(XUZHOU);
     const saved = expectOk(
-      await post<{ tempSerialNo: string }>(session, paths.saveTempForm, {
+      await post<{ tempSerialNo: string }>(session, policyCalls.saveTempForm.path, {
         productCode: XUZHOU,
         // Half typed: a draft keeps it; the order checks it.
         form: { policyHolder: { ...form.policyHolder, phone: '138' }, insureds: [{ name: form.insureds[0]!.name, licenceNo: '3203' }] },
@@ -220,30 +222,30 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     // "Another device": a fresh log-in of the same phone (a minute later: one SMS per minute).
     now = new Date(now.getTime() + 61_000);
     const other = await login(t.app, session.phone);
-    const listed = expectOk(await post<TempFormList>(other, paths.selectTempForm));
+    const listed = expectOk(await post<TempFormList>(other, policyCalls.selectTempForm.path));
     expect(listed.list).toEqual([
       expect.objectContaining({ tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, insuredNames: ['**明'] }),
     ]);
     expect(listed.list[0]!.form).toBeUndefined();
     // Updating keeps the serial.
-    expectOk(await post(other, paths.saveTempForm, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } }));
-    const one = expectOk(await post<TempFormList>(other, paths.selectTempForm, { tempSerialNo: saved.tempSerialNo }));
+    expectOk(await post(other, policyCalls.saveTempForm.path, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } }));
+    const one = expectOk(await post<TempFormList>(other, policyCalls.selectTempForm.path, { tempSerialNo: saved.tempSerialNo }));
     expect(one.list[0]!.form?.policyHolder).toEqual(form.policyHolder);
     expect(one.list[0]!.form?.insureds[0]).toEqual(form.insureds[0]);
 
     await submitOrder(t.app, other.token, { ...form, tempSerialNo: saved.tempSerialNo });
-    expect(expectOk(await post<TempFormList>(session, paths.selectTempForm)).list).toEqual([]);
-    const gone = await post(session, fillPath(paths.deleteTempForm, { serial: saved.tempSerialNo }));
+    expect(expectOk(await post<TempFormList>(session, policyCalls.selectTempForm.path)).list).toEqual([]);
+    const gone = await post(session, fillPath(policyCalls.deleteTempForm.path, { serial: saved.tempSerialNo }));
     expect(gone.body).toEqual({ code: '4004', msg: '暂存单不存在', data: null });
   });
 
   it('refuses bodies that do not match the contract with 4000, never a 500', async () => {
     for (const [url, payload] of [
-      [paths.cancelOrder, {}],
-      [paths.cancelOrder, { orderCode: 5 }],
-      [paths.submitEndors, { policyNo: 'P1', endorType: 'other' }],
-      [paths.saveTempForm, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], extra: 1 } }],
-      [paths.selectRenewalList, { pageSize: 999 }],
+      [policyCalls.cancelOrder.path, {}],
+      [policyCalls.cancelOrder.path, { orderCode: 5 }],
+      [policyCalls.submitEndors.path, { policyNo: 'P1', endorType: 'other' }],
+      [policyCalls.saveTempForm.path, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], extra: 1 } }],
+      [policyCalls.selectRenewalList.path, { pageSize: 999 }],
     ] as const) {
       const result = await post(alice, url, payload);
       expect(result.status, url).toBe(400);
@@ -252,13 +254,13 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
   });
 
   it('answers the server time calls', async () => {
-    const start = expectOk(await call<{ startTime: string; endTime: string }>(t.app, { method: 'GET', url: `${paths.getStartTime}?productCode=${XUZHOU}` }));
+    const start = expectOk(await call<{ startTime: string; endTime: string }>(t.app, { method: 'GET', url: `${policyCalls.getStartTime.path}?productCode=${XUZHOU}` }));
     expect(start.startTime).toMatch(/ 00:00:00$/);
-    const next = expectOk(await call<{ time: string; timestamp: number }>(t.app, { method: 'GET', url: paths.nextHourTime }));
+    const next = expectOk(await call<{ time: string; timestamp: number }>(t.app, { method: 'GET', url: policyCalls.nextHourTime.path }));
     expect(next.time).toMatch(/:00:00$/);
     expect(next.timestamp - now.getTime()).toBeGreaterThan(0);
     expect(next.timestamp - now.getTime()).toBeLessThanOrEqual(3600_000);
-    const current = expectOk(await call<{ timestamp: number }>(t.app, { method: 'GET', url: paths.getCurrentTime }));
+    const current = expectOk(await call<{ timestamp: number }>(t.app, { method: 'GET', url: policyCalls.getCurrentTime.path }));
     expect(current.timestamp).toBe(now.getTime());
   });
 
@@ -272,27 +274,27 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const paid = await paidPolicy(session, JINING);
     const policyNo = (await detailOf(session, paid.applicationFormCode)).policyNo!;
     const get = (url: string) => call(t.app, { method: 'GET', url, token: session.token });
-    shape(StatusCountsSchema, (await get(paths.countAppNumByStatus)).body);
-    shape(PolicyListSchema, (await post(session, paths.searchWxbAppList)).body);
-    shape(OrderChargeSchema, (await post(session, paths.searchOrderCharge, { orderCode: unpaid.orderCode })).body);
-    shape(AppDetailSchema, (await post(session, paths.searchAppDetailPro, { applicationFormCode: paid.applicationFormCode })).body);
-    shape(InsuredExtendSchema, (await post(session, paths.insuredExtend, { applicationFormCode: paid.applicationFormCode })).body);
-    shape(LiabilityDetailSchema, (await get(`${paths.liabilityPolDetail}?policyNo=${policyNo}`)).body);
-    shape(RenewalListSchema, (await post(session, paths.selectRenewalList)).body);
-    shape(RenewalProductsSchema, (await get(paths.renewalProducts)).body);
-    shape(SavedTempForm, (await post(session, paths.saveTempForm, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } })).body);
-    shape(TempFormListSchema, (await post(session, paths.selectTempForm)).body);
-    shape(StartTime, (await get(`${paths.getStartTime}?productCode=${JINING}`)).body);
-    shape(ServerTime, (await get(paths.nextHourTime)).body);
-    shape(ServerTime, (await get(paths.getCurrentTime)).body);
-    const endors = await post(session, paths.submitEndors, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, session.token) });
+    shape(StatusCountsSchema, (await get(policyCalls.countAppNumByStatus.path)).body);
+    shape(PolicyListSchema, (await post(session, policyCalls.searchWxbAppList.path)).body);
+    shape(OrderChargeSchema, (await post(session, policyCalls.searchOrderCharge.path, { orderCode: unpaid.orderCode })).body);
+    shape(AppDetailSchema, (await post(session, policyCalls.searchAppDetailPro.path, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(InsuredExtendSchema, (await post(session, policyCalls.insuredExtend.path, { applicationFormCode: paid.applicationFormCode })).body);
+    shape(LiabilityDetailSchema, (await get(`${policyCalls.liabilityPolDetail.path}?policyNo=${policyNo}`)).body);
+    shape(RenewalListSchema, (await post(session, policyCalls.selectRenewalList.path)).body);
+    shape(RenewalProductsSchema, (await get(policyCalls.renewalProducts.path)).body);
+    shape(SavedTempForm, (await post(session, policyCalls.saveTempForm.path, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } })).body);
+    shape(TempFormListSchema, (await post(session, policyCalls.selectTempForm.path)).body);
+    shape(StartTime, (await get(`${policyCalls.getStartTime.path}?productCode=${JINING}`)).body);
+    shape(ServerTime, (await get(policyCalls.nextHourTime.path)).body);
+    shape(ServerTime, (await get(policyCalls.getCurrentTime.path)).body);
+    const endors = await post(session, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, session.token) });
     shape(EndorsResultSchema, endors.body);
   });
 
   it('lets a test (or the demo) make the sandbox insurer refuse only the caller\'s own application', async () => {
     const session = await login(t.app);
     const order = await submitOrder(t.app, session.token, validApplication(JINING));
-    expectOk(await post(session, paths.devInsurerFail, { applicationFormCode: order.applicationFormCode }));
+    expectOk(await post(session, policyCalls.devInsurerFail.path, { applicationFormCode: order.applicationFormCode }));
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
     await t.settled();
     await insurer.settled();

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GW, paths } from '../../src/contract/paths.ts';
+import { GW } from '../../src/contract/define-call.ts';
 import { createManifestStore, loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 import { registerHardening, SANDBOX_CSP } from '../../src/server/http/hardening.ts';
 import { journalMigrationCount, registerHealthRoutes } from '../../src/server/http/health-routes.ts';
 import { makeTestApp, openTestDb, type TestApp } from './helpers.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 const INDEX_HTML = `<!doctype html><html><head><title>学平险</title><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ASSET_JS = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item-${i}"`).join(',')}];`;
@@ -95,7 +96,7 @@ describe('compression, cache headers and security headers', () => {
   const productList = (acceptEncoding?: string) =>
     t.app.inject({
       method: 'POST',
-      url: GW + paths.productList,
+      url: GW + productCalls.productList.path,
       payload: {},
       headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
     });

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import { WECHAT_OAUTH_URL } from '../../src/contract/payment.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { processPaymentKeys } from '../../src/server/bench-support.ts';
@@ -18,6 +17,10 @@ import { users } from '../../src/server/db/schema.ts';
 import { SandboxRefused } from '../../src/server/providers/registry.ts';
 import { DEMO_PHONE } from '../../src/server/seed/seed-demo.ts';
 import { call, login, openTestDb, submitOrder, testConfig, validApplication, XUZHOU } from './helpers.ts';
+import { authCalls } from '../../src/contract/auth.ts';
+import { productCalls } from '../../src/contract/product.ts';
+import { policyCalls } from '../../src/contract/policy.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 /** The configuration a production server reads from `env` (sandbox keys prepared, so that no RSA key is generated). */
 function productionConfig(env: Record<string, string> = {}): AppConfig {
@@ -35,7 +38,7 @@ function productionConfig(env: Record<string, string> = {}): AppConfig {
   return { ...config, passwordScrypt: { N: 2 ** 10, r: 8, p: 1 } };
 }
 
-const DEV_ENDPOINTS = [`${paths.devSmsLatest}?phoneNum=13800138000`, `${paths.devCaptcha}?id=x`, paths.devCatalogue];
+const DEV_ENDPOINTS = [`${authCalls.devSmsLatest.path}?phoneNum=13800138000`, `${authCalls.devCaptchaLatest.path}?id=x`, productCalls.devCatalogue.path];
 
 describe('production refuses sandbox providers unless allowed', () => {
   it('stops building the app, before it touches the database, and names every sandbox and ALLOW_SANDBOX', async () => {
@@ -68,7 +71,7 @@ describe('production with ALLOW_SANDBOX=true', () => {
       const { status, body } = await call(app, { method: 'GET', url });
       expect({ url, status, code: body.code }).toEqual({ url, status: 404, code: '4004' });
     }
-    const fail = await call(app, { method: 'POST', url: paths.devInsurerFail, payload: { applicationFormCode: 'X' } });
+    const fail = await call(app, { method: 'POST', url: policyCalls.devInsurerFail.path, payload: { applicationFormCode: 'X' } });
     expect(fail.status).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/_gw/__dev/sms/latest' })).statusCode).toBe(404);
   });
@@ -112,9 +115,9 @@ describe('sandbox pages exist only for configured sandboxes', () => {
   it('refuses a pay call for an unconfigured channel with a business error, not a 500', async () => {
     const session = await login(app);
     const order = await submitOrder(app, session.token, validApplication(XUZHOU));
-    const generic = await call(app, { method: 'GET', url: `${paths.payUrl}?appCode=${order.applicationFormCode}`, token: session.token });
+    const generic = await call(app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}`, token: session.token });
     expect({ status: generic.status, code: generic.body.code, msg: generic.body.msg }).toEqual({ status: 200, code: '4001', msg: '支付渠道不可用' });
-    const jd = await call(app, { method: 'POST', url: paths.payOrderJd, token: session.token, payload: { orderCode: order.orderCode } });
+    const jd = await call(app, { method: 'POST', url: paymentCalls.payOrderJd.path, token: session.token, payload: { orderCode: order.orderCode } });
     expect({ status: jd.status, code: jd.body.code }).toEqual({ status: 200, code: '4001' });
   });
 });

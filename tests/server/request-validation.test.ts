@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import { backends, call, login, makeTestApp, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { productCalls } from '../../src/contract/product.ts';
 
 describe.each(backends)('request validation (%s)', (backend) => {
   let t: TestApp;
@@ -58,7 +59,7 @@ describe.each(backends)('request validation (%s)', (backend) => {
     const form = { ...validApplication(XUZHOU), insureds: [{ ...validApplication(XUZHOU).insureds[0], nickname: 'x' }] };
     const { status, body } = await call(t.app, {
       method: 'POST',
-      url: paths.submitOrder,
+      url: orderCalls.submitOrder.path,
       token,
       headers: { 'x-resub-token': 'whatever' },
       payload: { idempotentSerialNo: 'SN0000000001', applicationForms: [form] },
@@ -71,7 +72,7 @@ describe.each(backends)('request validation (%s)', (backend) => {
     const missing = await call(t.app, { method: 'GET', url: authCalls.regMsg.path });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe("请求参数错误: querystring must have required property 'phoneNum'");
-    const extra = await call(t.app, { method: 'GET', url: `${paths.productDisplay}?productCode=${XUZHOU}&x=1` });
+    const extra = await call(t.app, { method: 'GET', url: `${productCalls.productDisplay.path}?productCode=${XUZHOU}&x=1` });
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe('4000');
   });
@@ -120,11 +121,11 @@ describe.each(backends)('request validation (%s)', (backend) => {
 
   it('asks for log-in (HTTP 200, code 406) before looking at the body of a protected route', async () => {
     for (const payload of ['{not json', JSON.stringify({ pageSize: 'x' })]) {
-      const { status, body } = await post(paths.policyList, payload);
+      const { status, body } = await post(orderCalls.policyList.path, payload);
       expect(status).toBe(200);
       expect(body).toEqual({ code: '406', msg: '请先登录', data: null });
     }
-    const bad = await call(t.app, { method: 'POST', url: paths.policyList, token, payload: { pageSize: 'x' } });
+    const bad = await call(t.app, { method: 'POST', url: orderCalls.policyList.path, token, payload: { pageSize: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('请求参数错误: body/pageSize must be integer');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, GW, paths } from '../../src/contract/paths.ts';
+import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { expectOk, login, makeTestApp, orderDetail, payUrlOf, submitOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
 
 // The sandbox's own delivery path: a listening server notifying itself over real HTTP.
 describe('payment sandbox over HTTP', () => {
@@ -10,7 +11,7 @@ describe('payment sandbox over HTTP', () => {
 
   beforeAll(async () => {
     t = await makeTestApp({ config: { sandboxNotifyDelayMs: 50 } });
-    const notifyPath = GW + fillPath(paths.payNotify, { provider: 'sandbox' });
+    const notifyPath = GW + fillPath(paymentCalls.payNotify.path, { provider: 'sandbox' });
     t.app.addHook('onRequest', async (request) => {
       if (request.url === notifyPath) notifyAgents.push(String(request.headers['user-agent']));
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/contract/paths.ts';
 import type { PolicyList } from '../../src/contract/order.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { DEMO_PHONE } from '../../src/server/seed/seed-demo.ts';
 import { call, expectOk, login, openTestDb, testConfig } from './helpers.ts';
+import { orderCalls } from '../../src/contract/order.ts';
 
 describe('demo data', () => {
   it('gives the demo user one paid Xuzhou policy, once, however often the server starts', async () => {
@@ -14,7 +14,7 @@ describe('demo data', () => {
       await first.close();
       const app = await start();
       const session = await login(app, DEMO_PHONE);
-      const { list, total } = expectOk(await call<PolicyList>(app, { method: 'POST', url: paths.policyList, token: session.token, payload: {} }));
+      const { list, total } = expectOk(await call<PolicyList>(app, { method: 'POST', url: orderCalls.policyList.path, token: session.token, payload: {} }));
       expect(total).toBe(1);
       expect(list[0]).toMatchObject({
         productCode: '25PR320300',
@@ -37,7 +37,7 @@ describe('demo data', () => {
     try {
       const app = await buildApp({ db: database.db, config: testConfig(), logger: false, sms: { send: async () => undefined } });
       const session = await login(app, DEMO_PHONE);
-      const { total } = expectOk(await call<PolicyList>(app, { method: 'POST', url: paths.policyList, token: session.token, payload: {} }));
+      const { total } = expectOk(await call<PolicyList>(app, { method: 'POST', url: orderCalls.policyList.path, token: session.token, payload: {} }));
       expect(total).toBe(0);
       await app.close();
     } finally {

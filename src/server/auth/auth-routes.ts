@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPTCHA_HEADER, type SmsSendType } from '../../contract/accounts.ts';
 import { authCalls } from '../../contract/auth.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { ACCESS_TOKEN_HEADER } from '../../contract/paths.ts';
+import { ACCESS_TOKEN_HEADER } from '../../contract/define-call.ts';
 import { maskPhone, validatePassword, validatePhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { SmsPurpose } from '../db/schema.ts';

@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '../../contract/accounts.ts';
 import { fillPath } from '../../contract/define-call.ts';
-import { GW } from '../../contract/paths.ts';
+import { GW } from '../../contract/define-call.ts';
 import { maskPhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { userFiles } from '../db/schema.ts';

@@ -1,10 +1,8 @@
-import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.ts';
-import { ProductListBody, ValidProductCodesParams } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ok } from '../http/envelope.ts';
-import { emptyBodyAsObject } from '../http/optional-body.ts';
+import { routesOf } from '../http/route.ts';
 import { registerAttrRoutes } from './attr-routes.ts';
 import { registerDevCatalogueRoute } from './dev-catalogue-routes.ts';
 import { registerDisplayRoutes } from './display-routes.ts';
@@ -24,23 +22,17 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
 }
 
 /** The home list and the valid product codes: products on sale only. */
-function registerListRoutes(app: FastifyInstance, { manifests }: AppDeps): void {
+function registerListRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { manifests } = deps;
+  const route = routesOf(app, deps);
   // The catalogue is immutable after start: build the answers once.
   const listItems = manifests.online.map((m) => ({ manifest: m, item: toProductListItem(m) }));
   const validCodes = manifests.online.flatMap(productCodesOf);
 
-  app.post<{ Body: Static<typeof ProductListBody> }>(
-    paths.productList,
-    { preValidation: emptyBodyAsObject, schema: { body: ProductListBody } },
-    async (request) => {
-      const category = request.body.category;
-      return ok({ list: listItems.filter(({ manifest }) => inCategory(manifest, category)).map((e) => e.item) });
-    },
-  );
+  route(productCalls.productList, async (request) => {
+    const category = request.body.category;
+    return ok({ list: listItems.filter(({ manifest }) => inCategory(manifest, category)).map((e) => e.item) });
+  });
 
-  app.get<{ Params: Static<typeof ValidProductCodesParams> }>(
-    paths.validProductCodes,
-    { schema: { params: ValidProductCodesParams } },
-    async () => ok(validCodes),
-  );
+  route(productCalls.validProductCodes, async () => ok(validCodes));
 }

@@ -1,15 +1,15 @@
-import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../contract/paths.ts';
-import { QuoteBody } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product.ts';
 import { computePremium } from '../../engine/pricing/premium.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ok, rejected } from '../http/envelope.ts';
+import { routesOf } from '../http/route.ts';
 import { requireManifest } from './manifest-store.ts';
 
 /** POST calpremiums (getPrem): the engine's premium of one quote request, for products on sale. */
-export function registerQuoteRoute(app: FastifyInstance, { manifests }: AppDeps): void {
-  app.post<{ Body: Static<typeof QuoteBody> }>(paths.calPremiums, { schema: { body: QuoteBody } }, async (request) => {
+export function registerQuoteRoute(app: FastifyInstance, deps: AppDeps): void {
+  const { manifests } = deps;
+  routesOf(app, deps)(productCalls.calPremiums, async (request) => {
     // The contract allows exactly one quote request per call.
     const [quote] = request.body;
     if (!quote) throw rejected('缺少报价请求');

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { ErrorCode, type ApiEnvelope } from '../../contract/envelope.ts';
-import { GW } from '../../contract/paths.ts';
+import { GW } from '../../contract/define-call.ts';
 import { ApiError } from './envelope.ts';
 import { describeValidationError } from './validation.ts';
 

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { GW } from '../../contract/paths.ts';
+import { GW } from '../../contract/define-call.ts';
 import { metaCalls } from '../../contract/meta.ts';
 import type { RouteFn } from './route.ts';
 

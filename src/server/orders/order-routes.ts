@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  OrderCodeBody,
-  PolicyListBody,
-  RepeatInsuranceBody,
-  SubmitOrderBody,
-  type PolicyListBody as PolicyListBodyT,
-  type RepeatInsuranceBody as RepeatInsuranceBodyT,
-  type SubmitOrderBody as SubmitOrderBodyT,
-} from '../../contract/order.ts';
-import { paths, RESUB_HEADER } from '../../contract/paths.ts';
+import { orderCalls } from '../../contract/order.ts';
+import { RESUB_HEADER } from '../../contract/define-call.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
-import { emptyBodyAsObject } from '../http/optional-body.ts';
+import { routesOf } from '../http/route.ts';
 import { dailyCode, randomToken } from '../lib/random-codes.ts';
 import { listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
@@ -26,16 +18,16 @@ export const RESUB_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
 
-  app.get(paths.serial, auth, async (request) => {
+  route(orderCalls.serial, async (request) => {
     const now = deps.now();
     const serial = dailyCode('SN', now);
     await insertSerial(db, { serial, userId: currentUser(request).userId, now });
     return ok(serial);
   });
 
-  app.get(paths.resubToken, auth, async (request) => {
+  route(orderCalls.resubToken, async (request) => {
     const now = deps.now();
     const token = randomToken(24);
     await insertResubToken(db, {
@@ -47,43 +39,29 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok(token);
   });
 
-  app.post<{ Body: RepeatInsuranceBodyT }>(
-    paths.repeatInsurance,
-    { ...auth, schema: { body: RepeatInsuranceBody } },
-    async (request) => ok({ repeat: await isRepeatInsurance(deps, request.body) }),
-  );
+  route(orderCalls.repeatInsurance, async (request) => ok({ repeat: await isRepeatInsurance(deps, request.body) }));
 
-  app.post<{ Body: SubmitOrderBodyT }>(
-    paths.submitOrder,
-    { ...auth, schema: { body: SubmitOrderBody } },
-    async (request) => {
-      const header = request.headers[RESUB_HEADER];
-      const token = Array.isArray(header) ? undefined : header;
-      return ok(await submitOrder(deps, currentUser(request), request.body, token, request.log), '投保成功');
-    },
-  );
+  route(orderCalls.submitOrder, async (request) => {
+    const header: unknown = request.headers[RESUB_HEADER];
+    const token = typeof header === 'string' ? header : undefined;
+    return ok(await submitOrder(deps, currentUser(request), request.body, token, request.log), '投保成功');
+  });
 
-  app.post<{ Body: { orderCode: string } }>(
-    paths.orderDetail,
-    { ...auth, schema: { body: OrderCodeBody } },
-    async (request) => {
-      const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
-      return ok(toOrderDetail(view));
-    },
-  );
+  route(orderCalls.orderDetail, async (request) => {
+    const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
+    return ok(toOrderDetail(view));
+  });
 
-  app.post<{ Body: PolicyListBodyT }>(
-    paths.policyList,
-    { ...auth, preValidation: emptyBodyAsObject, schema: { body: PolicyListBody } },
-    async (request) => {
-      // Clamped so that an absurd page number is an empty page, not an out-of-range OFFSET.
-      const pageNum = Math.min(request.body.pageNum ?? 1, 1_000_000);
-      const pageSize = request.body.pageSize ?? 15;
-      const { rows, total } = await listFormViewsOfUser(
-        db,
-        { userId: currentUser(request).userId, status: request.body.status, limit: pageSize, offset: (pageNum - 1) * pageSize },
-      );
-      return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
-    },
-  );
+  route(orderCalls.policyList, async (request) => {
+    // Clamped so that an absurd page number is an empty page, not an out-of-range OFFSET.
+    const pageNum = Math.min(request.body.pageNum ?? 1, 1_000_000);
+    const pageSize = request.body.pageSize ?? 15;
+    const { rows, total } = await listFormViewsOfUser(db, {
+      userId: currentUser(request).userId,
+      status: request.body.status,
+      limit: pageSize,
+      offset: (pageNum - 1) * pageSize,
+    });
+    return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
+  });
 }

@@ -1,28 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { PolicyListBody, type PolicyListBody as PolicyListBodyT } from '../../contract/order.ts';
-import { paths, RESUB_HEADER } from '../../contract/paths.ts';
+import { RESUB_HEADER } from '../../contract/define-call.ts';
 import { APPLICATION_STATUSES, DELETABLE_STATUSES, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
-import {
-  ApplicationCodeBody,
-  OwnedOrderCodeBody,
-  PolicyNoQuery,
-  RenewalListBody,
-  SaveTempFormBody,
-  SelectTempFormBody,
-  StartTimeQuery,
-  SubmitEndorsBody,
-  TempSerialParams,
-  type ApplicationCodeBody as ApplicationCodeBodyT,
-  type OwnedOrderCodeBody as OwnedOrderCodeBodyT,
-  type PolicyNoQuery as PolicyNoQueryT,
-  type RenewalListBody as RenewalListBodyT,
-  type SaveTempFormBody as SaveTempFormBodyT,
-  type SelectTempFormBody as SelectTempFormBodyT,
-  type SubmitEndorsBody as SubmitEndorsBodyT,
-} from '../../contract/policy.ts';
+import { policyCalls } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../contract/policy-status.ts';
-import type { Static } from '@sinclair/typebox';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
 import { resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
@@ -30,8 +11,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
 import { currentUser } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
-import { emptyBodyAsObject } from '../http/optional-body.ts';
+import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
+import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
 import { deleteDraftOfUser, getDraft, insertDraft, listDraftsOfUser, updateDraft } from './drafts-repo.ts';
 import { applyTransition, listStatusEvents, markOrderDeleted } from './lifecycle-repo.ts';
 import { countFormsByStatus, listFormViewsOfUser } from './orders-repo.ts';
@@ -40,8 +22,6 @@ import { toAppDetail, toInsuredExtend, toOrderCharge, toTempFormItem } from './p
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
-import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
-
 
 const HOUR_MS = 3600_000;
 const BEIJING_OFFSET_MS = 8 * HOUR_MS;
@@ -49,64 +29,60 @@ const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 /** The policy pages' calls: lists and counts, details, cancel/delete, surrender, renewal, drafts, server time. */
 export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  const auth = { onRequest: deps.requireUser };
+  const route = routesOf(app, deps);
   const page = (body: { pageNum?: number | undefined; pageSize?: number | undefined }) => {
     const pageNum = Math.min(body.pageNum ?? 1, 1_000_000);
     const pageSize = body.pageSize ?? 15;
     return { limit: pageSize, offset: (pageNum - 1) * pageSize };
   };
 
-  app.get(paths.countAppNumByStatus, auth, async (request) => {
+  route(policyCalls.countAppNumByStatus, async (request) => {
     const counts = await countFormsByStatus(db, currentUser(request).userId);
     const list = POLICY_STATUSES.map((status) => ({ status, statusName: POLICY_STATUS_NAMES[status], num: counts[status] ?? 0 }));
     return ok({ total: list.reduce((sum, item) => sum + item.num, 0), list });
   });
 
-  app.post<{ Body: PolicyListBodyT }>(
-    paths.searchWxbAppList,
-    { ...auth, preValidation: emptyBodyAsObject, schema: { body: PolicyListBody } },
-    async (request) => {
-      const status = request.body.status;
-      if (status && !APPLICATION_STATUSES.includes(status)) return ok({ list: [], total: 0 });
-      const { rows, total } = await listFormViewsOfUser(db, {
-        userId: currentUser(request).userId,
-        ...(status ? { status } : { statuses: APPLICATION_STATUSES }),
-        ...page(request.body),
-      });
-      return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
-    },
-  );
+  route(policyCalls.searchWxbAppList, async (request) => {
+    const status = request.body.status;
+    if (status && !APPLICATION_STATUSES.includes(status)) return ok({ list: [], total: 0 });
+    const { rows, total } = await listFormViewsOfUser(db, {
+      userId: currentUser(request).userId,
+      ...(status ? { status } : { statuses: APPLICATION_STATUSES }),
+      ...page(request.body),
+    });
+    return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
+  });
 
-  app.post<{ Body: OwnedOrderCodeBodyT }>(paths.searchOrderCharge, { ...auth, schema: { body: OwnedOrderCodeBody } }, async (request) => {
+  route(policyCalls.searchOrderCharge, async (request) => {
     const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
     return ok(toOrderCharge(view, deps.now()));
   });
 
-  app.post<{ Body: OwnedOrderCodeBodyT }>(paths.cancelOrder, { ...auth, schema: { body: OwnedOrderCodeBody } }, async (request) => {
+  route(policyCalls.cancelOrder, async (request) => {
     const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
     const result = await applyTransition(db, { orderId: view.orderId, event: 'cancel', at: deps.now(), actor: 'user' });
     if (!result.ok) throw rejected(result.message);
     return ok({ orderCode: view.orderCode, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '订单已取消');
   });
 
-  app.post<{ Body: OwnedOrderCodeBodyT }>(paths.deleteOrder, { ...auth, schema: { body: OwnedOrderCodeBody } }, async (request) => {
+  route(policyCalls.deleteOrder, async (request) => {
     const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
     const deleted = await markOrderDeleted(db, view.orderId, deps.now(), DELETABLE_STATUSES);
     if (!deleted) throw rejected(`保单状态为「${POLICY_STATUS_NAMES[view.status]}」，不能删除`);
     return ok(null, '删除成功');
   });
 
-  app.post<{ Body: ApplicationCodeBodyT }>(paths.searchAppDetailPro, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
+  route(policyCalls.searchAppDetailPro, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
     return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests));
   });
 
-  app.post<{ Body: ApplicationCodeBodyT }>(paths.insuredExtend, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
+  route(policyCalls.insuredExtend, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
     return ok(toInsuredExtend(view));
   });
 
-  app.get<{ Querystring: PolicyNoQueryT }>(paths.liabilityPolDetail, { ...auth, schema: { querystring: PolicyNoQuery } }, async (request) => {
+  route(policyCalls.liabilityPolDetail, async (request) => {
     const view = await requireOwnForm(db, { policyNo: request.query.policyNo }, currentUser(request));
     const manifest = deps.manifests.byProductCode(view.productCode);
     const plan = manifest?.plans.find((p) => p.code === view.planCode);
@@ -122,11 +98,11 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     });
   });
 
-  app.post<{ Body: SubmitEndorsBodyT }>(paths.submitEndors, { ...auth, schema: { body: SubmitEndorsBody } }, async (request) => {
+  route(policyCalls.submitEndors, async (request) => {
     const user = currentUser(request);
     const now = deps.now();
-    const header = request.headers[RESUB_HEADER];
-    const token = Array.isArray(header) ? undefined : header;
+    const header: unknown = request.headers[RESUB_HEADER];
+    const token = typeof header === 'string' ? header : undefined;
     const tokenOk = token && (await consumeResubToken(db, { token, userId: user.userId, now }));
     if (!tokenOk) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
     const view = await requireOwnForm(db, { policyNo: request.body.policyNo }, user);
@@ -136,7 +112,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok({ policyNo: request.body.policyNo, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '退保成功');
   });
 
-  app.get<{ Querystring: Static<typeof StartTimeQuery> }>(paths.getStartTime, { schema: { querystring: StartTimeQuery } }, async (request) => {
+  route(policyCalls.getStartTime, async (request) => {
     const manifest = requireManifest(deps.manifests, request.query.productCode);
     const years = resolveGuaranteeYears(manifest, request.query.insureYear);
     if (years === null) throw rejected('保障年限无效');
@@ -144,30 +120,35 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok({ startTime: period.startDate, endTime: period.endDate });
   });
 
-  app.get(paths.nextHourTime, async () => {
+  route(policyCalls.nextHourTime, async () => {
     const now = deps.now().getTime();
     const next = new Date(Math.floor((now + BEIJING_OFFSET_MS) / HOUR_MS) * HOUR_MS + HOUR_MS - BEIJING_OFFSET_MS);
     return ok({ time: formatShanghai(next), timestamp: next.getTime() });
   });
 
-  app.get(paths.getCurrentTime, async () => {
+  route(policyCalls.getCurrentTime, async () => {
     const now = deps.now();
     return ok({ time: formatShanghai(now), timestamp: now.getTime() });
   });
 
   // ---- development: tell the sandbox insurer to refuse one of the caller's applications
-  if (deps.config.devEndpoints && deps.insurer instanceof SandboxInsurerProvider) {
+  // (A development call: registered only when development endpoints are on; it acts on the caller's own application.)
+  if (deps.insurer instanceof SandboxInsurerProvider) {
     const sandbox = deps.insurer;
-    app.post<{ Body: ApplicationCodeBodyT }>(paths.devInsurerFail, { ...auth, schema: { body: ApplicationCodeBody } }, async (request) => {
-      const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
-      sandbox.failApplication(view.applicationFormCode);
-      return ok(null);
-    });
+    route(
+      policyCalls.devInsurerFail,
+      async (request) => {
+        const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
+        sandbox.failApplication(view.applicationFormCode);
+        return ok(null);
+      },
+      { onRequest: deps.requireUser },
+    );
   }
 
   // ---- renewal
 
-  app.get(paths.renewalProducts, async () =>
+  route(policyCalls.renewalProducts, async () =>
     ok({
       list: deps.manifests.online.filter(isRenewable).map((m) => ({
         productCode: m.productCode,
@@ -179,35 +160,31 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     }),
   );
 
-  app.post<{ Body: RenewalListBodyT }>(
-    paths.selectRenewalList,
-    { ...auth, preValidation: emptyBodyAsObject, schema: { body: RenewalListBody } },
-    async (request) => {
-      // The renewal products' issued policies; the renewal product codes are few, so they filter in SQL.
-      const codes = deps.manifests.all
-        .filter(isRenewable)
-        .flatMap((m) => [m.productCode, ...(m.aliasCodes ?? [])])
-        .filter((code) => !request.body.productCode || deps.manifests.byProductCode(code) === deps.manifests.byProductCode(request.body.productCode));
-      const { rows, total } = await listFormViewsOfUser(db, {
-        userId: currentUser(request).userId,
-        statuses: RENEWABLE_STATUSES,
-        productCodes: codes,
-        ...page(request.body),
-      });
-      return ok({
-        list: rows.map((row) => ({
-          ...toPolicyListItem(row, deps.manifests),
-          renewalTimes: renewalTimesOf(row.renewal),
-          detailRoute: deps.manifests.byProductCode(row.productCode)?.routes[0] ?? '/newProductDetail',
-        })),
-        total,
-      });
-    },
-  );
+  route(policyCalls.selectRenewalList, async (request) => {
+    // The renewal products' issued policies; the renewal product codes are few, so they filter in SQL.
+    const codes = deps.manifests.all
+      .filter(isRenewable)
+      .flatMap((m) => [m.productCode, ...(m.aliasCodes ?? [])])
+      .filter((code) => !request.body.productCode || deps.manifests.byProductCode(code) === deps.manifests.byProductCode(request.body.productCode));
+    const { rows, total } = await listFormViewsOfUser(db, {
+      userId: currentUser(request).userId,
+      statuses: RENEWABLE_STATUSES,
+      productCodes: codes,
+      ...page(request.body),
+    });
+    return ok({
+      list: rows.map((row) => ({
+        ...toPolicyListItem(row, deps.manifests),
+        renewalTimes: renewalTimesOf(row.renewal),
+        detailRoute: deps.manifests.byProductCode(row.productCode)?.routes[0] ?? '/newProductDetail',
+      })),
+      total,
+    });
+  });
 
   // ---- drafts (暂存)
 
-  app.post<{ Body: SaveTempFormBodyT }>(paths.saveTempForm, { ...auth, schema: { body: SaveTempFormBody } }, async (request) => {
+  route(policyCalls.saveTempForm, async (request) => {
     const user = currentUser(request);
     const now = deps.now();
     const manifest = requireManifest(deps.manifests, request.body.productCode);
@@ -224,33 +201,25 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     return ok({ tempSerialNo, updatedAt: formatShanghai(now) }, '暂存成功');
   });
 
-  app.post<{ Body: SelectTempFormBodyT }>(
-    paths.selectTempForm,
-    { ...auth, preValidation: emptyBodyAsObject, schema: { body: SelectTempFormBody } },
-    async (request) => {
-      const user = currentUser(request);
-      const serial = request.body.tempSerialNo;
-      if (serial) {
-        const row = await getDraft(db, serial);
-        if (!row) throw notFound('暂存单');
-        if (row.userId !== user.userId) throw forbidden('暂存单');
-        return ok({ list: [toTempFormItem(row, true)] });
-      }
-      const rows = await listDraftsOfUser(db, user.userId, request.body.productCode);
-      return ok({ list: rows.map((row) => toTempFormItem(row, false)) });
-    },
-  );
+  route(policyCalls.selectTempForm, async (request) => {
+    const user = currentUser(request);
+    const serial = request.body.tempSerialNo;
+    if (serial) {
+      const row = await getDraft(db, serial);
+      if (!row) throw notFound('暂存单');
+      if (row.userId !== user.userId) throw forbidden('暂存单');
+      return ok({ list: [toTempFormItem(row, true)] });
+    }
+    const rows = await listDraftsOfUser(db, user.userId, request.body.productCode);
+    return ok({ list: rows.map((row) => toTempFormItem(row, false)) });
+  });
 
-  app.post<{ Params: Static<typeof TempSerialParams> }>(
-    paths.deleteTempForm,
-    { ...auth, preValidation: emptyBodyAsObject, schema: { params: TempSerialParams } },
-    async (request) => {
-      const user = currentUser(request);
-      const serial = request.params.serial;
-      if (await deleteDraftOfUser(db, user.userId, serial)) return ok(null, '删除成功');
-      if (await getDraft(db, serial)) throw forbidden('暂存单');
-      throw notFound('暂存单');
-    },
-  );
+  route(policyCalls.deleteTempForm, async (request) => {
+    const user = currentUser(request);
+    const serial = request.params.serial;
+    if (await deleteDraftOfUser(db, user.userId, serial)) return ok(null, '删除成功');
+    if (await getDraft(db, serial)) throw forbidden('暂存单');
+    throw notFound('暂存单');
+  });
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../../contract/accounts.ts';
 import { authCalls, type UserRecord } from '../../contract/auth.ts';
 import { obfuscate } from '../../contract/obfuscation.ts';
-import { GW } from '../../contract/paths.ts';
+import { GW } from '../../contract/define-call.ts';
 import { CHANNEL_NO, SYS_CODE } from '../../engine/rules/enums.ts';
 import { call, type CallOptions } from './client.ts';
 

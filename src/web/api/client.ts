@@ -148,15 +148,3 @@ async function send<T>(method: 'GET' | 'POST', path: string, query: Query | unde
   }
   return fail(envelope.code || '____', message);
 }
-
-/**
- * The old untyped form, kept only while call sites move to declarations.
- * @deprecated use `call(def, input)`.
- */
-export function callPath<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  options: CallOptions & { query?: Record<string, string | number | undefined>; body?: unknown } = {},
-): Promise<T> {
-  return send<T>(method, path, options.query, options.body, options);
-}

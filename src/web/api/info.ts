@@ -3,10 +3,9 @@
  * directory (edu-svc schoolinfo), the content pages and the product clauses.
  */
 import { contentCalls, type ContentPage } from '../../contract/content.ts';
-import { paths } from '../../contract/paths.ts';
-import type { NotificationItem } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product.ts';
 import { schoolCalls, type AddSchoolBody, type AddSchoolResult, type AreaStatistics, type SchoolColleges, type SchoolPage, type SchoolSearchQuery } from '../../contract/school.ts';
-import { call, callPath, type CallOptions } from './client.ts';
+import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -28,5 +27,5 @@ export const infoApi = {
   areaStatistics: (o?: Silent): Promise<AreaStatistics> => call(schoolCalls.areaStatistics, {}, { thing: '统计数据', ...o }),
   contentPage: (slug: string, o?: Silent): Promise<ContentPage> => call(contentCalls.page, { params: { slug } }, { thing: '页面内容', ...o }),
   notificationInfo: (productCode: string, o?: Silent) =>
-    callPath<NotificationItem[]>('GET', paths.notificationInfo, { query: { productCode }, thing: '投保须知', ...o }),
+    call(productCalls.notificationInfo, { query: { productCode } }, { thing: '投保须知', ...o }),
 };

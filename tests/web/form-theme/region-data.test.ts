@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPath, GW } from '../../../src/contract/paths.ts';
+import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 import { cachedAreaChildren, loadAreaChildren, loadRegionLabels, resetRegionCache } from '../../../src/web/api/regions.ts';
 import { regionLabel, regionPath, regionText } from '../../../src/web/form-theme/region-data.ts';

@@ -15,12 +15,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../src/web/api/query-client.ts';
 import { afterAll, beforeAll, expect, vi, type MockInstance } from 'vitest';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { GW } from '../../../src/contract/define-call.ts';
 import type { QuoteRequest } from '../../../src/contract/product.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../../src/engine/plans/build-plans.ts';
 import { computePremium } from '../../../src/engine/pricing/premium.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
+import { productCalls } from '../../../src/contract/product.ts';
+import { ratingCalls } from '../../../src/contract/ratings.ts';
 
 // ---------------------------------------------------------------- manifests
 
@@ -76,7 +78,7 @@ export const RATINGS = ['投保很方便', '客服很耐心', '价格实惠'].ma
   text,
 }));
 
-const ANSWERED: ReadonlySet<string> = new Set([paths.calPremiums, paths.ratingStats, paths.ratingList]);
+const ANSWERED: ReadonlySet<string> = new Set([productCalls.calPremiums.path, ratingCalls.stats.path, ratingCalls.list.path]);
 
 export function createGateway() {
   const calls: GatewayCall[] = [];
@@ -85,7 +87,7 @@ export function createGateway() {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const path = url.pathname.startsWith(GW) ? url.pathname.slice(GW.length) : url.pathname;
     calls.push({ path, body });
-    if (path === paths.calPremiums) {
+    if (path === productCalls.calPremiums.path) {
       const [quote] = body as QuoteRequest[];
       const manifest = quote && BY_CODE.get(quote.productCode);
       if (!quote || !manifest) return envelope('4004', '商品不存在或已下架', null);
@@ -97,8 +99,8 @@ export function createGateway() {
       });
       return result.ok ? envelope('0000', '', { totalPremium: result.totalPremium }) : envelope('4001', result.message, null);
     }
-    if (path === paths.ratingStats) return envelope('0000', '', RATING_STATS);
-    if (path === paths.ratingList) return envelope('0000', '', { list: RATINGS.slice(0, (body as { ps: number }).ps), total: RATINGS.length });
+    if (path === ratingCalls.stats.path) return envelope('0000', '', RATING_STATS);
+    if (path === ratingCalls.list.path) return envelope('0000', '', { list: RATINGS.slice(0, (body as { ps: number }).ps), total: RATINGS.length });
     // The region picker and the confirm page's region names: the server's answer, from the same national table.
     if (path.startsWith('/user-svc/api/v1/getArea/')) {
       return envelope('0000', '', regionChildren(path.split('/').pop()!).map((n) => ({ ...n, isLeaf: n.level === 'county' })));
@@ -108,7 +110,7 @@ export function createGateway() {
   return {
     calls,
     fetch,
-    quotes: () => calls.filter((c) => c.path === paths.calPremiums),
+    quotes: () => calls.filter((c) => c.path === productCalls.calPremiums.path),
     unexpected: () => calls.filter((c) => !ANSWERED.has(c.path) && !c.path.startsWith('/user-svc/api/v1/getArea/')),
   };
 }

@@ -11,7 +11,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../src/web/api/query-client.ts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { GW } from '../../../src/contract/define-call.ts';
 import type { ContentPage } from '../../../src/contract/content.ts';
 import type { NotificationItem } from '../../../src/contract/product.ts';
 import { schoolCalls, type SchoolPage } from '../../../src/contract/school.ts';
@@ -21,6 +21,7 @@ import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-for
 import InfoPageScreen from '../../../src/web/screens/info-page/info-page-screen.tsx';
 import ProtocolReadingScreen from '../../../src/web/screens/protocol-reading/protocol-reading-screen.tsx';
 import { declareReactActEnvironment, guardConsoleError, MANIFESTS } from './harness.tsx';
+import { productCalls } from '../../../src/contract/product.ts';
 
 declareReactActEnvironment();
 
@@ -124,13 +125,13 @@ describe('protocol reading screen', () => {
   // The catalogue says which product /calmCareNotify is bound to (its manifest's noticeRoute).
   const CATALOGUE = { list: [{ productCode: '19PR799624', productName: '安心无忧', path: '/calmCarefreeDetails', subtitle: '', salesArea: '', productCategory2: '', fromPremium: 0, renewalLabel: '去续保', noticeRoute: '/calmCareNotify' }] };
   beforeEach(() =>
-    stubGateway((path) => (path === paths.notificationInfo ? envelope(CLAUSES) : path === paths.productList ? envelope(CATALOGUE) : envelope(null, '5000'))),
+    stubGateway((path) => (path === productCalls.notificationInfo.path ? envelope(CLAUSES) : path === productCalls.productList.path ? envelope(CATALOGUE) : envelope(null, '5000'))),
   );
 
   it('lists the clauses in the two groups and keeps 继续投保 blocked until every one is read, across a remount', async () => {
     const view = renderAt('/calmCareNotify', '/calmCareNotify', <ProtocolReadingScreen />);
     const go = await screen.findByRole('button', { name: '我已阅读，继续投保' });
-    expect(calls).toContain(`${paths.notificationInfo}?productCode=19PR799624`);
+    expect(calls).toContain(`${productCalls.notificationInfo.path}?productCode=19PR799624`);
     const notices = screen.getByRole('region', { name: '投保须知及保险条款' });
     const others = screen.getByRole('region', { name: '其他告知及授权' });
     expect(within(notices).getAllByRole('button').map((b) => b.textContent)).toEqual(['《投保须知》未读', '《学生住院医疗保险条款》未读']);

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls, type AccountSummary } from '../../../src/contract/accounts.ts';
-import { GW } from '../../../src/contract/paths.ts';
+import { GW } from '../../../src/contract/define-call.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
 
 declareReactActEnvironment();

@@ -8,13 +8,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { GW } from '../../../src/contract/define-call.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { buildConfirmModel } from '../../../src/web/renderers/confirm/confirm-model.ts';
 import { useOrderSubmission } from '../../../src/web/renderers/confirm/use-order-submission.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
 import { NOW, planChoice, validDraft } from './valid-application.ts';
+import { orderCalls } from '../../../src/contract/order.ts';
+import { paymentCalls } from '../../../src/contract/payment.ts';
 
 declareReactActEnvironment();
 beforeAll(() => setUpAntdMobileForReact19());
@@ -65,8 +67,8 @@ afterEach(() => {
 describe('confirm and order flow (spec §4)', () => {
   it('locks the button for 2 s, then a duplicate insured gets the dialog whose 去个人中心 goes to /myIndex', async () => {
     const gw = gateway({
-      [paths.resubToken]: () => reply('0000', 'TOKEN'),
-      [paths.repeatInsurance]: () => reply('0000', { repeat: true }),
+      [orderCalls.resubToken.path]: () => reply('0000', 'TOKEN'),
+      [orderCalls.repeatInsurance.path]: () => reply('0000', { repeat: true }),
     });
     vi.stubGlobal('fetch', gw.fetch);
     const xuzhou = byCode('25PR320300');
@@ -76,7 +78,7 @@ describe('confirm and order flow (spec §4)', () => {
     await waitFor(() => expect(button.disabled).toBe(false), { timeout: 3000 });
     await act(async () => fireEvent.click(button));
     await waitFor(() => expect(document.body.textContent).toContain('已投保该产品，请您到个人中心查看是否有未支付、待起保或保障中的投保单。'));
-    expect(gw.calls).not.toContain(paths.submitOrder);
+    expect(gw.calls).not.toContain(orderCalls.submitOrder.path);
     await act(async () => fireEvent.click(screen.getByText('去个人中心')));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/myIndex'));
   }, 10_000);
@@ -85,12 +87,12 @@ describe('confirm and order flow (spec §4)', () => {
     Object.defineProperty(navigator, 'userAgent', { value: ALIPAY_UA, configurable: true });
     const province = MANIFESTS.map((c) => c.manifest).find((m) => m.order.provinceProduct && m.order.feeCollection === 'Y')!;
     const gw = gateway({
-      [paths.resubToken]: () => reply('0000', 'TOKEN'),
-      [paths.serial]: () => reply('0000', 'SERIAL-000001'),
-      [paths.repeatInsurance]: () => reply('0000', { repeat: false }),
-      [paths.submitOrder]: () => reply('0000', { body: { order: { code: 'ED1', amount: 30 }, applicationForms: [{ information: { applicationFormCode: 'AF1' } }] } }),
-      [paths.savePayOut]: () => reply('0000', null),
-      [paths.payUrl]: () => reply('5000', null, '服务异常'),
+      [orderCalls.resubToken.path]: () => reply('0000', 'TOKEN'),
+      [orderCalls.serial.path]: () => reply('0000', 'SERIAL-000001'),
+      [orderCalls.repeatInsurance.path]: () => reply('0000', { repeat: false }),
+      [orderCalls.submitOrder.path]: () => reply('0000', { body: { order: { code: 'ED1', amount: 30 }, applicationForms: [{ information: { applicationFormCode: 'AF1' } }] } }),
+      [paymentCalls.savePayOut.path]: () => reply('0000', null),
+      [paymentCalls.payUrl.path]: () => reply('5000', null, '服务异常'),
     });
     vi.stubGlobal('fetch', gw.fetch);
     renderInApp(<Probe manifest={province} />);
@@ -98,7 +100,7 @@ describe('confirm and order flow (spec §4)', () => {
     await waitFor(() => expect(button.disabled).toBe(false), { timeout: 3000 });
     await act(async () => fireEvent.click(button));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/policyList'), { timeout: 5000 });
-    expect(gw.calls.filter((p) => p === paths.payUrl)).toHaveLength(3);
-    expect(gw.calls.filter((p) => p === paths.submitOrder)).toHaveLength(1);
+    expect(gw.calls.filter((p) => p === paymentCalls.payUrl.path)).toHaveLength(3);
+    expect(gw.calls.filter((p) => p === orderCalls.submitOrder.path)).toHaveLength(1);
   }, 15_000);
 });

@@ -13,7 +13,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../src/web/api/query-client.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPath, GW, paths } from '../../../src/contract/paths.ts';
+import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { allowedEvents } from '../../../src/contract/policy-lifecycle.ts';
 import type { AppDetail } from '../../../src/contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../../src/contract/policy-status.ts';
@@ -24,6 +24,8 @@ import PolicyDetailScreen from '../../../src/web/screens/policy-detail/policy-de
 import { STATUS_HINTS } from '../../../src/web/screens/policy-detail/policy-detail-model.ts';
 import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
 import { declareReactActEnvironment, guardConsoleError } from './harness.tsx';
+import { policyCalls } from '../../../src/contract/policy.ts';
+import { ratingCalls } from '../../../src/contract/ratings.ts';
 
 declareReactActEnvironment();
 
@@ -60,7 +62,7 @@ function detailIn(status: PolicyStatus): AppDetail {
 }
 
 /** The rating-status call of a paid order's page (which of its orders the holder has rated). */
-const RATING_STATUS = fillPath(paths.ratingStatus, { node: '00', bizType: '00' });
+const RATING_STATUS = fillPath(ratingCalls.status.path, { node: '00', bizType: '00' });
 
 function gateway(status: PolicyStatus, rated: string[] = []) {
   const calls: string[] = [];
@@ -69,11 +71,11 @@ function gateway(status: PolicyStatus, rated: string[] = []) {
     const path = url.pathname.slice(GW.length);
     calls.push(path);
     const data =
-      path === paths.searchAppDetailPro
+      path === policyCalls.searchAppDetailPro.path
         ? detailIn(status)
-        : path === paths.searchOrderCharge
+        : path === policyCalls.searchOrderCharge.path
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
-          : path === paths.liabilityPolDetail
+          : path === policyCalls.liabilityPolDetail.path
             ? { policyNo: 'P1', productName: '', planName: '', startDate: '', endDate: '', liabilities: [{ riskName: '学平险', name: '意外身故', amount: '10万元' }] }
             : path === RATING_STATUS
               ? { rated }
@@ -137,9 +139,9 @@ describe('policy detail screen', () => {
     if (status === 'toBePaid') expect(screen.getByText(/剩余 20:00/)).toBeTruthy();
     // The detail, plus what to pay while unpaid and the duties once there is a policy number.
     const expected = [
-      paths.searchAppDetailPro,
-      ...(status === 'toBePaid' ? [paths.searchOrderCharge] : []),
-      ...(detailIn(status).policyNo ? [paths.liabilityPolDetail] : []),
+      policyCalls.searchAppDetailPro.path,
+      ...(status === 'toBePaid' ? [policyCalls.searchOrderCharge.path] : []),
+      ...(detailIn(status).policyNo ? [policyCalls.liabilityPolDetail.path] : []),
       ...(EXPECTED_ACTIONS[status].includes('评价') ? [RATING_STATUS] : []),
     ];
     await waitFor(() => expect(new Set(gw.calls)).toEqual(new Set(expected)));

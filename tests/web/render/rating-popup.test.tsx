@@ -7,11 +7,12 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GW, paths } from '../../../src/contract/paths.ts';
+import { GW } from '../../../src/contract/define-call.ts';
 import { checkRatingSubmission, RATING_TEMPLATES } from '../../../src/engine/ratings/ratings.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { MISSING_TARGET_LOG, RatingPopup, toSubmission, type RatingTarget } from '../../../src/web/components/rating-popup/rating-popup.tsx';
 import { declareReactActEnvironment, guardConsoleError, renderInApp } from './harness.tsx';
+import { ratingCalls } from '../../../src/contract/ratings.ts';
 
 declareReactActEnvironment();
 beforeAll(() => setUpAntdMobileForReact19());
@@ -24,8 +25,8 @@ function gateway(submitAnswer: { code: string; msg: string }) {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.slice(GW.length);
     const json = (code: string, msg: string, data: unknown) => new Response(JSON.stringify({ code, msg, data }), { headers: { 'content-type': 'application/json' } });
-    if (path === paths.ratingTemplate) return json('0000', '', { list: RATING_TEMPLATES['00'], total: 3 });
-    if (path === paths.ratingSubmit) {
+    if (path === ratingCalls.template.path) return json('0000', '', { list: RATING_TEMPLATES['00'], total: 3 });
+    if (path === ratingCalls.submit.path) {
       submitted.push(JSON.parse(String(init?.body)));
       return json(submitAnswer.code, submitAnswer.msg, null);
     }

@@ -18,9 +18,9 @@ import { ConfirmRenderer } from '../../../src/web/renderers/confirm/confirm-rend
 import { DetailRenderer } from '../../../src/web/renderers/detail/detail-renderer.tsx';
 import { guaranteeRows } from '../../../src/web/renderers/detail/selection.ts';
 import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
-import { paths } from '../../../src/contract/paths.ts';
 import { createGateway, guardConsoleError, MANIFESTS, RATING_STATS, RATINGS, renderInApp, declareReactActEnvironment } from './harness.tsx';
 import { HOLDER, INSURED_NAME, NOW, planChoice, validDraft } from './valid-application.ts';
+import { ratingCalls } from '../../../src/contract/ratings.ts';
 
 /** ¥12.30: two decimals, as spec §9 shows amounts. Written out here rather than taken from the app. */
 const yuan = (amount: number) => `¥${amount.toFixed(2)}`;
@@ -127,7 +127,7 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     // The rating summary: this product's statistics, the count over three digits as 999+.
     await waitFor(() => expect(screen.getByTestId('rating-count').textContent).toBe('999+'));
     expect(screen.getByTestId('rating-score').textContent).toBe(RATING_STATS.score.toFixed(1));
-    expect(gateway.calls.filter((c) => c.path === paths.ratingStats).map((c) => c.body)).toEqual([{ productCode: m.productCode }]);
+    expect(gateway.calls.filter((c) => c.path === ratingCalls.stats.path).map((c) => c.body)).toEqual([{ productCode: m.productCode }]);
 
     // Choosing the last plan quotes it and shows its guarantee.
     const last = m.plans.length - 1;
@@ -206,6 +206,6 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     expect(within(widget).getByText(RATINGS[0]!.text)).toBeTruthy();
     expect(within(widget).queryByText(RATINGS[2]!.text)).toBeNull();
     // The page prices locally: the only calls are the widget's.
-    expect(gateway.calls).toEqual([{ path: paths.ratingList, body: { status: 1, productCode: m.productCode, pn: 1, ps: 2, commentNode: '00' } }]);
+    expect(gateway.calls).toEqual([{ path: ratingCalls.list.path, body: { status: 1, productCode: m.productCode, pn: 1, ps: 2, commentNode: '00' } }]);
   });
 });

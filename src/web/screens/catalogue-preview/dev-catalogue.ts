@@ -1,7 +1,8 @@
-import { GW, paths } from '../../../contract/paths.ts';
+import { GW } from '../../../contract/define-call.ts';
 import { SUCCESS, type ApiEnvelope } from '../../../contract/envelope.ts';
 import type { DevCatalogue, DevCatalogueEntry } from '../../../contract/product.ts';
 import { ROUTES, withQuery } from '../../app/paths.ts';
+import { productCalls } from '../../../contract/product.ts';
 
 /**
  * GET /_gw/__dev/catalogue, fetched directly rather than through the API
@@ -10,7 +11,7 @@ import { ROUTES, withQuery } from '../../app/paths.ts';
  * @returns null when the server has no development endpoints
  */
 export async function fetchDevCatalogue(): Promise<DevCatalogue | null> {
-  const response = await fetch(GW + paths.devCatalogue, { headers: { accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetch(GW + productCalls.devCatalogue.path, { headers: { accept: 'application/json' }, cache: 'no-store' });
   if (response.status === 404) return null;
   const envelope = (await response.json()) as ApiEnvelope<DevCatalogue>;
   if (envelope.code !== SUCCESS || !envelope.data) throw new Error(envelope.msg || '获取产品目录失败');
