@@ -53,6 +53,11 @@ export default tseslint.config(
       layer('web', 'contract imports only engine types.'),
       webLibs,
       { ...serverLibs, message: 'contract holds schemas and types only.' },
+      {
+        group: ['@sinclair/typebox'],
+        importNames: ['Type'],
+        message: "import * as Type from '@sinclair/typebox': the namespace lets the web bundle keep only the builders it uses.",
+      },
     ),
   },
   {
@@ -62,7 +67,10 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     ignores: ['src/web/state/**'],
-    rules: restrict(...webBans, noJotai),
+    rules: restrict(...webBans, noJotai, {
+      group: ['**/contract/calls.ts'],
+      message: 'The index of every call group is for the server and tests: import the group the screen calls.',
+    }),
   },
   {
     // A screen is reached only through the route table (src/contract/app-routes.ts), never imported;

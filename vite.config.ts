@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -50,7 +51,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), contractForWeb(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   server: {
@@ -79,6 +80,8 @@ export default defineConfig({
         // app does not use drops out even from a contract module it imports (`Type.Object(…)` is
         // pure through the namespace import `import * as Type`).
         manualPureFunctions: ['Type', 'defineCall'],
+        // Reading a schema's `.properties` to compose another has no side effect either.
+        propertyReadSideEffects: false,
       },
       output: {
         codeSplitting: {

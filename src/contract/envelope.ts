@@ -39,7 +39,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The `{code, msg, data}` envelope around every `/_gw` response. */
-export const Envelope = <T extends TSchema>(data: T) =>
+export const Envelope = /* @__NO_SIDE_EFFECTS__ */ <T extends TSchema>(data: T) =>
   Type.Object({
     code: Type.String({ description: '0000 on success' }),
     msg: Type.String(),

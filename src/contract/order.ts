@@ -4,8 +4,7 @@ import { DateString, PhoneNum, ProductCode, YesNo } from './common.ts';
 import { ORDER_CONSTANTS } from './order-constants.ts';
 import { defineCall } from './define-call.ts';
 
-const Str = (max: number) => Type.String({ maxLength: max });
-const Opt = Type.Optional;
+const Str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => Type.String({ maxLength: max });
 
 /** GET idg-svc/api/v1/idg3: a serial number, later the idempotentSerialNo of the order. */
 export const Serial = Type.String();
@@ -18,8 +17,8 @@ export const RepeatInsuranceBody = Type.Object(
     cardId: Type.String({ minLength: 1, maxLength: 32 }),
     cardType: Str(4),
     productCode: ProductCode,
-    channelCode: Opt(Str(16)),
-    startDate: Opt(DateString),
+    channelCode: Type.Optional(Str(16)),
+    startDate: Type.Optional(DateString),
   },
   { additionalProperties: false },
 );
@@ -33,16 +32,16 @@ export const HolderInput = Type.Object(
     licenceType: Str(4),
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
     phone: PhoneNum,
-    email: Opt(Str(80)),
+    email: Type.Optional(Str(80)),
     // --- payments: the rest of spec §3 policyHolder (derived or settled by the server; sent for completeness)
-    birthday: Opt(DateString),
-    sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
-    holderCode: Opt(Str(40)),
+    birthday: Type.Optional(DateString),
+    sex: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+    holderCode: Type.Optional(Str(40)),
     /** Spec §9: holder type 01. */
-    type: Opt(Type.Literal(ORDER_CONSTANTS.holderType)),
-    location: Opt(Str(120)),
-    provinceCode: Opt(Str(6)),
-    cityCode: Opt(Str(6)),
+    type: Type.Optional(Type.Literal(ORDER_CONSTANTS.holderType)),
+    location: Type.Optional(Str(120)),
+    provinceCode: Type.Optional(Str(6)),
+    cityCode: Type.Optional(Str(6)),
   },
   { additionalProperties: false },
 );
@@ -52,30 +51,30 @@ export type HolderInput = Static<typeof HolderInput>;
 export const InsuredInput = Type.Object(
   {
     relaToHolder: Str(2),
-    isHolder: Opt(YesNo),
+    isHolder: Type.Optional(YesNo),
     name: Type.String({ minLength: 1, maxLength: 40 }),
     licenceType: Str(4),
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
-    phone: Opt(Str(11)),
+    phone: Type.Optional(Str(11)),
     /** Asked when the manifest lists 'email' in insure.insured.fields (e.g. the adult serious-illness product). */
-    email: Opt(Str(80)),
-    schoolName: Opt(Str(60)),
-    schoolKind: Opt(Str(10)),
-    schoolNature: Opt(Str(10)),
-    collegeName: Opt(Str(60)),
-    grade: Opt(Str(20)),
-    classAndGrade: Opt(Str(20)),
-    provinceCode: Opt(Str(6)),
-    cityCode: Opt(Str(6)),
-    countyCode: Opt(Str(6)),
-    socialMedicalInsurance: Opt(YesNo),
+    email: Type.Optional(Str(80)),
+    schoolName: Type.Optional(Str(60)),
+    schoolKind: Type.Optional(Str(10)),
+    schoolNature: Type.Optional(Str(10)),
+    collegeName: Type.Optional(Str(60)),
+    grade: Type.Optional(Str(20)),
+    classAndGrade: Type.Optional(Str(20)),
+    provinceCode: Type.Optional(Str(6)),
+    cityCode: Type.Optional(Str(6)),
+    countyCode: Type.Optional(Str(6)),
+    socialMedicalInsurance: Type.Optional(YesNo),
     // --- payments: the rest of spec §3 Insured
-    birthday: Opt(DateString),
-    sex: Opt(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+    birthday: Type.Optional(DateString),
+    sex: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     /** Spec §9: beneficiary option 01 (statutory). */
-    bnfyOption: Opt(Type.Literal(ORDER_CONSTANTS.beneficiaryOption)),
-    type: Opt(Str(4)),
-    insureYear: Opt(Type.Integer({ minimum: 1, maximum: 30 })),
+    bnfyOption: Type.Optional(Type.Literal(ORDER_CONSTANTS.beneficiaryOption)),
+    type: Type.Optional(Str(4)),
+    insureYear: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
   },
   { additionalProperties: false },
 );
@@ -88,7 +87,7 @@ export const WardInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 40 }),
     licenceType: Str(4),
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
-    phone: Opt(Str(11)),
+    phone: Type.Optional(Str(11)),
   },
   { additionalProperties: false },
 );
@@ -100,13 +99,13 @@ export const AgentInput = Type.Object(
   {
     agentCode: Type.String({ minLength: 1, maxLength: 40 }),
     agentName: Str(40),
-    branchCode: Opt(Str(20)),
-    branchName: Opt(Str(60)),
-    departCode: Opt(Str(40)),
-    departName: Opt(Str(60)),
-    portion: Opt(Type.Literal(ORDER_CONSTANTS.agentPortion)),
-    channelCode: Opt(Str(16)),
-    channelName: Opt(Str(40)),
+    branchCode: Type.Optional(Str(20)),
+    branchName: Type.Optional(Str(60)),
+    departCode: Type.Optional(Str(40)),
+    departName: Type.Optional(Str(60)),
+    portion: Type.Optional(Type.Literal(ORDER_CONSTANTS.agentPortion)),
+    channelCode: Type.Optional(Str(16)),
+    channelName: Type.Optional(Str(40)),
   },
   { additionalProperties: false },
 );
@@ -116,18 +115,18 @@ export const OrderPlanInput = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: 40 }),
     quantity: Type.Integer({ minimum: 1, maximum: 10 }),
-    reducePrem: Opt(Type.Number()),
-    name: Opt(Str(60)),
-    prem: Opt(Type.Number()),
+    reducePrem: Type.Optional(Type.Number()),
+    name: Type.Optional(Str(60)),
+    prem: Type.Optional(Type.Number()),
   },
   { additionalProperties: false },
 );
 export const OrderRiskInput = Type.Object(
-  { riskCode: Type.String({ minLength: 1, maxLength: 20 }), riskName: Opt(Str(60)) },
+  { riskCode: Type.String({ minLength: 1, maxLength: 20 }), riskName: Type.Optional(Str(60)) },
   { additionalProperties: false },
 );
 export const InsuranceCompanyInput = Type.Object(
-  { name: Str(80), partyRole: Opt(Type.Integer({ minimum: 1, maximum: 9 })), insuringAreaCode: Opt(Str(6)) },
+  { name: Str(80), partyRole: Type.Optional(Type.Integer({ minimum: 1, maximum: 9 })), insuringAreaCode: Type.Optional(Str(6)) },
   { additionalProperties: false },
 );
 /**
@@ -139,40 +138,40 @@ export const InsuranceCompanyInput = Type.Object(
  */
 const ApplicationFormTerms = {
   /** Spec §9: applicationType 00. */
-  applicationType: Opt(Type.Literal(ORDER_CONSTANTS.applicationType)),
-  startDate: Opt(Str(19)),
-  endDate: Opt(Str(19)),
-  provinceName: Opt(Str(20)),
-  provinceCode: Opt(Str(6)),
-  cityName: Opt(Str(20)),
-  cityCode: Opt(Str(6)),
-  countyName: Opt(Str(20)),
-  countyCode: Opt(Str(6)),
-  projectName: Opt(Str(60)),
-  projectCode: Opt(Str(40)),
-  productName: Opt(Str(60)),
-  branchName: Opt(Str(60)),
-  branchCode: Opt(Str(20)),
+  applicationType: Type.Optional(Type.Literal(ORDER_CONSTANTS.applicationType)),
+  startDate: Type.Optional(Str(19)),
+  endDate: Type.Optional(Str(19)),
+  provinceName: Type.Optional(Str(20)),
+  provinceCode: Type.Optional(Str(6)),
+  cityName: Type.Optional(Str(20)),
+  cityCode: Type.Optional(Str(6)),
+  countyName: Type.Optional(Str(20)),
+  countyCode: Type.Optional(Str(6)),
+  projectName: Type.Optional(Str(60)),
+  projectCode: Type.Optional(Str(40)),
+  productName: Type.Optional(Str(60)),
+  branchName: Type.Optional(Str(60)),
+  branchCode: Type.Optional(Str(20)),
   /** Spec §9: channelType 02. */
-  channelType: Opt(Type.Literal(ORDER_CONSTANTS.channelType)),
+  channelType: Type.Optional(Type.Literal(ORDER_CONSTANTS.channelType)),
   /** The spec's spelling. */
-  channalCode: Opt(Str(16)),
+  channalCode: Type.Optional(Str(16)),
   /** Spec §9: productType 00. */
-  productType: Opt(Type.Literal(ORDER_CONSTANTS.productType)),
-  isRenewal: Opt(YesNo),
-  renewalTimes: Opt(Type.Integer({ minimum: 0, maximum: 99 })),
-  renewalLastPolicyNo: Opt(Str(40)),
+  productType: Type.Optional(Type.Literal(ORDER_CONSTANTS.productType)),
+  isRenewal: Type.Optional(YesNo),
+  renewalTimes: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  renewalLastPolicyNo: Type.Optional(Str(40)),
   /** Spec §9: policyKind 00. */
-  policyKind: Opt(Type.Literal(ORDER_CONSTANTS.policyKind)),
-  originalStatus: Opt(Str(8)),
+  policyKind: Type.Optional(Type.Literal(ORDER_CONSTANTS.policyKind)),
+  originalStatus: Type.Optional(Str(8)),
   /** The caller's draft (暂存) this form was resumed from: deleted with the order's creation (spec §4). */
-  tempSerialNo: Opt(Str(64)),
-  term: Opt(Str(16)),
-  insuranceCompanies: Opt(Type.Array(InsuranceCompanyInput, { maxItems: 5 })),
-  schanelCode: Opt(Str(8)),
-  risk: Opt(Type.Array(OrderRiskInput, { maxItems: 20 })),
-  agents: Opt(Type.Array(AgentInput, { maxItems: 5 })),
-  plan: Opt(Type.Array(OrderPlanInput, { maxItems: 10 })),
+  tempSerialNo: Type.Optional(Str(64)),
+  term: Type.Optional(Str(16)),
+  insuranceCompanies: Type.Optional(Type.Array(InsuranceCompanyInput, { maxItems: 5 })),
+  schanelCode: Type.Optional(Str(8)),
+  risk: Type.Optional(Type.Array(OrderRiskInput, { maxItems: 20 })),
+  agents: Type.Optional(Type.Array(AgentInput, { maxItems: 5 })),
+  plan: Type.Optional(Type.Array(OrderPlanInput, { maxItems: 10 })),
 };
 
 /**
@@ -185,9 +184,9 @@ export const ApplicationFormInput = Type.Object(
   {
     productCode: ProductCode,
     planCode: Type.String({ minLength: 1, maxLength: 40 }),
-    copies: Opt(Type.Integer({ minimum: 1, maximum: 10 })),
-    factors: Opt(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 40 }))),
-    insureYear: Opt(
+    copies: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+    factors: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 40 }))),
+    insureYear: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 30,
@@ -196,15 +195,15 @@ export const ApplicationFormInput = Type.Object(
     ),
     policyHolder: HolderInput,
     insureds: Type.Array(InsuredInput, { minItems: 1, maxItems: 10 }),
-    wards: Opt(Type.Array(WardInput, { maxItems: 5 })),
-    promoCode: Opt(Str(32)),
-    renewal: Opt(
+    wards: Type.Optional(Type.Array(WardInput, { maxItems: 5 })),
+    promoCode: Type.Optional(Str(32)),
+    renewal: Type.Optional(
       Type.Object(
         { renewalTimes: Type.Integer({ minimum: 0, maximum: 99 }), renewalLastPolicyNo: Str(40) },
         { additionalProperties: false },
       ),
     ),
-    totalPremium: Opt(Type.Number()),
+    totalPremium: Type.Optional(Type.Number()),
     ...ApplicationFormTerms,
   },
   { additionalProperties: false },
@@ -214,9 +213,9 @@ export type ApplicationFormInput = Static<typeof ApplicationFormInput>;
 /** POST ins-order/order/submitOrder/v2 (header X-RESUB-TOKEN). */
 export const SubmitOrderBody = Type.Object(
   {
-    source: Opt(Str(4)),
-    entryType: Opt(Str(4)),
-    operator: Opt(Str(40)),
+    source: Type.Optional(Str(4)),
+    entryType: Type.Optional(Str(4)),
+    operator: Type.Optional(Str(40)),
     idempotentSerialNo: Type.String({ minLength: 8, maxLength: 64 }),
     applicationForms: Type.Array(ApplicationFormInput, { minItems: 1, maxItems: 1 }),
   },
@@ -265,7 +264,7 @@ export type OrderDetail = Static<typeof OrderDetail>;
 
 /** GET edu-svc/payUrl/queryPayUrl?appCode: the cashier address of the sandbox or real payment provider. */
 export const PayUrlQuery = Type.Object(
-  { appCode: Type.String({ minLength: 1, maxLength: 40 }), channel: Opt(Type.Union([Type.Literal('wechat'), Type.Literal('alipay')])) },
+  { appCode: Type.String({ minLength: 1, maxLength: 40 }), channel: Type.Optional(Type.Union([Type.Literal('wechat'), Type.Literal('alipay')])) },
   { additionalProperties: false },
 );
 export const PayUrl = Type.Object({ payUrl: Type.String() });
@@ -275,9 +274,9 @@ export const SavePayOutBody = Type.Object(
   {
     applicationFormCode: Type.String({ minLength: 1, maxLength: 40 }),
     productCode: ProductCode,
-    startTime: Opt(Str(20)),
-    holderCode: Opt(Str(40)),
-    isRenewal: Opt(YesNo),
+    startTime: Type.Optional(Str(20)),
+    holderCode: Type.Optional(Str(40)),
+    isRenewal: Type.Optional(YesNo),
   },
   { additionalProperties: false },
 );
@@ -286,9 +285,9 @@ export type SavePayOutBody = Static<typeof SavePayOutBody>;
 /** POST edu-svc/remote/ins/searchInsuranceList */
 export const PolicyListBody = Type.Object(
   {
-    pageNum: Opt(Type.Integer({ minimum: 1, default: 1 })),
-    pageSize: Opt(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
-    status: Opt(PolicyStatus),
+    pageNum: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
+    status: Type.Optional(PolicyStatus),
   },
   { additionalProperties: false },
 );
@@ -317,7 +316,7 @@ export type PolicyList = Static<typeof PolicyList>;
 
 /** The anti-resubmit header of the order and endorsement calls (RESUB_HEADER). */
 export const ResubHeaders = Type.Object({
-  'x-resub-token': Opt(Type.String({ maxLength: 64, description: 'The token of idg-svc/api/v1/resub_token, single use' })),
+  'x-resub-token': Type.Optional(Type.String({ maxLength: 64, description: 'The token of idg-svc/api/v1/resub_token, single use' })),
 });
 
 /** The order calls of the confirm page and the policy list (spec §7). */

@@ -13,19 +13,18 @@ import { AppDetail, Owned } from './policy.ts';
  * silent is decided in docs/other-calls.md.
  */
 
-const Opt = Type.Optional;
-const OwnedCode = (kind: Parameters<typeof Owned>[0]) => Owned(kind, Type.String({ minLength: 1, maxLength: 40 }));
+const OwnedCode = /* @__NO_SIDE_EFFECTS__ */ (kind: Parameters<typeof Owned>[0]) => Owned(kind, Type.String({ minLength: 1, maxLength: 40 }));
 /** A name the client sends (person or partner channel), bounded. */
-const Str = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const Str = /* @__NO_SIDE_EFFECTS__ */ (max: number) => Type.String({ minLength: 1, maxLength: max });
 
 // ------------------------------------------------------------------ trades
 
 /** GET pay-svc/api/v1/trades: the caller's payment trades, optionally of one order. */
 export const TradesQuery = Type.Object(
   {
-    orderCode: Opt(OwnedCode('order')),
-    pageNum: Opt(Type.Integer({ minimum: 1, maximum: 10_000 })),
-    pageSize: Opt(Type.Integer({ minimum: 1, maximum: 50 })),
+    orderCode: Type.Optional(OwnedCode('order')),
+    pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
   },
   { additionalProperties: false },
 );
@@ -65,7 +64,7 @@ export const RepeatInsuranceV1Body = Type.Object(
     cardId: Type.String({ minLength: 1, maxLength: 32 }),
     cardType: Type.String({ minLength: 1, maxLength: 4 }),
     productCode: ProductCode,
-    channelCode: Opt(Type.String({ maxLength: 16 })),
+    channelCode: Type.Optional(Type.String({ maxLength: 16 })),
   },
   { additionalProperties: false },
 );
@@ -77,7 +76,7 @@ export const CheckByIdCardQuery = Type.Object(
   {
     idNo: Type.String({ minLength: 1, maxLength: 32 }),
     /** When given, the identity provider says whether it belongs to the number. */
-    name: Opt(Str(40)),
+    name: Type.Optional(Str(40)),
   },
   { additionalProperties: false },
 );
@@ -110,7 +109,7 @@ export const UseBenefitsBody = Type.Object(
 
 /** GET edu-svc/yj/api/getToken?appCode&policyNo: at least one, both the caller's (and the same policy when both are sent). */
 export const YjTokenQuery = Type.Object(
-  { appCode: Opt(OwnedCode('application')), policyNo: Opt(OwnedCode('policy')) },
+  { appCode: Type.Optional(OwnedCode('application')), policyNo: Type.Optional(OwnedCode('policy')) },
   { additionalProperties: false },
 );
 
@@ -139,11 +138,11 @@ export const OP_LOG_MAX_BYTES = 4096;
 export const OpLogBody = Type.Object(
   {
     event: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }),
-    page: Opt(Type.String({ maxLength: 200 })),
+    page: Type.Optional(Type.String({ maxLength: 200 })),
     /** Client time, epoch milliseconds. */
-    at: Opt(Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 })),
+    at: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 })),
     /** Free details; personal data are masked before storage. */
-    data: Opt(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+    data: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
   },
   { additionalProperties: false },
 );

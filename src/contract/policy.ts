@@ -16,13 +16,13 @@ import { defineCall } from './define-call.ts';
 export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial' | 'user';
 
 /** Marks a property as an id owned by a user (the `x-owned` annotation). */
+/* @__NO_SIDE_EFFECTS__ */
 export function Owned<T extends TSchema>(kind: OwnedKind, schema: T): T {
   return { ...schema, 'x-owned': kind } as T;
 }
 export const OWNED_KEYWORD = 'x-owned';
 
-const Code = (kind: OwnedKind) => Owned(kind, Type.String({ minLength: 1, maxLength: 40 }));
-const Opt = Type.Optional;
+const Code = /* @__NO_SIDE_EFFECTS__ */ (kind: OwnedKind) => Owned(kind, Type.String({ minLength: 1, maxLength: 40 }));
 
 /** Body of the calls addressed by an order (cancelOrder, deleteOrder, searchOrderCharge). */
 export const OwnedOrderCodeBody = Type.Object({ orderCode: Code('order') }, { additionalProperties: false });
@@ -136,7 +136,7 @@ export const SubmitEndorsBody = Type.Object(
   {
     policyNo: Code('policy'),
     endorType: Type.Literal('surrender', { description: '退保' }),
-    reason: Opt(Type.String({ maxLength: 200 })),
+    reason: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -153,7 +153,7 @@ export type StatusCounts = Static<typeof StatusCounts>;
 
 /** GET edu-svc/risk/time/getStartTime?productCode[&insureYear] */
 export const StartTimeQuery = Type.Object(
-  { productCode: ProductCode, insureYear: Opt(Type.Integer({ minimum: 1, maximum: 30 })) },
+  { productCode: ProductCode, insureYear: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })) },
   { additionalProperties: false },
 );
 export const StartTime = Type.Object({ startTime: Type.String(), endTime: Type.String() });
@@ -165,9 +165,9 @@ export type ServerTime = Static<typeof ServerTime>;
 /** POST edu-svc/policy/v1/selectRenewalList */
 export const RenewalListBody = Type.Object(
   {
-    pageNum: Opt(Type.Integer({ minimum: 1, default: 1 })),
-    pageSize: Opt(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
-    productCode: Opt(ProductCode),
+    pageNum: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),
+    productCode: Type.Optional(ProductCode),
   },
   { additionalProperties: false },
 );
@@ -204,7 +204,7 @@ export type RenewalProducts = Static<typeof RenewalProducts>;
  */
 function draftPerson<T extends TObject>(person: T) {
   const keys = Object.keys(person.properties) as (keyof Static<T> & string)[];
-  const properties = Object.fromEntries(keys.map((key) => [key, Opt(Type.String({ maxLength: 80 }))]));
+  const properties = Object.fromEntries(keys.map((key) => [key, Type.Optional(Type.String({ maxLength: 80 }))]));
   return Type.Unsafe<Partial<Static<T>>>(Type.Object(properties, { additionalProperties: false }));
 }
 
@@ -213,7 +213,7 @@ export const DraftForm = Type.Object(
   {
     policyHolder: draftPerson(HolderInput),
     insureds: Type.Array(draftPerson(InsuredInput), { maxItems: 10 }),
-    wards: Opt(Type.Array(draftPerson(WardInput), { maxItems: 5 })),
+    wards: Type.Optional(Type.Array(draftPerson(WardInput), { maxItems: 5 })),
   },
   { additionalProperties: false },
 );
@@ -222,7 +222,7 @@ export type DraftForm = Static<typeof DraftForm>;
 /** POST ins-order/order/saveTempForm/v2: a new draft, or an update of the caller's draft `tempSerialNo`. */
 export const SaveTempFormBody = Type.Object(
   {
-    tempSerialNo: Opt(Code('draft')),
+    tempSerialNo: Type.Optional(Code('draft')),
     productCode: ProductCode,
     form: DraftForm,
   },
@@ -233,7 +233,7 @@ export const SavedTempForm = Type.Object({ tempSerialNo: Type.String(), updatedA
 
 /** POST ins-order/order/selectTempForm: the caller's drafts (one with its form when tempSerialNo is given). */
 export const SelectTempFormBody = Type.Object(
-  { tempSerialNo: Opt(Code('draft')), productCode: Opt(ProductCode) },
+  { tempSerialNo: Type.Optional(Code('draft')), productCode: Type.Optional(ProductCode) },
   { additionalProperties: false },
 );
 export type SelectTempFormBody = Static<typeof SelectTempFormBody>;
@@ -245,7 +245,7 @@ export const TempFormItem = Type.Object({
   insuredNames: Type.Array(Type.String()),
   updatedAt: Type.String(),
   /** Only when asked for one draft by tempSerialNo: the form to resume, unmasked (it is the caller's own input). */
-  form: Opt(DraftForm),
+  form: Type.Optional(DraftForm),
 });
 export type TempFormItem = Static<typeof TempFormItem>;
 export const TempFormList = Type.Object({ list: Type.Array(TempFormItem) });

@@ -39,6 +39,9 @@ export interface TemplateSection {
 /** Highest star score. */
 export const MAX_STARS = 5;
 
+/** Page size of the rating list (spec §9); the confirm page's widget shows 2. */
+export const RATING_PAGE_SIZE = 15;
+
 const stars = (code: string, name: string): TemplateItem => ({ code, name, score: 0, num: 0 });
 const tag = (code: string, name: string): TemplateItem => ({ code, name, score: 0, num: 0 });
 

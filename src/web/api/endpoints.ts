@@ -12,8 +12,8 @@ import { orderCalls } from '../../contract/order.ts';
 import { paymentCalls } from '../../contract/payment.ts';
 import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
 import { productCalls } from '../../contract/product.ts';
-import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { call, type CallOptions } from './client.ts';
+import { productApi } from './product-api.ts';
 import { authCalls } from '../../contract/auth.ts';
 // --- markets
 import { marketCalls, type AreaNode, type FileSummary, type LocatedArea, type MarketDetail, type MarketList, type RichFile } from '../../contract/market.ts';
@@ -31,10 +31,9 @@ export const api = {
   sendLoginCode: (phoneNum: string, o?: Silent): Promise<null> => call(authCalls.regMsg, { query: { phoneNum } }, { thing: '验证码', ...o }),
   registerAndLogin: (body: RegisterAndLoginBody, o?: Silent): Promise<UserRecord> =>
     call(authCalls.registerAndLogin, { body }, { thing: '登录信息', ...o }),
-  productList: (o?: Silent) => call(productCalls.productList, { body: {} }, { thing: '产品列表', ...o }),
+  productList: productApi.productList,
   productDisplay: (productCode: string) => call(productCalls.productDisplay, { query: { productCode } }, { thing: '产品信息' }),
-  productManifest: (productCode: string, o?: Silent): Promise<ProductManifest> =>
-    call(productCalls.productAttr, { params: { code: productCode } }, { thing: '产品详情', ...o }),
+  productManifest: productApi.productManifest,
   /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
   quote: (request: QuoteRequest) => call(productCalls.calPremiums, { body: [request] }, { silent: true, thing: '保费' }),
   serial: () => call(orderCalls.serial, {}, { thing: '流水号' }),

@@ -21,11 +21,20 @@ import type { ProductManifest } from '../../engine/manifest/manifest-types.gener
 import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { ApiError } from './client.ts';
-import { api } from './endpoints.ts';
-import { infoApi, type SchoolSearchParams } from './info.ts';
-import { policyApi } from './policy-api.ts';
+import type { SchoolSearchParams } from './info.ts';
+import { productApi } from './product-api.ts';
 import { MissingData, STALE } from './query-client.ts';
-import { RATING_PAGE_SIZE, ratingApi } from './ratings.ts';
+import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
+
+/*
+ * The api modules of other domains load with the first query that needs
+ * them: the home route carries only the product calls (its size budget),
+ * and each domain's declarations arrive in their own chunk.
+ */
+const endpoints = () => import('./endpoints.ts').then((m) => m.api);
+const info = () => import('./info.ts').then((m) => m.infoApi);
+const policies = () => import('./policy-api.ts').then((m) => m.policyApi);
+const ratings = () => import('./ratings.ts').then((m) => m.ratingApi);
 
 /** Catalogue-like data is kept for the page's life once loaded (it is small and changes with a deployment). */
 const LONG_LIVED = { staleTime: STALE.catalogue, gcTime: Infinity } as const;
@@ -57,7 +66,7 @@ export const queries = {
   catalogue: () =>
     queryOptions({
       queryKey: queryKeys.catalogue,
-      queryFn: async (): Promise<readonly ProductListItem[]> => (await api.productList({ silent: true }))?.list ?? [],
+      queryFn: async (): Promise<readonly ProductListItem[]> => (await productApi.productList({ silent: true }))?.list ?? [],
       ...LONG_LIVED,
     }),
 
@@ -67,7 +76,7 @@ export const queries = {
       queryKey: [...queryKeys.manifests, productCode],
       queryFn: async (): Promise<ProductManifest | null> => {
         try {
-          return (await api.productManifest(productCode, { silent: true })) ?? null;
+          return (await productApi.productManifest(productCode, { silent: true })) ?? null;
         } catch (error) {
           if (error instanceof ApiError && (error.code === ErrorCode.NotFound || error.code === 'HTTP_404')) return null;
           throw error;
@@ -80,7 +89,7 @@ export const queries = {
   markets: () =>
     queryOptions({
       queryKey: [...queryKeys.markets, 'list'],
-      queryFn: async () => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
+      queryFn: async () => (await (await endpoints()).queryIdByArea(undefined, { silent: true }))?.list ?? [],
       ...LONG_LIVED,
     }),
 
@@ -89,7 +98,7 @@ export const queries = {
     queryOptions({
       queryKey: [...queryKeys.markets, 'detail', id],
       queryFn: async () => {
-        const data = await api.selectSupermarket(id, { silent: true });
+        const data = await (await endpoints()).selectSupermarket(id, { silent: true });
         if (!data) throw new MissingData('保险超市不存在');
         return data;
       },
@@ -100,7 +109,7 @@ export const queries = {
   files: (type: 'insurer') =>
     queryOptions({
       queryKey: ['files', type],
-      queryFn: async () => (await api.selectFile(type, { silent: true }))?.list ?? [],
+      queryFn: async () => (await (await endpoints()).selectFile(type, { silent: true }))?.list ?? [],
       ...LONG_LIVED,
     }),
 
@@ -111,8 +120,8 @@ export const queries = {
       queryFn: async () => {
         if (!id) throw new MissingData('缺少文件编号');
         const [file, desk] = await Promise.all([
-          api.selectFileById(id, { silent: true }),
-          contact ? api.tourContactPerson(contact, { silent: true }).catch(() => null) : Promise.resolve(null),
+          (await endpoints()).selectFileById(id, { silent: true }),
+          contact ? (await endpoints()).tourContactPerson(contact, { silent: true }).catch(() => null) : Promise.resolve(null),
         ]);
         if (!file) throw new MissingData('文件不存在');
         return { file, contact: desk };
@@ -124,7 +133,7 @@ export const queries = {
   areaChildren: (code: string = ROOT_REGION_CODE) =>
     queryOptions({
       queryKey: [...queryKeys.regions, code],
-      queryFn: async () => (await api.getArea(code, { silent: true })) ?? [],
+      queryFn: async () => (await (await endpoints()).getArea(code, { silent: true })) ?? [],
       ...LONG_LIVED,
     }),
 
@@ -132,7 +141,7 @@ export const queries = {
   schoolSearch: (params: SchoolSearchParams) =>
     queryOptions({
       queryKey: ['schools', 'search', params],
-      queryFn: () => infoApi.searchSchools(params, { silent: true }),
+      queryFn: async () => (await info()).searchSchools(params, { silent: true }),
       staleTime: STALE.ratings,
     }),
 
@@ -140,7 +149,7 @@ export const queries = {
   schoolColleges: (schoolId: number) =>
     queryOptions({
       queryKey: ['schools', 'colleges', schoolId],
-      queryFn: () => infoApi.schoolColleges(schoolId, { silent: true }),
+      queryFn: async () => (await info()).schoolColleges(schoolId, { silent: true }),
       ...LONG_LIVED,
     }),
 
@@ -150,7 +159,7 @@ export const queries = {
   ratingStats: (productCode: string) =>
     queryOptions({
       queryKey: [...queryKeys.productRatings(productCode), 'stats'],
-      queryFn: () => ratingApi.stats(productCode, { silent: true }),
+      queryFn: async () => (await ratings()).stats(productCode, { silent: true }),
       staleTime: STALE.ratings,
     }),
 
@@ -158,7 +167,7 @@ export const queries = {
   ratingHead: (productCode: string, commentNode: CommentNode, ps: number) =>
     queryOptions({
       queryKey: [...queryKeys.productRatings(productCode), 'head', commentNode, ps],
-      queryFn: () => ratingApi.list({ productCode, commentNode, pn: 1, ps }, { silent: true }),
+      queryFn: async () => (await ratings()).list({ productCode, commentNode, pn: 1, ps }, { silent: true }),
       staleTime: STALE.ratings,
     }),
 
@@ -170,7 +179,7 @@ export const queries = {
     infiniteQueryOptions({
       queryKey: [...queryKeys.productRatings(productCode), 'pages', commentNode],
       queryFn: async ({ pageParam }): Promise<RatingRecord[]> =>
-        (await ratingApi.list({ productCode, commentNode, pn: pageParam, ps: RATING_PAGE_SIZE }, { silent: true }))?.list ?? [],
+        (await (await ratings()).list({ productCode, commentNode, pn: pageParam, ps: RATING_PAGE_SIZE }, { silent: true }))?.list ?? [],
       initialPageParam: 1,
       getNextPageParam: (last, _all, lastParam) => (last.length < RATING_PAGE_SIZE ? undefined : lastParam + 1),
       staleTime: STALE.ratings,
@@ -180,7 +189,7 @@ export const queries = {
   ratingTemplate: (productCode: string, commentNode: CommentNode) =>
     queryOptions({
       queryKey: ['ratingTemplate', productCode, commentNode],
-      queryFn: () => ratingApi.template(productCode, commentNode, { silent: true }),
+      queryFn: async () => (await ratings()).template(productCode, commentNode, { silent: true }),
       ...LONG_LIVED,
     }),
 
@@ -188,7 +197,7 @@ export const queries = {
   ratingStatus: (productCode: string, node: CommentNode, bizType: BizType, bizNo: string) =>
     queryOptions({
       queryKey: [...queryKeys.productRatings(productCode), 'status', node, bizType, bizNo],
-      queryFn: async () => Boolean((await ratingApi.status(node, bizType, [bizNo], { silent: true }))?.rated.includes(bizNo)),
+      queryFn: async () => Boolean((await (await ratings()).status(node, bizType, [bizNo], { silent: true }))?.rated.includes(bizNo)),
       staleTime: STALE.personal,
     }),
 
@@ -205,7 +214,7 @@ export const queries = {
       queryFn: async ({ pageParam }) => {
         const body = { pageNum: pageParam, pageSize: POLICY_PAGE_SIZE, ...(status ? { status } : {}) };
         const data =
-          status && APPLICATION_STATUSES.includes(status) ? await policyApi.applications(body, { silent: true }) : await api.policyList(body, { silent: true });
+          status && APPLICATION_STATUSES.includes(status) ? await (await policies()).applications(body, { silent: true }) : await (await endpoints()).policyList(body, { silent: true });
         return { list: data?.list ?? [], total: data?.total ?? 0 };
       },
       initialPageParam: 1,
@@ -218,7 +227,7 @@ export const queries = {
   policyCounts: () =>
     queryOptions({
       queryKey: [...queryKeys.policies, 'counts'],
-      queryFn: () => policyApi.countByStatus({ silent: true }),
+      queryFn: async () => (await policies()).countByStatus({ silent: true }),
       staleTime: STALE.personal,
     }),
 
@@ -231,11 +240,11 @@ export const queries = {
     queryOptions({
       queryKey: [...queryKeys.policies, 'detail', applicationFormCode],
       queryFn: async () => {
-        const detail = await policyApi.appDetail(applicationFormCode, { silent: true });
+        const detail = await (await policies()).appDetail(applicationFormCode, { silent: true });
         if (!detail) throw new MissingData('保单不存在');
         const [charge, liability] = await Promise.all([
-          detail.status === 'toBePaid' ? policyApi.orderCharge(detail.orderCode, { silent: true }).catch(() => null) : null,
-          detail.policyNo ? policyApi.liability(detail.policyNo, { silent: true }).catch(() => null) : null,
+          detail.status === 'toBePaid' ? (await policies()).orderCharge(detail.orderCode, { silent: true }).catch(() => null) : null,
+          detail.policyNo ? (await policies()).liability(detail.policyNo, { silent: true }).catch(() => null) : null,
         ]);
         return { detail, charge, liability };
       },
@@ -248,8 +257,8 @@ export const queries = {
       queryKey: [...queryKeys.policies, 'insureDetail', applicationFormCode],
       queryFn: async () => {
         const [detail, extend] = await Promise.all([
-          policyApi.appDetail(applicationFormCode, { silent: true }),
-          policyApi.insuredExtend(applicationFormCode, { silent: true }).catch(() => null),
+          (await policies()).appDetail(applicationFormCode, { silent: true }),
+          (await policies()).insuredExtend(applicationFormCode, { silent: true }).catch(() => null),
         ]);
         if (!detail) throw new MissingData('保单不存在');
         return { detail, extend };
@@ -261,7 +270,7 @@ export const queries = {
   orderDetail: (orderCode: string) =>
     queryOptions({
       queryKey: [...queryKeys.policies, 'order', orderCode],
-      queryFn: async () => (await api.orderDetail(orderCode, { silent: true })) ?? null,
+      queryFn: async () => (await (await endpoints()).orderDetail(orderCode, { silent: true })) ?? null,
       staleTime: STALE.personal,
     }),
 
@@ -269,7 +278,7 @@ export const queries = {
   renewalProducts: () =>
     queryOptions({
       queryKey: ['renewalProducts'],
-      queryFn: () => policyApi.renewalProducts({ silent: true }),
+      queryFn: async () => (await policies()).renewalProducts({ silent: true }),
       ...LONG_LIVED,
     }),
 
@@ -277,7 +286,7 @@ export const queries = {
   renewalPolicies: (productCode: string) =>
     queryOptions({
       queryKey: [...queryKeys.policies, 'renewal', productCode],
-      queryFn: async () => (await policyApi.renewalList({ productCode, pageSize: 50 }, { silent: true }))?.list ?? [],
+      queryFn: async () => (await (await policies()).renewalList({ productCode, pageSize: 50 }, { silent: true }))?.list ?? [],
       staleTime: STALE.personal,
     }),
 
@@ -290,7 +299,7 @@ export const queries = {
     queryOptions({
       queryKey: [...queryKeys.policies, 'cooperation'],
       queryFn: async ({ client }) => {
-        const policies = await api.policyList({ pageNum: 1, pageSize: 50 }, { silent: true });
+        const policies = await (await endpoints()).policyList({ pageNum: 1, pageSize: 50 }, { silent: true });
         const codes = [...new Set((policies?.list ?? []).map((p) => p.productCode))];
         const manifests = await Promise.all(codes.map((code) => client.ensureQueryData(queries.productManifest(code)).catch(() => null)));
         return codes.flatMap((code, i) => {

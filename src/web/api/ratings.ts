@@ -1,12 +1,11 @@
 import { ratingCalls, type RatingSubmitBody } from '../../contract/ratings.ts';
-import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
+import { RATING_PAGE_SIZE, type BizType, type CommentNode } from '../../engine/ratings/ratings.ts';
 import { CHANNEL_NO, SYS_CODE } from '../../engine/rules/enums.ts';
 import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
-/** Page size of the rating list (spec §9); the confirm page's widget shows 2. */
-export const RATING_PAGE_SIZE = 15;
+export { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
 
 /** The comment-svc calls of the web app (spec §7). */
 export const ratingApi = {
