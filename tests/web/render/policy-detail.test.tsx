@@ -5,7 +5,7 @@
  * lifecycle allows; and the visitor view of /policyDetailWaitInsurance, which
  * makes no call at all.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -155,6 +155,40 @@ describe('policy detail screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '退保' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: '评价' })).toBeNull();
     guard.check();
+  });
+
+  it('after 取消订单 fetches the detail again and shows the order cancelled', async () => {
+    let status: PolicyStatus = 'toBePaid';
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname.slice(GW.length);
+        calls.push(path);
+        if (path === paths.cancelOrder) status = 'cancel';
+        const data =
+          path === paths.searchAppDetailPro
+            ? detailIn(status)
+            : path === paths.searchOrderCharge
+              ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
+              : path === paths.cancelOrder
+                ? { status: 'cancel' }
+                : null;
+        return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: `unexpected ${path}`, data: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderAt(appPaths.policyDetail('toBePaid', 'AF202601010000000001'));
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
+    // The confirmation's own 取消订单.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '取消订单' })).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: '取消订单' })[1]!);
+    await waitFor(() => expect(screen.getByTestId('policy-detail-status').getAttribute('data-status')).toBe('cancel'));
+    expect(calls.filter((c) => c === paths.cancelOrder)).toHaveLength(1);
+    expect(calls.filter((c) => c === paths.searchAppDetailPro)).toHaveLength(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: '删除订单' })).toBeTruthy());
   });
 
   it('shows a visitor what 待起保 means and nothing of the policy, without any call', async () => {
