@@ -62,14 +62,19 @@ function detailIn(status: PolicyStatus): AppDetail {
 /** The rating-status call of a paid order's page (which of its orders the holder has rated). */
 const RATING_STATUS = fillPath(paths.ratingStatus, { node: '00', bizType: '00' });
 
-function gateway(status: PolicyStatus, rated: string[] = []) {
+/** A /_gw with the application in `initial`; 取消订单 (cancelOrder) moves it to cancel, as the server does. */
+function gateway(initial: PolicyStatus, rated: string[] = []) {
+  let status = initial;
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const path = url.pathname.slice(GW.length);
     calls.push(path);
+    if (path === paths.cancelOrder) status = 'cancel';
     const data =
-      path === paths.searchAppDetailPro
+      path === paths.cancelOrder
+        ? { status }
+        : path === paths.searchAppDetailPro
         ? detailIn(status)
         : path === paths.searchOrderCharge
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
@@ -158,28 +163,8 @@ describe('policy detail screen', () => {
   });
 
   it('after 取消订单 fetches the detail again and shows the order cancelled', async () => {
-    let status: PolicyStatus = 'toBePaid';
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname.slice(GW.length);
-        calls.push(path);
-        if (path === paths.cancelOrder) status = 'cancel';
-        const data =
-          path === paths.searchAppDetailPro
-            ? detailIn(status)
-            : path === paths.searchOrderCharge
-              ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
-              : path === paths.cancelOrder
-                ? { status: 'cancel' }
-                : null;
-        return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: `unexpected ${path}`, data: null }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    const { calls, fetch } = gateway('toBePaid');
+    vi.stubGlobal('fetch', fetch);
     renderAt(appPaths.policyDetail('toBePaid', 'AF202601010000000001'));
     fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
     // The confirmation's own 取消订单.
