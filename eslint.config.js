@@ -53,12 +53,19 @@ export default tseslint.config(
       layer('web', 'contract imports only engine types.'),
       webLibs,
       { ...serverLibs, message: 'contract holds schemas and types only.' },
-      {
-        group: ['@sinclair/typebox'],
-        importNames: ['Type'],
-        message: "import * as Type from '@sinclair/typebox': the namespace lets the web bundle keep only the builders it uses.",
-      },
     ),
+  },
+  {
+    files: ['src/contract/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@sinclair/typebox'] > ImportSpecifier[imported.name='Type']",
+          message: "import * as Type from '@sinclair/typebox': the namespace lets the web bundle keep only the builders it uses.",
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**'],

@@ -140,10 +140,10 @@ export function declareReactActEnvironment(): void {
 
 /**
  * Renders `ui` as the app does (main.tsx: StrictMode; a router around every
- * screen) with a fresh jotai store, so that no atom value leaks from one
- * product to the next.
+ * screen, at the entry `at`) with a fresh jotai store, so that no atom
+ * value leaks from one product to the next.
  */
-export function renderInApp(ui: ReactElement): RenderResult {
+export function renderInApp(ui: ReactElement, { at = '/' }: { at?: string } = {}): RenderResult {
   const store = createStore();
   // The app's query client (main.tsx provides it too), emptied so no answer leaks from one test to the next.
   queryClient.clear();
@@ -152,7 +152,7 @@ export function renderInApp(ui: ReactElement): RenderResult {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <Provider store={store}>
-            <MemoryRouter>{children}</MemoryRouter>
+            <MemoryRouter initialEntries={[at]}>{children}</MemoryRouter>
           </Provider>
         </QueryClientProvider>
       </StrictMode>

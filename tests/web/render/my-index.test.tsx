@@ -9,6 +9,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls, type AccountSummary } from '../../../src/contract/accounts.ts';
 import { GW } from '../../../src/contract/define-call.ts';
+import { saveUser } from '../../../src/web/state/session.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
 
 declareReactActEnvironment();
@@ -59,8 +60,9 @@ function gateway(summary: AccountSummary) {
 let MyIndex: ComponentType;
 
 beforeAll(async () => {
-  // The session module reads the stored user when it loads.
-  localStorage.setItem('user', JSON.stringify(USER));
+  // Through the session module: it read local storage when it loaded, which the
+  // harness's query client (through the api client) already made it do.
+  saveUser(USER);
   MyIndex = (await import('../../../src/web/screens/my-index/my-index-screen.tsx')).default;
 });
 afterEach(() => {

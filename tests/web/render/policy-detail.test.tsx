@@ -5,7 +5,7 @@
  * lifecycle allows; and the visitor view of /policyDetailWaitInsurance, which
  * makes no call at all.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -64,14 +64,19 @@ function detailIn(status: PolicyStatus): AppDetail {
 /** The rating-status call of a paid order's page (which of its orders the holder has rated). */
 const RATING_STATUS = fillPath(ratingCalls.status.path, { node: '00', bizType: '00' });
 
-function gateway(status: PolicyStatus, rated: string[] = []) {
+/** A /_gw with the application in `initial`; 取消订单 (cancelOrder) moves it to cancel, as the server does. */
+function gateway(initial: PolicyStatus, rated: string[] = []) {
+  let status = initial;
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const path = url.pathname.slice(GW.length);
     calls.push(path);
+    if (path === policyCalls.cancelOrder.path) status = 'cancel';
     const data =
-      path === policyCalls.searchAppDetailPro.path
+      path === policyCalls.cancelOrder.path
+        ? { status }
+        : path === policyCalls.searchAppDetailPro.path
         ? detailIn(status)
         : path === policyCalls.searchOrderCharge.path
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
@@ -157,6 +162,20 @@ describe('policy detail screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '退保' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: '评价' })).toBeNull();
     guard.check();
+  });
+
+  it('after 取消订单 fetches the detail again and shows the order cancelled', async () => {
+    const { calls, fetch } = gateway('toBePaid');
+    vi.stubGlobal('fetch', fetch);
+    renderAt(appPaths.policyDetail('toBePaid', 'AF202601010000000001'));
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
+    // The confirmation's own 取消订单.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '取消订单' })).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: '取消订单' })[1]!);
+    await waitFor(() => expect(screen.getByTestId('policy-detail-status').getAttribute('data-status')).toBe('cancel'));
+    expect(calls.filter((c) => c === policyCalls.cancelOrder.path)).toHaveLength(1);
+    expect(calls.filter((c) => c === policyCalls.searchAppDetailPro.path)).toHaveLength(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: '删除订单' })).toBeTruthy());
   });
 
   it('shows a visitor what 待起保 means and nothing of the policy, without any call', async () => {
