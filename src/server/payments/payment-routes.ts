@@ -53,7 +53,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     return ok({ openid });
   });
   route(paymentCalls.payOrderWeixin, async (request) => {
-    if (!wechat) throw new ApiError(ErrorCode.Internal, '支付渠道不可用');
+    if (!wechat) throw rejected('支付渠道不可用');
     const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat');
     const params = wechat.jsapiParams(`wx${trade.tradeNo}`);
     return ok({ ...params, tradeNo: trade.tradeNo, sandboxCashierUrl: trade.payUrl });
