@@ -148,7 +148,7 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
 
 describe('development endpoints', () => {
   it('does not exist in production', async () => {
-    const t = await makeTestApp({ config: { devEndpoints: false, nodeEnv: 'production' } });
+    const t = await makeTestApp({ config: { devEndpoints: false, nodeEnv: 'production', allowSandbox: true } });
     try {
       const phone = newPhone();
       expectOk(await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` }));
