@@ -25,7 +25,8 @@ test.describe('Toast and Dialog on React 19', () => {
 
     let payUrlCalls = 0;
     page.on('request', (req) => {
-      if (req.url().includes('/_gw/edu-svc/payUrl/queryPayUrl')) payUrlCalls += 1;
+      // 微信支付 in a phone browser asks WeChat H5 pay (wap_biz); the other channels ask queryPayUrl.
+      if (/\/_gw\/(edu-svc\/payUrl\/queryPayUrl|ins-order\/orderPay\/payOrderWithSubChannel\/edu\/weixin\/wap_biz)/.test(req.url())) payUrlCalls += 1;
     });
     await page.getByTestId('pay-now').click();
     const dialog = page.locator('.adm-dialog');
