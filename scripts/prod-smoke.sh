@@ -39,7 +39,7 @@ echo "== prod-smoke: starting node dist-server/server.mjs on $base (NODE_ENV=pro
 (
   cd "$work"
   exec env NODE_ENV=production ALLOW_SANDBOX=true \
-    JWT_SECRET="prod-smoke-jwt-$RANDOM$RANDOM$RANDOM" PAY_SANDBOX_SECRET="prod-smoke-pay-$RANDOM$RANDOM$RANDOM" \
+    JWT_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" PAY_SANDBOX_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" \
     DATABASE_URL=memory:// DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
     node dist-server/server.mjs
 ) >"$work/server.log" 2>&1 &
