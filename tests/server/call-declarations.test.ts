@@ -79,6 +79,7 @@ describe('call declarations', () => {
     // The rating template answers {list, total}; a field added by a handler would be dropped by the serializer.
     const res = await t.app.inject({ method: 'GET', url: `${GW}/comment-svc/api/v1/indicators/product?productCode=25PR320300&commentNode=00` });
     const body = res.json() as { code: string; data: Record<string, unknown> | null };
-    if (body.code === '0000') expect(Object.keys(body.data ?? {}).sort()).toEqual(['list', 'total']);
+    expect(body.code).toBe('0000');
+    expect(Object.keys(body.data ?? {}).sort()).toEqual(['list', 'total']);
   });
 });
