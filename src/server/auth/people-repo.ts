@@ -9,7 +9,7 @@ export async function getStaffOfUser(db: Db, userId: string): Promise<StaffRow |
   return row;
 }
 
-export async function insertStaff(db: Db, row: StaffRow): Promise<void> {
+export async function insertStaff(db: Db, row: typeof staffMembers.$inferInsert): Promise<void> {
   await db.insert(staffMembers).values(row).onConflictDoNothing();
 }
 

@@ -34,6 +34,10 @@ function oneOf(column: unknown, values: readonly string[]) {
   return sql`${column} in (${sql.raw(list)})`;
 }
 
+/** The spec §6 agent rule, in order: promo code, employee number, the product's fixed agent (always wins), the holder's manager. */
+export const AGENT_SOURCES = ['promoCode', 'employeeNum', 'fixedAgent', 'manager'] as const;
+export type AgentSource = (typeof AGENT_SOURCES)[number];
+
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   userCode: text('user_code').notNull().unique(),
@@ -175,6 +179,10 @@ export const applicationForms = pgTable(
     wards: jsonb('wards').notNull().default(sql`'[]'::jsonb`),
     factors: jsonb('factors').notNull().default(sql`'{}'::jsonb`),
     promoCode: text('promo_code'),
+    /** The promoter the server attributed the sale to (spec §6 agent rule), or null. */
+    promoterUserId: uuid('promoter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which rule of spec §6 decided the agent. */
+    agentSource: text('agent_source').$type<AgentSource>(),
     /** `{renewalTimes, renewalLastPolicyNo}` when the parent renews (spec §4 Renewal). */
     renewal: jsonb('renewal'),
     /**
@@ -191,6 +199,9 @@ export const applicationForms = pgTable(
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
+    // The promoter area: a promoter's sales by time.
+    index('application_forms_promoter_idx').on(t.promoterUserId, t.createdAt),
+    check('application_forms_agent_source_check', oneOf(t.agentSource, AGENT_SOURCES)),
     // --- policies: the scheduler's start and expiry sweeps.
     index('application_forms_start_due_idx').on(t.startDate).where(sql`${t.status} = 'waitInsurance'`),
     index('application_forms_end_due_idx').on(t.endDate).where(sql`${t.status} in ('waitInsurance', 'guarantee')`),
@@ -385,17 +396,49 @@ export const staffMembers = pgTable('staff_members', {
   licenseNumber: text('license_number').notNull(),
   branchCode: text('branch_code').notNull(),
   branchName: text('branch_name').notNull(),
+  /** Sales channel of the staff member; '05' is all-sale and sets the order's schanelCode (spec §6). */
+  channelCode: text('channel_code').notNull().default(''),
+  /** What the staff member may do: 'broker' (promoter area, reassigning customers), 'compliance' (sale replay). */
+  roles: text('roles').array().notNull().default(sql`'{broker}'::text[]`),
+  createdAt: createdAt(),
 });
 
-/** The promoter (customer manager) of a customer (registerCustomer/addCustomer). */
-export const customerManagers = pgTable('customer_managers', {
+export const STAFF_ROLES = ['broker', 'compliance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The codes of a promoter (a user who shares: a staff member, or a customer who
+ * recommends): the promo code a share link carries and the manager code printed
+ * for a 客户经理. Both random, so one cannot be derived from another.
+ */
+export const promoterCodes = pgTable('promoter_codes', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  managerUserCode: text('manager_user_code').notNull(),
-  schanelCode: text('schanel_code').notNull().default(''),
+  promoCode: text('promo_code').notNull().unique(),
+  managerCode: text('manager_code').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** How a customer got their manager: a promo link at log-in, the first order's promo code, or staff. */
+export const MANAGER_SOURCES = ['link', 'order', 'staff'] as const;
+export type ManagerSource = (typeof MANAGER_SOURCES)[number];
+
+/** The promoter (customer manager) of a customer (registerCustomer/addCustomer). */
+export const customerManagers = pgTable(
+  'customer_managers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    managerUserCode: text('manager_user_code').notNull(),
+    schanelCode: text('schanel_code').notNull().default(''),
+    source: text('source').$type<ManagerSource>().notNull().default('link'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at'),
+  },
+  (t) => [index('customer_managers_manager_idx').on(t.managerUserCode), check('customer_managers_source_check', oneOf(t.source, MANAGER_SOURCES))],
+);
 
 /** Consent to the registration notice and privacy clause (agreePrivacyLog/save). */
 export const privacyConsents = pgTable('privacy_consents', {

@@ -1,0 +1,72 @@
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { defineCall } from './define-call.ts';
+
+/**
+ * The promoter channel (issue 11): who shares, with which codes, and the
+ * WeChat share configuration. The promoter area's own calls (achievements,
+ * customers, renewals, rewards) are declared in promoter-area.ts.
+ */
+
+/** A promo code as a share link carries it (`?promoCode=`): 8 characters of Crockford base32. */
+export const PromoCode = Type.String({ minLength: 1, maxLength: 32, description: 'Promo code of a share link' });
+
+/**
+ * GET edu-svc/registerCustomer/myPromoterCard: what the share popup prints for
+ * the caller (spec §2 share popup, §6). Every logged-in user may share: a staff
+ * member shares as 经纪人, a customer as 推荐人. The codes are created on first
+ * use and never change.
+ */
+export const PromoterCard = Type.Object({
+  /** Carried by the share link; binds a new customer to this promoter (first touch). */
+  promoCode: Type.String(),
+  /** Printed as the recommendation code (推荐码) for a 客户经理. */
+  managerCode: Type.String(),
+  /** The promoter's name as printed on the poster: staff name, or the customer's masked name. */
+  name: Type.String(),
+  isStaff: Type.Boolean(),
+  /** 经纪人 for staff, 推荐人 otherwise (spec §6). */
+  roleLabel: Type.Union([Type.Literal('经纪人'), Type.Literal('推荐人')]),
+  /** The staff member's licence number (执业证号); empty for a customer. */
+  licenseNumber: Type.String(),
+  /** The brokerage company printed on the poster. */
+  companyName: Type.String(),
+  branchName: Type.String(),
+  /** '05' for an all-sale staff member (spec §6), else the staff channel or ''. */
+  channelCode: Type.String(),
+});
+export type PromoterCard = Static<typeof PromoterCard>;
+
+/** POST edu-svc/weChat/weChatShare?shareUrl: the page address without its hash. */
+export const WeChatShareQuery = Type.Object(
+  { shareUrl: Type.String({ minLength: 1, maxLength: 2048, description: 'The page address, without its #hash' }) },
+  { additionalProperties: false },
+);
+export type WeChatShareQuery = Static<typeof WeChatShareQuery>;
+
+/** A WeChat JSSDK configuration: sha1 over jsapi_ticket, noncestr, timestamp and url, as WeChat computes it. */
+export const WeChatShareConfig = Type.Object({
+  appId: Type.String(),
+  timestamp: Type.Integer({ description: 'Seconds since the epoch' }),
+  nonceStr: Type.String(),
+  signature: Type.String({ description: '40 hex characters' }),
+});
+export type WeChatShareConfig = Static<typeof WeChatShareConfig>;
+
+export const promoterCalls = {
+  myCard: defineCall({
+    method: 'GET',
+    path: '/edu-svc/registerCustomer/myPromoterCard',
+    summary: 'The caller’s promoter card for the share popup (codes created on first use)',
+    auth: 'user',
+    data: PromoterCard,
+  }),
+  weChatShare: defineCall({
+    method: 'POST',
+    path: '/edu-svc/weChat/weChatShare',
+    summary: 'A WeChat JSSDK signature over the page address',
+    auth: 'optional',
+    query: WeChatShareQuery,
+    data: WeChatShareConfig,
+  }),
+};
