@@ -193,6 +193,8 @@ export const AccountSummary = Type.Object({
   realNameStatus: Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1 when the real-name check passed' }),
   faceStatus: Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1 when the face check passed' }),
   isStaff: Type.Boolean(),
+  /** A promoter: staff, or a customer who has brought at least one customer or sale (the personal centre shows 推广专区). */
+  isPromoter: Type.Boolean(),
   /** True when the user has signed agreements to list. */
   hasSignedDocuments: Type.Boolean(),
 });

@@ -9,6 +9,8 @@ import { orderCalls } from './order.ts';
 import { paymentCalls } from './payment.ts';
 import { policyCalls } from './policy.ts';
 import { productCalls } from './product.ts';
+import { promoterAreaCalls } from './promoter-area.ts';
+import { promoterCalls } from './promoter.ts';
 import { ratingCalls } from './ratings.ts';
 import { schoolCalls } from './school.ts';
 
@@ -31,6 +33,8 @@ export const callGroups = {
   order: orderCalls,
   policy: policyCalls,
   payment: paymentCalls,
+  promoter: promoterCalls,
+  promoterArea: promoterAreaCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

@@ -53,7 +53,48 @@ export const WeChatShareConfig = Type.Object({
 });
 export type WeChatShareConfig = Static<typeof WeChatShareConfig>;
 
+/** POST edu-svc/registerCustomer/setManager?level: staff move a customer to another manager (spec §7). */
+export const SetManagerQuery = Type.Object(
+  { level: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal(1)], { description: 'Only 1 (the direct manager) exists' })) },
+  { additionalProperties: false },
+);
+export const SetManagerBody = Type.Object(
+  {
+    /** The customer, as the promoter area names them (customerId). */
+    customerId: Type.String({ minLength: 1, maxLength: 40 }),
+    /** The new manager's manager code (推荐码). */
+    managerCode: Type.String({ minLength: 1, maxLength: 32 }),
+  },
+  { additionalProperties: false },
+);
+export type SetManagerBody = Static<typeof SetManagerBody>;
+
+/** POST __dev/clock (development and test only): moves the business clock (renewal windows, the lifecycle), never the token clock. */
+export const DevClockBody = Type.Object(
+  { offsetDays: Type.Integer({ minimum: -3660, maximum: 3660, description: 'Days added to the real time; 0 resets' }) },
+  { additionalProperties: false },
+);
+export const DevClock = Type.Object({ now: Type.String(), offsetDays: Type.Integer() });
+
 export const promoterCalls = {
+  setManager: defineCall({
+    method: 'POST',
+    path: '/edu-svc/registerCustomer/setManager',
+    summary: 'Staff move a customer to another manager (the first manager otherwise sticks)',
+    auth: 'user',
+    query: SetManagerQuery,
+    body: SetManagerBody,
+    data: Type.Null(),
+  }),
+  devClock: defineCall({
+    method: 'POST',
+    path: '/__dev/clock',
+    summary: 'Move the business clock by whole days (development and test only)',
+    auth: 'dev',
+    tag: '__dev',
+    body: DevClockBody,
+    data: DevClock,
+  }),
   myCard: defineCall({
     method: 'GET',
     path: '/edu-svc/registerCustomer/myPromoterCard',

@@ -719,6 +719,10 @@ export interface Order {
    */
   paymentTimeoutMinutes?: number;
   /**
+   * The promoter's reward on a sale of this product, as a share of its premium (0.05 = 5 %). Copied onto each sale when it is made (a later change does not rewrite past rewards); the reward is pending once paid, confirmed once the policy is in force, clawed back when it is surrendered or refunded (docs/promoters.md). 0 when absent: the sale still counts in the promoter's achievements.
+   */
+  rewardRate?: number;
+  /**
    * Agent forced on every order of this product.
    */
   fixedAgent?: {

@@ -19,6 +19,7 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { randomToken } from '../lib/random-codes.ts';
+import { isPromoter } from '../promoters/promoters-repo.ts';
 import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
 import { getUserByCode, getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
 
@@ -128,6 +129,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
         realNameStatus: user.realNameAt ? '1' : '0',
         faceStatus: user.faceAt ? '1' : '0',
         isStaff: Boolean(staff),
+        isPromoter: Boolean(staff) || (await isPromoter(deps.db, user)),
         hasSignedDocuments: false,
       };
       return ok(summary);

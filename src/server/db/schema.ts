@@ -183,6 +183,14 @@ export const applicationForms = pgTable(
     promoterUserId: uuid('promoter_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Which rule of spec §6 decided the agent. */
     agentSource: text('agent_source').$type<AgentSource>(),
+    /**
+     * The promoter's reward rate in basis points (500 = 5 %), copied from the
+     * manifest's `promotion.rewardRate` when the sale is made, so a later change
+     * of the manifest does not rewrite past rewards. Null without a promoter.
+     */
+    rewardRateBp: integer('reward_rate_bp'),
+    /** When the reward of this sale was paid out to the promoter (`npm run staff -- pay-rewards`). */
+    rewardPaidAt: ts('reward_paid_at'),
     /** `{renewalTimes, renewalLastPolicyNo}` when the parent renews (spec §4 Renewal). */
     renewal: jsonb('renewal'),
     /**
@@ -202,6 +210,7 @@ export const applicationForms = pgTable(
     // The promoter area: a promoter's sales by time.
     index('application_forms_promoter_idx').on(t.promoterUserId, t.createdAt),
     check('application_forms_agent_source_check', oneOf(t.agentSource, AGENT_SOURCES)),
+    check('application_forms_reward_rate_check', sql`${t.rewardRateBp} between 0 and 10000`),
     // --- policies: the scheduler's start and expiry sweeps.
     index('application_forms_start_due_idx').on(t.startDate).where(sql`${t.status} = 'waitInsurance'`),
     index('application_forms_end_due_idx').on(t.endDate).where(sql`${t.status} in ('waitInsurance', 'guarantee')`),

@@ -37,6 +37,7 @@ const baseSummary: AccountSummary = {
   realNameStatus: '0',
   faceStatus: '0',
   isStaff: false,
+  isPromoter: false,
   hasSignedDocuments: false,
 };
 
