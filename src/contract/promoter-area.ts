@@ -10,6 +10,11 @@ import { PolicyStatus } from './order.ts';
  * own customers and sales, with personal data masked. Lists page by 15.
  */
 
+/** A customer's policy shows in the promoter's renewal list when it ends within this many days. */
+export const PROMOTER_RENEWAL_WINDOW_DAYS = 60;
+/** Lists of the promoter area page by this many rows (spec §9 list page size). */
+export const PROMOTER_PAGE_SIZE = 15;
+
 const Paging = {
   pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 15 })),

@@ -8,6 +8,27 @@ import { defineCall } from './define-call.ts';
  * customers, renewals, rewards) are declared in promoter-area.ts.
  */
 
+/** Spec §9 share constants and §8 share messages, used by the share popup and the server's share titles. */
+export const SHARE = {
+  qrSize: 320,
+  qrMargin: 2,
+  /** Delay before the poster is rendered to an image (fonts and the QR code settle). */
+  screenshotDelayMs: 500,
+  /** Share title: product name + this + the brand suffix. */
+  titleInfix: '幼儿学生量身打造',
+  brandSuffix: '｜学平险在线投保',
+  qrHint: '长按识别二维码分享',
+  visitorPrefix: '请先登录，',
+  copied: '操作成功',
+  qrFailed: '二维码生成失败',
+  authFailed: '获取微信分享授权失败',
+} as const;
+
+/** The share title of a product (spec §9). */
+export function shareTitle(productName: string): string {
+  return `${productName}${SHARE.titleInfix}${SHARE.brandSuffix}`;
+}
+
 /** A promo code as a share link carries it (`?promoCode=`): 8 characters of Crockford base32. */
 export const PromoCode = Type.String({ minLength: 1, maxLength: 32, description: 'Promo code of a share link' });
 
