@@ -1,7 +1,7 @@
 /**
  * Compiles the server for `node`: one esbuild bundle of src/server/server.ts
  * (with src/engine, src/contract and the JSON schemas inlined) into
- * dist-server/server.mjs, packages left external (they come from
+ * dist-server/server.mjs (and the staff command into dist-server/staff.mjs), packages left external (they come from
  * node_modules at run time), plus the migrations copied next to it so that
  * dist-server/ is self-contained. Writes dist-server/build-stamp last; the
  * start script compares it with the sources.
@@ -24,8 +24,10 @@ const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: [join(root, 'src/server/server.ts')],
-  outfile: join(out, 'server.mjs'),
+  // The server, and the operators' staff command (docs/promoters.md) for installs without tsx.
+  entryPoints: { server: join(root, 'src/server/server.ts'), staff: join(root, 'src/server/tools/staff-cli.ts') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -10,6 +10,7 @@ import type { SmsProvider } from './providers/sms/sms-provider.ts';
 // --- markets
 import type { MarketStore } from './markets/market-store.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
+import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
 // --- accounts
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 
@@ -42,6 +43,11 @@ export interface AppDeps {
   // --- accounts
   /** Real-name and face checks (sandbox by default). */
   identity: IdentityProvider;
+  // --- promoters
+  /** The WeChat JSSDK ticket source (share configuration). */
+  wechat: WeChatJssdkProvider;
+  /** The development clock's offset (POST __dev/clock); `now` adds it. Always 0 outside development. */
+  clock: { offsetMs: number };
   /** Test-only hooks; empty in every server. */
   hooks: TestHooks;
 }

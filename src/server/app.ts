@@ -44,6 +44,8 @@ import { seedSchools } from './seed/seed-schools.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
+import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
+import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
 
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   // --- accounts
   /** Real-name and face checks instead of the configured ones (IDENTITY_PROVIDER). */
   identity?: IdentityProvider;
+  /** WeChat JSSDK tickets instead of the configured source (WECHAT_JSSDK_PROVIDER). */
+  wechat?: WeChatJssdkProvider;
   // --- schools (issue 6, info)
   /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
   seedSchools?: boolean;
@@ -114,7 +118,11 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const { db, config } = options;
   // First, before anything is loaded: production on sandboxes only with ALLOW_SANDBOX=true.
   assertSandboxPolicy(config);
-  const now = options.now ?? (() => new Date());
+  // The business clock: real time (or the test's), plus the development clock's offset (POST __dev/clock,
+  // development only). Access tokens keep the unshifted clock, so moving the date never logs anyone out.
+  const baseNow = options.now ?? (() => new Date());
+  const clock = { offsetMs: 0 };
+  const now = () => (clock.offsetMs === 0 ? baseNow() : new Date(baseNow().getTime() + clock.offsetMs));
   const manifests = options.manifests ?? loadManifestStore(config.manifestsDir);
 
   const app = Fastify({
@@ -129,7 +137,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerHardening(app, { db, manifests, publicUrl: config.publicUrl, pressure: config.nodeEnv === 'test' ? false : undefined });
 
-  const tokens = createAccessTokens(config.jwtSecret, now);
+  const tokens = createAccessTokens(config.jwtSecret, baseNow);
   const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
   const channelContext = (channel: string): PaymentChannelContext => ({
     config,
@@ -147,6 +155,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     ...(options.insurer ? { insurer: options.insurer } : {}),
     ...(options.identity ? { identity: options.identity } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),
+    ...(options.wechat ? { wechat: options.wechat } : {}),
   });
   const smsOutbox = config.devEndpoints ? new SmsOutbox(providers.sms) : undefined;
 
@@ -168,6 +177,9 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     geocoder: providers.geocoder,
     // --- accounts
     identity: providers.identity,
+    // --- promoters
+    wechat: providers.wechat,
+    clock,
     hooks: options.hooks ?? {},
   };
 
@@ -186,6 +198,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerSchoolRoutes(gw, deps);
       registerContentRoutes(gw, deps);
       registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
+      registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
     },
     { prefix: GW },
   );

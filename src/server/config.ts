@@ -53,6 +53,9 @@ export interface AppConfig {
   passwordScrypt: ScryptCost;
   /** SMS sends allowed per client address per hour (20; a test or a shared NAT may need another value). */
   smsPerIpPerHour: number;
+  // --- promoters
+  /** The brokerage printed on share posters (BROKERAGE_NAME); a default when unset. */
+  brokerageName?: string;
   // --- policies
   /** Period of the lifecycle scheduler (payment timeouts, cover start and end); 0 or unset: not started. */
   lifecycleIntervalMs?: number;
@@ -108,7 +111,7 @@ function loadOrCreateSecrets(dataDir: string): PersistedSecrets {
 const integer = (minimum: number, maximum: number, description = `an integer from ${minimum} to ${maximum}`) =>
   Type.Optional(Type.Integer({ minimum, maximum, description }));
 const oneOf = (values: readonly string[]) => Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...values], description: `one of ${values.join(', ')}` }));
-const text = (description: string, options: { pattern?: string; minLength?: number } = {}) =>
+const text = (description: string, options: { pattern?: string; minLength?: number; maxLength?: number } = {}) =>
   Type.Optional(Type.String({ minLength: 1, ...options, description }));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -139,6 +142,7 @@ export const EnvSchema = Type.Object({
   LIFECYCLE_INTERVAL_MS: integer(0, 86_400_000, 'an integer from 0 (off) to 86400000'),
   ALLOW_SANDBOX: oneOf(['true', 'false']),
   PAYMENT_CHANNELS: text('a comma-separated list of payment channels'),
+  BROKERAGE_NAME: text('the brokerage company name printed on share posters', { maxLength: 40 }),
   ...providerVariables(),
 });
 type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
@@ -238,6 +242,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     paymentTimeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES ?? 30,
     sandboxNotifyDelayMs: env.SANDBOX_NOTIFY_DELAY_MS ?? 300,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    ...(env.BROKERAGE_NAME ? { brokerageName: env.BROKERAGE_NAME } : {}),
     passwordScrypt: PRODUCTION_SCRYPT,
     smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR ?? 20,
     // --- policies

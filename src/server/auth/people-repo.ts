@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
-import { customerManagers, privacyConsents, staffMembers, users } from '../db/schema.ts';
+import { customerManagers, privacyConsents, staffMembers, users, type ManagerSource } from '../db/schema.ts';
 
 export type StaffRow = typeof staffMembers.$inferSelect;
 
@@ -27,11 +27,27 @@ export async function getManagerOf(db: Db, userId: string) {
 }
 
 /** The first manager sticks: a later promo link does not take the customer away. */
-export async function setManagerOnce(db: Db, input: { userId: string; managerUserCode: string; schanelCode: string; now: Date }): Promise<void> {
+export async function setManagerOnce(
+  db: Db,
+  input: { userId: string; managerUserCode: string; schanelCode: string; source: ManagerSource; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(customerManagers)
+    .values({ userId: input.userId, managerUserCode: input.managerUserCode, schanelCode: input.schanelCode, source: input.source, createdAt: input.now })
+    .onConflictDoNothing({ target: customerManagers.userId })
+    .returning({ userId: customerManagers.userId });
+  return inserted.length > 0;
+}
+
+/** Staff move a customer to another manager (registerCustomer/setManager): the only way a binding changes. */
+export async function reassignManager(db: Db, input: { userId: string; managerUserCode: string; schanelCode: string; now: Date }): Promise<void> {
   await db
     .insert(customerManagers)
-    .values({ userId: input.userId, managerUserCode: input.managerUserCode, schanelCode: input.schanelCode, createdAt: input.now })
-    .onConflictDoNothing({ target: customerManagers.userId });
+    .values({ userId: input.userId, managerUserCode: input.managerUserCode, schanelCode: input.schanelCode, source: 'staff', createdAt: input.now })
+    .onConflictDoUpdate({
+      target: customerManagers.userId,
+      set: { managerUserCode: input.managerUserCode, schanelCode: input.schanelCode, source: 'staff', updatedAt: input.now },
+    });
 }
 
 export async function insertConsent(db: Db, input: { userId: string; documents: string[]; ip: string; now: Date }): Promise<void> {

@@ -19,7 +19,7 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { randomToken } from '../lib/random-codes.ts';
-import { isPromoter } from '../promoters/promoters-repo.ts';
+import { findPromoterByCode, isPromoter } from '../promoters/promoters-repo.ts';
 import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
 import { getUserByCode, getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
 
@@ -158,16 +158,19 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
+  // First touch: the promoter of the link the customer came through becomes their manager at log-in,
+  // unless they already have one (a later link does not take the customer away; staff can, with setManager).
   route(accountCalls.addCustomer, async (request) => {
     const user = await ownUser(request, request.body.userCode);
-    const manager = await getUserByCode(deps.db, request.body.managerUserCode);
-    if (!manager) throw notFound('推广人');
-    if (manager.id === user.id) throw rejected('不能成为自己的客户');
-    if (!(await getStaffOfUser(deps.db, manager.id))) throw notFound('推广人');
+    const promoter = await findPromoterByCode(deps.db, request.body.managerUserCode);
+    if (!promoter) throw notFound('推广人');
+    if (promoter.userId === user.id) throw rejected('不能成为自己的客户');
+    // The channel is the promoter's (staff channel 05 is all-sale), never the client's.
     await setManagerOnce(deps.db, {
       userId: user.id,
-      managerUserCode: manager.userCode,
-      schanelCode: request.body.schanelCode ?? '',
+      managerUserCode: promoter.userCode,
+      schanelCode: promoter.staff?.channelCode ?? '',
+      source: 'link',
       now: deps.now(),
     });
     return ok(null);

@@ -36,6 +36,8 @@ import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
+import { setManagerOnce } from '../auth/people-repo.ts';
+import { attributeSale, type SaleAttribution } from '../promoters/attribution.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
@@ -89,9 +91,9 @@ async function answerWithOrder(db: Db, order: OrderSummary, user: AuthUser, seri
 
 /**
  * The spec §3 application-form terms as the server settles them: the §9
- * constants, the manifest's branch, fixed agent and insurers, the plan and
- * its risks, the renewal flags; agents the client names are kept as sent
- * when the product has no fixed agent.
+ * constants, the manifest's branch and insurers, the plan and its risks, the
+ * renewal flags, and the agent and channel of the attribution (spec §6, decided
+ * by the server: agents and channel codes the client sends are ignored).
  */
 function formTermsOf(
   manifest: ProductManifest,
@@ -100,9 +102,9 @@ function formTermsOf(
   planCode: string,
   premiumFen: number,
   renewal: StoredRenewal | null,
+  attribution: SaleAttribution,
 ) {
   const plan = manifest.plans.find((p) => p.code === planCode);
-  const fixed = manifest.order.fixedAgent;
   return {
     applicationType: ORDER_CONSTANTS.applicationType,
     channelType: ORDER_CONSTANTS.channelType,
@@ -112,16 +114,14 @@ function formTermsOf(
     source: body.source ?? ORDER_CONSTANTS.source,
     entryType: body.entryType ?? ORDER_CONSTANTS.entryType,
     branchCode: manifest.order.defaultBranch,
-    schanelCode: input.schanelCode ?? null,
+    schanelCode: attribution.schanelCode,
     projectCode: manifest.projectCode,
     projectName: manifest.projectName,
     isRenewal: renewal ? 'Y' : 'N',
     renewalTimes: renewal?.renewalTimes ?? null,
     renewalLastPolicyNo: renewal?.renewalLastPolicyNo ?? null,
     tempSerialNo: input.tempSerialNo ?? null,
-    agents: fixed
-      ? [{ agentCode: fixed.agentCode, agentName: fixed.agentName, branchCode: manifest.order.defaultBranch, portion: ORDER_CONSTANTS.agentPortion }]
-      : (input.agents ?? []).map((agent) => ({ ...agent, portion: ORDER_CONSTANTS.agentPortion })),
+    agents: attribution.agents,
     insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
     plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: premiumFen / 100 }] : [],
     risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
@@ -194,6 +194,8 @@ export async function submitOrder(
     const draft = await getDraft(deps.db, tempSerialNo);
     if (draft && draft.userId !== user.userId) throw forbidden('暂存单');
   }
+  // --- promoters: the agent, channel and promoter of the sale (spec §6), from the promo code and the buyer's manager.
+  const attribution = await attributeSale(deps.db, { manifest, buyerUserId: user.userId, promoCode: input.promoCode });
   const payDeadline = new Date(now.getTime() + (manifest.order.paymentTimeoutMinutes ?? deps.config.paymentTimeoutMinutes) * 60_000);
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
@@ -210,9 +212,12 @@ export async function submitOrder(
     // One record per insured, in insured order.
     factors: premium.factors,
     promoCode: input.promoCode ?? null,
+    promoterUserId: attribution.promoterUserId,
+    agentSource: attribution.agentSource,
+    rewardRateBp: attribution.rewardRateBp,
     // --- policies: the renewal as the server verified it (the last policy is the caller's), not as the client sent it.
     renewal,
-    formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal),
+    formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal, attribution),
     createdAt: now,
   };
 
@@ -241,6 +246,8 @@ export async function submitOrder(
           [{ ...form, applicationFormCode }],
         );
         await tx.update(orders).set({ requestHash }).where(eq(orders.id, orderId));
+        // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
+        if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
         // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
         if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
         // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee

@@ -22,6 +22,7 @@ import { PAYMENT_CHANNEL_IMPLEMENTATIONS } from './payment/channels.ts';
 import type { PaymentChannelContext, PaymentChannelDescriptor, ProviderLog, SandboxPageContext } from './payment/payment-channel.ts';
 import type { PaymentProvider } from './payment/payment-provider.ts';
 import { ConsoleSmsProvider } from './sms/console-sms-provider.ts';
+import { SandboxWeChatJssdkProvider, type WeChatJssdkProvider } from './wechat/wechat-jssdk-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 
 /** What a (non-payment) provider is built with. */
@@ -49,6 +50,8 @@ export interface ProviderKinds {
   insurer: InsurerProvider;
   identity: IdentityProvider;
   geocoder: GeocoderProvider;
+  /** The WeChat official account's JSSDK tickets (share configuration). */
+  wechat: WeChatJssdkProvider;
   // Slots for the providers later issues add: `esign` (contract signing, ESIGN_PROVIDER) and
   // `storage` (uploaded files and screen recordings, STORAGE_PROVIDER) — an interface here, a map
   // of implementations below, a line in PROVIDER_VARIABLES, and the app reads `providers.esign`.
@@ -76,6 +79,10 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
     // Nearest known county seat, offline: good enough to demo, not a geocoding service.
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxGeocoder() },
   },
+  wechat: {
+    // A made-up official account: signatures are computed like WeChat's, over tickets nobody else knows.
+    sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxWeChatJssdkProvider() },
+  },
 };
 
 /** The environment variable that chooses each kind, and its default. */
@@ -84,6 +91,7 @@ export const PROVIDER_VARIABLES: { readonly [K in ProviderKind]: { variable: str
   insurer: { variable: 'INSURER_PROVIDER', fallback: 'sandbox' },
   identity: { variable: 'IDENTITY_PROVIDER', fallback: 'sandbox' },
   geocoder: { variable: 'GEOCODER_PROVIDER', fallback: 'sandbox' },
+  wechat: { variable: 'WECHAT_JSSDK_PROVIDER', fallback: 'sandbox' },
 };
 
 export const PROVIDER_KINDS = Object.keys(PROVIDER_VARIABLES) as ProviderKind[];
@@ -204,7 +212,7 @@ export function buildProviders(
     payments.set(choice.channel, instance.provider);
     if (instance.routes) pages.push(instance.routes);
   }
-  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), payments, pages };
+  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), wechat: build('wechat'), payments, pages };
 }
 
 /** Sandbox keys of the configured channels: those `stored` holds when usable, new ones otherwise. */

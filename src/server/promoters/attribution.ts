@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
+import type { ProductManifest } from '../../engine/manifest/index.ts';
+import type { Db } from '../db/db.ts';
+import { customerManagers, staffMembers, users, type AgentSource } from '../db/schema.ts';
+import { findPromoterByCode, type PromoterByCode } from './promoters-repo.ts';
+
+/**
+ * Who sold an order (spec §6 "Agent on an order"), decided by the server only:
+ * whatever agent or channel the client sends is ignored.
+ *
+ * In order:
+ * 1. the promo code the order carries (from the share link the parent came
+ *    through), when it names a promoter other than the buyer;
+ * 2. the employee number: a staff member buying sells to themselves;
+ * 3. the holder's manager: the promoter the buyer is bound to (first touch).
+ * The product's fixed agent (`order.fixedAgent`) then always wins as the
+ * agent of record; the promoter found above still gets the sale in their
+ * achievements and rewards (the sale is theirs, the insurer's agent is fixed).
+ *
+ * A promoter who is a customer (推荐人) is no licensed agent: the order's
+ * agent is then that recommender's own manager when they are staff, else none.
+ * Channel 05 (all-sale) of the agent sets the form's `schanelCode`.
+ */
+
+type StaffRow = typeof staffMembers.$inferSelect;
+
+export interface AgentRow {
+  agentCode: string;
+  agentName: string;
+  branchCode: string;
+  branchName?: string;
+  portion: number;
+  channelCode?: string;
+}
+
+export interface SaleAttribution {
+  /** The promoter credited with the sale (achievements, rewards), or null. */
+  promoterUserId: string | null;
+  /** Which rule decided the agent of record. */
+  agentSource: AgentSource | null;
+  agents: AgentRow[];
+  schanelCode: string | null;
+  /** The promoter's reward rate copied from the manifest, in basis points; null without a promoter. */
+  rewardRateBp: number | null;
+  /** The promoter to bind the buyer to when the buyer has no manager yet (first touch at first order). */
+  bindTo: { managerUserCode: string; schanelCode: string } | null;
+}
+
+/** The all-sale channel (spec §6, §9). */
+export const ALL_SALE_CHANNEL = '05';
+
+function agentOfStaff(staff: StaffRow): AgentRow {
+  return {
+    agentCode: staff.employeeNum,
+    agentName: staff.name,
+    branchCode: staff.branchCode,
+    branchName: staff.branchName,
+    portion: ORDER_CONSTANTS.agentPortion,
+    ...(staff.channelCode ? { channelCode: staff.channelCode } : {}),
+  };
+}
+
+async function staffOfUser(db: Db, userId: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staffMembers).where(eq(staffMembers.userId, userId)).limit(1);
+  return row;
+}
+
+/** The user the buyer is bound to (customer_managers), with their staff record. */
+async function managerOf(db: Db, buyerUserId: string): Promise<{ userId: string; userCode: string; staff: StaffRow | null } | undefined> {
+  const [row] = await db
+    .select({ userId: users.id, userCode: users.userCode, staff: staffMembers })
+    .from(customerManagers)
+    .innerJoin(users, eq(users.userCode, customerManagers.managerUserCode))
+    .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
+    .where(eq(customerManagers.userId, buyerUserId))
+    .limit(1);
+  return row;
+}
+
+/** The licensed agent behind a promoter: themselves when staff, else their own manager when that one is staff. */
+async function agentStaffOf(db: Db, promoter: { userId: string; staff: StaffRow | null }): Promise<StaffRow | null> {
+  if (promoter.staff) return promoter.staff;
+  const manager = await managerOf(db, promoter.userId);
+  return manager?.staff ?? null;
+}
+
+export async function attributeSale(
+  db: Db,
+  input: { manifest: ProductManifest; buyerUserId: string; promoCode: string | null | undefined },
+): Promise<SaleAttribution> {
+  const { manifest, buyerUserId } = input;
+  const manager = await managerOf(db, buyerUserId);
+
+  let promoter: { userId: string; staff: StaffRow | null } | null = null;
+  let source: AgentSource | null = null;
+  let linkPromoter: PromoterByCode | undefined;
+  const byCode = await findPromoterByCode(db, input.promoCode);
+  if (byCode && byCode.userId !== buyerUserId) {
+    linkPromoter = byCode;
+    promoter = { userId: byCode.userId, staff: byCode.staff };
+    source = 'promoCode';
+  }
+  if (!promoter) {
+    const ownStaff = await staffOfUser(db, buyerUserId);
+    if (ownStaff) {
+      promoter = { userId: buyerUserId, staff: ownStaff };
+      source = 'employeeNum';
+    }
+  }
+  if (!promoter && manager && manager.userId !== buyerUserId) {
+    promoter = { userId: manager.userId, staff: manager.staff };
+    source = 'manager';
+  }
+
+  const agentStaff = promoter ? await agentStaffOf(db, promoter) : null;
+  let agents: AgentRow[] = agentStaff ? [agentOfStaff(agentStaff)] : [];
+  const fixed = manifest.order.fixedAgent;
+  if (fixed) {
+    agents = [{ agentCode: fixed.agentCode, agentName: fixed.agentName, branchCode: manifest.order.defaultBranch, portion: ORDER_CONSTANTS.agentPortion }];
+    source = 'fixedAgent';
+  }
+  const channel = fixed ? '' : (agentStaff?.channelCode ?? '');
+  const rate = manifest.order.rewardRate ?? 0;
+  return {
+    promoterUserId: promoter?.userId ?? null,
+    agentSource: source,
+    agents,
+    schanelCode: channel === ALL_SALE_CHANNEL ? ALL_SALE_CHANNEL : channel || null,
+    rewardRateBp: promoter ? Math.round(rate * 10_000) : null,
+    bindTo:
+      !manager && linkPromoter
+        ? { managerUserCode: linkPromoter.userCode, schanelCode: (await agentStaffOf(db, { userId: linkPromoter.userId, staff: linkPromoter.staff }))?.channelCode ?? '' }
+        : null,
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm run staff -- <command> [options]` (from source) or
+ * `node dist-server/staff.mjs <command> [options]` (a production install):
+ * operators add brokerage staff, list them and pay out rewards.
+ * Reads the same environment as the server (DATABASE_URL, DATA_DIR) and applies
+ * the migrations first. docs/promoters.md, "Staff".
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openDb } from '../db/open-db.ts';
+import type { StaffRole } from '../db/schema.ts';
+import { checkStaffInput, listStaff, payRewards, upsertStaff, type StaffInput } from '../promoters/staff-admin.ts';
+import { getUserByCode } from '../auth/users-repo.ts';
+
+const USAGE = `Usage:
+  npm run staff -- add --phone 13900000001 --employee E1001 --name 王经纪 \\
+      --license 02000132000080002019000123 --branch JT0144001 --branch-name 徐州分公司 \\
+      [--channel 05] [--roles broker,compliance]
+      Adds a staff member (creating the account for that phone when it has none),
+      or updates the one with that employee number. Prints the promo and manager codes.
+  npm run staff -- list
+      Every staff member with their codes.
+  npm run staff -- pay-rewards --before 2026-12-01 [--user U123456789012]
+      Marks confirmed rewards of sales made before that day as paid (all promoters, or one).`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      phone: { type: 'string' },
+      employee: { type: 'string' },
+      name: { type: 'string' },
+      license: { type: 'string' },
+      branch: { type: 'string' },
+      'branch-name': { type: 'string' },
+      channel: { type: 'string' },
+      roles: { type: 'string' },
+      before: { type: 'string' },
+      user: { type: 'string' },
+    },
+    strict: true,
+  });
+  const config = loadConfig();
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    if (command === 'add') {
+      const input = {
+        phone: values.phone,
+        employeeNum: values.employee,
+        name: values.name,
+        licenseNumber: values.license,
+        branchCode: values.branch,
+        branchName: values['branch-name'],
+        channelCode: values.channel,
+        roles: values.roles ? (values.roles.split(',').map((r) => r.trim()) as StaffRole[]) : undefined,
+      };
+      const problems = checkStaffInput(input);
+      if (problems.length > 0) {
+        console.error(`Cannot add the staff member:\n  ${problems.join('\n  ')}\n\n${USAGE}`);
+        return 1;
+      }
+      const saved = await upsertStaff(db, input as StaffInput, new Date());
+      console.log(
+        `Saved ${saved.employeeNum} ${saved.name} (${saved.branchName}, channel ${saved.channelCode || '—'}, roles ${saved.roles.join(',')})\n` +
+          `  user code     ${saved.userCode}\n  promo code    ${saved.promoCode}   (share links carry it)\n  manager code  ${saved.managerCode}   (printed as 推荐码)`,
+      );
+      return 0;
+    }
+    if (command === 'list') {
+      const rows = await listStaff(db);
+      if (rows.length === 0) console.log('No staff yet: npm run staff -- add …');
+      for (const r of rows) {
+        console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
+      }
+      return 0;
+    }
+    if (command === 'pay-rewards') {
+      const before = values.before ? new Date(`${values.before}T00:00:00+08:00`) : undefined;
+      if (!before || Number.isNaN(before.getTime())) {
+        console.error(`--before must be a day such as 2026-12-01\n\n${USAGE}`);
+        return 1;
+      }
+      const promoter = values.user ? await getUserByCode(db, values.user) : undefined;
+      if (values.user && !promoter) {
+        console.error(`No user ${values.user}`);
+        return 1;
+      }
+      const count = await payRewards(db, { before, promoterUserId: promoter?.id, now: new Date() });
+      console.log(`${count} reward(s) marked as paid`);
+      return 0;
+    }
+    console.error(`Unknown command "${command}"\n\n${USAGE}`);
+    return 1;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();
