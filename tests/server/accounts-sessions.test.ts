@@ -9,6 +9,7 @@ import { fillPath } from '../../src/contract/define-call.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
+import { promoterCalls } from '../../src/contract/promoter.ts';
 import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 import { accountCalls, identityCalls } from '../../src/contract/accounts.ts';
@@ -348,14 +349,23 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
 
     const customer = await login(t.app);
     const plain = await login(t.app);
+    const cardOf = async (token: string) => expectOk(await get<{ promoCode: string; managerCode: string }>(promoterCalls.myCard.path, token));
+    const brokerCard = await cardOf(again.token);
+    const customerCard = await cardOf(customer.token);
+    const otherBrokerCard = await cardOf(plain.token);
+    // A user code is no promo code; an unknown code is refused the same way.
     expect((await post(accountCalls.addCustomer.path, { managerUserCode: plain.userCode }, customer.token)).body.code).toBe('4004');
-    expect((await post(accountCalls.addCustomer.path, { managerUserCode: customer.userCode }, customer.token)).body.code).toBe('4001');
-    expectOk(await post(accountCalls.addCustomer.path, { managerUserCode: broker.userCode, schanelCode: '05' }, customer.token));
+    expect((await post(accountCalls.addCustomer.path, { managerUserCode: 'ZZZZZZZZ' }, customer.token)).body.code).toBe('4004');
+    expect((await post(accountCalls.addCustomer.path, { managerUserCode: customerCard.promoCode }, customer.token)).body.code).toBe('4001');
+    // The channel is the promoter's, never the client's: '05' sent by the client is ignored.
+    expectOk(await post(accountCalls.addCustomer.path, { managerUserCode: brokerCard.promoCode.toLowerCase(), schanelCode: '05' }, customer.token));
+    // First touch: a later link does not take the customer away.
+    expectOk(await post(accountCalls.addCustomer.path, { managerUserCode: otherBrokerCard.promoCode }, customer.token));
     expect(expectOk(await get(`${accountCalls.promoters.path}?userCode=${customer.userCode}`, customer.token))).toEqual({
       managerUserCode: broker.userCode,
       managerName: '王经纪',
       licenseNumber: '02000132000080002019000123',
-      schanelCode: '05',
+      schanelCode: '',
     });
     expect((await get(`${accountCalls.promoters.path}?userCode=${customer.userCode}`, plain.token)).body.code).toBe('4003');
   });

@@ -31,6 +31,7 @@ describe('configuration from the environment', () => {
       insurer: 'sandbox',
       identity: 'sandbox',
       geocoder: 'sandbox',
+      wechat: 'sandbox',
       paymentChannels: ['sandbox', 'wechat', 'alipay', 'jd'].map((channel) => ({ channel, implementation: 'sandbox' })),
     });
     expect(config.allowSandbox).toBe(false);
@@ -142,6 +143,7 @@ describe('production', () => {
       'INSURER_PROVIDER=sandbox',
       'IDENTITY_PROVIDER=sandbox',
       'GEOCODER_PROVIDER=sandbox',
+      'WECHAT_JSSDK_PROVIDER=sandbox',
       'PAYMENT_CHANNELS wechat:sandbox,jd:sandbox',
     ]);
     expect((refused as Error).message).toContain('set ALLOW_SANDBOX=true');
