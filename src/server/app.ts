@@ -25,6 +25,7 @@ import { assertSandboxPolicy, buildProviders, type Providers } from './providers
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
+import { seedPromoterDemo } from './seed/seed-promoters.ts';
 import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 // --- accounts
 import { isSessionRevoked } from './auth/sessions.ts';
@@ -238,7 +239,10 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   });
 
   // Demo data never reach a production database, whatever the caller asks.
-  if ((options.seed ?? config.seed) && config.nodeEnv !== 'production') await seedDemoData(deps, app.log);
+  if ((options.seed ?? config.seed) && config.nodeEnv !== 'production') {
+    await seedDemoData(deps, app.log);
+    await seedPromoterDemo(deps, app.log); // --- promoters: the broker 13900139000 and his customers
+  }
   // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
   return { app, handles: { providers, smsOutbox, lifecycle } };
