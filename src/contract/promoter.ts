@@ -97,7 +97,31 @@ export const DevClockBody = Type.Object(
 );
 export const DevClock = Type.Object({ now: Type.String(), offsetDays: Type.Integer() });
 
+/** POST __dev/staff (development and test only): what `npm run staff -- add` does, for the e2e server's in-memory database. */
+export const DevStaffBody = Type.Object(
+  {
+    phone: Type.String({ pattern: '^1[3-9][0-9]{9}$' }),
+    employeeNum: Type.String({ pattern: '^[A-Za-z0-9]{2,20}$' }),
+    name: Type.String({ minLength: 1, maxLength: 20 }),
+    licenseNumber: Type.String({ pattern: '^[0-9A-Za-z]{8,40}$' }),
+    branchCode: Type.String({ pattern: '^[A-Za-z0-9]{2,20}$' }),
+    branchName: Type.String({ minLength: 1, maxLength: 40 }),
+    channelCode: Type.Optional(Type.String({ pattern: '^([0-9]{2})?$' })),
+  },
+  { additionalProperties: false },
+);
+export const DevStaff = Type.Object({ userCode: Type.String(), promoCode: Type.String(), managerCode: Type.String() });
+
 export const promoterCalls = {
+  devStaff: defineCall({
+    method: 'POST',
+    path: '/__dev/staff',
+    summary: 'Add a staff member as `npm run staff -- add` does (development and test only)',
+    auth: 'dev',
+    tag: '__dev',
+    body: DevStaffBody,
+    data: DevStaff,
+  }),
   setManager: defineCall({
     method: 'POST',
     path: '/edu-svc/registerCustomer/setManager',

@@ -11,6 +11,7 @@ import { routesOf } from '../http/route.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { jssdkSignature, JsapiTicketCache } from '../providers/wechat/wechat-jssdk-provider.ts';
 import { ensurePromoterCodes, findPromoterByCode } from './promoters-repo.ts';
+import { upsertStaff } from './staff-admin.ts';
 
 /** Printed on share posters when BROKERAGE_NAME is unset. */
 export const DEFAULT_BROKERAGE_NAME = '安学保险经纪有限公司';
@@ -83,6 +84,15 @@ export function registerPromoterRoutes(app: FastifyInstance, deps: AppDeps): voi
       now: deps.now(),
     });
     return ok(null);
+  });
+
+  // Development only (auth 'dev': not registered in production): the e2e server's database is in memory,
+  // out of reach of `npm run staff`.
+  route(promoterCalls.devStaff, async (request) => {
+    const saved = await upsertStaff(deps.db, request.body, deps.now()).catch((error: unknown) => {
+      throw rejected(error instanceof Error ? error.message : '员工信息无效');
+    });
+    return ok({ userCode: saved.userCode, promoCode: saved.promoCode, managerCode: saved.managerCode });
   });
 
   // Development only (auth 'dev': not registered in production): the e2e tests reach a renewal window this way.
