@@ -106,8 +106,10 @@ function identity(person: { licenceType: string; licenceNo: string }, now: Date)
  * type 01 and beneficiary option 01), region, project, branch (the user's, or
  * the product's default), channel, renewal fields, insurers, risks, agents
  * (the product's fixed agent), the plan on order, and the constants of §9.
- * The server recomputes premium and dates and settles branch and agents from
- * the manifest; the rest is stored as sent.
+ * The server recomputes premium and dates, settles the branch from the
+ * manifest, and decides agents and channel itself from the promo code and the
+ * buyer's manager (docs/promoters.md): the agents and schanelCode sent here
+ * are ignored. The rest is stored as sent.
  */
 export function applicationForm(input: OrderInput): ApplicationFormInput {
   const { manifest, application, promoCode, premium, startDate, user } = input;
