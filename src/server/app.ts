@@ -44,6 +44,7 @@ import { seedSchools } from './seed/seed-schools.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
+import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
 
@@ -186,6 +187,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerSchoolRoutes(gw, deps);
       registerContentRoutes(gw, deps);
       registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
+      registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
     },
     { prefix: GW },
   );

@@ -616,3 +616,33 @@ export const callAttempts = pgTable(
   },
   (t) => [index('call_attempts_user_call_idx').on(t.userId, t.call, t.at)],
 );
+
+// --- promoter area
+
+/**
+ * Product links and renewal reminders a promoter texted to one of their
+ * customers (promoter area customerPush). One row per promoter, customer and
+ * Shanghai calendar day: the unique key makes "at most one SMS a day" a single
+ * atomic insert.
+ */
+export const customerPushes = pgTable(
+  'customer_pushes',
+  {
+    id: id(),
+    promoterUserId: uuid('promoter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerUserId: uuid('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    productCode: text('product_code').notNull(),
+    /** The Shanghai calendar day of the send, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('customer_pushes_daily_key').on(t.promoterUserId, t.customerUserId, t.day),
+    check('customer_pushes_kind_check', oneOf(t.kind, ['product', 'renewal'])),
+  ],
+);
