@@ -207,8 +207,9 @@ export const applicationForms = pgTable(
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
-    // The promoter area: a promoter's sales by time.
-    index('application_forms_promoter_idx').on(t.promoterUserId, t.createdAt),
+    // The promoter area: a promoter's sales by time, with the status and premium so that
+    // the achievements aggregate is an index-only scan (100,000 sales in the benchmark).
+    index('application_forms_promoter_sales_idx').on(t.promoterUserId, t.createdAt, t.status, t.premiumFen),
     check('application_forms_agent_source_check', oneOf(t.agentSource, AGENT_SOURCES)),
     check('application_forms_reward_rate_check', sql`${t.rewardRateBp} between 0 and 10000`),
     // --- policies: the scheduler's start and expiry sweeps.

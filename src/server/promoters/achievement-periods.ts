@@ -19,8 +19,6 @@ export interface Bucket {
   label: string;
   from: Date;
   to: Date;
-  /** The SQL grouping keys (YYYY-MM-DD days or YYYY-MM months) this bucket gathers. */
-  parts: string[];
 }
 
 type Season = 'spring' | 'autumn';
@@ -48,28 +46,23 @@ function dayBucket(dayNumber: number): Bucket {
   const from = new Date(dayNumber * DAY_MS - OFFSET_MS);
   const { month, day } = shanghaiParts(from);
   const key = shanghaiDay(from);
-  return { key, label: `${month}月${day}日`, from, to: new Date(from.getTime() + DAY_MS), parts: [key] };
+  return { key, label: `${month}月${day}日`, from, to: new Date(from.getTime() + DAY_MS) };
 }
 
 function monthBucket(year: number, month: number): Bucket {
   const from = monthStart(year, month);
   const start = shanghaiParts(from);
   const key = `${start.year}-${pad(start.month)}`;
-  return { key, label: `${start.year}年${start.month}月`, from, to: monthStart(start.year, start.month + 1), parts: [key] };
+  return { key, label: `${start.year}年${start.month}月`, from, to: monthStart(start.year, start.month + 1) };
 }
 
 function termBucket(year: number, season: Season): Bucket {
   const firstMonth = season === 'spring' ? 2 : 8;
-  const parts = Array.from({ length: 6 }, (_, i) => {
-    const { year: y, month: m } = shanghaiParts(monthStart(year, firstMonth + i));
-    return `${y}-${pad(m)}`;
-  });
   return {
     key: `${year}-${season}`,
     label: `${year}年${season === 'spring' ? '春季' : '秋季'}学期`,
     from: monthStart(year, firstMonth),
     to: monthStart(year, firstMonth + 6),
-    parts,
   };
 }
 

@@ -123,18 +123,19 @@ export function registerPromoterAreaRoutes(app: FastifyInstance, deps: AppDeps):
     const promoter = await promoterOf(request);
     const period = request.query.period;
     const buckets = bucketsOf(period, deps.now());
-    const rows = await achievementFigures(db, {
-      promoterId: promoter.id,
-      unit: period === 'day' ? 'day' : 'month',
-      from: buckets[buckets.length - 1]!.from,
-      to: buckets[0]!.to,
-    });
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    const answered = buckets.map((bucket) => {
-      const parts = bucket.parts.flatMap((part) => byKey.get(part) ?? []);
-      const sum = (pick: (row: (typeof rows)[number]) => number) => parts.reduce((n, row) => n + Number(pick(row)), 0);
-      const premiumFen = sum((r) => r.premiumFen);
-      return { key: bucket.key, label: bucket.label, orders: sum((r) => r.orders), premiumFen, netFen: premiumFen - sum((r) => r.reversedFen), reversed: sum((r) => r.reversed) };
+    const rows = await achievementFigures(db, { promoterId: promoter.id, buckets });
+    const byIndex = new Map(rows.map((row) => [Number(row.index), row]));
+    const answered = buckets.map((bucket, index) => {
+      const row = byIndex.get(index);
+      const premiumFen = Number(row?.premiumFen ?? 0);
+      return {
+        key: bucket.key,
+        label: bucket.label,
+        orders: Number(row?.orders ?? 0),
+        premiumFen,
+        netFen: premiumFen - Number(row?.reversedFen ?? 0),
+        reversed: Number(row?.reversed ?? 0),
+      };
     });
     const total = (pick: (b: (typeof answered)[number]) => number) => answered.reduce((n, b) => n + pick(b), 0);
     const figures = (orders: number, premiumFen: number, netFen: number, reversed: number) => ({
