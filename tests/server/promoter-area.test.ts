@@ -27,7 +27,7 @@ import { shareTitle } from '../../src/contract/promoter.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { applyTransition } from '../../src/server/orders/lifecycle-repo.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
-import { shanghaiDay } from '../../src/server/promoters/achievement-periods.ts';
+import { bucketOfKey, bucketsOf, shanghaiDay } from '../../src/server/promoters/achievement-periods.ts';
 import {
   backends,
   call,
@@ -348,5 +348,39 @@ describe.each(backends)('promoter area (%s)', (backend) => {
   it('never answers a full ID number, phone or name', () => {
     expect(answers.length).toBeGreaterThan(30);
     for (const answer of answers) for (const secret of secrets) expect(answer.includes(secret), secret).toBe(false);
+  });
+});
+
+describe('achievement periods (Asia/Shanghai)', () => {
+  const at = (shanghai: string) => new Date(`${shanghai}+08:00`);
+
+  it('buckets days and months by the Shanghai calendar, newest first', () => {
+    // 00:30 in Shanghai is still the previous day in UTC.
+    const now = at('2026-11-24T00:30:00');
+    const days = bucketsOf('day', now);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toMatchObject({ key: '2026-11-24', label: '11月24日', from: at('2026-11-24T00:00:00'), to: at('2026-11-25T00:00:00') });
+    expect(days[29]!.key).toBe('2026-10-26');
+    const months = bucketsOf('month', now);
+    expect(months.map((m) => m.key)).toEqual(['2026-11', '2026-10', '2026-09', '2026-08', '2026-07', '2026-06', '2026-05', '2026-04', '2026-03', '2026-02', '2026-01', '2025-12']);
+    expect(months[0]).toMatchObject({ label: '2026年11月', from: at('2026-11-01T00:00:00'), to: at('2026-12-01T00:00:00') });
+  });
+
+  it('puts January in the previous year’s autumn term', () => {
+    const terms = bucketsOf('term', at('2027-01-15T12:00:00'));
+    expect(terms.map((term) => term.key)).toEqual(['2026-autumn', '2026-spring', '2025-autumn', '2025-spring', '2024-autumn', '2024-spring']);
+    expect(terms[0]).toMatchObject({ label: '2026年秋季学期', from: at('2026-08-01T00:00:00'), to: at('2027-02-01T00:00:00') });
+    expect(terms[1]).toMatchObject({ label: '2026年春季学期', from: at('2026-02-01T00:00:00'), to: at('2026-08-01T00:00:00') });
+    expect(bucketsOf('term', at('2027-02-01T00:00:00'))[0]!.key).toBe('2027-spring');
+    expect(bucketsOf('term', at('2026-07-31T23:59:59'))[0]!.key).toBe('2026-spring');
+  });
+
+  it('reads the keys achievementDetail takes, refusing malformed ones', () => {
+    expect(bucketOfKey('term', '2026-autumn')).toMatchObject({ from: at('2026-08-01T00:00:00'), to: at('2027-02-01T00:00:00') });
+    expect(bucketOfKey('month', '2026-12')).toMatchObject({ from: at('2026-12-01T00:00:00'), to: at('2027-01-01T00:00:00') });
+    expect(bucketOfKey('day', '2028-02-29')).toMatchObject({ label: '2月29日' });
+    for (const [period, key] of [['day', '2027-02-29'], ['day', '2026-11'], ['month', '2026-00'], ['term', '2026-winter'], ['term', '1999-spring']] as const) {
+      expect(bucketOfKey(period, key), `${period} ${key}`).toBeNull();
+    }
   });
 });

@@ -228,13 +228,15 @@ const MASKED_NAME = sql`(case
   end)`;
 
 /** The promoter's customers: bound ones with their binding, buyers through them as 'order'. */
-function customersCte(p: Promoter): SQL {
+function customersCte(p: Promoter, only?: { customerId: string }): SQL {
+  const boundOnly = only ? sql`and cm.user_id = (select id from users where user_code = ${only.customerId})` : sql``;
+  const boughtOnly = only ? sql`and o.user_id = (select id from users where user_code = ${only.customerId})` : sql``;
   return sql`with bound as (
-      select cm.user_id, cm.source, cm.created_at from customer_managers cm where cm.manager_user_code = ${p.userCode}
+      select cm.user_id, cm.source, cm.created_at from customer_managers cm where cm.manager_user_code = ${p.userCode} ${boundOnly}
     ), bought as (
       select o.user_id, min(af.created_at) as first_at
       from application_forms af join orders o on o.id = af.order_id
-      where af.promoter_user_id = ${p.id}
+      where af.promoter_user_id = ${p.id} ${boughtOnly}
       group by o.user_id
     ), c as (
       select coalesce(b.user_id, s.user_id) as user_id, coalesce(b.source, 'order') as source, coalesce(b.created_at, s.first_at) as since
@@ -276,7 +278,7 @@ export async function listCustomers(db: Db, input: { promoter: Promoter; keyword
 export async function findCustomer(db: Db, input: { promoter: Promoter; customerId: string }): Promise<CustomerRow | undefined> {
   const [row] = await rowsOf<CustomerRow>(
     db,
-    sql`${customersCte(input.promoter)} select ${CUSTOMER_COLUMNS}
+    sql`${customersCte(input.promoter, { customerId: input.customerId })} select ${CUSTOMER_COLUMNS}
       from c join users u on u.id = c.user_id left join v on v.user_id = c.user_id
       where u.user_code = ${input.customerId} limit 1`,
   );
