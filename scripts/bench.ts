@@ -9,7 +9,13 @@
  *   WeChat (RSA-SHA256 + AES-256-GCM) and Alipay (RSA2 form) styles, each
  *   trade notified twice (the second is a duplicate answered as success);
  *   orders and trades are prepared before the clock starts;
- * - the time to validate all manifests (cold, with the ajv compile, and warm).
+ * - the time to validate all manifests (cold, with the ajv compile, and warm);
+ * - the promoter area's achievements call (day, month, term) for a promoter
+ *   with 100,000 sales on PostgreSQL (DATABASE_URL): forms inserted in bulk
+ *   SQL before the clock starts, then p95 of sequential injected calls
+ *   against the goal of 50 ms.
+ * `BENCH_ONLY=promoter` (a comma list of quote, orders, notifications,
+ * manifests, promoter) runs only those parts.
  * Every loop is bounded in count and time and targets 127.0.0.1 only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +30,9 @@ import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, 
 import { orderCalls } from '../src/contract/order.ts';
 import { paymentCalls } from '../src/contract/payment.ts';
 import { productCalls } from '../src/contract/product.ts';
+import { ACHIEVEMENT_PERIODS, promoterAreaCalls } from '../src/contract/promoter-area.ts';
+import { sql } from 'drizzle-orm';
+import { insertStaff } from '../src/server/auth/people-repo.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -208,28 +217,116 @@ function manifestTiming(): { files: number; coldMs: number; warmMs: number } {
   return { files: entries.length, coldMs, warmMs: (performance.now() - t0) / rounds };
 }
 
-const manifests = manifestTiming();
-const bare = await bareFastifyRps();
-const quote = await quoteRps();
-const orders = [await orderThroughput()];
-if (process.env.DATABASE_URL) orders.push(await orderThroughput(process.env.DATABASE_URL));
-const notifications = [await notificationThroughput('wechat'), await notificationThroughput('alipay')];
-if (process.env.DATABASE_URL) {
-  notifications.push(await notificationThroughput('wechat', process.env.DATABASE_URL), await notificationThroughput('alipay', process.env.DATABASE_URL));
+const PROMOTER_SALES = Number(process.env.BENCH_PROMOTER_SALES ?? 100_000);
+const PROMOTER_CALLS = Number(process.env.BENCH_PROMOTER_CALLS ?? 200);
+const PROMOTER_GOAL_MS = 50;
+
+/**
+ * p95 of the achievements call per period for one promoter with PROMOTER_SALES
+ * application forms (one order each) spread over the last three years: 90 %
+ * in force, 5 % surrendered, 5 % unpaid. Calls run one after another (the
+ * latency of one promoter's page, not throughput).
+ */
+async function promoterAchievements(databaseUrl: string): Promise<{ kind: string; sales: number; insertMs: number; p95: Record<string, number>; p50: Record<string, number> }> {
+  const bench = await startBenchApp({ databaseUrl });
+  try {
+    const promoter = await loginWithSms(bench.app);
+    const buyer = await loginWithSms(bench.app);
+    const db = bench.db;
+    const idOf = async (userCode: string) => {
+      const result = await db.execute(sql`select id from users where user_code = ${userCode}`);
+      return ((result as unknown as { rows: { id: string }[] }).rows[0] ?? { id: '' }).id;
+    };
+    const [promoterId, buyerId] = [await idOf(promoter.userCode), await idOf(buyer.userCode)];
+    await insertStaff(db, { employeeNum: 'BENCH01', userId: promoterId, name: '压测经纪人', licenseNumber: 'BENCH', branchCode: 'B', branchName: 'B' });
+    const t0 = performance.now();
+    await db.execute(sql`
+      with g as (
+        select n, now() - (random() * 1095) * interval '1 day' as at,
+          case when n % 20 = 0 then 'surrender' when n % 20 = 1 then 'toBePaid' else 'guarantee' end as status,
+          (5000 + (n % 7) * 1000) as fen
+        from generate_series(1, ${PROMOTER_SALES}) n
+      ), o as (
+        insert into orders (order_code, user_id, idempotent_serial_no, amount_fen, status, created_at)
+        select 'BO' || n, ${buyerId}, 'BS' || n, fen, status, at from g
+        returning id, order_code, amount_fen, status, created_at
+      )
+      insert into application_forms (application_form_code, order_id, product_code, product_name, plan_code, plan_name, premium_fen,
+        start_date, end_date, holder, insureds, promoter_user_id, reward_rate_bp, status, created_at)
+      select 'BA' || substr(o.order_code, 3), o.id, 'BENCH', '压测产品', 'P', '计划', o.amount_fen, o.created_at, o.created_at + interval '1 year',
+        '{"name":"王建国"}'::jsonb, '[{"name":"王小明"}]'::jsonb, ${promoterId}, 500, o.status, o.created_at
+      from o`);
+    // What autovacuum does after a bulk load: statistics, and the visibility map that lets the achievements be an index-only scan.
+    await db.execute(sql`vacuum (analyze) orders`);
+    await db.execute(sql`vacuum (analyze) application_forms`);
+    const insertMs = performance.now() - t0;
+    const p95: Record<string, number> = {};
+    const p50: Record<string, number> = {};
+    for (const period of ACHIEVEMENT_PERIODS) {
+      const inject = async () => {
+        const res = await bench.app.inject({
+          method: 'GET',
+          url: `${GW}${promoterAreaCalls.achievements.path}?period=${period}`,
+          headers: { authorization: `Bearer ${promoter.token}` },
+        });
+        const envelope = res.json<{ code: string; msg: string; data: { totals: { orders: number } } }>();
+        if (envelope.code !== '0000') throw new Error(`achievements ${period}: ${envelope.code} ${envelope.msg}`);
+        return envelope.data.totals.orders;
+      };
+      if ((await inject()) === 0) throw new Error(`achievements ${period}: no orders counted`);
+      for (let i = 0; i < 10; i++) await inject(); // warm-up, untimed
+      const latencies: number[] = [];
+      for (let i = 0; i < PROMOTER_CALLS; i++) {
+        const started = performance.now();
+        await inject();
+        latencies.push(performance.now() - started);
+      }
+      latencies.sort((a, b) => a - b);
+      p95[period] = percentile(latencies, 95);
+      p50[period] = percentile(latencies, 50);
+    }
+    return { kind: bench.kind, sales: PROMOTER_SALES, insertMs, p95, p50 };
+  } finally {
+    await bench.close();
+  }
 }
+
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const want = (part: string) => !only || only.includes(part);
+const databaseUrl = process.env.DATABASE_URL;
+
+const manifests = want('manifests') ? manifestTiming() : undefined;
+const bare = want('quote') ? await bareFastifyRps() : undefined;
+const quote = want('quote') ? await quoteRps() : undefined;
+const orders = want('orders') ? [await orderThroughput()] : [];
+if (want('orders') && databaseUrl) orders.push(await orderThroughput(databaseUrl));
+const notifications = want('notifications') ? [await notificationThroughput('wechat'), await notificationThroughput('alipay')] : [];
+if (want('notifications') && databaseUrl) {
+  notifications.push(await notificationThroughput('wechat', databaseUrl), await notificationThroughput('alipay', databaseUrl));
+}
+const promoter = want('promoter') && databaseUrl ? await promoterAchievements(databaseUrl) : undefined;
 
 const f = (n: number, digits = 0) => n.toFixed(digits);
 console.log('\nbenchmark (one run, loopback, 2 cores)');
-console.log(`  bare Fastify JSON route      ${f(bare)} req/s`);
-console.log(`  quote (calpremiums)          ${f(quote)} req/s  = ${f(quote / bare, 2)} x bare route`);
+if (bare !== undefined && quote !== undefined) {
+  console.log(`  bare Fastify JSON route      ${f(bare)} req/s`);
+  console.log(`  quote (calpremiums)          ${f(quote)} req/s  = ${f(quote / bare, 2)} x bare route`);
+}
 for (const o of orders) {
   console.log(`  submitOrder on ${o.kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent)`);
 }
-if (!process.env.DATABASE_URL) console.log('  submitOrder on PostgreSQL    skipped: set DATABASE_URL');
+if (want('orders') && !databaseUrl) console.log('  submitOrder on PostgreSQL    skipped: set DATABASE_URL');
 for (const n of notifications) {
   console.log(
     `  ${n.channel.padEnd(6)} notify on ${n.kind.padEnd(10)} ${f(n.perSecond, 1)} notifications/s  p50 ${f(n.p50, 1)} ms  p99 ${f(n.p99, 1)} ms  (${n.count}, half duplicates, ${CONCURRENCY} concurrent)`,
   );
 }
-if (!process.env.DATABASE_URL) console.log('  notifications on PostgreSQL  skipped: set DATABASE_URL');
-console.log(`  validate ${manifests.files} manifests         cold ${f(manifests.coldMs, 1)} ms (with ajv compile), warm ${f(manifests.warmMs, 2)} ms`);
+if (want('notifications') && !databaseUrl) console.log('  notifications on PostgreSQL  skipped: set DATABASE_URL');
+if (manifests) console.log(`  validate ${manifests.files} manifests         cold ${f(manifests.coldMs, 1)} ms (with ajv compile), warm ${f(manifests.warmMs, 2)} ms`);
+if (promoter) {
+  console.log(`  promoter achievements with ${promoter.sales.toLocaleString('en')} orders on ${promoter.kind} (inserted in ${f(promoter.insertMs / 1000, 1)} s, ${PROMOTER_CALLS} calls each, goal p95 ≤ ${PROMOTER_GOAL_MS} ms)`);
+  for (const period of ACHIEVEMENT_PERIODS) {
+    const p95 = promoter.p95[period] ?? NaN;
+    console.log(`    ${period.padEnd(6)} p50 ${f(promoter.p50[period] ?? NaN, 1)} ms  p95 ${f(p95, 1)} ms  ${p95 <= PROMOTER_GOAL_MS ? 'meets' : 'MISSES'} the goal`);
+  }
+} else if (want('promoter')) console.log('  promoter achievements        skipped: set DATABASE_URL (PostgreSQL)');

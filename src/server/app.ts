@@ -47,6 +47,7 @@ import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
 import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
+import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
 
@@ -200,6 +201,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerContentRoutes(gw, deps);
       registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
       registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
+      registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
     },
     { prefix: GW },
   );

@@ -11,7 +11,7 @@ import { SUCCESS } from '../contract/envelope.ts';
 import { GW } from '../contract/define-call.ts';
 import { buildAppWithHandles, type AppHandles } from './app.ts';
 import type { AppConfig } from './config.ts';
-import type { DbKind } from './db/db.ts';
+import type { Db, DbKind } from './db/db.ts';
 import { MEMORY_URL, openDb } from './db/open-db.ts';
 import { ChannelSandboxProvider } from './providers/payment/channel-sandbox-provider.ts';
 import { defaultProviderChoice, generateAllSandboxKeys } from './providers/registry.ts';
@@ -24,6 +24,8 @@ export interface BenchApp {
   /** The providers the app runs with (the benchmark signs notifications with the channel sandboxes). */
   handles: AppHandles;
   kind: DbKind;
+  /** The database the app runs on (the benchmark prepares bulk data with it). */
+  db: Db;
   /** Base URL when started with `listen: true`. */
   url: string | undefined;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
     app,
     handles,
     kind: database.kind,
+    db: database.db,
     url,
     close: async () => {
       await app.close();

@@ -11,6 +11,7 @@
  * with data null and a message that names only the kind of thing
  * (无权访问该订单), so nothing of A's leaks; A's data are unchanged.
  */
+import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherCalls } from '../../src/contract/other-calls.ts';
@@ -38,6 +39,7 @@ import { accountCalls } from '../../src/contract/accounts.ts';
 import { authCalls } from '../../src/contract/auth.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
+import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -51,6 +53,8 @@ const ID_NAMES: Record<string, OwnedKind> = {
   idempotentSerialNo: 'serial',
   // The account calls name their user (spec §7 userCode): only the caller's own.
   userCode: 'user',
+  // The promoter area names a customer by their user code: only the promoter's own customers.
+  customerId: 'user',
 };
 /** Id-looking names that are not a user's (catalogue codes, document numbers of the form, constants). */
 const NOT_OWNED = new Set([
@@ -158,6 +162,11 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     });
     alice = await login(t.app);
     bob = await login(t.app);
+    // B is a promoter (a customer of their own bound to them), so the promoter area judges ownership, not only the role.
+    const bobsCustomer = await login(t.app);
+    await t.database.db.execute(
+      sql`insert into customer_managers (user_id, manager_user_code, source) select id, ${bob.userCode}, 'link' from users where user_code = ${bobsCustomer.userCode}`,
+    );
     // A's paid, issued policy of a renewal product, and a draft.
     const form = validApplication(GUARDIAN);
     aSecrets.push(form.policyHolder.name, form.policyHolder.licenceNo, form.policyHolder.phone, ...form.insureds.map((i) => i.licenceNo));
@@ -226,6 +235,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     // --- other calls (docs/other-calls.md): B's valid address or benefit, A's policy.
     [`POST ${otherCalls.sendEmail.path}`]: { body: async () => ({ email: 'bob@example.com' }), query: async () => ({ type: '99' }) },
     [`POST ${otherCalls.useBenefits.path}`]: { body: async () => ({ benefitCode: 'B01' }) },
+    // --- promoter area (B is a promoter with a customer of their own): A is not B's customer, A's form not B's sale.
+    [`GET ${promoterAreaCalls.customerDetail.path}`]: { params: async () => ({}) },
+    [`GET ${promoterAreaCalls.renewalDetail.path}`]: { params: async () => ({}) },
+    [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
   };
 
   /**

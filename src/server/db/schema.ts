@@ -207,8 +207,9 @@ export const applicationForms = pgTable(
   },
   (t) => [
     index('application_forms_order_idx').on(t.orderId),
-    // The promoter area: a promoter's sales by time.
-    index('application_forms_promoter_idx').on(t.promoterUserId, t.createdAt),
+    // The promoter area: a promoter's sales by time, with the status and premium so that
+    // the achievements aggregate is an index-only scan (100,000 sales in the benchmark).
+    index('application_forms_promoter_sales_idx').on(t.promoterUserId, t.createdAt, t.status, t.premiumFen),
     check('application_forms_agent_source_check', oneOf(t.agentSource, AGENT_SOURCES)),
     check('application_forms_reward_rate_check', sql`${t.rewardRateBp} between 0 and 10000`),
     // --- policies: the scheduler's start and expiry sweeps.
@@ -615,4 +616,34 @@ export const callAttempts = pgTable(
     at: ts('at').notNull(),
   },
   (t) => [index('call_attempts_user_call_idx').on(t.userId, t.call, t.at)],
+);
+
+// --- promoter area
+
+/**
+ * Product links and renewal reminders a promoter texted to one of their
+ * customers (promoter area customerPush). One row per promoter, customer and
+ * Shanghai calendar day: the unique key makes "at most one SMS a day" a single
+ * atomic insert.
+ */
+export const customerPushes = pgTable(
+  'customer_pushes',
+  {
+    id: id(),
+    promoterUserId: uuid('promoter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerUserId: uuid('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    productCode: text('product_code').notNull(),
+    /** The Shanghai calendar day of the send, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('customer_pushes_daily_key').on(t.promoterUserId, t.customerUserId, t.day),
+    check('customer_pushes_kind_check', oneOf(t.kind, ['product', 'renewal'])),
+  ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "application_forms_promoter_idx";--> statement-breakpoint
+CREATE INDEX "application_forms_promoter_sales_idx" ON "application_forms" USING btree ("promoter_user_id","created_at","status","premium_fen");
