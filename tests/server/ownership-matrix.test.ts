@@ -40,6 +40,7 @@ import { authCalls } from '../../src/contract/auth.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
+import { promoterCalls } from '../../src/contract/promoter.ts';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -67,6 +68,8 @@ const NOT_OWNED = new Set([
   'agentCode', 'branchCode', 'departCode', 'channalCode', 'insuringAreaCode', 'projectCode', 'idNo',
   // A benefit of a product (useBenefits), not a user's.
   'benefitCode',
+  // A promoter's manager code (推荐码): printed on posters, public by design like the promo code.
+  'managerCode',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -239,6 +242,8 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`GET ${promoterAreaCalls.customerDetail.path}`]: { params: async () => ({}) },
     [`GET ${promoterAreaCalls.renewalDetail.path}`]: { params: async () => ({}) },
     [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
+    // Staff B moving A, who is not B's customer, to B's own manager code.
+    [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };
 
   /**

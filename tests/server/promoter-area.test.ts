@@ -2,8 +2,9 @@
  * The promoter area (docs/promoters.md "Promoter area"): who may call, who
  * sees what, masking, achievements gross/net, the reward ledger's statuses,
  * the renewal window on a moved clock, customer push with its daily SMS, paging.
- * Sales are made through the real calls (log in, order, pay); attribution and
- * bindings are set in the database (the attribution code is served elsewhere).
+ * Sales are made through the real calls (log in, order, pay); the attribution
+ * the server made is then replaced by the one each case needs, set in the
+ * database (attribution itself is tested in attribution.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,9 @@ describe.each(backends)('promoter area (%s)', (backend) => {
     }
     secrets.add(form.policyHolder.phone);
     const order = await submitOrder(t.app, session.token, form);
+    // Start from no attribution: each case sets the one it needs.
+    await exec(sql`update application_forms set promoter_user_id = null, reward_rate_bp = null, agent_source = null
+      where application_form_code = ${order.applicationFormCode}`);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
     await t.settled();
     await insurer.settled();
