@@ -23,6 +23,7 @@ import {
 } from '../../../src/contract/promoter-area.ts';
 import { queryClient } from '../../../src/web/api/query-client.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
+import CustomerDetailPushScreen from '../../../src/web/screens/customer-detail-push/customer-detail-push-screen.tsx';
 import CustomerDetailScreen from '../../../src/web/screens/customer-detail/customer-detail-screen.tsx';
 import CustomerListScreen from '../../../src/web/screens/customer-list/customer-list-screen.tsx';
 import MyAchievementScreen from '../../../src/web/screens/my-achievement/my-achievement-screen.tsx';
@@ -335,6 +336,45 @@ describe('/customerDetail', () => {
     expect(within(latest).getByText('新产品')).toBeTruthy();
     fireEvent.click(latest);
     expect((await screen.findByTestId('location')).textContent).toBe('/customerDetailPush?customerId=C7&kind=product&productCode=NEWPRODUCT01');
+  });
+});
+
+describe('/customerDetailPush', () => {
+  it('makes the renewal reminder with the SMS asked for, shows its title and link, and copies it', async () => {
+    const guard = guardConsoleError();
+    const link = '/#/xuzhouStudentSafetyDetails?productCode=NEWPRODUCT01&promoCode=ABCD2345';
+    const calls = gateway(({ path }) => {
+      if (path === fillPath(promoterAreaCalls.customerDetail.path, { customerId: 'C7' }))
+        return ['0000', { customer: customer(7), idNo: '', sales: [sale(1, { productCode: 'NEWPRODUCT01', productName: '新产品' })] }];
+      if (path === promoterAreaCalls.customerPush.path) return ['0000', { link, title: '新产品 续保提醒', smsSent: true }];
+      return undefined;
+    });
+    const writeText = vi.fn(async (_text: string) => undefined);
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    try {
+      renderInApp(<CustomerDetailPushScreen />, { at: '/customerDetailPush?customerId=C7&kind=renewal&productCode=NEWPRODUCT01' });
+      expect(await screen.findByText('客户7* 138****0007')).toBeTruthy();
+      expect(screen.getByText('新产品')).toBeTruthy();
+      // Nothing is sent before the promoter asks.
+      expect(calls.filter((c) => c.path === promoterAreaCalls.customerPush.path)).toHaveLength(0);
+      fireEvent.click(screen.getByRole('switch'));
+      fireEvent.click(screen.getByRole('button', { name: '生成续保提醒' }));
+      const result = await screen.findByTestId('push-result');
+      expect(within(result).getByText('新产品 续保提醒')).toBeTruthy();
+      expect(within(result).getByText(`${window.location.origin}${link}`)).toBeTruthy();
+      expect(within(result).getByText('短信已发送至客户手机')).toBeTruthy();
+      expect(calls.filter((c) => c.path === promoterAreaCalls.customerPush.path).map((c) => c.body)).toEqual([
+        { customerId: 'C7', kind: 'renewal', productCode: 'NEWPRODUCT01', sms: true },
+      ]);
+      fireEvent.click(within(result).getByRole('button', { name: '复制链接' }));
+      expect(await screen.findByText('操作成功')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${link}`);
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+    guard.check();
   });
 });
 
