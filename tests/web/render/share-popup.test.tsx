@@ -10,11 +10,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
-import { promoterCalls, SHARE, type PromoterCard } from '../../../src/contract/promoter.ts';
+import { promoterCalls, SHARE, shareTitle, type PromoterCard } from '../../../src/contract/promoter.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { POSTER_HINT, SharePopup } from '../../../src/web/components/share/share-popup.tsx';
 import { forgetUser, saveUser } from '../../../src/web/state/session.ts';
-import { declareReactActEnvironment, guardConsoleError, renderInApp } from './harness.tsx';
+import { DetailRenderer } from '../../../src/web/renderers/detail/detail-renderer.tsx';
+import { createGateway, declareReactActEnvironment, guardConsoleError, MANIFESTS, renderInApp } from './harness.tsx';
 
 const QR_PNG = 'data:image/png;base64,UVI=';
 const POSTER_PNG = 'data:image/png;base64,UE9TVEVS';
@@ -255,5 +256,19 @@ describe('share popup', () => {
     expect(lib.toDataURL).toHaveBeenCalledTimes(1);
     expect(within(popup).queryByAltText('分享二维码')).toBeNull();
     expect(within(popup).getByText('保存图片').closest('button')?.disabled).toBe(true);
+  });
+
+  it('分享 on a detail page (any manifest) opens the popup for the page\'s own route, titled by the spec §9 share title', async () => {
+    const { manifest } = MANIFESTS[0]!;
+    const gw = createGateway();
+    vi.stubGlobal('fetch', gw.fetch);
+    const at = `/someDetailRoute?productCode=${manifest.productCode}`;
+    renderInApp(<DetailRenderer manifest={manifest} onInsure={() => undefined} />, { at });
+    expect(screen.queryByTestId('share-popup')).toBeNull();
+    fireEvent.click(screen.getByTestId('share-button'));
+    const popup = await screen.findByTestId('share-popup');
+    expect(await qrLink()).toBe(`${location.origin}${location.pathname}#${at}`);
+    expect(within(popup).getByText(shareTitle(manifest.productName))).toBeTruthy();
+    expect(gw.unexpected()).toEqual([]);
   });
 });
