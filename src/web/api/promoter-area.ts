@@ -15,9 +15,11 @@ import {
   promoterAreaCalls,
   type AchievementPeriod,
   type CustomerPushBody,
+  type PromoterSale,
   type RewardStatus,
 } from '../../contract/promoter-area.ts';
 import { ApiError, call, type CallOptions } from './client.ts';
+import { queries } from './queries.ts';
 import { STALE } from './query-client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
@@ -84,6 +86,27 @@ const PAGED = { initialPageParam: 1, getNextPageParam: nextPromoterPage, staleTi
 
 const silent = { silent: true } as const;
 
+/** A sale's product, as the push choices show it. */
+export interface PushProduct {
+  productCode: string;
+  productName: string;
+}
+
+/** The customer's sales newest first. */
+export function newestFirst(sales: readonly PromoterSale[]): PromoterSale[] {
+  return [...sales].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The distinct products of the sales, the latest policy's first. */
+export function productsOf(sales: readonly PromoterSale[]): PushProduct[] {
+  const seen = new Set<string>();
+  return newestFirst(sales).flatMap((s) => {
+    if (seen.has(s.productCode)) return [];
+    seen.add(s.productCode);
+    return [{ productCode: s.productCode, productName: s.productName }];
+  });
+}
+
 /** Query options of the promoter screens. */
 export const promoterAreaQueries = {
   /** /myAchievement: totals and buckets of one period. */
@@ -123,6 +146,24 @@ export const promoterAreaQueries = {
     queryOptions({
       queryKey: [...promoterAreaKeys.customers, 'detail', customerId],
       queryFn: () => promoterAreaApi.customerDetail(customerId, silent),
+      staleTime: STALE.personal,
+    }),
+
+  /**
+   * What 推送产品 offers a customer: their products, the latest policy's
+   * first (`own`), or the catalogue when they have no policy yet (a customer
+   * bound through a link). Through the detail and catalogue caches.
+   */
+  pushProducts: (customerId: string) =>
+    queryOptions({
+      queryKey: [...promoterAreaKeys.customers, 'pushProducts', customerId],
+      queryFn: async ({ client }): Promise<{ own: boolean; list: PushProduct[] }> => {
+        const detail = await client.ensureQueryData(promoterAreaQueries.customerDetail(customerId));
+        const own = productsOf(detail.sales);
+        if (own.length > 0) return { own: true, list: own };
+        const catalogue = await client.ensureQueryData(queries.catalogue());
+        return { own: false, list: catalogue.map((p) => ({ productCode: p.productCode, productName: p.productName })) };
+      },
       staleTime: STALE.personal,
     }),
 

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '../../../src/contract/accounts.ts';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { policyCalls } from '../../../src/contract/policy.ts';
+import { productCalls } from '../../../src/contract/product.ts';
 import {
   promoterAreaCalls,
   type Achievements,
@@ -327,7 +328,9 @@ describe('/customerDetail', () => {
     const detailPath = fillPath(promoterAreaCalls.customerDetail.path, { customerId: 'C7' });
     gateway(({ path }) => (path === detailPath ? ['0000', DETAIL] : undefined));
     renderRoute('/customerDetail', <CustomerDetailScreen />, '/customerDetail?customerId=C7');
-    fireEvent.click(await screen.findByRole('button', { name: '推送产品' }));
+    const pushButton = await screen.findByRole('button', { name: '推送产品' });
+    await waitFor(() => expect((pushButton as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pushButton);
     expect(await screen.findByText('选择要推送的产品')).toBeTruthy();
     // The first product offered is the latest policy's.
     const offered = [...document.querySelectorAll<HTMLElement>('.adm-action-sheet-button-item')];
@@ -336,6 +339,32 @@ describe('/customerDetail', () => {
     expect(within(latest).getByText('新产品')).toBeTruthy();
     fireEvent.click(latest);
     expect((await screen.findByTestId('location')).textContent).toBe('/customerDetailPush?customerId=C7&kind=product&productCode=NEWPRODUCT01');
+  });
+});
+
+describe('/customerDetail without policies', () => {
+  it('shows 暂无保单, offers the catalogue to 推送产品 and no 续保提醒', async () => {
+    const detailPath = fillPath(promoterAreaCalls.customerDetail.path, { customerId: 'C9' });
+    const item = { path: '/p', subtitle: '', salesArea: '', productCategory2: '', fromPremium: 50, renewalLabel: '再次购买' };
+    gateway(({ path }) => {
+      if (path === detailPath) return ['0000', { customer: customer(9), idNo: '', sales: [] }];
+      if (path === productCalls.productList.path)
+        return ['0000', { list: [{ ...item, productCode: 'CATALOGUE01', productName: '目录产品一' }, { ...item, productCode: 'CATALOGUE02', productName: '目录产品二' }] }];
+      return undefined;
+    });
+    renderRoute('/customerDetail', <CustomerDetailScreen />, '/customerDetail?customerId=C9');
+    expect(await screen.findByText('暂无保单')).toBeTruthy();
+    expect(screen.getByText('未登记')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '续保提醒' }) as HTMLButtonElement).disabled).toBe(true);
+    const pushButton = screen.getByRole('button', { name: '推送产品' });
+    await waitFor(() => expect((pushButton as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pushButton);
+    const second = await screen.findByText('目录产品二');
+    expect(screen.getByText('目录产品一')).toBeTruthy();
+    // 最近投保 marks a customer's own latest product only.
+    expect(screen.queryByText('最近投保')).toBeNull();
+    fireEvent.click(second);
+    expect((await screen.findByTestId('location')).textContent).toBe('/customerDetailPush?customerId=C9&kind=product&productCode=CATALOGUE02');
   });
 });
 

@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ActionSheet, Button, Skeleton, type ActionSheetProps } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
-import type { CustomerDetail, PromoterSale } from '../../../contract/promoter-area.ts';
-import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
-import { queries } from '../../api/queries.ts';
+import type { CustomerDetail } from '../../../contract/promoter-area.ts';
+import { isNotPromoter, newestFirst, promoterAreaQueries } from '../../api/promoter-area.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
@@ -16,17 +15,6 @@ import { SaleCard } from '../../components/promoter/sale-card.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './customer-detail-screen.module.css';
-
-/** The customer's sales newest first. */
-function newestFirst(sales: readonly PromoterSale[]): PromoterSale[] {
-  return [...sales].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/** The distinct products of the sales, the latest policy's first. */
-function productsOf(sales: readonly PromoterSale[]): { productCode: string; productName: string }[] {
-  const seen = new Set<string>();
-  return sales.flatMap((s) => (seen.has(s.productCode) ? [] : (seen.add(s.productCode), [{ productCode: s.productCode, productName: s.productName }])));
-}
 
 /**
  * `/customerDetail?customerId`: one customer of the promoter (masked name,
@@ -68,17 +56,17 @@ function Detail({ customerId, detail }: { customerId: string; detail: CustomerDe
   const navigate = useAppNavigate();
   const { customer, idNo } = detail;
   const sales = useMemo(() => newestFirst(detail.sales), [detail.sales]);
-  const own = useMemo(() => productsOf(sales), [sales]);
   const [sheet, setSheet] = useState<Sheet>(null);
-  // A customer without policies (bound through a link) is offered the catalogue.
-  const catalogue = useQuery({ ...queries.catalogue(), enabled: own.length === 0 });
-  const products = own.length > 0 ? own : (catalogue.data ?? []).map((p) => ({ productCode: p.productCode, productName: p.productName }));
+  // The customer's products, or the catalogue for a customer without policies.
+  const choices = useQuery(promoterAreaQueries.pushProducts(customerId));
+  const own = choices.data?.own === true;
+  const products = choices.data?.list ?? [];
 
   const push = (kind: 'product' | 'renewal', productCode: string) => navigate(paths.customerDetailPush({ customerId, kind, productCode }));
   const productActions: ActionSheetProps['actions'] = products.map((p, i) => ({
     key: p.productCode,
     text: p.productName,
-    description: own.length > 0 && i === 0 ? '最近投保' : undefined,
+    description: own && i === 0 ? '最近投保' : undefined,
     onClick: () => push('product', p.productCode),
   }));
   const renewalActions: ActionSheetProps['actions'] = sales.map((s) => ({
@@ -87,7 +75,7 @@ function Detail({ customerId, detail }: { customerId: string; detail: CustomerDe
     description: `${s.insuredNames.join('、') || s.holderName} · ${formatDay(s.endDate)} 到期`,
     onClick: () => push('renewal', s.productCode),
   }));
-  const openProduct = () => (productActions.length === 1 && own.length > 0 ? push('product', own[0]!.productCode) : setSheet('product'));
+  const openProduct = () => (own && products.length === 1 ? push('product', products[0]!.productCode) : setSheet('product'));
   const openRenewal = () => (sales.length === 1 ? push('renewal', sales[0]!.productCode) : setSheet('renewal'));
 
   return (
