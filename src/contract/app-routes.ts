@@ -126,6 +126,15 @@ export const APP_ROUTES = {
   zancunList: { path: '/zancunList', screen: 'zancun-list', flags: LOGIN },
   renewalList: { path: '/renewalList', screen: 'renewal-list', flags: LOGIN },
   insurerenew: { path: '/insurerenew', screen: 'insure-renew', flags: NONE },
+  // --- the promoter area (spec §2 promoter routes): log-in, the server answers 4003 to anyone not a promoter
+  myAchievement: { path: '/myAchievement', screen: 'my-achievement', flags: LOGIN },
+  achievementDetail: { path: '/achievementDetail', screen: 'achievement-detail', flags: LOGIN },
+  validList: { path: '/validList', screen: 'valid-list', flags: LOGIN },
+  customerList: { path: '/customerList', screen: 'customer-list', flags: LOGIN },
+  customerDetail: { path: '/customerDetail', screen: 'customer-detail', flags: LOGIN },
+  customerDetailPush: { path: '/customerDetailPush', screen: 'customer-detail-push', flags: LOGIN },
+  rewardDetail: { path: '/rewardDetail', screen: 'reward-detail', flags: LOGIN },
+  renewalDetail: { path: '/renewalDetail', screen: 'renewal-detail', flags: LOGIN },
   // --- payments
   /** Spec §2: no log-in (JD returns the browser here). */
   paySuccessJD: { path: '/paySuccessJD', screen: 'pay-success-jd', flags: NONE },

@@ -167,13 +167,15 @@ describe('compression, cache headers and security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-    // Scripts from this origin's files only; eval stays allowed for the insure form's ajv (hardening.ts).
-    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+    // Scripts from this origin's files and WeChat's JSSDK host only; eval stays allowed for the insure form's ajv (hardening.ts).
+    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-eval'", 'https://res.wx.qq.com']);
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    // data: for the share QR code and poster, WeChat's host for the JSSDK's set-up report.
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://open.weixin.qq.com']);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
     expect(csp).not.toContain('unsafe-inline');
     // Over plain http no upgrade and no HSTS (PUBLIC_URL is not https here).
     expect(directives.has('upgrade-insecure-requests')).toBe(false);

@@ -59,7 +59,18 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
  * blob: URLs (QR codes, photos being uploaded), calls to this origin only,
  * never framed. React's `style` props go through the CSSOM, which style-src
  * does not govern, so no 'unsafe-inline' is needed.
+ *
+ * Sharing (src/web/components/share): the QR code and the poster are data:
+ * URLs (dom-to-image-more draws the poster as a data: SVG image onto a canvas
+ * and copies styles through the CSSOM, so img-src data: is all it needs).
+ * Inside WeChat the share card needs WeChat's JSSDK, a script of
+ * {@link WECHAT_JSSDK_ORIGIN}, which talks to WeChat through the in-app
+ * bridge (no fetch) and reports its set-up as an image of
+ * {@link WECHAT_REPORT_ORIGIN}.
  */
+export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
+export const WECHAT_REPORT_ORIGIN = 'https://open.weixin.qq.com';
+
 export function appCspDirectives(https: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
@@ -67,10 +78,10 @@ export function appCspDirectives(https: boolean): Record<string, string[] | null
     // @rjsf/validator-ajv8, compiles each manifest's form schema with new Function() in the browser.
     // Without it the insure screen cannot load. Removing it needs a validator that interprets
     // schemas (ARCHITECTURE.md, "Production deployment").
-    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src': ["'self'", "'unsafe-eval'", WECHAT_JSSDK_ORIGIN],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', WECHAT_REPORT_ORIGIN],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],

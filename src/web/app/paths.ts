@@ -6,6 +6,8 @@
 import { APP_ROUTES, type AppRouteKey } from '../../contract/app-routes.ts';
 // --- policies
 import type { PolicyStatus } from '../../contract/order.ts';
+// --- the promoter area
+import type { AchievementPeriod } from '../../contract/promoter-area.ts';
 
 /** Route patterns as the router declares them, by the route table's keys. */
 export const ROUTES = Object.fromEntries(Object.entries(APP_ROUTES).map(([key, route]) => [key, route.path])) as {
@@ -107,6 +109,20 @@ export const paths = {
   zancunList: (): string => ROUTES.zancunList,
   renewalList: (): string => ROUTES.renewalList,
   cooperationList: (): string => ROUTES.cooperationList,
+  // --- the promoter area
+  myAchievement: (): string => ROUTES.myAchievement,
+  /** The sales of one achievement bucket (`key` as the achievements call gives it: 2026-11-24, 2026-11, 2026-autumn). */
+  achievementDetail: (period: AchievementPeriod, key: string): string => withQuery(ROUTES.achievementDetail, { period, key }),
+  validList: (): string => ROUTES.validList,
+  customerList: (): string => ROUTES.customerList,
+  customerDetail: (customerId: string): string => withQuery(ROUTES.customerDetail, { customerId }),
+  /** A product link (`product`) or renewal reminder (`renewal`) for one customer. */
+  customerDetailPush: (query: { customerId: string; kind: 'product' | 'renewal'; productCode: string }): string =>
+    withQuery(ROUTES.customerDetailPush, { ...query }),
+  rewardDetail: (): string => ROUTES.rewardDetail,
+  renewalDetail: (applicationFormCode: string): string => withQuery(ROUTES.renewalDetail, { applicationFormCode }),
+  /** /renewalList on its 客户续保 tab (promoters). */
+  customerRenewals: (): string => withQuery(ROUTES.renewalList, { tab: 'customers' }),
   // --- payments
   paySuccessJD: (tradeNum: string): string => withQuery(ROUTES.paySuccessJD, { tradeNum }),
   weixin: (): string => ROUTES.weixin,

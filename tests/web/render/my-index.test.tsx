@@ -2,15 +2,20 @@
 /**
  * The personal centre shows the signed-agreements and promoter entries only
  * to users they concern (docs/accounts.md), and always the entries every
- * user has. Rendered as the app does, against a fake /_gw.
+ * user has, 我的推荐码 among them. Rendered as the app does, against a fake /_gw.
  */
 import type { ComponentType } from 'react';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls, type AccountSummary } from '../../../src/contract/accounts.ts';
 import { GW } from '../../../src/contract/define-call.ts';
+import { promoterCalls, type PromoterCard } from '../../../src/contract/promoter.ts';
 import { saveUser } from '../../../src/web/state/session.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
+
+// happy-dom has no canvas: the QR code of the share popup is a stand-in recording the link.
+const qr = vi.hoisted(() => ({ toDataURL: vi.fn(async (_text: string, _options: unknown) => 'data:image/png;base64,UVI=') }));
+vi.mock('qrcode', () => ({ default: qr, toDataURL: qr.toDataURL }));
 
 declareReactActEnvironment();
 
@@ -41,6 +46,18 @@ const baseSummary: AccountSummary = {
   hasSignedDocuments: false,
 };
 
+const CARD: PromoterCard = {
+  promoCode: 'PCCUST01',
+  managerCode: 'MGCUST01',
+  name: '张*',
+  isStaff: false,
+  roleLabel: '推荐人',
+  licenseNumber: '',
+  companyName: '华安保险经纪有限公司',
+  branchName: '',
+  channelCode: '',
+};
+
 function gateway(summary: AccountSummary) {
   return vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -50,7 +67,9 @@ function gateway(summary: AccountSummary) {
         ? summary
         : path === accountCalls.userInfo.path
           ? { actualName: '张明', contactAddress: '', dateOfBirth: '', imgUrl: '', sex: '0', userCode: USER.userCode }
-          : null;
+          : path === promoterCalls.myCard.path
+            ? CARD
+            : null;
     return new Response(JSON.stringify(data ? { code: '0000', msg: '', data } : { code: '5000', msg: path, data: null }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -76,7 +95,7 @@ describe('/myIndex', () => {
     vi.stubGlobal('fetch', gateway(baseSummary));
     renderInApp(<MyIndex />);
     await waitFor(() => expect(screen.getByText('设置密码')).toBeTruthy());
-    for (const entry of ['我的保单', '暂存单', '个人信息', '更换手机号', '实名认证', '关于我们', '常见问题', '退出登录']) {
+    for (const entry of ['我的保单', '暂存单', '我的推荐码', '个人信息', '更换手机号', '实名认证', '关于我们', '常见问题', '退出登录']) {
       expect(screen.getByText(entry)).toBeTruthy();
     }
     expect(screen.getByText('张明')).toBeTruthy();
@@ -92,5 +111,25 @@ describe('/myIndex', () => {
     expect(screen.getByText('已签署的协议')).toBeTruthy();
     expect(screen.getByText('修改密码')).toBeTruthy();
     expect(screen.getByText('已实名')).toBeTruthy();
+  });
+
+  it('shows the promoter area to a customer who is a promoter (isPromoter), not only to staff', async () => {
+    vi.stubGlobal('fetch', gateway({ ...baseSummary, isPromoter: true }));
+    renderInApp(<MyIndex />);
+    await waitFor(() => expect(screen.getByText('推广专区')).toBeTruthy());
+    expect(screen.queryByText('已签署的协议')).toBeNull();
+  });
+
+  it('我的推荐码 opens the share popup for the home page with the user\'s promo code and 推荐码', async () => {
+    vi.stubGlobal('fetch', gateway(baseSummary));
+    renderInApp(<MyIndex />);
+    await waitFor(() => expect(screen.getByText('设置密码')).toBeTruthy());
+    expect(screen.queryByTestId('share-popup')).toBeNull();
+    fireEvent.click(screen.getByText('我的推荐码'));
+    const popup = await screen.findByTestId('share-popup');
+    await within(popup).findByAltText('分享二维码');
+    expect(qr.toDataURL).toHaveBeenCalledWith(`${location.origin}${location.pathname}#/?promoCode=${CARD.promoCode}`, expect.anything());
+    expect(within(popup).getByText('推荐人')).toBeTruthy();
+    expect(within(popup).getByTestId('manager-code').textContent).toBe(CARD.managerCode);
   });
 });

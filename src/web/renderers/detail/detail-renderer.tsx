@@ -1,8 +1,12 @@
 import { Button } from 'antd-mobile';
+import { useLocation } from 'react-router-dom';
+import { shareTitle } from '../../../contract/promoter.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { BottomBar } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
+import { ShareButton } from '../../components/share/share-button.tsx';
+import { useWeChatShare } from '../../components/share/wechat-share.ts';
 import { DETAIL_SECTIONS, layoutOf } from './registry.ts';
 import { usePlanSelection } from './use-plan-selection.ts';
 import styles from './detail.module.css';
@@ -11,13 +15,19 @@ import styles from './detail.module.css';
  * The generic product detail page: the manifest's sections in its template's
  * order, and a fixed bar with the live premium and 立即投保. The manifest is
  * the one the server serves, with a plan builder's three plans already built
- * (engine withBuiltPlans in the server's manifest store).
+ * (engine withBuiltPlans in the server's manifest store). 分享 opens the
+ * share popup for this page's route, and inside WeChat the page's share card
+ * is configured (title of spec §9, the banner's subtitle, the sharer's link).
  */
 export function DetailRenderer({ manifest, onInsure }: { manifest: ProductManifest; onInsure: () => void }) {
   const { selection, premium, quoting, select } = usePlanSelection(manifest);
   const { plan } = selectPlan(manifest, selection.planIndex);
+  const location = useLocation();
+  const share = { route: location.pathname + location.search, title: shareTitle(manifest.productName) };
+  useWeChatShare(share.route, share.title, manifest.detail.banner.subtitle);
   return (
     <>
+      <ShareButton target={share} placement="floating" />
       {layoutOf(manifest).map((type) => {
         const Section = DETAIL_SECTIONS[type];
         return <Section key={type} manifest={manifest} plan={plan} selection={selection} select={select} />;

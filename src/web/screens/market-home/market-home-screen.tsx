@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, NoticeBar } from 'antd-mobile';
 import type { MarketDetail } from '../../../contract/market.ts';
+import { SHARE } from '../../../contract/promoter.ts';
 import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
@@ -10,6 +11,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
 import { useLoadedQuery } from '../../components/query-state.ts';
+import { ShareButton } from '../../components/share/share-button.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
@@ -86,7 +88,11 @@ function MarketPage({ market }: { market: MarketDetail }) {
   const shown = category ? market.products.filter((p) => p.productCategory2 === category) : market.products;
 
   return (
-    <AppPage title={market.name}>
+    <AppPage
+      title={market.name}
+      // A shared market opens on /market2Share, the landing of shared market links (spec §2).
+      right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} placement="nav" /> : undefined}
+    >
       <header className={styles.hero} data-testid="market-home" data-market-id={market.id}>
         <h1 className={styles.heroName}>{market.name}</h1>
         {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}

@@ -6,6 +6,8 @@ import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import { logOut } from '../../components/account/log-out.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { LazySharePopup } from '../../components/share/share-button.tsx';
+import { SHARE_BRAND } from '../../components/share/share-link.ts';
 import { successToast } from '../../components/toast.ts';
 import { getUser } from '../../state/session.ts';
 import styles from './my-index-screen.module.css';
@@ -16,13 +18,20 @@ const DRAFTS_ROUTE = '/zancunList';
 const SIGNED_AGREEMENTS_ROUTE = '/signList';
 const PROMOTER_ROUTE = '/myAchievement';
 
-/** What decides the conditional entries: signed agreements to list, and the promoter (staff) role. */
-export function conditionalEntries(summary: Pick<AccountSummary, 'hasSignedDocuments' | 'isStaff'> | null) {
+/**
+ * What decides the conditional entries: signed agreements to list, and the
+ * promoter area for promoters (staff, or a customer who has brought customers
+ * or sales: the summary's isPromoter; isStaff too, should a staff summary lack it).
+ */
+export function conditionalEntries(summary: Pick<AccountSummary, 'hasSignedDocuments' | 'isStaff' | 'isPromoter'> | null) {
   return {
     signedAgreements: Boolean(summary?.hasSignedDocuments),
-    promoterArea: Boolean(summary?.isStaff),
+    promoterArea: Boolean(summary?.isPromoter || summary?.isStaff),
   };
 }
+
+/** 我的推荐码 shares the home page: any logged-in user may recommend the app (and so become a promoter). */
+const HOME_SHARE = { route: '/', title: SHARE_BRAND };
 
 /** `/myIndex` (log-in): the personal centre. */
 export default function MyIndexScreen() {
@@ -30,6 +39,7 @@ export default function MyIndexScreen() {
   const user = getUser();
   const [summary, setSummary] = useState<AccountSummary | null>(null);
   const [info, setInfo] = useState<UserInfo | null>(null);
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     if (!user) return;
@@ -64,6 +74,7 @@ export default function MyIndexScreen() {
         <List.Item onClick={() => void navigate(DRAFTS_ROUTE)}>暂存单</List.Item>
         {show.signedAgreements && <List.Item onClick={() => void navigate(SIGNED_AGREEMENTS_ROUTE)}>已签署的协议</List.Item>}
         {show.promoterArea && <List.Item onClick={() => void navigate(PROMOTER_ROUTE)}>推广专区</List.Item>}
+        <List.Item onClick={() => setSharing(true)}>我的推荐码</List.Item>
       </List>
       <List header="账户与安全" className={styles.list}>
         <List.Item onClick={() => void navigate(paths.userInfo())}>个人信息</List.Item>
@@ -84,6 +95,7 @@ export default function MyIndexScreen() {
         <List.Item onClick={() => void navigate(paths.aboutUs())}>关于我们</List.Item>
         <List.Item onClick={() => void navigate(paths.problem())}>常见问题</List.Item>
       </List>
+      <LazySharePopup visible={sharing} onClose={() => setSharing(false)} target={HOME_SHARE} />
       <div className={styles.logout}>
         <Button block shape="rounded" color="danger" fill="outline" onClick={() => void confirmLogOut()}>
           退出登录

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { SHARE } from '../../../contract/promoter.ts';
+import { promoterApi } from '../../api/promoter.ts';
+import { getUser } from '../../state/session.ts';
+import { failToast } from '../toast.ts';
+import { promoterCardQuery, shareLink } from './share-link.ts';
+
+/** WeChat's JSSDK, loaded from WeChat's own host (the content-security policy allows it: hardening.ts). */
+export const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+/** The share card's picture: the app icon (public/), by absolute URL as WeChat requires. */
+export const SHARE_ICON = 'favicon.svg';
+const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData'] as const;
+
+/** The part of the JSSDK this module uses. */
+interface ShareData {
+  title: string;
+  desc?: string;
+  link: string;
+  imgUrl: string;
+}
+export interface WeChatSdk {
+  config(options: { debug?: boolean; appId: string; timestamp: number; nonceStr: string; signature: string; jsApiList: string[] }): void;
+  ready(callback: () => void): void;
+  error(callback: (result: unknown) => void): void;
+  updateAppMessageShareData(data: ShareData): void;
+  updateTimelineShareData(data: Omit<ShareData, 'desc'>): void;
+}
+
+export function isWeChat(userAgent = navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+let sdk: Promise<WeChatSdk> | null = null;
+
+/** Adds the JSSDK's script element once; a failed load may be retried by the next page. */
+export function loadWeChatSdk(): Promise<WeChatSdk> {
+  sdk ??= new Promise<WeChatSdk>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = JSSDK_URL;
+    script.async = true;
+    script.onload = () => {
+      const wx = (window as Window & { wx?: WeChatSdk }).wx;
+      if (wx) resolve(wx);
+      else reject(new Error('WeChat JSSDK loaded without wx'));
+    };
+    script.onerror = () => {
+      script.remove();
+      sdk = null;
+      reject(new Error('WeChat JSSDK failed to load'));
+    };
+    document.head.appendChild(script);
+  });
+  return sdk;
+}
+
+/**
+ * Spec §2 WeChat share: inside WeChat, signs this page's address
+ * (edu-svc/weChat/weChatShare, the address without its #hash) and gives the
+ * JSSDK the share card of the page (title, description, link with the
+ * sharer's promo code, the app icon). A refused signature toasts
+ * 获取微信分享授权失败. Outside WeChat it does nothing.
+ */
+export async function configureWeChatShare(share: { title: string; desc: string; link: string }): Promise<void> {
+  if (!isWeChat()) return;
+  let config;
+  try {
+    config = await promoterApi.weChatShare(location.href.split('#')[0]!);
+  } catch {
+    failToast(SHARE.authFailed);
+    return;
+  }
+  let wx: WeChatSdk;
+  try {
+    wx = await loadWeChatSdk();
+  } catch {
+    return; // No SDK (blocked or offline): WeChat's own menu still shares the page, without the card.
+  }
+  const imgUrl = new URL(SHARE_ICON, document.baseURI).href;
+  wx.config({ debug: false, ...config, jsApiList: [...JS_API_LIST] });
+  wx.error(() => failToast(SHARE.authFailed));
+  wx.ready(() => {
+    wx.updateAppMessageShareData({ title: share.title, desc: share.desc, link: share.link, imgUrl });
+    wx.updateTimelineShareData({ title: share.title, link: share.link, imgUrl });
+  });
+}
+
+/**
+ * The WeChat share card of a page at `route` (a hash route). A logged-in
+ * user's link carries their promo code, so the card waits for their promoter
+ * card; a visitor's carries none. Nothing happens outside WeChat.
+ */
+export function useWeChatShare(route: string, title: string, desc: string): void {
+  const weChat = isWeChat();
+  const user = getUser();
+  const card = useQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: weChat && Boolean(user) });
+  const promoCode = user ? card.data?.promoCode : undefined;
+  // A logged-in user's card still loading: wait for it (a failed card shares without a code).
+  const waiting = Boolean(user) && card.isPending && card.fetchStatus !== 'idle';
+  useEffect(() => {
+    if (!weChat || waiting) return;
+    void configureWeChatShare({ title, desc, link: shareLink(route, promoCode) });
+  }, [weChat, waiting, route, title, desc, promoCode]);
+}

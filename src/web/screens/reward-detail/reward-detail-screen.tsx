@@ -1,0 +1,119 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Tabs, Tag } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import { REWARD_STATUSES, type RewardEntry, type Rewards, type RewardStatus } from '../../../contract/promoter-area.ts';
+import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
+import { AppPage } from '../../components/app-page.tsx';
+import { formatDay, formatYuan } from '../../components/format.ts';
+import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
+import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
+import { formatRate, REWARD_STATUS_NAMES } from '../../components/promoter/promoter-labels.ts';
+import styles from './reward-detail-screen.module.css';
+
+const TAG_COLORS: Record<RewardStatus, string> = { pending: 'warning', confirmed: 'primary', paid: 'success', clawedBack: 'default' };
+
+const keyOf = (entry: RewardEntry) => entry.id;
+
+function isRewardStatus(value: string | null): value is RewardStatus {
+  return (REWARD_STATUSES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * `/rewardDetail` 推广奖励: the amounts by status (待确认, 已确认, 已发放,
+ * 已追回) and the ledger, filtered by status, paged.
+ */
+export default function RewardDetailScreen() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status = isRewardStatus(raw) ? raw : undefined;
+  // The summary comes with every page; the unfiltered list's first page carries it (one call on the 全部 tab).
+  const all = useInfiniteQuery(promoterAreaQueries.rewardPages(undefined));
+  const options = promoterAreaQueries.rewardPages(status);
+  const query = useInfiniteQuery(options);
+  const summary = all.data?.pages[0]?.summary ?? query.data?.pages[0]?.summary;
+
+  if ((all.isError && isNotPromoter(all.error)) || (query.isError && isNotPromoter(query.error))) {
+    return (
+      <AppPage title="推广奖励">
+        <NotPromoter />
+      </AppPage>
+    );
+  }
+  return (
+    <AppPage title="推广奖励">
+      <Summary summary={summary} />
+      <div className={styles.tabs}>
+        <Tabs activeKey={status ?? 'all'} onChange={(key) => setParams(isRewardStatus(key) ? { status: key } : {}, { replace: true })}>
+          <Tabs.Tab key="all" title="全部" />
+          {REWARD_STATUSES.map((key) => (
+            <Tabs.Tab key={key} title={REWARD_STATUS_NAMES[key]} />
+          ))}
+        </Tabs>
+      </div>
+      <PromoterPagedList
+        query={query}
+        queryKey={options.queryKey}
+        keyOf={keyOf}
+        testId="reward-entries"
+        empty={{ title: status ? `暂无${REWARD_STATUS_NAMES[status]}奖励` : '暂无推广奖励', description: '客户通过您的链接投保成功后产生奖励' }}
+        renderItem={(entry) => <RewardRow entry={entry} />}
+      />
+    </AppPage>
+  );
+}
+
+function Summary({ summary }: { summary: Rewards['summary'] | undefined }) {
+  return (
+    <section className={styles.summary} data-testid="reward-summary" aria-busy={!summary}>
+      <p className={styles.summaryTitle}>奖励汇总（元）</p>
+      <dl className={styles.summaryGrid}>
+        {REWARD_STATUSES.map((key) => (
+          <div key={key}>
+            <dt>{REWARD_STATUS_NAMES[key]}</dt>
+            <dd>{summary ? summary[key].toFixed(2) : '--'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.summaryNote}>保单生效后确认奖励；退保或撤单的奖励将被追回</p>
+    </section>
+  );
+}
+
+function RewardRow({ entry }: { entry: RewardEntry }) {
+  const clawed = entry.status === 'clawedBack';
+  return (
+    <article className={styles.row} data-testid="reward-entry">
+      <div className={styles.rowHead}>
+        <span className={styles.product}>{entry.productName}</span>
+        <Tag color={TAG_COLORS[entry.status]} fill="outline">
+          {entry.statusName || REWARD_STATUS_NAMES[entry.status]}
+        </Tag>
+      </div>
+      <div className={styles.rowBody}>
+        <dl className={styles.rowFields}>
+          <div>
+            <dt>投保人</dt>
+            <dd>{entry.holderName}</dd>
+          </div>
+          <div>
+            <dt>保费</dt>
+            <dd>{formatYuan(entry.premium)}</dd>
+          </div>
+          <div>
+            <dt>奖励比例</dt>
+            <dd>{formatRate(entry.rate)}</dd>
+          </div>
+          <div>
+            <dt>日期</dt>
+            <dd>{formatDay(entry.createdAt)}</dd>
+          </div>
+        </dl>
+        <span className={`${styles.amount} ${clawed ? styles.amountClawed : ''}`}>
+          <small>奖励</small>
+          {clawed ? '-' : '+'}
+          {entry.amount.toFixed(2)}
+        </span>
+      </div>
+    </article>
+  );
+}
