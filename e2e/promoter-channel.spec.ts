@@ -127,7 +127,7 @@ test('a broker shares a product, a parent buys through the link, the broker foll
   // The reward: pending until the policy is in force (8 % of 60 = ¥4.80).
   await page.goto('/#/rewardDetail');
   await expect(page.getByText('待确认').first()).toBeVisible();
-  await expect(page.getByText('¥4.80').first()).toBeVisible();
+  await expect(page.getByText('+4.80').first()).toBeVisible();
 
   // Near the end of cover, the policy is in the broker's renewal list (development clock, not waiting).
   const policyNoOf = async () =>
