@@ -119,7 +119,9 @@ export async function seedPromoterDemo(deps: AppDeps, log: FastifyBaseLogger): P
   );
   for (const [index, sale] of SALES.entries()) {
     const customer = await findOrCreateUserByPhone(deps.db, sale.customer.phone, now);
-    await setManagerOnce(deps.db, { userId: customer.id, managerUserCode: broker.userCode, schanelCode: '05', source: 'link', now });
+    // Bound through the link a day before their purchase.
+    const boundAt = new Date(now.getTime() - (sale.daysAgo + 1) * DAY_MS);
+    await setManagerOnce(deps.db, { userId: customer.id, managerUserCode: broker.userCode, schanelCode: '05', source: 'link', now: boundAt });
     let view;
     try {
       view = await placeOrder(deps, customer, `SNDEMOPROMO000000000${index}`, application(sale, broker.promoCode), log);
