@@ -15,7 +15,7 @@ import { applicationForms, customerManagers } from '../../src/server/db/schema.t
 import { attributeSale } from '../../src/server/promoters/attribution.ts';
 import { upsertStaff } from '../../src/server/promoters/staff-admin.ts';
 import type { WeChatJssdkProvider } from '../../src/server/providers/wechat/wechat-jssdk-provider.ts';
-import { backends, call, expectOk, login, makeTestApp, newPhone, submitOrder, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
+import { backends, call, expectOk, login, makeTestApp, submitOrder, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
 
 const TICKET = 'sandbox-ticket-for-the-test';
 class CountingTickets implements WeChatJssdkProvider {

@@ -21,7 +21,7 @@ import { routesOf } from '../http/route.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { findPromoterByCode, isPromoter } from '../promoters/promoters-repo.ts';
 import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
-import { getUserByCode, getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
+import { getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
 
 /** Image types accepted for upload, recognised by their first bytes (the declared type is not trusted). */
 function sniffImage(bytes: Buffer): string | null {
