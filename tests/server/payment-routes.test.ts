@@ -84,7 +84,9 @@ describe.each(backends)('payment calls (%s)', (backend) => {
       policyKind: '00',
       // The branch is the product's; the user's is not trusted for the sale.
       branchCode: 'JT0000',
-      schanelCode: '05',
+      // The channel and agents are the attribution's (docs/promoters.md): the form's '05' is not trusted,
+      // and a buyer without promoter or manager has none.
+      schanelCode: null,
       isRenewal: 'N',
       renewalTimes: null,
       renewalLastPolicyNo: null,
