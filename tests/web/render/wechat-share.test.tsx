@@ -103,8 +103,8 @@ describe('WeChat share card', () => {
     expect(wx.config).toHaveBeenCalledWith({ debug: false, ...CONFIG, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] });
     expect(wx.updateAppMessageShareData).not.toHaveBeenCalled();
     fireReady();
-    const imgUrl = new URL('favicon.svg', document.baseURI).href;
-    expect(imgUrl).toMatch(/^https?:\/\/.+\/favicon\.svg$/);
+    const imgUrl = new URL('img/share-logo.png', document.baseURI).href;
+    expect(imgUrl).toMatch(/^https?:\/\/.+\/img\/share-logo\.png$/);
     expect(wx.updateAppMessageShareData).toHaveBeenCalledWith({ ...SHARE_DATA, imgUrl });
     expect(wx.updateTimelineShareData).toHaveBeenCalledWith({ title: SHARE_DATA.title, link: SHARE_DATA.link, imgUrl });
 

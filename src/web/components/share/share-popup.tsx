@@ -7,6 +7,7 @@ import { failToast, successToast } from '../toast.ts';
 import { promoterCardQuery, SHARE_BRAND, shareLink } from './share-link.ts';
 import { isWeChat } from './wechat-share.ts';
 import styles from './share-popup.module.css';
+import { copyText } from '../clipboard.ts';
 
 export const POSTER_HINT = '长按图片保存或发送给好友';
 export const POSTER_FAILED = '图片生成失败，请截屏保存';
@@ -27,34 +28,6 @@ async function nodeToPng(node: HTMLElement): Promise<string> {
   const mod = await import('dom-to-image-more');
   const domToImage = mod.default ?? mod;
   return domToImage.toPng(node, { bgcolor: '#ffffff', pixelRatio: Math.min(window.devicePixelRatio || 1, 3) });
-}
-
-/** Copies `text`: the async clipboard API, else a hidden textarea and execCommand('copy') (older WebViews). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, not a secure context): try the old way.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.setAttribute('aria-hidden', 'true');
-  // CSSOM, not a style attribute: the content-security policy allows no inline styles.
-  Object.assign(area.style, { position: 'fixed', top: '0', left: '-9999px', opacity: '0' });
-  document.body.appendChild(area);
-  try {
-    area.select();
-    area.setSelectionRange(0, text.length);
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
 }
 
 /** Whether the browser can save a download (WeChat and Alipay cannot: their users long-press the image). */

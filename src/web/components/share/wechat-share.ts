@@ -8,8 +8,8 @@ import { promoterCardQuery, shareLink } from './share-link.ts';
 
 /** WeChat's JSSDK, loaded from WeChat's own host (the content-security policy allows it: hardening.ts). */
 export const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
-/** The share card's picture: the app icon (public/), by absolute URL as WeChat requires. */
-export const SHARE_ICON = 'favicon.svg';
+/** The share card's picture: the app icon as a 300 px PNG (WeChat shows no SVG thumbnail), by absolute URL as WeChat requires. */
+export const SHARE_ICON = 'img/share-logo.png';
 const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData'] as const;
 
 /** The part of the JSSDK this module uses. */

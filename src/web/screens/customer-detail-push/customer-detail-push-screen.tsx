@@ -3,10 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomerPush } from '../../../contract/promoter-area.ts';
+import { SHARE } from '../../../contract/promoter.ts';
 import { isNotPromoter, promoterAreaApi, promoterAreaQueries } from '../../api/promoter-area.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { errorMessage } from '../../components/query-state.ts';
-import { copyText, linkParts } from '../../components/promoter/copy-text.ts';
+import { copyText } from '../../components/clipboard.ts';
+import { linkParts } from '../../components/promoter/push-link.ts';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { SharePopup } from '../../components/share/share-popup.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
@@ -100,7 +102,7 @@ export default function CustomerDetailPushScreen() {
 function PushResult({ result, smsAsked, onShare }: { result: CustomerPush; smsAsked: boolean; onShare: () => void }) {
   const { url } = linkParts(result.link, window.location.origin);
   const copy = async () => {
-    if (await copyText(url)) successToast('操作成功');
+    if (await copyText(url)) successToast(SHARE.copied);
     else failToast('复制失败，请长按链接手动复制');
   };
   return (

@@ -16,7 +16,6 @@ import styles from './my-index-screen.module.css';
 const DRAFTS_ROUTE = '/zancunList';
 /** Screens of later releases: their entries show only to users they concern (docs/accounts.md). */
 const SIGNED_AGREEMENTS_ROUTE = '/signList';
-const PROMOTER_ROUTE = '/myAchievement';
 
 /**
  * What decides the conditional entries: signed agreements to list, and the
@@ -73,7 +72,7 @@ export default function MyIndexScreen() {
         <List.Item onClick={() => void navigate(paths.policyList())}>我的保单</List.Item>
         <List.Item onClick={() => void navigate(DRAFTS_ROUTE)}>暂存单</List.Item>
         {show.signedAgreements && <List.Item onClick={() => void navigate(SIGNED_AGREEMENTS_ROUTE)}>已签署的协议</List.Item>}
-        {show.promoterArea && <List.Item onClick={() => void navigate(PROMOTER_ROUTE)}>推广专区</List.Item>}
+        {show.promoterArea && <List.Item onClick={() => void navigate(paths.myAchievement())}>推广专区</List.Item>}
         <List.Item onClick={() => setSharing(true)}>我的推荐码</List.Item>
       </List>
       <List header="账户与安全" className={styles.list}>
