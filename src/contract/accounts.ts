@@ -285,7 +285,8 @@ export type FirstLogin = Static<typeof FirstLogin>;
 /** POST edu-svc/registerCustomer/addCustomer: the promoter of the promo link becomes the caller's manager. */
 export const AddCustomerBody = Type.Object(
   {
-    managerUserCode: Type.String({ minLength: 1, maxLength: 32, description: 'The promo code of the link' }),
+    managerUserCode: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$', description: 'The promo or manager code of the link (a promoter code, not a user code)' }),
+    /** Ignored: the channel is the promoter's (docs/promoters.md). */
     schanelCode: Type.Optional(Type.String({ maxLength: 8 })),
     userCode: Type.Optional(UserCode),
   },

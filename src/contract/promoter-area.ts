@@ -21,7 +21,7 @@ const Paging = {
 };
 
 /** An opaque id of one of the promoter's customers (never a phone or ID number). */
-export const CustomerId = Type.String({ minLength: 1, maxLength: 40 });
+export const CustomerId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]+$' });
 
 export const ACHIEVEMENT_PERIODS = ['day', 'month', 'term'] as const;
 export const AchievementPeriod = Type.Union([Type.Literal('day'), Type.Literal('month'), Type.Literal('term')], {
@@ -70,7 +70,7 @@ export type PromoterSales = Static<typeof PromoterSales>;
 
 /** POST edu-svc/promoter/v1/achievementDetail: the sales of one bucket. */
 export const AchievementDetailBody = Type.Object(
-  { period: AchievementPeriod, key: Type.String({ minLength: 4, maxLength: 16 }), ...Paging },
+  { period: AchievementPeriod, key: Type.String({ minLength: 4, maxLength: 16, pattern: '^[0-9a-z-]+$' }), ...Paging },
   { additionalProperties: false },
 );
 export type AchievementDetailBody = Static<typeof AchievementDetailBody>;
@@ -92,7 +92,7 @@ export const PromoterCustomer = Type.Object({
 export type PromoterCustomer = Static<typeof PromoterCustomer>;
 
 export const CustomersBody = Type.Object(
-  { ...Paging, keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Matches the masked name or the last 4 digits of the phone' })) },
+  { ...Paging, keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: '^[^\\x00-\\x1f]+$', description: 'Matches the masked name or the last 4 digits of the phone' })) },
   { additionalProperties: false },
 );
 export type CustomersBody = Static<typeof CustomersBody>;
@@ -118,7 +118,7 @@ export const PromoterRenewal = Type.Object({
 export type PromoterRenewal = Static<typeof PromoterRenewal>;
 export const PromoterRenewals = Type.Object({ list: Type.Array(PromoterRenewal), total: Type.Integer(), windowDays: Type.Integer() });
 export type PromoterRenewals = Static<typeof PromoterRenewals>;
-export const RenewalParams = Type.Object({ applicationFormCode: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false });
+export const RenewalParams = Type.Object({ applicationFormCode: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]+$' }) }, { additionalProperties: false });
 
 export const REWARD_STATUSES = ['pending', 'confirmed', 'paid', 'clawedBack'] as const;
 export const RewardStatus = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('paid'), Type.Literal('clawedBack')], {

@@ -60,7 +60,7 @@ export type PromoterCard = Static<typeof PromoterCard>;
 
 /** POST edu-svc/weChat/weChatShare?shareUrl: the page address without its hash. */
 export const WeChatShareQuery = Type.Object(
-  { shareUrl: Type.String({ minLength: 1, maxLength: 2048, description: 'The page address, without its #hash' }) },
+  { shareUrl: Type.String({ minLength: 1, maxLength: 2048, pattern: '^[^\\x00-\\x20]+$', description: 'The page address, without its #hash' }) },
   { additionalProperties: false },
 );
 export type WeChatShareQuery = Static<typeof WeChatShareQuery>;
@@ -82,9 +82,9 @@ export const SetManagerQuery = Type.Object(
 export const SetManagerBody = Type.Object(
   {
     /** The customer, as the promoter area names them (customerId). */
-    customerId: Type.String({ minLength: 1, maxLength: 40 }),
+    customerId: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9]+$' }),
     /** The new manager's manager code (推荐码). */
-    managerCode: Type.String({ minLength: 1, maxLength: 32 }),
+    managerCode: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' }),
   },
   { additionalProperties: false },
 );

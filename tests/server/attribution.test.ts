@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../src/contract/accounts.ts';
 import { promoterCalls, type PromoterCard, type WeChatShareConfig } from '../../src/contract/promoter.ts';
+import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { getUserByCode } from '../../src/server/auth/users-repo.ts';
 import { applicationForms, customerManagers } from '../../src/server/db/schema.ts';
 import { attributeSale } from '../../src/server/promoters/attribution.ts';
@@ -142,6 +143,26 @@ describe.each(backends)('attribution and the agent on an order (%s)', (backend) 
     expect((await setManager(brokerA, { customerId: 'U000000000000', managerCode: cardB.managerCode })).body.code).toBe('4003');
     expectOk(await setManager(brokerA, { customerId: customer.userCode, managerCode: cardB.managerCode }));
     expect(await managerOf(customer)).toMatchObject({ managerUserCode: brokerB.userCode, source: 'staff' });
+  });
+
+  it('answers hostile input to the promoter calls with 4000, never a 500', async () => {
+    const hostile = ['ED\u0000', '\u0000', '%', "' or 1=1 --", 'Ｕ０００', 'x'.repeat(200)];
+    const statuses: number[] = [];
+    for (const value of hostile) {
+      const q = encodeURIComponent(value);
+      const results = await Promise.all([
+        call(t.app, { method: 'POST', url: promoterAreaCalls.customers.path, token: brokerA.token, payload: { keyword: value } }),
+        call(t.app, { method: 'GET', url: `/edu-svc/promoter/v1/customers/${q}`, token: brokerA.token }),
+        call(t.app, { method: 'GET', url: `/edu-svc/promoter/v1/renewals/${q}`, token: brokerA.token }),
+        call(t.app, { method: 'POST', url: promoterAreaCalls.achievementDetail.path, token: brokerA.token, payload: { period: 'day', key: value } }),
+        call(t.app, { method: 'POST', url: `${promoterCalls.setManager.path}?level=1`, token: brokerA.token, payload: { customerId: value, managerCode: value } }),
+        call(t.app, { method: 'POST', url: `${promoterCalls.weChatShare.path}?shareUrl=${q}` }),
+        call(t.app, { method: 'POST', url: accountCalls.addCustomer.path, token: brokerB.token, payload: { managerUserCode: value } }),
+      ]);
+      statuses.push(...results.map((r) => r.status));
+      for (const r of results) expect(r.body.code, value).not.toBe('5000');
+    }
+    expect(statuses.every((status) => status < 500)).toBe(true);
   });
 
   it('signs the WeChat share configuration like WeChat, over the address without its hash, with one ticket fetch', async () => {
