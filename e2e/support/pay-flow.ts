@@ -16,7 +16,10 @@ export const UA = {
  */
 export async function orderXuzhou(page: Page, request: APIRequestContext): Promise<void> {
   const holderId = makeIdCard('320302', '1986-04-12', String(100 + Math.floor(Math.random() * 800)));
-  const studentId = makeIdCard('320302', '2015-09-01', String(100 + Math.floor(Math.random() * 800)));
+  // A random day of 2015 and sequence: several specs order for "a new child" on one server, and a
+  // repeated ID number would meet the repeat-insurance dialog (one in 800 with a fixed birthday).
+  const birthday = new Date(Date.UTC(2015, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
+  const studentId = makeIdCard('320302', birthday, String(100 + Math.floor(Math.random() * 800)));
   await page.goto(`/#${XUZHOU.route}`);
   await page.getByTestId('insure-now').click();
   await logInBySms(page, request, uniquePhone());
