@@ -14,7 +14,7 @@ import { promoterCalls, SHARE, shareTitle, type PromoterCard } from '../../../sr
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { POSTER_HINT, SharePopup } from '../../../src/web/components/share/share-popup.tsx';
 import { forgetUser, saveUser } from '../../../src/web/state/session.ts';
-import { DetailRenderer } from '../../../src/web/renderers/detail/detail-renderer.tsx';
+import { DetailRenderer, DetailShareButton } from '../../../src/web/renderers/detail/detail-renderer.tsx';
 import { createGateway, declareReactActEnvironment, guardConsoleError, MANIFESTS, renderInApp } from './harness.tsx';
 
 const QR_PNG = 'data:image/png;base64,UVI=';
@@ -263,7 +263,13 @@ describe('share popup', () => {
     const gw = createGateway();
     vi.stubGlobal('fetch', gw.fetch);
     const at = `/someDetailRoute?productCode=${manifest.productCode}`;
-    renderInApp(<DetailRenderer manifest={manifest} onInsure={() => undefined} />, { at });
+    renderInApp(
+      <>
+        <DetailShareButton manifest={manifest} />
+        <DetailRenderer manifest={manifest} onInsure={() => undefined} />
+      </>,
+      { at },
+    );
     expect(screen.queryByTestId('share-popup')).toBeNull();
     fireEvent.click(screen.getByTestId('share-button'));
     const popup = await screen.findByTestId('share-popup');

@@ -26,17 +26,17 @@ export function LazySharePopup({ visible, onClose, target }: { visible: boolean;
 }
 
 /**
- * 分享 (icon and text, a 44×44 px tap target) opening the share popup for
- * `target`. `floating`: fixed on the right above a page's bottom bar (detail
- * pages); `nav`: for a NavBar's right slot.
+ * 分享 (icon and text, a 44×44 px tap target) for a NavBar's right slot,
+ * opening the share popup for `target`. In the nav bar rather than floating
+ * over the page, where it would hide amounts of the page as it scrolls.
  */
-export function ShareButton({ target, placement }: { target: ShareTarget; placement: 'floating' | 'nav' }) {
+export function ShareButton({ target }: { target: ShareTarget }) {
   const [visible, setVisible] = useState(false);
   return (
     <>
       <button
         type="button"
-        className={placement === 'floating' ? styles.floating : styles.nav}
+        className={styles.nav}
         onClick={() => setVisible(true)}
         data-testid="share-button"
       >

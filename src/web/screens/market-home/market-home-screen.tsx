@@ -91,7 +91,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
     <AppPage
       title={market.name}
       // A shared market opens on /market2Share, the landing of shared market links (spec §2).
-      right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} placement="nav" /> : undefined}
+      right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} /> : undefined}
     >
       <header className={styles.hero} data-testid="market-home" data-market-id={market.id}>
         <h1 className={styles.heroName}>{market.name}</h1>

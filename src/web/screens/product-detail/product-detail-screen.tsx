@@ -10,7 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult, PRODUCT_UNAVAILABLE_TITLE } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useProductManifest } from '../../components/use-product-manifest.ts';
-import { DetailRenderer } from '../../renderers/detail/detail-renderer.tsx';
+import { DetailRenderer, DetailShareButton } from '../../renderers/detail/detail-renderer.tsx';
 import { clearSavedRecord, clearStoredForm } from '../../state/form-reset.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { isLoggedIn } from '../../state/session.ts';
@@ -42,7 +42,7 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
     );
   }
   return (
-    <AppPage title={state.manifest.productName} hasBottomBar>
+    <AppPage title={state.manifest.productName} hasBottomBar right={<DetailShareButton manifest={state.manifest} />}>
       <DetailRenderer manifest={state.manifest} onInsure={() => navigate(paths.insure(state.manifest.productCode))} />
     </AppPage>
   );
