@@ -9,14 +9,18 @@ import { defineCall } from './define-call.ts';
  */
 
 /** Spec §9 share constants and §8 share messages, used by the share popup and the server's share titles. */
+/** The app's brand: a visitor's poster shows it, it titles a share of the home page, and ends every share title. */
+const BRAND = '学平险在线投保';
+
 export const SHARE = {
+  brand: BRAND,
   qrSize: 320,
   qrMargin: 2,
   /** Delay before the poster is rendered to an image (fonts and the QR code settle). */
   screenshotDelayMs: 500,
   /** Share title: product name + this + the brand suffix. */
   titleInfix: '幼儿学生量身打造',
-  brandSuffix: '｜学平险在线投保',
+  brandSuffix: `｜${BRAND}`,
   qrHint: '长按识别二维码分享',
   visitorPrefix: '请先登录，',
   copied: '操作成功',

@@ -30,13 +30,11 @@ export async function getManagerOf(db: Db, userId: string) {
 export async function setManagerOnce(
   db: Db,
   input: { userId: string; managerUserCode: string; schanelCode: string; source: ManagerSource; now: Date },
-): Promise<boolean> {
-  const inserted = await db
+): Promise<void> {
+  await db
     .insert(customerManagers)
     .values({ userId: input.userId, managerUserCode: input.managerUserCode, schanelCode: input.schanelCode, source: input.source, createdAt: input.now })
-    .onConflictDoNothing({ target: customerManagers.userId })
-    .returning({ userId: customerManagers.userId });
-  return inserted.length > 0;
+    .onConflictDoNothing({ target: customerManagers.userId });
 }
 
 /** Staff move a customer to another manager (registerCustomer/setManager): the only way a binding changes. */

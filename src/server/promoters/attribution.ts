@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
 import type { ProductManifest } from '../../engine/manifest/index.ts';
+import { getStaffOfUser, type StaffRow } from '../auth/people-repo.ts';
 import type { Db } from '../db/db.ts';
 import { customerManagers, staffMembers, users, type AgentSource } from '../db/schema.ts';
 import { findPromoterByCode, type PromoterByCode } from './promoters-repo.ts';
@@ -22,8 +23,6 @@ import { findPromoterByCode, type PromoterByCode } from './promoters-repo.ts';
  * agent is then that recommender's own manager when they are staff, else none.
  * Channel 05 (all-sale) of the agent sets the form's `schanelCode`.
  */
-
-type StaffRow = typeof staffMembers.$inferSelect;
 
 export interface AgentRow {
   agentCode: string;
@@ -59,11 +58,6 @@ function agentOfStaff(staff: StaffRow): AgentRow {
     portion: ORDER_CONSTANTS.agentPortion,
     ...(staff.channelCode ? { channelCode: staff.channelCode } : {}),
   };
-}
-
-async function staffOfUser(db: Db, userId: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staffMembers).where(eq(staffMembers.userId, userId)).limit(1);
-  return row;
 }
 
 /** The user the buyer is bound to (customer_managers), with their staff record. */
@@ -102,7 +96,7 @@ export async function attributeSale(
     source = 'promoCode';
   }
   if (!promoter) {
-    const ownStaff = await staffOfUser(db, buyerUserId);
+    const ownStaff = await getStaffOfUser(db, buyerUserId);
     if (ownStaff) {
       promoter = { userId: buyerUserId, staff: ownStaff };
       source = 'employeeNum';
@@ -128,9 +122,7 @@ export async function attributeSale(
     agents,
     schanelCode: channel === ALL_SALE_CHANNEL ? ALL_SALE_CHANNEL : channel || null,
     rewardRateBp: promoter ? Math.round(rate * 10_000) : null,
-    bindTo:
-      !manager && linkPromoter
-        ? { managerUserCode: linkPromoter.userCode, schanelCode: (await agentStaffOf(db, { userId: linkPromoter.userId, staff: linkPromoter.staff }))?.channelCode ?? '' }
-        : null,
+    // The link's promoter is then the sale's promoter, so its agent's channel is `agentStaff`'s.
+    bindTo: !manager && linkPromoter ? { managerUserCode: linkPromoter.userCode, schanelCode: agentStaff?.channelCode ?? '' } : null,
   };
 }

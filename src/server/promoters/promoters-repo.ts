@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/errors.ts';
  */
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const PROMO_CODE_LENGTH = 8;
+const PROMO_CODE_LENGTH = 8;
 const PROMO_CODE_RE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 export function randomPromoCode(): string {

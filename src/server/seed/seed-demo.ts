@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput } from '../../contract/order.ts';
 import { makeIdCard } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
+import { findOrCreateUserByPhone, type UserRow } from '../auth/users-repo.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError } from '../http/envelope.ts';
 import { getOrderBySerial, listFormViewsOfUser, markOrderPaid, getFormView } from '../orders/orders-repo.ts';
@@ -52,6 +52,26 @@ function demoApplication(): ApplicationFormInput {
 }
 
 /**
+ * One demo order through the real submit code, as its owner would place it
+ * (serial, anti-resubmit token, submitOrder); the serial is fixed, so seeding
+ * again, or several instances seeding at once, converge on one order.
+ * Throws the ApiError of a form the manifest no longer accepts.
+ */
+export async function placeSeedOrder(deps: AppDeps, user: UserRow, serial: string, form: ApplicationFormInput, log: FastifyBaseLogger) {
+  const now = deps.now();
+  try {
+    await insertSerial(deps.db, { serial, userId: user.id, now });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error; // another instance is seeding
+  }
+  const resubToken = randomToken(24);
+  await insertResubToken(deps.db, { token: resubToken, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
+  await submitOrder(deps, { userId: user.id, userCode: user.userCode }, { idempotentSerialNo: serial, applicationForms: [form] }, resubToken, log);
+  const order = await getOrderBySerial(deps.db, serial);
+  return order && getFormView(deps.db, { orderCode: order.orderCode });
+}
+
+/**
  * Demo data (idempotent): the user 13800138000 with one paid Xuzhou policy,
  * made through the same submit, payment and issue code as real orders, so the
  * demo can never show something the app could not have produced.
@@ -69,21 +89,9 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   const existing = await listFormViewsOfUser(deps.db, { userId: user.id, limit: 1, offset: 0 });
   if (existing.total > 0) return;
 
+  let view;
   try {
-    await insertSerial(deps.db, { serial: DEMO_SERIAL, userId: user.id, now });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error; // another instance is seeding
-  }
-  const resubToken = randomToken(24);
-  await insertResubToken(deps.db, { token: resubToken, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
-  try {
-    await submitOrder(
-      deps,
-      { userId: user.id, userCode: user.userCode },
-      { idempotentSerialNo: DEMO_SERIAL, applicationForms: [demoApplication()] },
-      resubToken,
-      log,
-    );
+    view = await placeSeedOrder(deps, user, DEMO_SERIAL, demoApplication(), log);
   } catch (error) {
     // The manifest changed so that the demo form no longer passes: say so, do not stop the server.
     if (error instanceof ApiError) {
@@ -92,8 +100,6 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     }
     throw error;
   }
-  const order = await getOrderBySerial(deps.db, DEMO_SERIAL);
-  const view = order && (await getFormView(deps.db, { orderCode: order.orderCode }));
   if (!view) return;
   if (await markOrderPaid(deps.db, view.orderId, now)) await issuePolicyForOrder(deps, view.orderId, log);
   log.info({ orderCode: view.orderCode }, 'demo policy seeded');

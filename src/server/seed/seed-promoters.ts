@@ -4,17 +4,13 @@ import type { ApplicationFormInput } from '../../contract/order.ts';
 import { makeIdCard } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
-import { findOrCreateUserByPhone, type UserRow } from '../auth/users-repo.ts';
+import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
 import { applicationForms, orders, staffMembers } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError } from '../http/envelope.ts';
 import { applyTransition } from '../orders/lifecycle-repo.ts';
-import { getFormView, getOrderBySerial, markOrderPaid } from '../orders/orders-repo.ts';
-import { insertResubToken } from '../orders/resub-tokens-repo.ts';
-import { insertSerial } from '../orders/serials-repo.ts';
-import { submitOrder } from '../orders/submit-order.ts';
+import { getFormView, markOrderPaid } from '../orders/orders-repo.ts';
+import { placeSeedOrder } from './seed-demo.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
-import { randomToken } from '../lib/random-codes.ts';
 import { upsertStaff } from '../promoters/staff-admin.ts';
 
 /** The demo broker: log in with this phone to see 推广专区 alive (README). */
@@ -65,21 +61,6 @@ function application(sale: DemoSale, promoCode: string): ApplicationFormInput {
   };
 }
 
-/** One order through the real submit code; the serial is fixed, so seeding twice converges on one order. */
-async function placeOrder(deps: AppDeps, user: UserRow, serial: string, form: ApplicationFormInput, log: FastifyBaseLogger) {
-  const now = deps.now();
-  try {
-    await insertSerial(deps.db, { serial, userId: user.id, now });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
-  const resubToken = randomToken(24);
-  await insertResubToken(deps.db, { token: resubToken, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
-  await submitOrder(deps, { userId: user.id, userCode: user.userCode }, { idempotentSerialNo: serial, applicationForms: [form] }, resubToken, log);
-  const order = await getOrderBySerial(deps.db, serial);
-  return order && getFormView(deps.db, { orderCode: order.orderCode });
-}
-
 async function waitIssued(deps: AppDeps, orderId: number): Promise<boolean> {
   for (let i = 0; i < 200; i++) {
     const view = await getFormView(deps.db, { orderId });
@@ -124,7 +105,7 @@ export async function seedPromoterDemo(deps: AppDeps, log: FastifyBaseLogger): P
     await setManagerOnce(deps.db, { userId: customer.id, managerUserCode: broker.userCode, schanelCode: '05', source: 'link', now: boundAt });
     let view;
     try {
-      view = await placeOrder(deps, customer, `SNDEMOPROMO000000000${index}`, application(sale, broker.promoCode), log);
+      view = await placeSeedOrder(deps, customer, `SNDEMOPROMO000000000${index}`, application(sale, broker.promoCode), log);
     } catch (error) {
       if (error instanceof ApiError) {
         log.warn({ msg: error.msg }, 'promoter demo seed skipped: a demo application is refused');

@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { promoterApi } from '../../api/promoter.ts';
 
-/** The app's name: a visitor's poster shows it (no card, so no brokerage company), and it titles a share of the home page. */
-export const SHARE_BRAND = '学平险在线投保';
-
 /**
  * A share link (spec §6): the app's address with `route` as its hash route.
  * The sharer's promo code is added when the route carries none (a route that

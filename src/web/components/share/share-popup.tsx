@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SHARE, type PromoterCard } from '../../../contract/promoter.ts';
 import { getUser } from '../../state/session.ts';
 import { failToast, successToast } from '../toast.ts';
-import { promoterCardQuery, SHARE_BRAND, shareLink } from './share-link.ts';
+import { promoterCardQuery, shareLink } from './share-link.ts';
 import { isWeChat } from './wechat-share.ts';
 import styles from './share-popup.module.css';
 import { copyText } from '../clipboard.ts';
@@ -148,7 +148,7 @@ export function SharePopup({
         {link && !poster && (
           <div ref={posterRef} className={`${styles.poster} ${staff ? styles.posterStaff : ''}`} data-testid="share-poster" data-staff={staff}>
             <div className={styles.band}>
-              <div className={styles.company}>{card?.companyName || SHARE_BRAND}</div>
+              <div className={styles.company}>{card?.companyName || SHARE.brand}</div>
               {card?.branchName && <div className={styles.branch}>{card.branchName}</div>}
               {staff && (
                 <div className={styles.badge} data-testid="staff-badge">

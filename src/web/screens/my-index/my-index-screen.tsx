@@ -7,7 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { logOut } from '../../components/account/log-out.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LazySharePopup } from '../../components/share/share-button.tsx';
-import { SHARE_BRAND } from '../../components/share/share-link.ts';
+import { SHARE } from '../../../contract/promoter.ts';
 import { successToast } from '../../components/toast.ts';
 import { getUser } from '../../state/session.ts';
 import styles from './my-index-screen.module.css';
@@ -30,7 +30,7 @@ export function conditionalEntries(summary: Pick<AccountSummary, 'hasSignedDocum
 }
 
 /** 我的推荐码 shares the home page: any logged-in user may recommend the app (and so become a promoter). */
-const HOME_SHARE = { route: '/', title: SHARE_BRAND };
+const HOME_SHARE = { route: '/', title: SHARE.brand };
 
 /** `/myIndex` (log-in): the personal centre. */
 export default function MyIndexScreen() {
