@@ -21,8 +21,12 @@ test('register by SMS code, set a password, log out, log in by password', async 
   await page.getByPlaceholder('请输入新密码').fill(PASSWORD);
   await page.getByPlaceholder('请再次输入新密码').fill(PASSWORD);
   await page.getByRole('button', { name: '确认' }).click();
-  // Setting the password ended the session: log in again, now by password.
-  await expect(toast(page, '密码设置成功，请重新登录')).toBeVisible();
+  // A first password keeps the session: back in the personal centre, which now offers 修改密码.
+  await expect(toast(page, '密码设置成功')).toBeVisible();
+  await expect.poll(() => hashRoute(page)).toBe('/myIndex');
+  await expect(page.getByText('修改密码')).toBeVisible();
+  await logOutFromMyIndex(page);
+  await page.goto('/#/passport/PasswordLogin');
   await logInByPassword(page, phone, 'Wrong123!');
   await expect(toast(page, '账号或密码错误')).toBeVisible();
   await page.getByPlaceholder('请输入密码').fill(PASSWORD);

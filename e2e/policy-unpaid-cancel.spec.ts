@@ -34,6 +34,9 @@ test('an unpaid order is shown under 待支付 and cancelled from its detail pag
   await page.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
   await expect(status).toHaveAttribute('data-status', 'cancel');
   await expect(status).toContainText('已取消');
+  // Opened as 待支付, the page is now titled by what the order is.
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('保单详情-已取消');
+  await expect(page).toHaveTitle('保单详情-已取消');
   await expect(page.getByRole('button', { name: '去支付' })).toHaveCount(0);
 
   await page.getByRole('button', { name: '删除订单' }).click();

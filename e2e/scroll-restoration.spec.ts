@@ -30,3 +30,28 @@ test('back to home restores its scroll position; a new page starts at the top', 
   await expect.poll(() => scrollY(page)).toBe(left);
   await expect(page.getByTestId('product-card').nth(12)).toBeInViewport();
 });
+
+test.describe('in a market', () => {
+  test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
+
+  /** Scrolls to the page's last product, opens it, comes back: the page is where the parent left it. */
+  async function openLastProductAndReturn(page: Page, shown: () => Promise<void>) {
+    await shown();
+    const last = page.getByTestId('product-card').last();
+    await last.scrollIntoViewIfNeeded();
+    const left = await scrollY(page);
+    expect(left).toBeGreaterThan(300);
+    await last.click();
+    await expect(page.getByTestId('detail-premium')).toBeVisible();
+    await page.goBack();
+    await shown();
+    await expect.poll(() => scrollY(page)).toBe(left);
+  }
+
+  test('back to the market home or the search results restores where the parent was', async ({ page }) => {
+    await page.goto('/#/insureMarketHome?id=xuzhou');
+    await openLastProductAndReturn(page, () => expect(page.getByTestId('market-home')).toBeVisible());
+    await page.goto('/#/searchCenter?market=xuzhou');
+    await openLastProductAndReturn(page, () => expect(page.getByTestId('result-count')).toContainText('款产品'));
+  });
+});

@@ -86,6 +86,19 @@ describe.each(backends)('sessions, identity and profile (%s)', (backend) => {
     expectOk(await passwordLogin(user.phone, 'New12345!'));
   });
 
+  it('a first password keeps the session it was set from: the user is not sent back to log-in', async () => {
+    const session = await login(t.app);
+    const set = await post(
+      authCalls.changePassword.path,
+      { loginAccount: '', oldPwd: '', newPwd: PASSWORD, secondPwd: PASSWORD, userCode: session.userCode },
+      session.token,
+    );
+    expect(set.body).toEqual({ code: '0000', msg: '密码设置成功', data: null });
+    expectOk(await policyList(session.token));
+    expectOk(await refresh(session.refreshToken));
+    expectOk(await passwordLogin(session.phone, PASSWORD));
+  });
+
   it('a password change needs the old password, the same new password twice and the caller’s own account', async () => {
     const user = await withPassword();
     const body = { loginAccount: user.phone, oldPwd: 'Nope1234!', newPwd: 'New12345!', secondPwd: 'New12345!', userCode: user.userCode };

@@ -278,7 +278,7 @@ function identityParts(phoneRule: NonNullable<Person['phone']>, optionalHint: st
   const ui: FormUiSchema = {
     name: { 'ui:placeholder': '请输入姓名', 'ui:autocomplete': 'off' },
     licenceType: { 'ui:placeholder': '请选择证件类型' },
-    licenceNo: { 'ui:placeholder': '请输入证件号码', 'ui:options': { uppercase: true }, 'ui:autocomplete': 'off' },
+    licenceNo: { 'ui:placeholder': '请输入证件号码', 'ui:options': { uppercase: true, compact: true }, 'ui:autocomplete': 'off' },
     sex: { 'ui:widget': 'DerivedWidget', 'ui:placeholder': '根据身份证号自动识别' },
     birthday: { 'ui:widget': 'DerivedWidget', 'ui:placeholder': '根据身份证号自动识别' },
   };
@@ -286,7 +286,7 @@ function identityParts(phoneRule: NonNullable<Person['phone']>, optionalHint: st
     properties.phone = text(FIELD_TITLES.phone, MAX_LENGTH.phone);
     ui.phone = {
       'ui:placeholder': phoneRule === 'required' ? '请输入手机号码' : `请输入手机号码${optionalHint}`,
-      'ui:options': { inputType: 'tel' },
+      'ui:options': { inputType: 'tel', compact: true },
     };
     if (phoneRule === 'required') required.push('phone');
   }
@@ -518,6 +518,16 @@ const INSURED_KEYS = [
 ] as const;
 const WARD_KEYS = ['relaToHolder', 'name', 'licenceType', 'licenceNo', 'phone'] as const;
 
+/** The detail page's choices of the factors bound to an insured's field, as that field's answers (an offered option only). */
+function chosenAnswers(manifest: ProductManifest, chosen: Readonly<Record<string, string>>): Partial<InsuredFormData> {
+  const answers: Record<string, string> = {};
+  for (const factor of manifest.pricing.factors) {
+    const value = chosen[factor.code];
+    if (factor.insuredField && value !== undefined && factor.options.some((o) => o.value === value)) answers[factor.insuredField] = value;
+  }
+  return answers as Partial<InsuredFormData>;
+}
+
 /** Default values of a new person: a mainland ID card and the first relation offered (子女 for the products we sell). */
 function newPerson<P extends { licenceType?: string; relaToHolder?: string }>(relations: readonly string[]): P {
   const person = { licenceType: ID_TYPE_ID_CARD } as P;
@@ -530,12 +540,16 @@ function newPerson<P extends { licenceType?: string; relaToHolder?: string }>(re
  * The form data of a stored draft (or of a new form when `draft` is null):
  * defaults filled in (ID card, first offered relation), at least one person
  * in each list, region codes grouped, sex and birthday derived, and an
- * insured whose relation is 本人 kept equal to the holder.
+ * insured whose relation is 本人 kept equal to the holder. An insured who
+ * has not answered a field a pricing factor is bound to (有无社保) starts with
+ * the value chosen on the detail page (`chosenFactors`), so the choice made
+ * there is carried over instead of left blank.
  */
 export function formDataFromDraft(
   manifest: ProductManifest,
   draft: InsureDraftLike | null,
   now: Date = new Date(),
+  chosenFactors: Readonly<Record<string, string>> = {},
 ): InsureFormData {
   const holder: PersonFormData = { licenceType: ID_TYPE_ID_CARD, ...definedStrings(draft?.policyHolder ?? {}, HOLDER_KEYS) };
   const data: InsureFormData = { policyHolder: holder };
@@ -547,12 +561,16 @@ export function formDataFromDraft(
     data.wards = wards.length > 0 ? wards : [newPerson<WardFormData>(wardRelations(manifest))];
   } else {
     const insureds = (draft?.insureds ?? []).map((i) => {
-      const insured: InsuredFormData = { ...newPerson<InsuredFormData>(insuredRelations(manifest)), ...definedStrings(i, INSURED_KEYS) };
+      const insured: InsuredFormData = {
+        ...newPerson<InsuredFormData>(insuredRelations(manifest)),
+        ...chosenAnswers(manifest, chosenFactors),
+        ...definedStrings(i, INSURED_KEYS),
+      };
       const region = definedStrings(i, REGION_FIELDS);
       if (Object.keys(region).length > 0) insured.region = region;
       return insured;
     });
-    data.insureds = insureds.length > 0 ? insureds : [newPerson<InsuredFormData>(insuredRelations(manifest))];
+    data.insureds = insureds.length > 0 ? insureds : [{ ...newPerson<InsuredFormData>(insuredRelations(manifest)), ...chosenAnswers(manifest, chosenFactors) }];
   }
   return normaliseFormData(manifest, data, now);
 }

@@ -77,8 +77,16 @@ export function regionChain(code: string): RegionEntry[] {
   return chain;
 }
 
-/** '江苏省徐州市鼓楼区' for a code (its chain's labels joined), or undefined when unknown. */
+/**
+ * '江苏省徐州市鼓楼区' for a code (its chain's labels joined), or undefined when
+ * unknown. A municipality's city level repeats its province's name (北京市 /
+ * 北京市 / 东城区) and is said once: '北京市东城区'.
+ */
 export function regionFullName(code: string, separator = ''): string | undefined {
   const chain = regionChain(code);
-  return chain.length === 0 ? undefined : chain.map((n) => n.label).join(separator);
+  if (chain.length === 0) return undefined;
+  return chain
+    .filter((n, i) => i === 0 || n.label !== chain[i - 1]!.label)
+    .map((n) => n.label)
+    .join(separator);
 }

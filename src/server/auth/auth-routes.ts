@@ -252,9 +252,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         throw rejected(MSG_OLD_PASSWORD);
       }
       await setPasswordHash(deps.db, user.id, await hashPassword(newPwd, deps.config.passwordScrypt));
-      // Every session ends, this one included: the client logs in again with the new password.
+      // A changed password ends every session, this one included: whoever knew the old one is out, and the
+      // client logs in again. A first password (an SMS-only account adding one) changes no one's access: the
+      // sessions stay and the user carries on where they were.
+      if (!user.passwordHash) return ok(null, '密码设置成功');
       await revokeAllSessions(deps.db, user.id, deps.now());
-      return ok(null, user.passwordHash ? '密码修改成功，请重新登录' : '密码设置成功，请重新登录');
+      return ok(null, '密码修改成功，请重新登录');
     },
   );
 

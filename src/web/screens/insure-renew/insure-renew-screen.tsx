@@ -54,7 +54,7 @@ export default function InsureRenewScreen() {
     <AppPage title={title}>
       <section className={styles.head} data-testid="renewal-product">
         <p className={styles.status}>{product.productName}</p>
-        <p className={styles.hint}>保障期间 {product.insurancePeriod}，到期前续保可保障不间断；续保订单会记录上一年保单号与续保次数。</p>
+        <p className={styles.hint}>保障期间 {product.insurancePeriod}。在保单到期前续保，保障不间断。</p>
       </section>
       {policies.length > 0 ? (
         <RenewalCards list={policies} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import { accountApi } from '../../api/accounts.ts';
@@ -8,6 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
 import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
+import { ConsentRow } from '../../components/account/consent-row.tsx';
 import { MSG_AGREE } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -76,12 +77,7 @@ export default function LoginScreen() {
               注册账号
             </button>
           </div>
-          <div className={styles.agreement}>
-            <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '16px', '--font-size': '12px' }} data-testid="agree">
-              我已阅读并同意
-            </Checkbox>
-            <span className={styles.link}>《注册须知》</span>和<span className={styles.link}>《隐私条款》</span>
-          </div>
+          <ConsentRow agreed={agreed} onChange={setAgreed} />
         </form>
       </div>
     </AppPage>

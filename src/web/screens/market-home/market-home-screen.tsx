@@ -5,7 +5,7 @@ import type { MarketDetail } from '../../../contract/market.ts';
 import { SHARE } from '../../../contract/promoter.ts';
 import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
-import { useAppNavigate } from '../../app/use-app-navigate.ts';
+import { hasAppHistory, useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
@@ -90,6 +90,9 @@ function MarketPage({ market }: { market: MarketDetail }) {
   return (
     <AppPage
       title={market.name}
+      // The market home is the visitor's home page: opened first (home redirects here), it has nothing to go back to,
+      // and a back arrow to / would only redirect here again.
+      back={hasAppHistory()}
       // A shared market opens on /market2Share, the landing of shared market links (spec §2).
       right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} /> : undefined}
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import { validatePhone } from '../../../engine/rules/validators.ts';
@@ -11,6 +11,7 @@ import { CaptchaField } from '../../components/account/captcha-field.tsx';
 import { useCaptcha } from '../../components/account/use-captcha.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
+import { ConsentRow } from '../../components/account/consent-row.tsx';
 import { MSG_AGREE } from '../../components/account/messages.ts';
 
 /** `/passport/PasswordLogin` (same query as /passport/login): log-in by phone and password. */
@@ -96,12 +97,7 @@ export default function PasswordLoginScreen() {
               忘记密码？
             </button>
           </div>
-          <div className={styles.agreement}>
-            <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '16px', '--font-size': '12px' }} data-testid="agree">
-              我已阅读并同意
-            </Checkbox>
-            <span className={styles.link}>《注册须知》</span>和<span className={styles.link}>《隐私条款》</span>
-          </div>
+          <ConsentRow agreed={agreed} onChange={setAgreed} />
         </form>
       </div>
     </AppPage>

@@ -131,7 +131,9 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   const hasActions = canPay || detail.actions.length > 0 || canDelete || canRate;
 
   return (
-    <AppPage title={title} hasBottomBar={hasActions}>
+    // The title follows the order as it is now, not the route it was opened from (a cancelled order opened from
+    // 待支付 is titled 保单详情-已取消).
+    <AppPage title={`保单详情-${POLICY_STATUS_NAMES[detail.status]}`} hasBottomBar={hasActions}>
       <section className={styles.head} data-testid="policy-detail-status" data-status={detail.status}>
         <p className={styles.status}>{detail.statusName}</p>
         <p className={styles.hint}>{STATUS_HINTS[detail.status]}</p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
 import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
@@ -7,6 +7,7 @@ import { accountApi } from '../../api/accounts.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
 import { PasswordPairFields, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
+import { ConsentRow } from '../../components/account/consent-row.tsx';
 import { MSG_AGREE, MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -63,12 +64,7 @@ export default function RegisterScreen() {
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
             注册并登录
           </Button>
-          <div className={styles.agreement}>
-            <Checkbox checked={agreed} onChange={setAgreed} style={{ '--icon-size': '16px', '--font-size': '12px' }} data-testid="agree">
-              我已阅读并同意
-            </Checkbox>
-            <span className={styles.link}>《注册须知》</span>和<span className={styles.link}>《隐私条款》</span>
-          </div>
+          <ConsentRow agreed={agreed} onChange={setAgreed} />
         </form>
       </div>
     </AppPage>

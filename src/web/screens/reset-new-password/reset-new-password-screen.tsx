@@ -44,9 +44,16 @@ export default function ResetNewPasswordScreen() {
     setSubmitting(true);
     try {
       await accountApi.changePassword({ loginAccount: user.loginAccount, userCode: user.userCode, oldPwd: hasPassword ? oldPwd : '', newPwd: password, secondPwd: second });
-      forgetUser();
-      successToast(hasPassword ? '密码修改成功，请重新登录' : '密码设置成功，请重新登录');
-      void navigate(paths.passwordLogin(), { replace: true });
+      if (hasPassword) {
+        // A changed password ended every session (this one too): log in with the new one.
+        forgetUser();
+        successToast('密码修改成功，请重新登录');
+        void navigate(paths.passwordLogin(), { replace: true });
+      } else {
+        // A first password leaves the session as it was: back to where the user came from.
+        successToast('密码设置成功');
+        void navigate(paths.myIndex(), { replace: true });
+      }
     } catch {
       setSubmitting(false);
     }

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { makeIdCard } from '../src/engine/rules/id-card.ts';
+import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
+
+/** What a new parent meets around the purchase (issue 17): readable consents, tap targets. */
+
+test('the log-in consent links open the agreements, and back returns to the form', async ({ page }) => {
+  await page.goto('/#/passport/login');
+  const box = await page.getByTestId('agree').boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+  await page.getByRole('link', { name: '《注册须知》' }).click();
+  await expect.poll(() => hashRoute(page)).toBe('/registerKnow');
+  await expect(page.getByTestId('info-page')).toContainText('注册');
+  await page.goBack();
+  await expect.poll(() => hashRoute(page)).toBe('/passport/login');
+
+  await page.getByRole('link', { name: '《隐私条款》' }).click();
+  await expect.poll(() => hashRoute(page)).toBe('/registerPrivacyClause');
+  await expect(page.getByTestId('info-page')).toContainText('个人信息');
+});
+
+test.describe('a market opened first', () => {
+  test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
+
+  test('has no back arrow leading nowhere; opened from another page it goes back there', async ({ page }) => {
+    await page.goto('/#/insureMarketHome?id=xuzhou');
+    await expect(page.getByTestId('market-home')).toBeVisible();
+    await expect(page.locator('.adm-nav-bar-back')).toHaveCount(0);
+
+    await page.goto('/#/locationMarketHome');
+    await page.locator('[data-testid="market-option"][data-market-id="xuzhou"]').first().click();
+    await expect(page.getByTestId('market-home')).toBeVisible();
+    await page.locator('.adm-nav-bar-back').click();
+    await expect.poll(() => hashRoute(page)).toBe('/locationMarketHome');
+  });
+});
+
+test('choices carry over from the detail page, and a spaced ID number is taken as typed', async ({ page, request }) => {
+  await page.goto('/#/calmCarefreeDetails?productCode=19PR799624');
+  await page.locator('.adm-selector-item', { hasText: '无社保' }).click();
+  await page.getByTestId('insure-now').click();
+  await logInBySms(page, request, uniquePhone());
+  await expect.poll(() => hashRoute(page)).toMatch(/^\/insure\?productCode=19PR799624/);
+
+  // 无社保 chosen on the detail page is the insured's answer to 有无社保.
+  const social = page.locator('[id="root_insureds_0_socialMedicalInsurance"]');
+  await expect(social.locator('.adm-radio-checked')).toHaveText('否');
+
+  // An ID number pasted in groups of four keeps all 18 characters.
+  const studentId = makeIdCard('320302', '2015-09-01', '246');
+  const spaced = studentId.replace(/(.{4})/g, '$1 ').trim();
+  await page.locator('[id="root_insureds_0_licenceNo"]').fill(spaced);
+  await expect(page.locator('[id="root_insureds_0_licenceNo"]')).toHaveValue(studentId);
+  await page.locator('[id="root_insureds_0_name"]').click();
+  await expect(page.getByText(/位数有误/)).toHaveCount(0);
+  await expect(page.locator('[id="root_insureds_0_birthday"]')).toContainText('2015-09-01');
+});
