@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
+import { orderXuzhou } from './support/pay-flow.ts';
 
 /** What a new parent meets around the purchase (issue 17): readable consents, tap targets. */
 
@@ -55,4 +56,26 @@ test('choices carry over from the detail page, and a spaced ID number is taken a
   await page.locator('[id="root_insureds_0_name"]').click();
   await expect(page.getByText(/位数有误/)).toHaveCount(0);
   await expect(page.locator('[id="root_insureds_0_birthday"]')).toContainText('2015-09-01');
+});
+
+test('back from the payment page shows the order just placed, not an empty form', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await orderXuzhou(page, request);
+  await expect.poll(() => hashRoute(page)).toMatch(/^\/payoff\?/);
+  const payoff = hashRoute(page);
+
+  await page.goBack();
+  await expect.poll(() => hashRoute(page)).toMatch(/^\/insure\?/);
+  const placed = page.getByTestId('placed-order');
+  await expect(page.getByText('订单已提交，待支付')).toBeVisible();
+  await expect(page.getByText(/尚未支付/)).toContainText('¥60.00');
+  await expect(page.locator('[id="root_insureds_0_name"]')).toHaveCount(0);
+
+  await placed.getByRole('button', { name: '继续支付' }).click();
+  await expect.poll(() => hashRoute(page)).toBe(payoff);
+
+  // A new application for another child starts from an empty form.
+  await page.goBack();
+  await placed.getByRole('button', { name: '重新填写投保信息' }).click();
+  await expect(page.locator('[id="root_insureds_0_name"]')).toHaveValue('');
 });

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
 import { clearAfterOrder, orderSerialFor, useProductDraft } from '../../state/insure-flow.ts';
+import { rememberPlacedOrder } from '../../state/placed-order.ts';
 import { renewalDataFor } from '../../state/renewal-data.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { getUser } from '../../state/session.ts';
@@ -150,9 +151,12 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         Toast.show({ icon: 'success', content: MSG_ORDER_CREATED });
         setPlaced(model);
         const step = paymentStep(manifest, outcome, payBrowser(navigator.userAgent), window.location.pathname);
+        const payPath = paymentPath(manifest, outcome);
+        const { orderCode, applicationFormCode, amount } = outcome;
+        rememberPlacedOrder({ productCode: manifest.productCode, orderCode, applicationFormCode, amount, payPath });
         // After the snapshot is committed, so the page never flashes its empty state.
         setTimeout(clearAfterOrder, 0);
-        void pay(step, paymentPath(manifest, outcome));
+        void pay(step, payPath);
       },
       // Check, serial or token call failed: the API client has shown why.
       reEnable,

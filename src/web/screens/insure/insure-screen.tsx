@@ -18,6 +18,10 @@ import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
 import { READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
+import { paths } from '../../app/paths.ts';
+import { StatusBlock } from '../../components/status-block.tsx';
+import { forgetPlacedOrder, placedOrderOf, type PlacedOrder } from '../../state/placed-order.ts';
+import styles from '../../renderers/insure/insure.module.css';
 // --- policies
 import { useServerDraft } from './use-server-draft.ts';
 
@@ -29,6 +33,46 @@ export default function InsureScreen() {
 }
 
 function InsurePage({ manifest }: { manifest: ProductManifest }) {
+  const [draft] = useProductDraft(manifest.productCode);
+  // Back from the payment page: the form was cleared when the order was made; show that order, not an empty form.
+  const [placed, setPlaced] = useState(() => placedOrderOf(manifest.productCode));
+  if (placed && !draft) {
+    return (
+      <PlacedOrderView
+        order={placed}
+        onNew={() => {
+          forgetPlacedOrder();
+          setPlaced(null);
+        }}
+      />
+    );
+  }
+  return <InsureForm manifest={manifest} />;
+}
+
+/** The order just placed from this form, still to be paid: pay it, see it in 我的保单, or fill in a new application. */
+function PlacedOrderView({ order, onNew }: { order: PlacedOrder; onNew: () => void }) {
+  const navigate = useAppNavigate();
+  return (
+    <AppPage title={TITLE}>
+      <StatusBlock kind="empty" title="订单已提交，待支付" description={`您刚刚提交的投保订单（¥${order.amount.toFixed(2)}）尚未支付，支付后保单才会生效。`}>
+        <div className={styles.placedActions} data-testid="placed-order">
+          <Button block color="primary" shape="rounded" onClick={() => navigate(order.payPath)}>
+            继续支付
+          </Button>
+          <Button block shape="rounded" onClick={() => navigate(paths.policyList())}>
+            查看我的保单
+          </Button>
+          <Button block fill="none" color="primary" onClick={onNew}>
+            重新填写投保信息
+          </Button>
+        </div>
+      </StatusBlock>
+    </AppPage>
+  );
+}
+
+function InsureForm({ manifest }: { manifest: ProductManifest }) {
   const navigate = useAppNavigate();
   const now = useMemo(() => new Date(), []);
   // The plan chosen on the detail page (planMsg), else the first plan; quoted again on entry.

@@ -13,6 +13,7 @@ import { formatDay, formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/pay-success.module.css';
+import { forgetPlacedOrder } from '../../state/placed-order.ts';
 
 /** The payment notification is asynchronous: the order is polled every second for about 30 s. */
 const POLL_INTERVAL_MS = 1000;
@@ -64,6 +65,8 @@ export default function PaySuccessScreen() {
 
   useEffect(() => {
     if (!orderCode) return;
+    // The order reached its payment result: the insure page no longer offers to pay it.
+    forgetPlacedOrder(orderCode);
     const controller = new AbortController();
     setState({ status: 'waiting' });
     void (async () => {
