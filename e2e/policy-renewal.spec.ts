@@ -12,13 +12,14 @@ test('/insurerenew shows a renewal product to a visitor with its 去续保 label
   await expect(page.getByText('该产品暂不支持续保')).toBeVisible();
 });
 
-test('a holder renews a policy from /renewalList: the renewal data carry its number', async ({ page, request }) => {
+test('a holder renews a policy from /renewalList: the renewal data carry its number, the form is filled in from it', async ({ page, request }) => {
   const phone = uniquePhone();
   await page.goto('/#/renewalList');
   await logInBySms(page, request, phone);
   await expect.poll(() => hashRoute(page)).toBe('/renewalList');
   const token = await sessionToken(page);
-  const order = await createOrder(request, token, vaccineApplication(phone));
+  const application = vaccineApplication(phone);
+  const order = await createOrder(request, token, application);
   await payAtCashier(page, request, token, order.applicationFormCode);
 
   await page.goto('/#/renewalList');
@@ -30,6 +31,16 @@ test('a holder renews a policy from /renewalList: the renewal data carry its num
   await expect.poll(() => hashRoute(page)).toBe(`${VACCINE_ROUTE}?productCode=${VACCINE.productCode}`);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('renewalData') ?? 'null') as unknown);
   expect(stored).toEqual({ productCode: VACCINE.productCode, renewalTimes: 0, renewalLastPolicyNo: policyNo });
+
+  // 续保信息自动带出: the holder and the people insured come back on the insure form.
+  // (The product's notice on entering its page comes first.)
+  await page.getByRole('dialog').getByRole('button', { name: '我知道了' }).click();
+  await page.getByTestId('insure-now').click();
+  await expect.poll(() => hashRoute(page)).toMatch(/^\/insure\?/);
+  await expect(page.locator('[id="root_policyHolder_name"]')).toHaveValue(application.policyHolder.name);
+  await expect(page.locator('[id="root_policyHolder_licenceNo"]')).toHaveValue(application.policyHolder.licenceNo);
+  await expect(page.locator('[id="root_insureds_0_name"]')).toHaveValue(application.insureds[0]!.name);
+  await expect(page.locator('[id="root_insureds_0_licenceNo"]')).toHaveValue(application.insureds[0]!.licenceNo);
 });
 
 test('a policy the insurer refuses shows 出单失败 on its detail page', async ({ page, request }) => {

@@ -258,6 +258,21 @@ export const TempSerialParams = Type.Object({ serial: Code('draft') }, { additio
 export const CancelResult = Type.Object({ orderCode: Type.String(), status: PolicyStatus, statusName: Type.String() });
 export type CancelResult = Static<typeof CancelResult>;
 
+/**
+ * POST edu-svc/policy/v1/renewalForm: what a renewal of one of the caller's
+ * policies starts from — the plan, copies and factors bought, and the holder,
+ * insureds and wards as a draft form, unmasked (the caller's own input, to
+ * prefill the insure form: 续保信息自动带出).
+ */
+export const RenewalForm = Type.Object({
+  productCode: Type.String(),
+  planCode: Type.String(),
+  copies: Type.Integer(),
+  factors: Type.Record(Type.String(), Type.String()),
+  form: DraftForm,
+});
+export type RenewalForm = Static<typeof RenewalForm>;
+
 /** The calls of the policy pages, the lifecycle, renewal, drafts and server time (spec §7). */
 export const policyCalls = {
   countAppNumByStatus: defineCall({
@@ -377,6 +392,14 @@ export const policyCalls = {
     auth: 'user',
     body: RenewalListBody,
     data: RenewalList,
+  }),
+  renewalForm: defineCall({
+    method: 'POST',
+    path: '/edu-svc/policy/v1/renewalForm',
+    summary: 'What a renewal of a policy of the caller starts from: plan, copies, factors and the people, unmasked',
+    auth: 'user',
+    body: ApplicationCodeBody,
+    data: RenewalForm,
   }),
   saveTempForm: defineCall({
     method: 'POST',

@@ -9,6 +9,7 @@ import {
   LiabilityDetail as LiabilityDetailSchema,
   OrderCharge as OrderChargeSchema,
   RenewalList as RenewalListSchema,
+  RenewalForm as RenewalFormSchema,
   RenewalProducts as RenewalProductsSchema,
   ServerTime,
   StartTime,
@@ -19,7 +20,7 @@ import {
 } from '../../src/contract/policy.ts';
 import { PolicyList as PolicyListSchema, orderCalls } from '../../src/contract/order.ts';
 import { fillPath } from '../../src/contract/define-call.ts';
-import type { AppDetail, EndorsResult, OrderCharge, RenewalList, StatusCounts, TempFormList } from '../../src/contract/policy.ts';
+import type { AppDetail, EndorsResult, OrderCharge, RenewalForm, RenewalList, StatusCounts, TempFormList } from '../../src/contract/policy.ts';
 import type { PolicyList } from '../../src/contract/order.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
 import {
@@ -207,6 +208,31 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
       form: validApplication(XUZHOU, { renewal: { renewalTimes: 0, renewalLastPolicyNo: xuzhouPolicyNo } }),
     });
     expect(wrong.body).toEqual({ code: '4001', msg: '该保单不支持续保', data: null });
+  });
+
+  it('gives a renewal its start: the plan, copies, factors and people bought, unmasked to their owner only', async () => {
+    const form = validApplication(GUARDIAN);
+    const first = await submitOrder(t.app, alice.token, form);
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, first.applicationFormCode)));
+    await t.settled();
+    await insurer.settled();
+    const start = expectOk(await post<RenewalForm>(alice, policyCalls.renewalForm.path, { applicationFormCode: first.applicationFormCode }));
+    expect(start).toMatchObject({ productCode: GUARDIAN, planCode: form.planCode, copies: form.copies ?? 1 });
+    expect(start.form.policyHolder).toMatchObject({ name: form.policyHolder.name, licenceNo: form.policyHolder.licenceNo.toUpperCase(), phone: form.policyHolder.phone });
+    expect(start.form.wards?.map((w) => w.name)).toEqual((form.wards ?? []).map((w) => w.name));
+    // Only the draft's declared fields (the schema check below refuses any other): nothing the server keeps for itself.
+    const body = (await post(alice, policyCalls.renewalForm.path, { applicationFormCode: first.applicationFormCode })).body;
+    expect([...Value.Errors(Envelope(RenewalFormSchema), body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+
+    const bob = await login(t.app);
+    expect((await post(bob, policyCalls.renewalForm.path, { applicationFormCode: first.applicationFormCode })).body).toMatchObject({ code: '4003', data: null });
+    // An order not yet paid has no policy to renew.
+    const unpaid = await submitOrder(t.app, alice.token, validApplication(XUZHOU));
+    expect((await post(alice, policyCalls.renewalForm.path, { applicationFormCode: unpaid.applicationFormCode })).body).toEqual({
+      code: '4001',
+      msg: '该保单暂不能续保',
+      data: null,
+    });
   });
 
   it('saves a draft on one device, resumes it on another and deletes it with the order made from it', async () => {

@@ -1,6 +1,7 @@
-import type { HolderInput, InsuredInput } from '../../contract/order.ts';
+import type { TObject } from '@sinclair/typebox';
+import { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
 import { allowedEvents } from '../../contract/policy-lifecycle.ts';
-import type { AppDetail, InsuredExtend, OrderCharge, TempFormItem } from '../../contract/policy.ts';
+import type { AppDetail, InsuredExtend, OrderCharge, RenewalForm, TempFormItem } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import type { ManifestStore } from '../catalogue/manifest-store.ts';
@@ -109,5 +110,32 @@ export function toTempFormItem(row: DraftRow, withForm: boolean): TempFormItem {
     insuredNames: (form?.insureds ?? []).map((p) => (p.name ? maskName(p.name) : '')).filter(Boolean),
     updatedAt: formatShanghai(row.updatedAt),
     ...(withForm && form ? { form } : {}),
+  };
+}
+
+/** The string fields of a stored person that its draft shape declares (the stored form also holds derived values). */
+function draftFields(stored: unknown, shape: TObject): Record<string, string> {
+  const person = (stored ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  for (const key of Object.keys(shape.properties)) {
+    const value = person[key];
+    if (typeof value === 'string' && value !== '') fields[key] = value;
+  }
+  return fields;
+}
+
+/** What a renewal of `view` starts from: what was bought and who was on it, as the insure form's draft. */
+export function toRenewalForm(view: FormView): RenewalForm {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  return {
+    productCode: view.productCode,
+    planCode: view.planCode,
+    copies: view.copies,
+    factors: Object.fromEntries(Object.entries((view.factors ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')),
+    form: {
+      policyHolder: draftFields(view.holder, HolderInput),
+      insureds: list(view.insureds).map((p) => draftFields(p, InsuredInput)),
+      wards: list(view.wards).map((p) => draftFields(p, WardInput)),
+    },
   };
 }

@@ -18,7 +18,7 @@ import { deleteDraftOfUser, getDraft, insertDraft, listDraftsOfUser, updateDraft
 import { applyTransition, listStatusEvents, markOrderDeleted } from './lifecycle-repo.ts';
 import { countFormsByStatus, listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
-import { toAppDetail, toInsuredExtend, toOrderCharge, toTempFormItem } from './policy-detail-views.ts';
+import { toAppDetail, toInsuredExtend, toOrderCharge, toRenewalForm, toTempFormItem } from './policy-detail-views.ts';
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
@@ -180,6 +180,12 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       })),
       total,
     });
+  });
+
+  route(policyCalls.renewalForm, async (request) => {
+    const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
+    if (!RENEWABLE_STATUSES.includes(view.status)) throw rejected('该保单暂不能续保');
+    return ok(toRenewalForm(view));
   });
 
   // ---- drafts (暂存)

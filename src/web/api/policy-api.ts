@@ -27,6 +27,7 @@ export const policyApi = {
       { headers: { [RESUB_HEADER]: resubToken }, thing: '退保' },
     ),
   renewalList: (body: RenewalListBody, o?: Silent) => call(policyCalls.selectRenewalList, { body }, { thing: '续保列表', ...o }),
+  renewalForm: (applicationFormCode: string) => call(policyCalls.renewalForm, { body: { applicationFormCode } }, { silent: true }),
   renewalProducts: (o?: Silent) => call(policyCalls.renewalProducts, {}, { thing: '续保产品', ...o }),
   saveDraft: (body: { tempSerialNo?: string; productCode: string; form: DraftForm }) =>
     call(policyCalls.saveTempForm, { body }, { thing: MSG_DRAFT_CALL_FAILED, silent: true }),

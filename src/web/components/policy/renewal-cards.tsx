@@ -3,14 +3,16 @@ import type { RenewalItem } from '../../../contract/policy.ts';
 import { withQuery } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { storeRenewalData } from '../../state/renewal-data.ts';
+import { prefillFromPolicy } from './renewal-prefill.ts';
 import { formatDay, formatYuan } from '../format.ts';
 import styles from './policy-list.module.css';
 
-/** Stores the renewal data of `item` and opens its product page: the order made from it is a renewal. */
+/** Stores the renewal data of `item`, carries its plan and people over and opens its product page: the order made from it is a renewal. */
 export function useRenew() {
   const navigate = useAppNavigate();
-  return (item: RenewalItem) => {
+  return async (item: RenewalItem) => {
     if (item.policyNo) storeRenewalData({ productCode: item.productCode, renewalTimes: item.renewalTimes, renewalLastPolicyNo: item.policyNo });
+    await prefillFromPolicy(item.applicationFormCode);
     navigate(withQuery(item.detailRoute, { productCode: item.productCode }));
   };
 }
@@ -46,7 +48,7 @@ export function RenewalCards({ list }: { list: RenewalItem[] }) {
             <span className={styles.premium}>
               保费 <strong>{formatYuan(item.premium)}</strong>
             </span>
-            <Button size="small" color="primary" shape="rounded" onClick={() => renew(item)}>
+            <Button size="small" color="primary" shape="rounded" onClick={() => renew(item)} data-testid="renew">
               {item.renewalLabel}
             </Button>
           </div>

@@ -5,6 +5,7 @@ import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
 import { tabsOf } from './policy-tabs.ts';
 import { storeRenewalData } from '../../state/renewal-data.ts';
+import { prefillFromPolicy } from '../../components/policy/renewal-prefill.ts';
 import { detailPathOf, loadCatalogue } from '../../api/catalogue.ts';
 import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
@@ -63,6 +64,7 @@ export default function PolicyListScreen() {
     if (item.policyNo && renewable?.list.some((p) => p.productCode === productCode)) {
       storeRenewalData({ productCode, renewalTimes: 0, renewalLastPolicyNo: item.policyNo });
     }
+    await prefillFromPolicy(item.applicationFormCode);
     let path: string | undefined;
     try {
       path = detailPathOf(await loadCatalogue({ silent: true }), productCode);
