@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
+import { MSG_REQUIRED } from '../src/engine/rules/messages.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { orderXuzhou } from './support/pay-flow.ts';
 
@@ -37,12 +38,16 @@ test.describe('a market opened first', () => {
   });
 });
 
-test('choices carry over from the detail page, and a spaced ID number is taken as typed', async ({ page, request }) => {
+test('choices carry over from the detail page and the log-in, and a spaced ID number is taken as typed', async ({ page, request }) => {
   await page.goto('/#/calmCarefreeDetails?productCode=19PR799624');
   await page.locator('.adm-selector-item', { hasText: '无社保' }).click();
   await page.getByTestId('insure-now').click();
-  await logInBySms(page, request, uniquePhone());
+  const phone = uniquePhone();
+  await logInBySms(page, request, phone);
   await expect.poll(() => hashRoute(page)).toMatch(/^\/insure\?productCode=19PR799624/);
+
+  // The holder's phone starts as the number the parent logged in with.
+  await expect(page.locator('[id="root_policyHolder_phone"]')).toHaveValue(phone);
 
   // 无社保 chosen on the detail page is the insured's answer to 有无社保.
   const social = page.locator('[id="root_insureds_0_socialMedicalInsurance"]');
@@ -78,4 +83,19 @@ test('back from the payment page shows the order just placed, not an empty form'
   await page.goBack();
   await placed.getByRole('button', { name: '重新填写投保信息' }).click();
   await expect(page.locator('[id="root_insureds_0_name"]')).toHaveValue('');
+});
+
+test('an under-18 holder is told on leaving the ID number field, not only at 下一步', async ({ page, request }) => {
+  await page.goto('/#/insure?productCode=25PR320300');
+  await logInBySms(page, request, uniquePhone());
+  await expect(page.locator('[id="root_policyHolder_licenceNo"]')).toBeVisible();
+  const sixteen = makeIdCard('320302', `${new Date().getFullYear() - 16}-03-01`, '135');
+  await page.locator('[id="root_policyHolder_licenceNo"]').fill(sixteen);
+  await page.locator('[id="root_policyHolder_name"]').click();
+  await expect(page.getByText(/投保人年龄须在18/)).toBeVisible();
+  // Fields not reached yet stay quiet.
+  await expect(page.getByText(MSG_REQUIRED)).toHaveCount(0);
+  // Corrected, the message goes.
+  await page.locator('[id="root_policyHolder_licenceNo"]').fill(makeIdCard('320302', '1986-04-12', '135'));
+  await expect(page.getByText(/投保人年龄须在18/)).toHaveCount(0);
 });

@@ -1,8 +1,12 @@
 import type { UserRecord } from '../../contract/auth.ts';
 import { STORAGE_KEYS, readJson, writeJson } from './storage.ts';
 
-/** The user record kept in local storage (spec §3), plus when the access token expires. */
-export type StoredUser = UserRecord & { expiresAt: number };
+/**
+ * The user record kept in local storage (spec §3), plus when the access token
+ * expires and the phone the user typed to log in on this device (the server
+ * answers it masked): it prefills their own forms (the holder's phone).
+ */
+export type StoredUser = UserRecord & { expiresAt: number; ownPhone?: string };
 
 /** Listeners re-render the app when the session changes (log-in, refresh, log-out). */
 const listeners = new Set<() => void>();
@@ -17,7 +21,7 @@ export function isLoggedIn(): boolean {
   return Boolean(current?.userId && current.token);
 }
 
-export function saveUser(user: UserRecord): void {
+export function saveUser(user: UserRecord & { ownPhone?: string }): void {
   current = { ...user, expiresAt: Date.now() + user.expiresIn * 1000 };
   writeJson(STORAGE_KEYS.user, current);
   listeners.forEach((l) => l());
@@ -50,7 +54,7 @@ export function forgetUser(): void {
 }
 
 /** Updates fields of the stored user (after a phone change). */
-export function patchUser(patch: Partial<UserRecord>): void {
+export function patchUser(patch: Partial<UserRecord> & { ownPhone?: string }): void {
   if (!current) return;
   current = { ...current, ...patch };
   writeJson(STORAGE_KEYS.user, current);

@@ -21,10 +21,11 @@ async function completeProfile(user: UserRecord, promoCode: string): Promise<voi
  * What every log-in does once the server said yes: keep the user record
  * (spec §3), record the consent given on the form, link the promoter of the
  * promo link (first one wins, server-side) and refresh the staff flag and
- * channel; returns where to go back to.
+ * channel; returns where to go back to. `phone` is the number typed to log
+ * in, kept on this device to prefill the user's own forms.
  */
-export function afterLogin(user: UserRecord, query: URLSearchParams): string {
-  saveUser(user);
+export function afterLogin(user: UserRecord, query: URLSearchParams, phone: string): string {
+  saveUser({ ...user, ownPhone: phone });
   void accountApi.agreePrivacy().catch(() => undefined);
   void completeProfile(user, query.get('promoCode') || getPromoCode());
   return safeReturnPath(query.get('fullPath'));

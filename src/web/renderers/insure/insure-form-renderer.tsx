@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import {
   buildInsureFormSchema,
@@ -49,10 +49,25 @@ export const InsureFormRenderer = forwardRef<
   const formContext = useMemo(() => ({ formData }), [formData]);
   const [live, setLive] = useState(false);
   const formRef = useRef<Form>(null);
+  // Before the first 下一步, a field's own problem (an under-18 holder, a wrong ID number) shows when the parent
+  // leaves that field, not only at 下一步; fields not yet reached stay quiet. Cleared when that field changes.
+  const [left, setLeft] = useState<{ id: string; message: string } | null>(null);
+  const latest = useRef(formData);
+  latest.current = formData;
+  const onBlur = useCallback(
+    (id: string) => {
+      if (live) return;
+      const problem = insureFormProblems(manifest, latest.current, plan, new Date()).find((p) => formFieldId(p.path ?? []) === id);
+      setLeft(problem ? { id, message: problem.message } : null);
+    },
+    [manifest, plan, live],
+  );
+  const extraErrors = useMemo(() => (left && !live ? errorAt(left.id, left.message) : undefined), [left, live]);
 
   const onChange = useCallback(
-    (event: IChangeEvent<InsureFormData>) => {
+    (event: IChangeEvent<InsureFormData>, id?: string) => {
       if (event.formData) onDraftChange(draftFromFormData(normaliseFormData(manifest, event.formData)));
+      if (id !== undefined) setLeft((shown) => (shown && shown.id === id ? null : shown));
     },
     [manifest, onDraftChange],
   );
@@ -91,9 +106,25 @@ export const InsureFormRenderer = forwardRef<
       transformErrors={transformErrors}
       liveValidate={live ? 'onChange' : undefined}
       onChange={onChange}
+      onBlur={onBlur}
+      extraErrors={extraErrors}
     >
       {/* The screen owns the buttons. */}
       <></>
     </InsureForm>
   );
 });
+
+/** An rjsf error schema holding one message at the field whose id is `id` (`root_policyHolder_licenceNo`). */
+function errorAt(id: string, message: string): ErrorSchema {
+  const path = id.replace(/^root_?/, '').split('_').filter(Boolean);
+  const schema: Record<string, unknown> = {};
+  let node = schema;
+  for (const segment of path) {
+    const next: Record<string, unknown> = {};
+    node[segment] = next;
+    node = next;
+  }
+  node.__errors = [message];
+  return schema as ErrorSchema;
+}

@@ -29,7 +29,7 @@ export default function BindPhoneScreen() {
     setSubmitting(true);
     try {
       const changed = await accountApi.changePhone({ newPhoneNum: form.phone, oldPhoneNum: user.phone, smsVerificationCode: form.code, userCode: user.userCode });
-      patchUser(changed);
+      patchUser({ ...changed, ownPhone: form.phone });
       successToast('手机号修改成功');
       void navigate(paths.myIndex(), { replace: true });
     } catch {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
@@ -21,6 +21,7 @@ import { READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 import { paths } from '../../app/paths.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { forgetPlacedOrder, placedOrderOf, type PlacedOrder } from '../../state/placed-order.ts';
+import { getUser } from '../../state/session.ts';
 import styles from '../../renderers/insure/insure.module.css';
 // --- policies
 import { useServerDraft } from './use-server-draft.ts';
@@ -83,6 +84,13 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
     [manifest, plan.code, selection.copies, selection.factors, selection.years],
   );
   const [draft, saveDraft] = useProductDraft(manifest.productCode);
+  // The holder is usually the parent who logged in: their phone starts filled in (they can change it).
+  useEffect(() => {
+    const phone = getUser()?.ownPhone;
+    if (!phone || draft?.policyHolder.phone) return;
+    saveDraft({ policyHolder: { ...draft?.policyHolder, phone }, insureds: draft?.insureds ?? [], wards: draft?.wards ?? [] });
+    // Once, on opening the form.
+  }, []);
   // Live premium of what is filled in: an insured's answer to a bound factor (有无社保) and their
   // age band (from the ID number, on the cover start day) reprice it.
   const priced = useMemo(

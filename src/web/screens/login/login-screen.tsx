@@ -43,7 +43,7 @@ export default function LoginScreen() {
         ...(partnerSource ? { partnerSource } : {}),
       });
       if (!user) throw new Error('empty user');
-      const back = afterLogin(user, query);
+      const back = afterLogin(user, query, form.phone);
       successToast('登录成功');
       void navigate(back, { replace: true });
     } catch {

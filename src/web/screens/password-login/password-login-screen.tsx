@@ -37,7 +37,7 @@ export default function PasswordLoginScreen() {
         { loginAccount: phone, passWord: password, channelNo: CHANNEL_NO, ...(captcha.answer ? { imageVerificationCode: captcha.answer.text } : {}) },
         captcha.answer?.id,
       );
-      const back = afterLogin(user, query);
+      const back = afterLogin(user, query, phone);
       successToast('登录成功');
       void navigate(back, { replace: true });
     } catch (error) {

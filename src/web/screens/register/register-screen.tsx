@@ -30,7 +30,7 @@ export default function RegisterScreen() {
     setSubmitting(true);
     try {
       const user = await accountApi.appRegister({ phoneNum: form.phone, smsVerificationCode: form.code, passWord: password });
-      const back = afterLogin(user, query);
+      const back = afterLogin(user, query, form.phone);
       successToast('注册成功');
       void navigate(back, { replace: true });
     } catch {
