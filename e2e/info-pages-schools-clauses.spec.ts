@@ -62,10 +62,23 @@ test('the school field finds a seeded school, adds a custom one, and the insure 
   await fillText(page, 'root_insureds_0_name', '李小雨');
   await fillText(page, 'root_insureds_0_licenceNo', makeIdCard('320322', '2014-03-09', '262'));
   // Every other field the manifest declares must be on the form; the school is searched below.
-  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, grade: { option: '四年级' }, classAndGrade: { text: '2班' } }, ['schoolName']);
+  await fillDeclaredInsuredFields(
+    page,
+    XUZHOU_MANIFEST,
+    0,
+    { ...STUDENT_ANSWERS, region: { option: ['江苏省', '徐州市', '沛县'] }, grade: { option: '四年级' }, classAndGrade: { text: '2班' } },
+    ['schoolName'],
+  );
 
-  // Mode 01: typing searches the seeded directory of the product's city.
+  // Mode 01: typing searches the seeded directory, narrowed to the district and school type chosen above
+  // (沛县, 小学): no school of another district, no middle school.
   const school = page.locator('[id="root_insureds_0_schoolName"]');
+  await school.fill('实验');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  for (const name of await page.getByRole('option').allInnerTexts()) {
+    expect(name).toContain('沛县');
+    expect(name).not.toMatch(/中学/);
+  }
   await school.fill('沛县实验');
   const seeded = page.getByRole('option', { name: '沛县实验小学' });
   await expect(seeded).toBeVisible();
@@ -75,12 +88,12 @@ test('the school field finds a seeded school, adds a custom one, and the insure 
 
   // A school the directory lacks can be added (unverified, the parent's own).
   await school.fill('沛县星辰双语学校');
-  await school.blur();
   await page.getByRole('button', { name: '找不到学校？添加「沛县星辰双语学校」' }).click();
   const dialog = page.getByRole('dialog', { name: '添加学校' });
   await expect(dialog).toBeVisible();
   await dialog.getByText('小学', { exact: true }).click();
-  await dialog.getByText('沛县', { exact: true }).click();
+  // The district chosen on the form is the school's district, already selected.
+  await expect(dialog.locator('.adm-selector-item-active', { hasText: '沛县' })).toBeVisible();
   await dialog.getByRole('button', { name: '确认添加' }).click();
   await expect(page.getByText('学校已添加，待审核')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -4,11 +4,16 @@ import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
 
-/** The insured's school name next to this field (`root_insureds_0_collegeName` → insureds[0].schoolName), read from the form context. */
+/** The insured a field of the insure form belongs to (`root_insureds_0_collegeName` → insureds[0]), read from the form context. */
+export function siblingInsured(id: string, formContext: unknown): Record<string, unknown> | undefined {
+  const index = /^root_insureds_(\d+)_\w+$/.exec(id)?.[1];
+  const data = (formContext as { formData?: { insureds?: Array<Record<string, unknown>> } } | undefined)?.formData;
+  return index === undefined ? undefined : data?.insureds?.[Number(index)];
+}
+
+/** The insured's school name next to this field (`root_insureds_0_collegeName` → insureds[0].schoolName). */
 export function siblingSchool(id: string, formContext: unknown): string | undefined {
-  const index = /^root_insureds_(\d+)_collegeName$/.exec(id)?.[1];
-  const data = (formContext as { formData?: { insureds?: Array<{ schoolName?: unknown }> } } | undefined)?.formData;
-  const name = index === undefined ? undefined : data?.insureds?.[Number(index)]?.schoolName;
+  const name = siblingInsured(id, formContext)?.schoolName;
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
 }
 

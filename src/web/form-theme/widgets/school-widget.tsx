@@ -5,6 +5,7 @@ import type { EnumOption } from '../../../engine/rules/enums.ts';
 import type { SchoolItem } from '../../../contract/school.ts';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
+import { siblingInsured } from './college-widget.tsx';
 import { SchoolAddPopup } from './school-add-popup.tsx';
 import { SelectWidget } from './select-widget.tsx';
 
@@ -30,12 +31,19 @@ interface Suggestion {
  * - 03 custom only: free text, no suggestions, nothing added to the directory.
  */
 export function SchoolWidget(props: WidgetProps) {
-  const { options, value, registry, onChange, readonly, disabled } = props;
+  const { id, options, value, registry, onChange, readonly, disabled } = props;
   const [focused, setFocused] = useState(false);
   const [adding, setAdding] = useState(false);
   const schools = Array.isArray(options.schools) ? options.schools.filter((s): s is string => typeof s === 'string') : [];
   const mode = options.schoolMode;
-  const areaCode = typeof options.areaCode === 'string' ? options.areaCode : undefined;
+  const productArea = typeof options.areaCode === 'string' ? options.areaCode : undefined;
+  // The district and school type the parent chose for this insured (asked before the school) narrow the
+  // suggestions and the school added: 鼓楼区 + 小学 suggests the primary schools of 鼓楼区 only.
+  const insured = siblingInsured(id, registry.formContext);
+  const region = insured?.region as { countyCode?: unknown; cityCode?: unknown } | undefined;
+  const chosenArea = [region?.countyCode, region?.cityCode].find((c): c is string => typeof c === 'string' && /^\d{6}$/.test(c));
+  const areaCode = productArea === undefined ? undefined : (chosenArea ?? productArea);
+  const schoolKind = typeof insured?.schoolKind === 'string' && insured.schoolKind !== '' ? insured.schoolKind : undefined;
   const schoolTypes = (Array.isArray(options.schoolTypes) ? options.schoolTypes : []) as EnumOption[];
   const text = typeof value === 'string' ? value : '';
   const searching = mode === '01' && focused && text.trim().length >= 2 && !readonly && !disabled && areaCode !== undefined;
@@ -47,7 +55,7 @@ export function SchoolWidget(props: WidgetProps) {
     return () => clearTimeout(timer);
   }, [text]);
   const search = useQuery({
-    ...queries.schoolSearch({ areaCode: areaCode ?? '', name: settled, pageSize: MAX_SUGGESTIONS }),
+    ...queries.schoolSearch({ areaCode: areaCode ?? '', name: settled, pageSize: MAX_SUGGESTIONS, ...(schoolKind ? { schoolKind } : {}) }),
     enabled: searching && areaCode !== undefined && settled === text.trim(),
     // Suggestions only: a failed search shows none rather than waiting for retries.
     retry: false,
@@ -71,7 +79,9 @@ export function SchoolWidget(props: WidgetProps) {
     if (searching) found.forEach((s) => push({ name: s.schoolName, unverified: !s.verified, meta: s.address ?? undefined }));
   }
   const exact = schools.includes(text) || found.some((s) => s.schoolName === text);
-  const canAdd = mode === '01' && areaCode !== undefined && text.trim().length >= 2 && !exact && !readonly && !disabled;
+  // Offered while the parent is typing a name the list lacks; once the field is left (a school picked) it goes,
+  // rather than squeezing the chosen name.
+  const canAdd = mode === '01' && focused && areaCode !== undefined && text.trim().length >= 2 && !exact && !readonly && !disabled;
 
   return (
     <>
@@ -108,7 +118,7 @@ export function SchoolWidget(props: WidgetProps) {
         </ul>
       )}
       {canAdd && (
-        <button type="button" className={styles.addSchoolLink} onClick={() => setAdding(true)}>
+        <button type="button" className={styles.addSchoolLink} onMouseDown={(e) => e.preventDefault()} onClick={() => setAdding(true)}>
           找不到学校？添加「{text.trim()}」
         </button>
       )}
