@@ -99,3 +99,34 @@ test('an under-18 holder is told on leaving the ID number field, not only at 下
   await page.locator('[id="root_policyHolder_licenceNo"]').fill(makeIdCard('320302', '1986-04-12', '135'));
   await expect(page.getByText(/投保人年龄须在18/)).toHaveCount(0);
 });
+
+/** Width and height of what `locator` finds, for the 44 × 44 px a thumb needs. */
+async function tapSize(locator: import('@playwright/test').Locator): Promise<[number, number]> {
+  const box = await locator.boundingBox();
+  return [Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)];
+}
+
+test('the controls a thumb taps are at least 44 × 44 px', async ({ page, request }) => {
+  await page.goto('/#/guanAiBaoDetails?productCode=21PR000316');
+  await expect(page.locator('.adm-stepper button')).toHaveCount(2);
+  for (const button of await page.locator('.adm-stepper button').all()) {
+    const [w, h] = await tapSize(button);
+    expect(w).toBeGreaterThanOrEqual(44);
+    expect(h).toBeGreaterThanOrEqual(44);
+  }
+
+  await page.goto('/#/insure?productCode=19PR799624');
+  await logInBySms(page, request, uniquePhone());
+  const targets = [
+    page.getByTestId('save-draft'),
+    page.getByRole('button', { name: '去阅读' }),
+    page.locator('[id="root_insureds_0_socialMedicalInsurance"] .adm-radio').first(),
+    page.locator('[id="root_insureds_0_socialMedicalInsurance"] .adm-radio').last(),
+  ];
+  for (const target of targets) {
+    await expect(target).toBeVisible();
+    const [w, h] = await tapSize(target);
+    expect(w, String(target)).toBeGreaterThanOrEqual(44);
+    expect(h, String(target)).toBeGreaterThanOrEqual(44);
+  }
+});

@@ -134,7 +134,7 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
       title={TITLE}
       hasBottomBar
       right={
-        <Button size="mini" fill="none" color="primary" loading={saving} onClick={() => void saveToServer()} data-testid="save-draft">
+        <Button size="mini" fill="none" color="primary" loading={saving} onClick={() => void saveToServer()} className={styles.navAction} data-testid="save-draft">
           暂存
         </Button>
       }

@@ -12,6 +12,8 @@ export function CopiesSection({ manifest, selection, select }: DetailSectionProp
       <div className={`${styles.factorRow} ${styles.copiesRow}`}>
         <span className={styles.factorName}>每位被保人最多{max}份</span>
         <Stepper
+          // 44 px buttons: the - and + are tapped with a thumb.
+          style={{ '--height': '44px', '--button-width': '44px', '--input-width': '44px' }}
           min={1}
           max={max}
           digits={0}
