@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { MSG_REQUIRED } from '../src/engine/rules/messages.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
@@ -101,7 +101,7 @@ test('an under-18 holder is told on leaving the ID number field, not only at 下
 });
 
 /** Width and height of what `locator` finds, for the 44 × 44 px a thumb needs. */
-async function tapSize(locator: import('@playwright/test').Locator): Promise<[number, number]> {
+async function tapSize(locator: Locator): Promise<[number, number]> {
   const box = await locator.boundingBox();
   return [Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)];
 }
