@@ -11,7 +11,7 @@ import { installAuth } from './http/auth-guard.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { registerHardening } from './http/hardening.ts';
 import { loggerOptions } from './http/log-options.ts';
-import { installValidators } from './http/validation.ts';
+import { installJsonParser, installValidators } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
@@ -134,6 +134,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     requestIdHeader: false,
   });
   installValidators(app);
+  installJsonParser(app);
   installErrorHandlers(app);
   await registerOpenApi(app, { reference: config.devEndpoints });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
