@@ -8,7 +8,7 @@ import { loadManifestStore, type ManifestStore } from './catalogue/manifest-stor
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { installAuth } from './http/auth-guard.ts';
-import { installErrorHandlers } from './http/error-handler.ts';
+import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerHardening } from './http/hardening.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { installJsonParser, installValidators } from './http/validation.ts';
@@ -132,6 +132,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
   });
   installValidators(app);
   installJsonParser(app);

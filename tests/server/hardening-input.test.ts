@@ -91,6 +91,14 @@ describe.each(backends)('hostile input never reaches the database (%s)', (backen
     expect4000(result, /headers\/imgcode must NOT have more than 2000 characters/);
   });
 
+  it('answers a malformed or overlong path with the 4000 envelope, not the router\'s own answer', async () => {
+    for (const url of ['/_gw/edu-svc/resNew/productFile/%E0%A4%A/1', `/_gw/edu-svc/resNew/productFile/${'x'.repeat(600)}/1`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect({ status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({ status: 400, code: '4000' });
+      expect(response.body).not.toContain('xxxxxxxx');
+    }
+  });
+
   it('answers 4000 when the database still refuses a value (a data error is the request, not the server)', () => {
     const pgError = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
     expect(isDataError(Object.assign(new Error('Failed query'), { cause: pgError }))).toBe(true);

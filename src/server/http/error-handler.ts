@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { ErrorCode, type ApiEnvelope } from '../../contract/envelope.ts';
 import { GW } from '../../contract/define-call.ts';
 import { ApiError } from './envelope.ts';
@@ -41,6 +41,17 @@ export function isDataError(error: unknown): boolean {
 
 function envelope(code: string, msg: string): ApiEnvelope<null> {
   return { code, msg, data: null };
+}
+
+/**
+ * Errors the router raises before any route or hook (a malformed percent
+ * escape in the path, a path parameter over the router's length limit):
+ * Fastify's own answer echoes the path outside the envelope; ours is the 4000
+ * envelope (the `frameworkErrors` option of the Fastify constructor).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址无效';
+  void reply.status(400).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(envelope(ErrorCode.BadRequest, BAD_REQUEST_PREFIX + detail)));
 }
 
 /**
