@@ -7,7 +7,7 @@ import { maskName, MSG_ID_CHECKSUM, parseIdCard, validateEmail, validateName } f
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { PaymentStatus } from '../db/schema.ts';
-import { currentUser, tokenFromHeader } from '../http/auth-guard.ts';
+import { currentUser } from '../http/auth-guard.ts';
 import { ApiError, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { listStatusEvents } from '../orders/lifecycle-repo.ts';
@@ -173,8 +173,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
   route(
     otherCalls.opLog,
     async (request) => {
-      const token = tokenFromHeader(request.headers.authorization);
-      const claims = token ? await deps.tokens.verify(token) : null;
+      const claims = await deps.optionalUser(request);
       const id = await recordClientEvent(db, { body: request.body, userId: claims?.userId ?? null, ip: request.ip, now: deps.now() });
       return ok({ id });
     },
