@@ -17,7 +17,7 @@ import { isRepeatInsurance } from '../orders/repeat-insurance.ts';
 import type { StoredPerson } from '../orders/stored-person.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts';
-import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_V1_LIMIT, reserveAttempt } from './call-limits.ts';
+import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call-limits.ts';
 import { recordClientEvent } from './op-log.ts';
 import { listTradesOfUser } from './trades-repo.ts';
 
@@ -111,7 +111,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
   });
 
   route(otherCalls.repeatInsuranceV1, async (request) => {
-    await reserveAttempt(db, REPEAT_V1_LIMIT, currentUser(request).userId, deps.now());
+    await reserveAttempt(db, REPEAT_LIMIT, currentUser(request).userId, deps.now());
     const { cardId, cardType, productCode, channelCode } = request.body;
     return ok({ repeat: await isRepeatInsurance(deps, { cardId, cardType, productCode, ...(channelCode ? { channelCode } : {}) }) });
   });
