@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccessTokens } from './auth/access-token.ts';
+import type { AccessClaims, AccessTokens } from './auth/access-token.ts';
 import type { ManifestStore } from './catalogue/manifest-store.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -35,6 +35,8 @@ export interface AppDeps {
   insurer: InsurerProvider;
   /** onRequest hook of routes that need a logged-in user (runs before body validation). */
   requireUser: (request: FastifyRequest) => Promise<void>;
+  /** The caller of an `optional` call: a valid, unrevoked token's claims, else null. */
+  optionalUser: (request: FastifyRequest) => Promise<AccessClaims | null>;
   // --- markets
   /** The market configuration (manifests/markets). */
   markets: MarketStore;

@@ -1,17 +1,17 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
-import { createAccessTokens } from './auth/access-token.ts';
+import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
-import { installAuth } from './http/auth-guard.ts';
-import { installErrorHandlers } from './http/error-handler.ts';
+import { installAuth, optionalUserOf } from './http/auth-guard.ts';
+import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerHardening } from './http/hardening.ts';
 import { loggerOptions } from './http/log-options.ts';
-import { installValidators } from './http/validation.ts';
+import { installJsonParser, installValidators } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
@@ -132,15 +132,19 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
   });
   installValidators(app);
+  installJsonParser(app);
   installErrorHandlers(app);
   await registerOpenApi(app, { reference: config.devEndpoints });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await registerHardening(app, { db, manifests, publicUrl: config.publicUrl, pressure: config.nodeEnv === 'test' ? false : undefined });
 
   const tokens = createAccessTokens(config.jwtSecret, baseNow);
-  const requireUser = installAuth(app, tokens, (claims) => isSessionRevoked(db, claims));
+  const isRevoked = (claims: AccessClaims) => isSessionRevoked(db, claims);
+  const requireUser = installAuth(app, tokens, isRevoked);
+  const optionalUser = optionalUserOf(tokens, isRevoked);
   const channelContext = (channel: string): PaymentChannelContext => ({
     config,
     baseUrl: config.publicUrl ?? '',
@@ -172,6 +176,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     payments: providers.payments,
     insurer: providers.insurer,
     requireUser,
+    optionalUser,
     // --- markets
     // Markets are checked against the product catalogue they come with: a test that brings its own
     // products brings its own markets (or none).

@@ -46,6 +46,8 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: now(),
+          // A token without an expiry, an issue time or a subject is not one we signed.
+          requiredClaims: ['exp', 'iat', 'sub'],
           // Log-out still needs to know which session an expired token belonged to.
           ...(options?.ignoreExpiry ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
         });

@@ -285,7 +285,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(
     authCalls.refreshToken,
     async (request, reply) => {
-      const outcome = await rotateRefreshToken(sessionDeps, request.body.refreshToken);
+      // The client, for the grace window: the same browser at the same address.
+      const client = sha256Hex(`${request.headers['user-agent'] ?? ''}|${request.ip}`);
+      const outcome = await rotateRefreshToken(sessionDeps, request.body.refreshToken, client);
       if (!outcome.ok) {
         request.log.info({ reason: outcome.reason }, 'refresh token refused');
         throw new ApiError(ErrorCode.LoginRequired, '登录已过期，请重新登录');

@@ -22,11 +22,11 @@ export async function getRefreshTokenByHash(db: Db, tokenHash: string): Promise<
   return row;
 }
 
-/** Marks a live token rotated; false when it was already rotated or revoked (by a concurrent refresh, say). */
-export async function markRotated(db: Db, id: number, now: Date): Promise<boolean> {
+/** Marks a live token rotated (with its sealed successor); false when it was already rotated or revoked (by a concurrent refresh, say). */
+export async function markRotated(db: Db, id: number, now: Date, successor: { successorSealed: string; rotatedFor: string }): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ rotatedAt: now })
+    .set({ rotatedAt: now, ...successor })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length > 0;
@@ -37,4 +37,9 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Deletes one token: the pair a lost rotation race issued, never handed out (a revoked row would end its whole session). */
+export async function deleteToken(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
 }

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { refreshTokens, users } from '../db/schema.ts';
 import type { TokenPair } from '../../contract/auth.ts';
 import type { Db } from '../db/db.ts';
 import { randomToken, sha256Hex } from '../lib/random-codes.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessClaims, type AccessTokens, type AuthUser } from './access-token.ts';
-import { getRefreshTokenByHash, insertRefreshToken, markRotated, revokeFamily } from './refresh-tokens-repo.ts';
+import { getRefreshTokenByHash, insertRefreshToken, markRotated, revokeFamily, deleteToken, type RefreshTokenRow } from './refresh-tokens-repo.ts';
 import { getUserById } from './users-repo.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -39,46 +39,91 @@ export async function issueTokenPair(
 export type RefreshOutcome = { ok: true; pair: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /**
+ * How long a rotated refresh token still answers its own client with the pair
+ * it was rotated into: two tabs refreshing at the same moment, or a retry of a
+ * refresh whose answer was lost, must not log the user out.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** The key that seals a successor pair: derived from the presented token, which the server does not store. */
+const sealKey = (presented: string) => createHash('sha256').update(`refresh-successor:${presented}`).digest();
+
+function sealPair(presented: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(presented), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+function openPair(presented: string, sealed: string): TokenPair | null {
+  try {
+    const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !tag || !body) return null;
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(presented), iv);
+    decipher.setAuthTag(tag);
+    return JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')) as TokenPair;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Rotates a refresh token: the presented one is retired and a new one of the
  * same family is issued. Presenting a retired token means it was copied, so
- * the whole family (every device session descending from that log-in) is revoked.
+ * the whole family (every device session descending from that log-in) is
+ * revoked — except within the grace window, when the client that rotated it
+ * presents it again (`client`: a hash of its user agent and address): it
+ * gets the same new pair back.
  */
-export async function rotateRefreshToken(deps: SessionDeps, presented: string): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(deps: SessionDeps, presented: string, client: string): Promise<RefreshOutcome> {
   const now = deps.now();
   const row = await getRefreshTokenByHash(deps.db, sha256Hex(presented));
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.rotatedAt || row.revokedAt) {
-    await revokeFamily(deps.db, row.familyId, now);
-    return { ok: false, reason: 'reused' };
-  }
+  if (row.revokedAt) return reuse(deps, row, now);
+  if (row.rotatedAt) return graceOrReuse(deps, row, presented, client, now);
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-  // Two refreshes racing with the same token: the loser is treated as reuse, like a thief would be.
-  if (!(await markRotated(deps.db, row.id, now))) {
-    await revokeFamily(deps.db, row.familyId, now);
-    return { ok: false, reason: 'reused' };
-  }
   const user = await getUserById(deps.db, row.userId);
   if (!user) return { ok: false, reason: 'unknown' };
   const pair = await issueTokenPair(deps, { userId: user.id, userCode: user.userCode, tokenVersion: user.tokenVersion }, row.familyId);
+  // Two refreshes racing with the same token: one rotates; the other is judged like a replay.
+  if (!(await markRotated(deps.db, row.id, now, { successorSealed: sealPair(presented, pair), rotatedFor: client }))) {
+    await deleteToken(deps.db, sha256Hex(pair.refreshToken));
+    const winner = await getRefreshTokenByHash(deps.db, sha256Hex(presented));
+    return winner ? graceOrReuse(deps, winner, presented, client, now) : { ok: false, reason: 'unknown' };
+  }
   return { ok: true, pair };
+}
+
+async function graceOrReuse(deps: SessionDeps, row: RefreshTokenRow, presented: string, client: string, now: Date): Promise<RefreshOutcome> {
+  const inGrace = !row.revokedAt && row.rotatedAt && now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
+  const pair = inGrace && row.rotatedFor === client && row.successorSealed ? openPair(presented, row.successorSealed) : null;
+  return pair ? { ok: true, pair } : reuse(deps, row, now);
+}
+
+async function reuse(deps: SessionDeps, row: RefreshTokenRow, now: Date): Promise<RefreshOutcome> {
+  await revokeFamily(deps.db, row.familyId, now);
+  return { ok: false, reason: 'reused' };
 }
 
 /**
  * The server-side check behind every protected call: an access token is dead
  * once its session (refresh family) was logged out or revoked for reuse, or
- * once its user changed the password (token version bumped). One query.
+ * once its user changed the password (token version bumped), or when its
+ * userCode claim is not its subject's. One query.
  */
 export async function isSessionRevoked(db: Db, claims: AccessClaims): Promise<boolean> {
   const [row] = await db
     .select({
       tokenVersion: users.tokenVersion,
+      userCode: users.userCode,
       revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.revokedAt} is not null)`,
     })
     .from(users)
     .where(eq(users.id, claims.userId))
     .limit(1);
   if (!row) return true;
-  return row.tokenVersion !== claims.tokenVersion || Boolean(row.revoked);
+  // The userCode claim must be the subject's own: a token naming one user and another's code is forged.
+  return row.tokenVersion !== claims.tokenVersion || row.userCode !== claims.userCode || Boolean(row.revoked);
 }
 
 /** Log-out of one device: its refresh family is revoked, which also kills its access tokens. */

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/db.ts';
 import type { SmsPurpose } from '../db/schema.ts';
@@ -45,22 +45,24 @@ export async function sendSmsCode(
   const now = deps.now();
   // Per-phone (60 s, 10 a day) and per-address (20 an hour) limits, across purposes.
   await reserveSmsSend(deps.db, { phone, ip: options.ip ?? 'unknown', now, perIpPerHour: deps.perIpPerHour });
-  if (options.notice !== undefined) {
-    // No code can work for this phone and purpose (say, registering a phone that has an account):
-    // the caller answers as for a code, and only the phone's owner reads why.
-    await deps.sms.send(phone, options.notice);
-    return;
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // A phone no code can work for (say, registering a phone that has an account) still gets a code row,
+  // one no 6-digit guess matches: checking a code then answers exactly as for any other phone, so
+  // appVerification, pwdfind and registration cannot tell registered phones from others.
+  const code = options.notice === undefined ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
   const stored = await upsertSmsCode(deps.db, {
     phone,
     purpose,
-    codeHash: hashCode(deps.pepper, phone, purpose, code),
+    codeHash: hashCode(deps.pepper, phone, purpose, code ?? `unusable:${randomBytes(16).toString('hex')}`),
     now,
     expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
     resendAfter: new Date(now.getTime() - SMS_RESEND_INTERVAL_MS),
   });
   if (!stored) throw new ApiError(ErrorCode.RateLimited, '发送过于频繁，请稍后再试');
+  if (code === null) {
+    // The caller answers as for a code, and only the phone's owner reads why.
+    await deps.sms.send(phone, options.notice ?? '');
+    return;
+  }
   await deps.sms.send(phone, `【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
 }
 

@@ -101,6 +101,14 @@ export const refreshTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     rotatedAt: ts('rotated_at'),
     revokedAt: ts('revoked_at'),
+    /**
+     * The pair this token was rotated into, sealed (AES-256-GCM) with a key
+     * derived from this token, so only its holder can open it: the same
+     * client refreshing twice within the grace window gets the same pair.
+     */
+    successorSealed: text('successor_sealed'),
+    /** Hash of the client (user agent and address) that rotated it. */
+    rotatedFor: text('rotated_for'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );

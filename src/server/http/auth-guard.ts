@@ -18,22 +18,35 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return token ? token : null;
 }
 
+/** True when the token's session was logged out or its user changed the password since (checked server-side). */
+export type RevocationCheck = (claims: AccessClaims) => Promise<boolean>;
+
+/**
+ * The caller of a request when it carries a valid, unrevoked token, else
+ * null: what `optional` calls (the school directory, the op log) use, with
+ * the same revocation check as protected calls, so a logged-out token reads
+ * nothing its owner added.
+ */
+export function optionalUserOf(tokens: AccessTokens, isRevoked: RevocationCheck) {
+  return async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
+    const token = tokenFromHeader(request.headers.authorization);
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims || (await isRevoked(claims))) return null;
+    return claims;
+  };
+}
+
 /**
  * Registers `request.user` and returns the onRequest hook of protected routes.
  * Without a valid token the answer is HTTP 200 code 406 请先登录: the client
  * sends the user to log-in on that code (spec §8).
  */
-export function installAuth(
-  app: FastifyInstance,
-  tokens: AccessTokens,
-  /** True when the token's session was logged out or its user changed the password since (checked server-side). */
-  isRevoked: (claims: AccessClaims) => Promise<boolean> = async () => false,
-) {
+export function installAuth(app: FastifyInstance, tokens: AccessTokens, isRevoked: RevocationCheck = async () => false) {
   app.decorateRequest('user', null);
+  const optionalUser = optionalUserOf(tokens, isRevoked);
   return async function requireUser(request: FastifyRequest): Promise<void> {
-    const token = tokenFromHeader(request.headers.authorization);
-    const claims = token ? await tokens.verify(token) : null;
-    if (!claims || (await isRevoked(claims))) throw loginRequired();
+    const claims = await optionalUser(request);
+    if (!claims) throw loginRequired();
     request.user = claims;
   };
 }

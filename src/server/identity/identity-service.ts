@@ -1,3 +1,4 @@
+import { isSameOriginTarget } from '../lib/safe-redirect.ts';
 import { Value } from '@sinclair/typebox/value';
 import { IdentityPayload, type VerificationResult } from '../../contract/accounts.ts';
 import { deobfuscate } from '../../contract/obfuscation.ts';
@@ -76,7 +77,7 @@ export async function verifyRealName(
  * the face page can never send the browser elsewhere.
  */
 export function safeBackUrl(backUrl: string, publicUrl: string | undefined): string | null {
-  const inApp = (path: string) => /^\/#\/[A-Za-z]/.test(path) && !/[\s\\]/.test(path);
+  const inApp = (path: string) => /^\/#\/[A-Za-z]/.test(path) && !/[\s\\]/.test(path) && isSameOriginTarget(path, undefined);
   if (inApp(backUrl)) return backUrl;
   if (publicUrl && backUrl.startsWith(`${publicUrl}/#/`) && inApp(backUrl.slice(publicUrl.length))) return backUrl;
   return null;

@@ -1,3 +1,4 @@
+import { REPEAT_LIMIT, reserveAttempt } from '../other-calls/call-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import { orderCalls } from '../../contract/order.ts';
 import { RESUB_HEADER } from '../../contract/define-call.ts';
@@ -39,7 +40,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok(token);
   });
 
-  route(orderCalls.repeatInsurance, async (request) => ok({ repeat: await isRepeatInsurance(deps, request.body) }));
+  route(orderCalls.repeatInsurance, async (request) => {
+    // An ID-number oracle otherwise: limited per user, one budget with v1 (docs/security.md).
+    await reserveAttempt(deps.db, REPEAT_LIMIT, currentUser(request).userId, deps.now());
+    return ok({ repeat: await isRepeatInsurance(deps, request.body) });
+  });
 
   route(orderCalls.submitOrder, async (request) => {
     const header: unknown = request.headers[RESUB_HEADER];

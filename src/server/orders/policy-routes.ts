@@ -103,9 +103,10 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const now = deps.now();
     const header: unknown = request.headers[RESUB_HEADER];
     const token = typeof header === 'string' ? header : undefined;
-    const tokenOk = token && (await consumeResubToken(db, { token, userId: user.userId, now }));
-    if (!tokenOk) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+    if (!token) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
     const view = await requireOwnForm(db, { policyNo: request.body.policyNo }, user);
+    // Spent only once the policy is known to be the caller's.
+    if (!(await consumeResubToken(db, { token, userId: user.userId, now }))) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
     const result = await applyTransition(db, { orderId: view.orderId, event: 'surrender', at: now, actor: 'user' });
     if (!result.ok) throw rejected(result.message);
     request.log.info({ policyNo: request.body.policyNo }, 'policy surrendered');

@@ -14,22 +14,23 @@ export async function insertResubToken(
   });
 }
 
+type TokenInput = { token: string; userId: string; now: Date };
+
+/** The user's unused, unexpired token. */
+const liveToken = (input: TokenInput) =>
+  and(eq(resubTokens.token, input.token), eq(resubTokens.userId, input.userId), isNull(resubTokens.usedAt), gt(resubTokens.expiresAt, input.now));
+
+/** True when the token is the user's, unused and unexpired (nothing is spent: see consumeResubToken). */
+export async function isResubTokenLive(db: Db, input: TokenInput): Promise<boolean> {
+  const rows = await db.select({ token: resubTokens.token }).from(resubTokens).where(liveToken(input)).limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Uses a token once: a single conditional UPDATE, so two requests carrying the
  * same token cannot both pass. False for unknown, used, expired or foreign tokens.
  */
-export async function consumeResubToken(db: Db, input: { token: string; userId: string; now: Date }): Promise<boolean> {
-  const rows = await db
-    .update(resubTokens)
-    .set({ usedAt: input.now })
-    .where(
-      and(
-        eq(resubTokens.token, input.token),
-        eq(resubTokens.userId, input.userId),
-        isNull(resubTokens.usedAt),
-        gt(resubTokens.expiresAt, input.now),
-      ),
-    )
-    .returning({ token: resubTokens.token });
+export async function consumeResubToken(db: Db, input: TokenInput): Promise<boolean> {
+  const rows = await db.update(resubTokens).set({ usedAt: input.now }).where(liveToken(input)).returning({ token: resubTokens.token });
   return rows.length > 0;
 }

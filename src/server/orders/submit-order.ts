@@ -30,7 +30,7 @@ import {
   type OrderSummary,
 } from './orders-repo.ts';
 import { repeatInsuranceMessage } from './repeat-insurance.ts';
-import { consumeResubToken } from './resub-tokens-repo.ts';
+import { consumeResubToken, isResubTokenLive } from './resub-tokens-repo.ts';
 import { getSerialOwner } from './serials-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
@@ -143,7 +143,10 @@ function checkFormAgreesWithManifest(manifest: ProductManifest, input: Applicati
 /**
  * Submits an order (spec §4 "Confirm and order flow").
  *
- * - The anti-resubmit token is single-use and bound to the user.
+ * - The anti-resubmit token is single-use and bound to the user. It is checked
+ *   first but spent only by the step that writes (inside the order transaction,
+ *   or when a retry is answered with its order): a request refused before
+ *   that, by a rule or by the database, leaves it usable.
  * - `idempotentSerialNo` makes retries safe: the same serial returns the same
  *   order, never a second one (a unique key settles concurrent retries).
  * - Premium, cover dates and every constant come from the manifest and the
@@ -157,8 +160,9 @@ export async function submitOrder(
   log: FastifyBaseLogger,
 ): Promise<SubmitOrderResult> {
   const now = deps.now();
-  const tokenOk = resubToken && (await consumeResubToken(deps.db, { token: resubToken, userId: user.userId, now }));
-  if (!tokenOk) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+  const tokenInput = resubToken ? { token: resubToken, userId: user.userId, now } : null;
+  const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+  if (!tokenInput || !(await isResubTokenLive(deps.db, tokenInput))) throw resubmitted();
 
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
@@ -166,6 +170,7 @@ export async function submitOrder(
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
   const previous = await getOrderBySerial(deps.db, serial);
+  if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
   if (previous) return answerWithOrder(deps.db, previous, user, serial, requestHash);
 
   const [input] = body.applicationForms;
@@ -229,6 +234,8 @@ export async function submitOrder(
     const applicationFormCode = dailyCode('AF', now);
     try {
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
+        // Spent here, so a transaction that fails (a rule, the database) gives it back.
+        if (!(await consumeResubToken(tx, tokenInput))) throw resubmitted();
         for (const person of people) await lockInsuredPerson(tx, manifest.productCode, person.licenceNo);
         // A concurrent retry of this serial may have committed while we waited for the locks.
         const raced = await getOrderBySerial(tx, serial);

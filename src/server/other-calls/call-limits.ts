@@ -18,8 +18,12 @@ const HOUR_MS = 3600_000;
 export const ID_CHECK_LIMIT: CallLimit = { call: 'checkByIdCard', max: 10, windowMs: HOUR_MS, message: '查询过于频繁，请稍后再试' };
 /** E-policy mails: 5 an hour (a mail relay must not be usable to spam an address). */
 export const MAIL_LIMIT: CallLimit = { call: 'sendEmail', max: 5, windowMs: HOUR_MS, message: '发送过于频繁，请稍后再试' };
-/** The v1 repeat check tells whether an ID number holds a policy: 30 an hour, enough for any family. */
-export const REPEAT_V1_LIMIT: CallLimit = { call: 'repeatInsuranceV1', max: 30, windowMs: HOUR_MS, message: '查询过于频繁，请稍后再试' };
+/**
+ * The repeat checks (v1 and the confirm page's v2, one shared budget) tell
+ * whether an ID number holds a policy: 30 an hour per user, enough for any
+ * family's applications, too few to sweep ID numbers.
+ */
+export const REPEAT_LIMIT: CallLimit = { call: 'repeatInsurance', max: 30, windowMs: HOUR_MS, message: '查询过于频繁，请稍后再试' };
 
 /**
  * Counts one use of a limited call by `userId`, or refuses 4029 when the

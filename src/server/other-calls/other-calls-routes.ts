@@ -7,7 +7,7 @@ import { maskName, MSG_ID_CHECKSUM, parseIdCard, validateEmail, validateName } f
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { PaymentStatus } from '../db/schema.ts';
-import { currentUser, tokenFromHeader } from '../http/auth-guard.ts';
+import { currentUser } from '../http/auth-guard.ts';
 import { ApiError, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { listStatusEvents } from '../orders/lifecycle-repo.ts';
@@ -17,7 +17,7 @@ import { isRepeatInsurance } from '../orders/repeat-insurance.ts';
 import type { StoredPerson } from '../orders/stored-person.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts';
-import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_V1_LIMIT, reserveAttempt } from './call-limits.ts';
+import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call-limits.ts';
 import { recordClientEvent } from './op-log.ts';
 import { listTradesOfUser } from './trades-repo.ts';
 
@@ -111,7 +111,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
   });
 
   route(otherCalls.repeatInsuranceV1, async (request) => {
-    await reserveAttempt(db, REPEAT_V1_LIMIT, currentUser(request).userId, deps.now());
+    await reserveAttempt(db, REPEAT_LIMIT, currentUser(request).userId, deps.now());
     const { cardId, cardType, productCode, channelCode } = request.body;
     return ok({ repeat: await isRepeatInsurance(deps, { cardId, cardType, productCode, ...(channelCode ? { channelCode } : {}) }) });
   });
@@ -173,8 +173,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
   route(
     otherCalls.opLog,
     async (request) => {
-      const token = tokenFromHeader(request.headers.authorization);
-      const claims = token ? await deps.tokens.verify(token) : null;
+      const claims = await deps.optionalUser(request);
       const id = await recordClientEvent(db, { body: request.body, userId: claims?.userId ?? null, ip: request.ip, now: deps.now() });
       return ok({ id });
     },

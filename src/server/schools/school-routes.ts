@@ -5,7 +5,7 @@ import { enumLabel, SCHOOL_TYPES } from '../../engine/rules/enums.ts';
 import { maskPhone } from '../../engine/rules/masking.ts';
 import { isValidSchoolName, schoolNameKey, tidySchoolName } from '../../engine/rules/school-name.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { currentUser, tokenFromHeader } from '../http/auth-guard.ts';
+import { currentUser } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { countyByCode, regionName } from './region-lookup.ts';
@@ -45,10 +45,7 @@ export function toSchoolItem(row: SchoolRow): SchoolItem {
 
 /** The caller's user id when a valid token comes with the request; visitors (and bad tokens) get the directory only. */
 async function optionalUserId(deps: AppDeps, request: FastifyRequest): Promise<string | null> {
-  const token = tokenFromHeader(request.headers.authorization);
-  if (!token) return null;
-  const user = await deps.tokens.verify(token);
-  return user?.userId ?? null;
+  return (await deps.optionalUser(request))?.userId ?? null;
 }
 
 /** edu-svc schoolinfo: search, colleges, a parent's own school, and the per-area statistics of /statistics. */

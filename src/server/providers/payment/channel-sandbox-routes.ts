@@ -1,3 +1,4 @@
+import { isSameOriginTarget } from '../../lib/safe-redirect.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
@@ -42,10 +43,7 @@ export function withOAuthCode(redirectUri: string, code: string | undefined, sta
 }
 
 /** Same-origin relative addresses, or addresses under PUBLIC_URL: the sandbox never redirects elsewhere. */
-function allowedRedirect(uri: string, publicUrl: string | undefined): boolean {
-  if (uri.startsWith('/') && !uri.startsWith('//')) return true;
-  return Boolean(publicUrl) && (uri === publicUrl || uri.startsWith(`${publicUrl}/`));
-}
+const allowedRedirect = isSameOriginTarget;
 
 function oauthPage(redirectUri: string, state: string | undefined): string {
   return `<!doctype html>
