@@ -82,6 +82,15 @@ export const APP_ROUTES = {
   bindPhone: { path: '/bindPhone/:0/:1', screen: 'bind-phone', flags: LOGIN },
   userInfo: { path: '/userInfo', screen: 'user-info', flags: LOGIN },
   myIndex: { path: '/myIndex', screen: 'my-index', flags: LOGIN },
+  // --- contracts (issue 12): one manifest-driven signing screen for every contract route
+  lanshanContract: { path: '/lanshanContract', screen: 'contract-sign', flags: LOGIN },
+  jiningOfflineContract: { path: '/jiningOfflineContract', screen: 'contract-sign', flags: LOGIN },
+  xuZhouOfflineSign: { path: '/xuZhouOfflineSign', screen: 'contract-sign', flags: LOGIN },
+  taiyuanContract: { path: '/taiyuanContract', screen: 'contract-sign', flags: NONE },
+  detailSign: { path: '/detailSign', screen: 'contract-detail', flags: LOGIN },
+  signList: { path: '/signList', screen: 'sign-list', flags: LOGIN },
+  watchSign: { path: '/watchSign', screen: 'sign-list', flags: LOGIN, title: '查看协议' },
+  pdf: { path: '/pdf', screen: 'pdf-viewer', flags: NONE },
   /** The real-name form that leads to the face check (ours: the spec shows only its result page). */
   realNameAuth: { path: '/realNameAuth', screen: 'real-name-auth', flags: LOGIN },
   certificationResult: { path: '/CertificationResult', screen: 'certification-result', flags: LOGIN },
