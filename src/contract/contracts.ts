@@ -10,12 +10,16 @@ import type { Static } from '@sinclair/typebox';
 import { SignedDocument, UserCodeQuery } from './accounts.ts';
 import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
-import { Owned } from './policy.ts';
+import type { OwnedKind } from './policy.ts';
 
 /** Spec §6: contract mode without a manager. */
 export const NO_MANAGER = '未配置客户经理';
 
-export const ContractNo = /* @__PURE__ */ Owned('contract', Type.String({ pattern: '^HT[0-9A-Z]{8,30}$', description: 'Our business number of the agreement' }));
+/** Our business number of an agreement, owned by its signer (`x-owned`; written here rather than with policy.ts's `Owned`, which would pull the policy contract into the web's shared chunks). */
+export const ContractNo = Type.Unsafe<string>({
+  ...Type.String({ pattern: '^HT[0-9A-Z]{8,30}$', description: 'Our business number of the agreement' }),
+  'x-owned': 'contract' satisfies OwnedKind,
+});
 
 /** GET api/contract_site?route|productCode: the signing screen of a contract route. */
 export const ContractSiteQuery = Type.Object(

@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<ContractItem['status'], string> = { signing: '签署�
  * back. Waits for the signing result (the server polls the platform when its
  * callback is late), then offers the signed agreement.
  */
-export default function ContractDetailScreen() {
+export default function DetailView() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const contractNo = params.get('contractNo') ?? '';

@@ -3,9 +3,8 @@ import { ProgressBar } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../components/app-page.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import { getUser } from '../../state/session.ts';
-import { viewerAddress } from './pdf-address.ts';
-import styles from './pdf-viewer-screen.module.css';
+import { documentHeaders, viewerAddress } from '../../api/contracts.ts';
+import styles from './pdf-view.module.css';
 
 /** Canvas limits for old WebViews (iOS Safari refuses canvases above 16.7 megapixels). */
 const MAX_DPR = 2;
@@ -21,7 +20,7 @@ type State = { phase: 'loading'; progress: number } | { phase: 'error'; message:
  * drawn at a device pixel ratio of at most 2 within a bounded canvas;
  * pinch zoom re-draws the pages at the new scale.
  */
-export default function PdfViewerScreen() {
+export default function PdfView() {
   const [params] = useSearchParams();
   const address = viewerAddress(params.get('url'));
   const [state, setState] = useState<State>(address ? { phase: 'loading', progress: 0 } : { phase: 'error', message: '文件地址无效' });
@@ -37,10 +36,9 @@ export default function PdfViewerScreen() {
       const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
       const worker = await import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url');
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const token = getUser()?.token;
       const task = pdfjs.getDocument({
         url: address,
-        httpHeaders: token ? { authorization: `Bearer ${token}` } : {},
+        httpHeaders: documentHeaders(),
         cMapUrl: '/pdfjs/cmaps/',
         cMapPacked: true,
         isEvalSupported: false,

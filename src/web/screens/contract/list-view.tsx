@@ -13,7 +13,7 @@ import { getUser } from '../../state/session.ts';
  * agreements, numbered applicant name, signing date, 点击查看 opening the PDF
  * viewer. Spec §8: the list is empty when its call fails.
  */
-export default function SignListScreen() {
+export default function ListView() {
   const navigate = useNavigate();
   const watch = useLocation().pathname === '/watchSign';
   const user = getUser();

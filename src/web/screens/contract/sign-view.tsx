@@ -17,7 +17,7 @@ type Loaded = { site: ContractSite; manager: ContractManager };
  * Certify the signer with an ID photo, name the insured (checked against the
  * school roster when the manifest asks), then sign on the e-sign platform.
  */
-export default function ContractSignScreen() {
+export default function SignView() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const productCode = params.get('productCode') ?? undefined;
