@@ -120,6 +120,10 @@ export const RosterUpdateBody = Type.Object(
 );
 export const RosterRow = Type.Object({ id: Type.Integer(), productCode: Type.String(), name: Type.String({ description: 'Masked' }), schoolName: Type.String(), className: Type.String(), status: Type.String() });
 
+/** Development and test: load a roster CSV (the operator's `loadRoster`, without a shell). */
+export const DevRosterBody = Type.Object({ productCode: ProductCode, csv: Type.String({ maxLength: 200_000 }) }, { additionalProperties: false });
+export const DevRosterLoaded = Type.Object({ loaded: Type.Integer(), problems: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })) });
+
 export const contractCalls = {
   contractSite: defineCall({
     method: 'GET',
@@ -225,5 +229,13 @@ export const contractCalls = {
     auth: 'user',
     body: RosterUpdateBody,
     data: RosterRow,
+  }),
+  devRoster: defineCall({
+    method: 'POST',
+    path: '/__dev/offline-roster',
+    summary: 'Development and test only: loads a school roster CSV for an offline product; bad rows by line',
+    auth: 'dev',
+    body: DevRosterBody,
+    data: DevRosterLoaded,
   }),
 };

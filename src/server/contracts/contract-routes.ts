@@ -15,6 +15,7 @@ import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
 import { sha256Hex } from './agreement-pdf.ts';
+import { loadRoster, parseRosterCsv } from './roster.ts';
 import {
   applyEsignEvent,
   buildDraft,
@@ -256,6 +257,12 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const outcome = await applyEsignEvent(deps, event, request.log);
       return ok(null, outcome);
     });
+  });
+
+  route(contractCalls.devRoster, async (request) => {
+    findManifest(deps.manifests, request.body.productCode);
+    const { entries, problems } = parseRosterCsv(request.body.csv, deps.now());
+    return ok({ loaded: await loadRoster(deps.db, request.body.productCode, entries), problems });
   });
 
   // --- the offline roster (docs/contracts.md)
