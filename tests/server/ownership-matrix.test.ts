@@ -71,8 +71,8 @@ const NOT_OWNED = new Set([
   'benefitCode',
   // A promoter's manager code (推荐码): printed on posters, public by design like the promo code.
   'managerCode',
-  // The insured's ID number checked against the offline roster (answers a masked name only).
-  'cardNo',
+  // The insured's ID number checked against the offline roster (answers a masked name only), and typed into an agreement.
+  'cardNo', 'insuredIdNo',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
