@@ -50,8 +50,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The PDF viewer's Chinese character maps (pdfjs-dist/cmaps, binary .bcmap) as
+ * assets under /pdfjs/cmaps/: fetched by the viewer only for PDFs that need them.
+ */
+function pdfCmaps(): Plugin {
+  return {
+    name: 'edu-pdf-cmaps',
+    apply: 'build',
+    generateBundle() {
+      const dir = join('node_modules', 'pdfjs-dist', 'cmaps');
+      for (const name of readdirSync(dir)) this.emitFile({ type: 'asset', fileName: `pdfjs/cmaps/${name}`, source: readFileSync(join(dir, name)) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contractForWeb(), precompress()],
+  plugins: [react(), contractForWeb(), pdfCmaps(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   server: {

@@ -15,7 +15,9 @@
  *   SQL before the clock starts, then p95 of sequential injected calls
  *   against the goal of 50 ms.
  * `BENCH_ONLY=promoter` (a comma list of quote, orders, notifications,
- * manifests, promoter) runs only those parts.
+ * manifests, promoter, pdf) runs only those parts. `pdf`: agreement PDFs
+ * generated per second (the Jining offline manifest's template, one page) and
+ * the size of one, unsigned and signed.
  * Every loop is bounded in count and time and targets 127.0.0.1 only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,6 +34,9 @@ import { paymentCalls } from '../src/contract/payment.ts';
 import { productCalls } from '../src/contract/product.ts';
 import { ACHIEVEMENT_PERIODS, promoterAreaCalls } from '../src/contract/promoter-area.ts';
 import { sql } from 'drizzle-orm';
+import { loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+import { buildDraft } from '../src/server/contracts/contract-service.ts';
+import { sha256Hex, signAgreement } from '../src/server/contracts/agreement-pdf.ts';
 import { insertStaff } from '../src/server/auth/people-repo.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -291,6 +296,21 @@ async function promoterAchievements(databaseUrl: string): Promise<{ kind: string
   }
 }
 
+/** Agreement PDFs per second (sequential, after one warm-up that parses the font) and one page's size. */
+async function pdfGeneration() {
+  const manifest = loadManifestStore('manifests').byProductCode('23PR370860')!;
+  const parties = { holderName: '张伟明', holderIdNo: '370802198503121230', insuredName: '张小宇', insuredIdNo: '370802201506014561', schoolName: '济宁市第一实验小学', managerName: '李明' };
+  const first = await buildDraft(manifest, 'HT20260101BENCH0001', parties, new Date());
+  const count = 40;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await buildDraft(manifest, `HT20260101BENCH${String(i).padStart(4, '0')}`, parties, new Date());
+  const perSecond = count / ((performance.now() - started) / 1000);
+  // A small drawn signature stands in for the pad's PNG.
+  const signature = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const signed = await signAgreement(first, { signaturePng: signature, signedAt: new Date(), documentSha256: sha256Hex(first), brokerage: true, brokerageName: '安学保险经纪有限公司' });
+  return { perSecond, count, bytes: first.length, signedBytes: signed.length };
+}
+
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const want = (part: string) => !only || only.includes(part);
 const databaseUrl = process.env.DATABASE_URL;
@@ -304,6 +324,7 @@ const notifications = want('notifications') ? [await notificationThroughput('wec
 if (want('notifications') && databaseUrl) {
   notifications.push(await notificationThroughput('wechat', databaseUrl), await notificationThroughput('alipay', databaseUrl));
 }
+const pdf = want('pdf') ? await pdfGeneration() : undefined;
 const promoter = want('promoter') && databaseUrl ? await promoterAchievements(databaseUrl) : undefined;
 
 const f = (n: number, digits = 0) => n.toFixed(digits);
@@ -322,6 +343,7 @@ for (const n of notifications) {
   );
 }
 if (want('notifications') && !databaseUrl) console.log('  notifications on PostgreSQL  skipped: set DATABASE_URL');
+if (pdf) console.log(`  agreement PDF generation     ${f(pdf.perSecond, 1)} PDFs/s (${pdf.count}, sequential); one page ${f(pdf.bytes / 1024, 1)} KB, signed ${f(pdf.signedBytes / 1024, 1)} KB (limit 300 KB)`);
 if (manifests) console.log(`  validate ${manifests.files} manifests         cold ${f(manifests.coldMs, 1)} ms (with ajv compile), warm ${f(manifests.warmMs, 2)} ms`);
 if (promoter) {
   console.log(`  promoter achievements with ${promoter.sales.toLocaleString('en')} orders on ${promoter.kind} (inserted in ${f(promoter.insertMs / 1000, 1)} s, ${PROMOTER_CALLS} calls each, goal p95 ≤ ${PROMOTER_GOAL_MS} ms)`);

@@ -82,6 +82,15 @@ export const APP_ROUTES = {
   bindPhone: { path: '/bindPhone/:0/:1', screen: 'bind-phone', flags: LOGIN },
   userInfo: { path: '/userInfo', screen: 'user-info', flags: LOGIN },
   myIndex: { path: '/myIndex', screen: 'my-index', flags: LOGIN },
+  // --- contracts (issue 12): one manifest-driven signing screen for every contract route
+  lanshanContract: { path: '/lanshanContract', screen: 'contract', flags: LOGIN },
+  jiningOfflineContract: { path: '/jiningOfflineContract', screen: 'contract', flags: LOGIN },
+  xuZhouOfflineSign: { path: '/xuZhouOfflineSign', screen: 'contract', flags: LOGIN },
+  taiyuanContract: { path: '/taiyuanContract', screen: 'contract', flags: NONE },
+  detailSign: { path: '/detailSign', screen: 'contract', flags: LOGIN },
+  signList: { path: '/signList', screen: 'contract', flags: LOGIN },
+  watchSign: { path: '/watchSign', screen: 'contract', flags: LOGIN },
+  pdf: { path: '/pdf', screen: 'contract', flags: NONE },
   /** The real-name form that leads to the face check (ours: the spec shows only its result page). */
   realNameAuth: { path: '/realNameAuth', screen: 'real-name-auth', flags: LOGIN },
   certificationResult: { path: '/CertificationResult', screen: 'certification-result', flags: LOGIN },

@@ -1,6 +1,7 @@
 import { accountCalls, identityCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
 import { contentCalls } from './content.ts';
+import { contractCalls } from './contracts.ts';
 import type { CallSpec } from './define-call.ts';
 import { marketCalls } from './market.ts';
 import { metaCalls } from './meta.ts';
@@ -35,6 +36,7 @@ export const callGroups = {
   payment: paymentCalls,
   promoter: promoterCalls,
   promoterArea: promoterAreaCalls,
+  contracts: contractCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

@@ -13,6 +13,8 @@ import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts
 import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
 // --- accounts
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
+import type { EsignProvider } from './providers/esign/esign-provider.ts';
+import type { StorageProvider } from './providers/storage/storage-provider.ts';
 
 /** Hooks only a test injects (through BuildAppOptions.hooks); the server never sets one. */
 export interface TestHooks {
@@ -48,6 +50,9 @@ export interface AppDeps {
   // --- promoters
   /** The WeChat JSSDK ticket source (share configuration). */
   wechat: WeChatJssdkProvider;
+  // --- contracts (issue 12)
+  esign: EsignProvider;
+  storage: StorageProvider;
   /** The development clock's offset (POST __dev/clock); `now` adds it. Always 0 outside development. */
   clock: { offsetMs: number };
   /** Test-only hooks; empty in every server. */

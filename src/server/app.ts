@@ -50,6 +50,7 @@ import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provid
 import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
+import { registerContractRoutes } from './contracts/contract-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -156,13 +157,17 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     log: app.log,
     now,
   });
-  const providers = buildProviders({ config, now, log: app.log }, channelContext, {
+  const providers = buildProviders(
+    { config, now, log: app.log, db, post: options.channelPost ?? selfRawPost(app), ...(options.sandboxRetryBaseMs === undefined ? {} : { retryBaseMs: options.sandboxRetryBaseMs }) },
+    channelContext,
+    {
     ...(options.sms ? { sms: options.sms } : {}),
     ...(options.insurer ? { insurer: options.insurer } : {}),
     ...(options.identity ? { identity: options.identity } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),
     ...(options.wechat ? { wechat: options.wechat } : {}),
-  });
+    },
+  );
   const smsOutbox = config.devEndpoints ? new SmsOutbox(providers.sms) : undefined;
 
   const deps: AppDeps = {
@@ -186,6 +191,9 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     identity: providers.identity,
     // --- promoters
     wechat: providers.wechat,
+    // --- contracts (issue 12)
+    esign: providers.esign,
+    storage: providers.storage,
     clock,
     hooks: options.hooks ?? {},
   };
@@ -207,6 +215,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
       registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
       registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
+      registerContractRoutes(gw, deps); // issue 12: agreements, e-sign callbacks, the offline roster (docs/contracts.md)
     },
     { prefix: GW },
   );
@@ -222,7 +231,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
 
   // Before the socket closes, so that a notification being delivered over HTTP can still land.
   app.addHook('preClose', async () => {
-    const payments = [...providers.payments.values()].map(quiescent);
+    const payments = [...providers.payments.values(), providers.esign].map(quiescent);
     for (const provider of payments) provider.stop?.();
     await Promise.all(payments.map((provider) => provider.settled?.()));
   });

@@ -84,6 +84,7 @@ export async function settledProviders(handles: AppHandles): Promise<void> {
   for (let round = 0; round < 2; round++) {
     await Promise.all([...handles.providers.payments.values()].map(settledOf));
     await settledOf(handles.providers.insurer);
+    await settledOf(handles.providers.esign);
   }
 }
 

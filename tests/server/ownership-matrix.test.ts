@@ -41,6 +41,7 @@ import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { promoterCalls } from '../../src/contract/promoter.ts';
+import { contractCalls } from '../../src/contract/contracts.ts';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -70,6 +71,8 @@ const NOT_OWNED = new Set([
   'benefitCode',
   // A promoter's manager code (推荐码): printed on posters, public by design like the promo code.
   'managerCode',
+  // The insured's ID number checked against the offline roster (answers a masked name only), and typed into an agreement.
+  'cardNo', 'insuredIdNo',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -142,7 +145,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
   const unknownIds: string[] = [];
   let alice: Session;
   let bob: Session;
-  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '' };
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001' };
   const aSecrets: string[] = [];
 
   beforeAll(async () => {
@@ -188,6 +191,11 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       }),
     );
     a.tempSerialNo = draft.tempSerialNo;
+    // A's agreement (docs/contracts.md): the row is enough, every contract call checks its owner first.
+    await t.database.db.execute(
+      sql`insert into contracts (contract_no, user_id, product_code, holder_name, holder_id_no, insured_name, insured_id_no, school_name, manager_employee_num, esign_provider, document_sha256, draft_key)
+          select ${a.contractNo}, id, '23PR370860', '张三', '370802198503121230', '张小三', '370802201506014560', '济宁一小', 'JT0800101', 'sandbox', 'x', ${`contracts/${a.contractNo}/draft.pdf`} from users where user_code = ${alice.userCode}`,
+    );
   });
   afterAll(() => t.close());
 
@@ -201,6 +209,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       draft: a.tempSerialNo,
       serial: a.serial,
       user: alice.userCode,
+      contract: a.contractNo,
     })[kind];
 
   /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
@@ -242,6 +251,8 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`GET ${promoterAreaCalls.customerDetail.path}`]: { params: async () => ({}) },
     [`GET ${promoterAreaCalls.renewalDetail.path}`]: { params: async () => ({}) },
     [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
+    // --- contracts: A's agreement file.
+    [`GET ${contractCalls.contractFile.path}`]: { params: async () => ({ file: 'draft.pdf' }) },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };

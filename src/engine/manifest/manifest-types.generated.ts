@@ -222,6 +222,7 @@ export interface ProductManifest {
    * Visual template of the detail page.
    */
   pageTemplate?: 'standard' | 'banner-first';
+  contract?: Contract;
 }
 /**
  * Content of the generic product detail page.
@@ -756,4 +757,51 @@ export interface Protocol {
    * Text of the document (paragraphs separated by blank lines).
    */
   content: string;
+}
+/**
+ * Contract mode (offline and school-organised products): the parent signs an agreement with the brokerage electronically before buying, and reads it later in 已签署的协议. Absent: the ordinary online flow. See docs/contracts.md.
+ */
+export interface Contract {
+  /**
+   * Whether contract mode applies now (false keeps the section but sells the product through the ordinary online flow).
+   */
+  enabled?: boolean;
+  /**
+   * The app route of the signing screen (one of the contract routes of src/contract/app-routes.ts: /jiningOfflineContract, /lanshanContract, /xuZhouOfflineSign, /taiyuanContract); 立即投保 on the detail page leads there.
+   */
+  route: string;
+  /**
+   * Title printed at the top of the agreement and shown on the signing screen.
+   */
+  title: string;
+  /**
+   * The agreement's paragraphs. Fields in braces are filled on the server, personal data masked: {holder.name}, {holder.idNo}, {insured.name}, {insured.idNo}, {product.name}, {school.name}, {manager.name}, {signDate}. Any other brace is refused.
+   *
+   * @minItems 1
+   * @maxItems 40
+   */
+  template: [string, ...string[]];
+  /**
+   * Who signs: the holder (drawn signature on the e-sign platform) and/or the brokerage (its seal, applied by the server).
+   *
+   * @minItems 1
+   */
+  signers: ['holder' | 'brokerage', ...('holder' | 'brokerage')[]];
+  /**
+   * The brokerage's account manager (客户经理) of the product, printed on the agreement. Absent: the signing screen says 未配置客户经理 and no agreement can be created.
+   */
+  manager?: {
+    /**
+     * Manager's name as printed.
+     */
+    name: string;
+    /**
+     * Manager's employee number.
+     */
+    employeeNum: string;
+  };
+  /**
+   * The insured must be on the school roster loaded by an operator (offline/insInfo calls, docs/contracts.md): the ID number is checked when entered.
+   */
+  roster?: boolean;
 }

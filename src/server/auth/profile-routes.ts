@@ -1,4 +1,6 @@
 import multipart from '@fastify/multipart';
+import { sniffImage } from '../lib/sniff-image.ts';
+import { hasSignedContracts, signedDocuments } from '../contracts/contract-service.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -24,13 +26,6 @@ import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './p
 import { getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
 
 /** Image types accepted for upload, recognised by their first bytes (the declared type is not trusted). */
-function sniffImage(bytes: Buffer): string | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
-
 const FILE_URL_PREFIX = `${GW}${accountCalls.upload.path}/`;
 
 function toUserInfo(user: UserRow): UserInfo {
@@ -110,9 +105,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
   route(
     accountCalls.documents,
     async (request) => {
-      await ownUser(request, request.query.userCode);
-      // Contract signing comes with its own issue; until then nobody has signed an agreement here.
-      const documents: SignedDocument[] = [];
+      const user = await ownUser(request, request.query.userCode);
+      const documents: SignedDocument[] = await signedDocuments(deps, user.id);
       return ok(documents);
     },
   );
@@ -130,7 +124,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
         faceStatus: user.faceAt ? '1' : '0',
         isStaff: Boolean(staff),
         isPromoter: Boolean(staff) || (await isPromoter(deps.db, user)),
-        hasSignedDocuments: false,
+        hasSignedDocuments: await hasSignedContracts(deps, user.id),
       };
       return ok(summary);
     },

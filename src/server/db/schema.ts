@@ -655,3 +655,101 @@ export const customerPushes = pgTable(
     check('customer_pushes_kind_check', oneOf(t.kind, ['product', 'renewal'])),
   ],
 );
+
+// --- contracts (issue 12, docs/contracts.md)
+
+export const CONTRACT_STATUSES = ['signing', 'signed', 'expired', 'rejected'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/**
+ * One electronic agreement of a contract-mode product: its parties (stored in
+ * full, shown masked), the e-sign task (created idempotently on contract_no,
+ * our business number) and the files in the storage provider.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    contractNo: text('contract_no').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    status: text('status').$type<ContractStatus>().notNull().default('signing'),
+    holderName: text('holder_name').notNull(),
+    holderIdNo: text('holder_id_no').notNull(),
+    insuredName: text('insured_name').notNull(),
+    insuredIdNo: text('insured_id_no').notNull(),
+    schoolName: text('school_name').notNull(),
+    managerEmployeeNum: text('manager_employee_num').notNull(),
+    /** The e-sign platform's task and the signer's page (expires). */
+    esignProvider: text('esign_provider').notNull(),
+    taskId: text('task_id'),
+    signUrl: text('sign_url'),
+    /** SHA-256 (hex) of the unsigned document the parent read. */
+    documentSha256: text('document_sha256').notNull(),
+    draftKey: text('draft_key').notNull(),
+    signedKey: text('signed_key'),
+    signedAt: ts('signed_at'),
+    /** The last e-sign event applied (its sequence number): an older one arriving later changes nothing. */
+    lastEventSeq: integer('last_event_seq').notNull().default(0),
+    lastPolledAt: ts('last_polled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contracts_user_idx').on(t.userId, t.createdAt),
+    check('contracts_status_check', sql`${t.status} in ('signing', 'signed', 'expired', 'rejected')`),
+  ],
+);
+
+/** Every e-sign callback applied, by the platform's event id: a duplicate or replay finds its row and changes nothing. */
+export const esignEvents = pgTable('esign_events', {
+  eventId: text('event_id').primaryKey(),
+  contractNo: text('contract_no').notNull(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** Files of the database storage provider (STORAGE_PROVIDER=database): signed and unsigned agreements. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  /** base64 of the bytes. */
+  data: text('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Roster status of an insured of an offline product: 0 not yet, 1 agreement signed, 2 insured (paid). */
+export const ROSTER_STATUSES = ['0', '1', '2'] as const;
+export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+
+/** The school roster of an offline product, loaded from the school's CSV by an operator (npm run roster). */
+export const offlineRoster = pgTable(
+  'offline_roster',
+  {
+    id: id(),
+    productCode: text('product_code').notNull(),
+    idNo: text('id_no').notNull(),
+    name: text('name').notNull(),
+    schoolName: text('school_name').notNull(),
+    className: text('class_name').notNull().default(''),
+    status: text('status').$type<RosterStatus>().notNull().default('0'),
+    contractNo: text('contract_no'),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('offline_roster_product_id_no').on(t.productCode, t.idNo),
+    check('offline_roster_status_check', sql`${t.status} in ('0', '1', '2')`),
+  ],
+);
+
+/** A user certified as a signer with the e-sign platform (cloudCertiPerInfo): the holder of their agreements. */
+export const esignSigners = pgTable('esign_signers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  idNo: text('id_no').notNull(),
+  provider: text('provider').notNull(),
+  certifiedAt: createdAt(),
+});

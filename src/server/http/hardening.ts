@@ -95,7 +95,9 @@ export function appCspDirectives(https: boolean): Record<string, string[] | null
 
 /**
  * The server-rendered sandbox pages (cashier, WeChat OAuth, face check) carry their
- * styles inline and post forms to this origin; they run no script at all.
+ * styles inline and post forms to this origin; they run no script at all — except the
+ * e-sign sandbox's signature pad, which sends its own policy allowing only its nonce'd
+ * script and style (kept below).
  */
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const SANDBOX_PREFIX = '/_sandbox/';
@@ -137,7 +139,8 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
   // Routes that set their own policy (the clause page, the face page) keep it: helmet sets its header
   // in onRequest, the route's reply.header() replaces it. The sandbox pages get theirs here.
   app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
-    if (request.url.startsWith(SANDBOX_PREFIX) && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    const own = String(reply.getHeader('content-security-policy') ?? '');
+    if (request.url.startsWith(SANDBOX_PREFIX) && String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !own.includes("'nonce-")) {
       reply.header('content-security-policy', SANDBOX_CSP);
     }
     return payload;

@@ -24,12 +24,25 @@ import type { PaymentProvider } from './payment/payment-provider.ts';
 import { ConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { SandboxWeChatJssdkProvider, type WeChatJssdkProvider } from './wechat/wechat-jssdk-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
+import type { Db } from '../db/db.ts';
+import type { EsignProvider } from './esign/esign-provider.ts';
+import { esignSandboxSecret, SandboxEsignProvider } from './esign/sandbox-esign-provider.ts';
+import { sandboxEsignRoutes } from './esign/sandbox-esign-routes.ts';
+import type { RawNotificationPost } from './payment/notification-delivery.ts';
+import { DatabaseStorage, FolderStorage, type StorageProvider } from './storage/storage-provider.ts';
+import { join } from 'node:path';
 
 /** What a (non-payment) provider is built with. */
 export interface ProviderContext {
   config: AppConfig;
   now: () => Date;
   log: ProviderLog;
+  /** The database (the database storage provider keeps files in it). */
+  db: Db;
+  /** How a sandbox posts its callbacks to this server (the e-sign sandbox). */
+  post: RawNotificationPost;
+  /** First retry delay of sandbox callbacks (tests shorten it). */
+  retryBaseMs?: number;
 }
 
 export type SandboxPages = (app: FastifyInstance, context: SandboxPageContext) => Promise<void>;
@@ -52,9 +65,10 @@ export interface ProviderKinds {
   geocoder: GeocoderProvider;
   /** The WeChat official account's JSSDK tickets (share configuration). */
   wechat: WeChatJssdkProvider;
-  // Slots for the providers later issues add: `esign` (contract signing, ESIGN_PROVIDER) and
-  // `storage` (uploaded files and screen recordings, STORAGE_PROVIDER) — an interface here, a map
-  // of implementations below, a line in PROVIDER_VARIABLES, and the app reads `providers.esign`.
+  /** Electronic signing of agreements (docs/contracts.md). */
+  esign: EsignProvider;
+  /** Where generated agreements are kept. */
+  storage: StorageProvider;
 }
 export type ProviderKind = keyof ProviderKinds;
 
@@ -83,6 +97,30 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
     // A made-up official account: signatures are computed like WeChat's, over tickets nobody else knows.
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxWeChatJssdkProvider() },
   },
+  esign: {
+    // Tasks in memory, its own signing page, HMAC-signed callbacks retried, sometimes twice or out of order.
+    sandbox: {
+      name: 'sandbox',
+      sandbox: true,
+      create: ({ config, now, log, post, retryBaseMs }) =>
+        new SandboxEsignProvider({
+          secret: esignSandboxSecret(config.paySandboxSecret),
+          baseUrl: config.publicUrl ?? '',
+          notifyPath: '/_gw/edu-svc/jzq/api/notify/sandbox',
+          post,
+          notifyDelayMs: config.sandboxNotifyDelayMs,
+          ...(retryBaseMs === undefined ? {} : { retryBaseMs }),
+          now,
+          log,
+        }),
+      pages: (app, context) => sandboxEsignRoutes(app, context),
+    },
+  },
+  storage: {
+    // Not sandboxes: both keep the files for real.
+    database: { name: 'database', sandbox: false, create: ({ db }) => new DatabaseStorage(db) },
+    folder: { name: 'folder', sandbox: false, create: ({ config }) => new FolderStorage(join(config.dataDir, 'files')) },
+  },
 };
 
 /** The environment variable that chooses each kind, and its default. */
@@ -92,6 +130,8 @@ export const PROVIDER_VARIABLES: { readonly [K in ProviderKind]: { variable: str
   identity: { variable: 'IDENTITY_PROVIDER', fallback: 'sandbox' },
   geocoder: { variable: 'GEOCODER_PROVIDER', fallback: 'sandbox' },
   wechat: { variable: 'WECHAT_JSSDK_PROVIDER', fallback: 'sandbox' },
+  esign: { variable: 'ESIGN_PROVIDER', fallback: 'sandbox' },
+  storage: { variable: 'STORAGE_PROVIDER', fallback: 'database' },
 };
 
 export const PROVIDER_KINDS = Object.keys(PROVIDER_VARIABLES) as ProviderKind[];
@@ -212,7 +252,7 @@ export function buildProviders(
     payments.set(choice.channel, instance.provider);
     if (instance.routes) pages.push(instance.routes);
   }
-  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), wechat: build('wechat'), payments, pages };
+  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), wechat: build('wechat'), esign: build('esign'), storage: build('storage'), payments, pages };
 }
 
 /** Sandbox keys of the configured channels: those `stored` holds when usable, new ones otherwise. */

@@ -43,7 +43,11 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
   }
   return (
     <AppPage title={state.manifest.productName} hasBottomBar right={<DetailShareButton manifest={state.manifest} />}>
-      <DetailRenderer manifest={state.manifest} onInsure={() => navigate(paths.insure(state.manifest.productCode))} />
+      <DetailRenderer manifest={state.manifest} onInsure={() => {
+          // Contract mode (docs/contracts.md): the agreement is signed on the manifest's contract route first.
+          const contract = state.manifest.contract;
+          navigate(contract && contract.enabled !== false ? `${contract.route}?productCode=${state.manifest.productCode}` : paths.insure(state.manifest.productCode));
+        }} />
     </AppPage>
   );
 }

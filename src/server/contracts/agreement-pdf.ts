@@ -1,0 +1,204 @@
+/**
+ * The agreement PDFs: generated from the manifest's template with pdf-lib,
+ * Chinese text in Noto Sans Hans (package @embedpdf/fonts-sc, read from
+ * node_modules: no font is downloaded at run time) embedded as a subset, so a
+ * one-page agreement weighs about 50 KB (limit 300 KB, docs/contracts.md).
+ * The signed version adds the drawn signature, the signing time, the
+ * unsigned document's SHA-256 and, when the brokerage signs, its seal.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+const require = createRequire(import.meta.url);
+
+let fontBytes: Uint8Array | undefined;
+/** Noto Sans Hans Regular (GB2312 coverage, OFL-1.1), read once. */
+function agreementFont(): Uint8Array {
+  fontBytes ??= readFileSync(join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'));
+  return fontBytes;
+}
+
+interface CffSubset {
+  glyphs: number[];
+  cff: { fdForGlyph(gid: number): number | null; topDict: { FDArray: Record<string, unknown>[] } };
+  font: { getGlyph(gid: number): { path: unknown; _usedSubrs: Record<string, boolean> } };
+  subsetSubrs(subrs: unknown, used: Record<string, boolean>): unknown;
+}
+interface FontkitFont {
+  createSubset(): object;
+}
+
+/**
+ * @pdf-lib/fontkit 1.1.1 subsets a CID-keyed CFF font (Noto Sans Hans is one)
+ * with each glyph's local subroutines credited to the last font dict seen
+ * instead of the glyph's own, so glyphs of other dicts lose theirs and draw
+ * as blanks (份, 证, 签 vanished). This replaces that one method with the
+ * glyph's own dict; everything else is the library's.
+ */
+function patchCidSubset(font: FontkitFont): void {
+  const proto = Object.getPrototypeOf(font.createSubset()) as { subsetFontdict(this: CffSubset, topDict: Record<string, unknown>): void; patched?: boolean };
+  if (proto.patched) return;
+  proto.subsetFontdict = function subsetFontdict(this: CffSubset, topDict: Record<string, unknown>) {
+    const fdArray: Record<string, unknown>[] = [];
+    const fds: number[] = [];
+    const newIndex = new Map<number, number>();
+    const usedSubrs: Record<string, boolean>[] = [];
+    for (const gid of this.glyphs) {
+      const fd = this.cff.fdForGlyph(gid);
+      if (fd == null) continue;
+      let index = newIndex.get(fd);
+      if (index === undefined) {
+        index = fdArray.length;
+        newIndex.set(fd, index);
+        fdArray.push({ ...this.cff.topDict.FDArray[fd] });
+        usedSubrs.push({});
+      }
+      fds.push(index);
+      const glyph = this.font.getGlyph(gid);
+      void glyph.path; // parses the glyph, filling _usedSubrs
+      Object.assign(usedSubrs[index]!, glyph._usedSubrs);
+    }
+    fdArray.forEach((dict, i) => {
+      delete dict.FontName;
+      const priv = dict.Private as { Subrs?: unknown } | undefined;
+      if (priv?.Subrs) dict.Private = { ...priv, Subrs: this.subsetSubrs(priv.Subrs, usedSubrs[i]!) };
+    });
+    topDict.FDArray = fdArray;
+    topDict.FDSelect = { version: 0, fds };
+  };
+  proto.patched = true;
+}
+
+let parsed: FontkitFont | undefined;
+/** fontkit with the parsed font kept: parsing 8 MB for every agreement would cost more than the rest. */
+const cachingFontkit = {
+  create(bytes: Uint8Array): FontkitFont {
+    if (bytes !== fontBytes) return fontkit.create(bytes) as unknown as FontkitFont;
+    if (!parsed) {
+      parsed = fontkit.create(bytes) as unknown as FontkitFont;
+      patchCidSubset(parsed);
+    }
+    return parsed;
+  },
+};
+
+async function withFont(doc: PDFDocument): Promise<PDFFont> {
+  doc.registerFontkit(cachingFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  return doc.embedFont(agreementFont(), { subset: true });
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const BODY_SIZE = 11.5;
+const LINE = 20;
+
+/** Breaks a paragraph into lines that fit the width (Chinese text breaks between any two characters). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const char of text) {
+    if (line && font.widthOfTextAtSize(line + char, size) > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += char;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface AgreementContent {
+  title: string;
+  contractNo: string;
+  paragraphs: readonly string[];
+  /** Printed under the title. */
+  productName: string;
+  signers: readonly string[];
+  createdAt: Date;
+}
+
+/** Beijing time, `YYYY-MM-DD HH:mm:ss`. */
+export function beijingTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The unsigned agreement (one page for the templates in use; more when the text needs them). */
+export async function generateAgreement(content: AgreementContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  doc.setProducer('edu-insure');
+  doc.setCreationDate(content.createdAt);
+  doc.setModificationDate(content.createdAt);
+  const font = await withFont(doc);
+  const width = A4[0] - 2 * MARGIN;
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const titleSize = 18;
+  page.drawText(content.title, { x: (A4[0] - font.widthOfTextAtSize(content.title, titleSize)) / 2, y: y - titleSize, size: titleSize, font });
+  y -= titleSize + 16;
+  const meta = `协议编号：${content.contractNo}    产品：${content.productName}`;
+  for (const line of wrap(meta, font, 9.5, width)) {
+    page.drawText(line, { x: MARGIN, y, size: 9.5, font, color: rgb(0.4, 0.4, 0.4) });
+    y -= 15;
+  }
+  page.drawLine({ start: { x: MARGIN, y: y + 4 }, end: { x: A4[0] - MARGIN, y: y + 4 }, thickness: 0.6, color: rgb(0.75, 0.75, 0.75) });
+  y -= 14;
+  content.paragraphs.forEach((paragraph, index) => {
+    const lines = wrap(`${index + 1}. ${paragraph}`, font, BODY_SIZE, width);
+    for (const line of lines) {
+      if (y < MARGIN + 170) {
+        page = doc.addPage(A4);
+        y = A4[1] - MARGIN;
+      }
+      page.drawText(line, { x: MARGIN, y, size: BODY_SIZE, font });
+      y -= LINE;
+    }
+    y -= 6;
+  });
+  // The signing block at the foot of the last page: filled in by signAgreement.
+  const last = doc.getPage(doc.getPageCount() - 1);
+  last.drawText('甲方（签名）：', { x: MARGIN, y: MARGIN + 110, size: BODY_SIZE, font });
+  if (content.signers.includes('brokerage')) last.drawText('乙方（盖章）：', { x: A4[0] / 2 + 20, y: MARGIN + 110, size: BODY_SIZE, font });
+  return doc.save({ useObjectStreams: true });
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface SignatureStamp {
+  signaturePng: Uint8Array;
+  signedAt: Date;
+  /** SHA-256 of the unsigned document. */
+  documentSha256: string;
+  brokerage: boolean;
+  brokerageName: string;
+}
+
+/** The signed agreement: the unsigned one with the signature, its time, the document's SHA-256 and the seal. */
+export async function signAgreement(draft: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(draft);
+  const font = await withFont(doc);
+  const page = doc.getPage(doc.getPageCount() - 1);
+  const image = await doc.embedPng(stamp.signaturePng);
+  const box = image.scaleToFit(150, 60);
+  page.drawImage(image, { x: MARGIN + 70, y: MARGIN + 92, width: box.width, height: box.height });
+  const small = { size: 8.5, font, color: rgb(0.3, 0.3, 0.3) };
+  page.drawText(`签署时间：${beijingTime(stamp.signedAt)}（北京时间）`, { x: MARGIN, y: MARGIN + 70, ...small });
+  page.drawText(`文件摘要 SHA-256：${stamp.documentSha256}`, { x: MARGIN, y: MARGIN + 56, ...small, size: 7.5 });
+  if (stamp.brokerage) {
+    const cx = A4[0] / 2 + 140;
+    const cy = MARGIN + 110;
+    const red = rgb(0.85, 0.1, 0.1);
+    page.drawCircle({ x: cx, y: cy, size: 38, borderColor: red, borderWidth: 2, opacity: 0 });
+    const name = stamp.brokerageName.slice(0, 10);
+    page.drawText(name, { x: cx - font.widthOfTextAtSize(name, 8) / 2, y: cy + 6, size: 8, font, color: red });
+    page.drawText('电子签章', { x: cx - font.widthOfTextAtSize('电子签章', 9) / 2, y: cy - 12, size: 9, font, color: red });
+  }
+  doc.setModificationDate(stamp.signedAt);
+  return doc.save({ useObjectStreams: true });
+}

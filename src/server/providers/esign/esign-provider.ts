@@ -1,0 +1,60 @@
+/**
+ * Electronic signing (君子签, e签宝, 法大大 and the like). A real adapter
+ * implements this with the platform's API; the sandbox
+ * (sandbox-esign-provider.ts) behaves like one: idempotent tasks on our
+ * business number, signer certification with an ID photo, its own signing
+ * page, HMAC-SHA256-signed callbacks retried with backoff (sometimes twice,
+ * sometimes out of order), expiring links and a status query.
+ */
+export interface EsignSigner {
+  name: string;
+  idNo: string;
+}
+
+export interface CreateTaskInput {
+  /** Our business number (the contract number): creating twice returns the same task. */
+  businessNo: string;
+  title: string;
+  /** The document to sign (PDF). */
+  document: Uint8Array;
+  /** Its text, for platforms (and the sandbox) that show it on their signing page. */
+  preview: readonly string[];
+  signer: EsignSigner;
+  /** Where the platform sends the browser after signing. */
+  returnUrl: string;
+}
+
+export interface EsignTask {
+  taskId: string;
+  /** The signer's page; expires. */
+  signUrl: string;
+  expiresAt: Date;
+}
+
+export type EsignTaskStatus = 'signing' | 'signed' | 'expired' | 'rejected';
+
+/** A verified callback. `seq` orders a task's events: an older one arriving later is stale. */
+export interface EsignEvent {
+  eventId: string;
+  type: string;
+  taskId: string;
+  businessNo: string;
+  seq: number;
+  occurredAt: string;
+}
+
+export interface EsignProvider {
+  readonly name: string;
+  /** Checks the signer (name, ID number, ID photo); the reason is in the user's language. */
+  certify(input: EsignSigner & { photo: Uint8Array; contentType: string }): Promise<{ passed: boolean; reason: string }>;
+  createTask(input: CreateTaskInput): Promise<EsignTask>;
+  /** The platform's own view of a task (polled when no callback came). */
+  queryTask(taskId: string): Promise<{ status: EsignTaskStatus; seq: number }>;
+  /** The signer's drawn signature and the signing time of a signed task. */
+  fetchSignature(taskId: string): Promise<{ png: Uint8Array; signedAt: Date } | undefined>;
+  /** The event of a callback, or undefined when its signature or timestamp is not valid (forged or replayed late). */
+  verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined;
+}
+
+/** Event types the server acts on; any other type is acknowledged and ignored. */
+export const ESIGN_EVENTS = { viewed: 'task.viewed', signed: 'task.signed', expired: 'task.expired', rejected: 'task.rejected' } as const;

@@ -1,0 +1,223 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { parseIdCard } from '../../../engine/rules/index.ts';
+import type { RawNotificationPost } from '../payment/notification-delivery.ts';
+import type { ProviderLog } from '../payment/payment-channel.ts';
+import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus } from './esign-provider.ts';
+
+export const SANDBOX_ESIGN_PATH = '/_sandbox/esign/sign';
+export const ESIGN_TIMESTAMP_HEADER = 'x-esign-timestamp';
+export const ESIGN_SIGNATURE_HEADER = 'x-esign-signature';
+/** A callback older (or newer) than this is refused: a replay of a captured one fails once it is stale. */
+export const CALLBACK_WINDOW_MS = 5 * 60_000;
+/** A signing link works this long. */
+export const SIGN_LINK_TTL_MS = 30 * 60_000;
+
+interface SandboxTask {
+  taskId: string;
+  input: CreateTaskInput;
+  status: EsignTaskStatus;
+  seq: number;
+  expiresAt: Date;
+  signature?: Uint8Array;
+  signedAt?: Date;
+}
+
+export interface SandboxEsignOptions {
+  /** The HMAC key of callbacks and links. */
+  secret: string;
+  /** Origin put before the signing page ('' for same-origin relative addresses). */
+  baseUrl: string;
+  notifyPath: string;
+  post: RawNotificationPost;
+  notifyDelayMs: number;
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  /** How often a callback is delivered twice, and a stale 'viewed' sent after 'signed' (0..1). */
+  duplicateRate?: number;
+  staleRate?: number;
+  random?: () => number;
+  now: () => Date;
+  log?: ProviderLog;
+}
+
+/** The HMAC-SHA256 (hex) of a callback: over `timestamp.body`. */
+export function signEsignCallback(secret: string, timestamp: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+const JPEG = [0xff, 0xd8, 0xff];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/**
+ * The e-sign sandbox: tasks kept in memory (a restart forgets them, as a
+ * sandbox may), its own signing page, callbacks like a real platform's.
+ */
+export class SandboxEsignProvider implements EsignProvider {
+  readonly name = 'sandbox';
+  private readonly tasks = new Map<string, SandboxTask>();
+  private readonly byBusinessNo = new Map<string, string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly options: SandboxEsignOptions) {}
+
+  async certify(input: { name: string; idNo: string; photo: Uint8Array; contentType: string }) {
+    if (!startsWith(input.photo, PNG) && !startsWith(input.photo, JPEG)) return { passed: false, reason: '证件照片须为 PNG 或 JPEG 图片' };
+    if (input.photo.length < 64) return { passed: false, reason: '证件照片无法识别，请重新拍摄' };
+    if (!parseIdCard(input.idNo, this.options.now()).ok) return { passed: false, reason: '身份证号码与照片不符，请核对' };
+    return { passed: true, reason: '' };
+  }
+
+  async createTask(input: CreateTaskInput): Promise<EsignTask> {
+    const existing = this.byBusinessNo.get(input.businessNo);
+    const task = existing ? this.tasks.get(existing)! : this.newTask(input);
+    // A task past its link's life gets a fresh link, like the platforms' "re-issue signing URL".
+    if (task.status === 'signing' && task.expiresAt <= this.options.now()) task.expiresAt = new Date(this.options.now().getTime() + SIGN_LINK_TTL_MS);
+    return { taskId: task.taskId, signUrl: this.signUrl(task), expiresAt: task.expiresAt };
+  }
+
+  private newTask(input: CreateTaskInput): SandboxTask {
+    const taskId = `T${randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase()}`;
+    const task: SandboxTask = { taskId, input, status: 'signing', seq: 0, expiresAt: new Date(this.options.now().getTime() + SIGN_LINK_TTL_MS) };
+    this.tasks.set(taskId, task);
+    this.byBusinessNo.set(input.businessNo, taskId);
+    return task;
+  }
+
+  private linkMac(taskId: string, expires: number): string {
+    return createHmac('sha256', this.options.secret).update(`link.${taskId}.${expires}`).digest('hex').slice(0, 32);
+  }
+
+  private signUrl(task: SandboxTask): string {
+    const expires = task.expiresAt.getTime();
+    const query = new URLSearchParams({ task: task.taskId, expires: String(expires), s: this.linkMac(task.taskId, expires) });
+    return `${this.options.baseUrl}${SANDBOX_ESIGN_PATH}?${query}`;
+  }
+
+  /** The task behind a signing link, or why the link does not work. */
+  taskOfLink(taskId: string, expires: string, mac: string): { task: SandboxTask } | { problem: string } {
+    const task = this.tasks.get(taskId);
+    const at = Number(expires);
+    if (!task || !Number.isSafeInteger(at) || !sameHex(this.linkMac(taskId, at), mac)) return { problem: '签署链接无效' };
+    if (task.status === 'signed') return { problem: '该协议已签署完成' };
+    if (at <= this.options.now().getTime() || task.status !== 'signing') return { problem: '签署链接已过期，请返回重新发起签署' };
+    return { task };
+  }
+
+  /** The signing page was opened. */
+  viewed(task: SandboxTask): void {
+    if (task.seq === 0) this.emit(task, ESIGN_EVENTS.viewed);
+  }
+
+  /** The signer drew and confirmed: record it and call back (maybe twice, maybe with a stale 'viewed' after). */
+  sign(task: SandboxTask, png: Uint8Array): void {
+    task.status = 'signed';
+    task.signature = png;
+    task.signedAt = this.options.now();
+    const random = this.options.random ?? Math.random;
+    const signed = this.emit(task, ESIGN_EVENTS.signed);
+    if (random() < (this.options.duplicateRate ?? 0.3)) this.schedule(() => this.deliver(signed, 1), this.options.notifyDelayMs * 2);
+    if (random() < (this.options.staleRate ?? 0.3)) {
+      const stale: EsignEvent = { ...signed, eventId: randomUUID(), type: ESIGN_EVENTS.viewed, seq: signed.seq - 1 };
+      this.schedule(() => this.deliver(stale, 1), this.options.notifyDelayMs * 3);
+    }
+  }
+
+  async queryTask(taskId: string) {
+    const task = this.tasks.get(taskId);
+    if (!task) return { status: 'expired' as const, seq: 0 };
+    return { status: task.status, seq: task.seq };
+  }
+
+  async fetchSignature(taskId: string) {
+    const task = this.tasks.get(taskId);
+    return task?.signature && task.signedAt ? { png: task.signature, signedAt: task.signedAt } : undefined;
+  }
+
+  verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined {
+    const timestamp = first(headers[ESIGN_TIMESTAMP_HEADER]);
+    const signature = first(headers[ESIGN_SIGNATURE_HEADER]);
+    if (!/^[0-9]{10,13}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return undefined;
+    if (!sameHex(signEsignCallback(this.options.secret, timestamp, rawBody), signature)) return undefined;
+    if (Math.abs(this.options.now().getTime() - Number(timestamp)) > CALLBACK_WINDOW_MS) return undefined;
+    try {
+      const event = JSON.parse(rawBody) as Partial<EsignEvent>;
+      if (typeof event.eventId !== 'string' || typeof event.type !== 'string' || typeof event.taskId !== 'string') return undefined;
+      if (typeof event.businessNo !== 'string' || !Number.isSafeInteger(event.seq) || typeof event.occurredAt !== 'string') return undefined;
+      return event as EsignEvent;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A signed callback as this sandbox sends it (tests forge and replay with it). */
+  signedCallback(event: EsignEvent, at: Date = this.options.now()): { body: string; headers: Record<string, string> } {
+    const body = JSON.stringify(event);
+    const timestamp = String(at.getTime());
+    return { body, headers: { [ESIGN_TIMESTAMP_HEADER]: timestamp, [ESIGN_SIGNATURE_HEADER]: signEsignCallback(this.options.secret, timestamp, body) } };
+  }
+
+  private emit(task: SandboxTask, type: string): EsignEvent {
+    task.seq += 1;
+    const event: EsignEvent = { eventId: randomUUID(), type, taskId: task.taskId, businessNo: task.input.businessNo, seq: task.seq, occurredAt: this.options.now().toISOString() };
+    this.schedule(() => this.deliver(event, 1), this.options.notifyDelayMs);
+    return event;
+  }
+
+  private schedule(task: () => Promise<void>, delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const running = task().finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async deliver(event: EsignEvent, attempt: number): Promise<void> {
+    let acknowledged = false;
+    try {
+      const { body, headers } = this.signedCallback(event);
+      const answer = await this.options.post({ path: this.options.notifyPath, body, contentType: 'application/json', headers });
+      acknowledged = answer.status === 200 && (JSON.parse(answer.text) as { code?: unknown }).code === '0000';
+    } catch (error) {
+      this.options.log?.warn({ taskId: event.taskId, attempt, err: error }, 'e-sign callback delivery failed');
+    }
+    if (acknowledged) return;
+    if (attempt >= (this.options.maxAttempts ?? 6)) {
+      this.options.log?.warn({ taskId: event.taskId, attempt }, 'e-sign callback abandoned');
+      return;
+    }
+    this.schedule(() => this.deliver(event, attempt + 1), (this.options.retryBaseMs ?? 500) * 2 ** (attempt - 1));
+  }
+
+  async settled(): Promise<void> {
+    while (this.timers.size > 0 || this.inFlight.size > 0) {
+      await Promise.all([...this.inFlight]);
+      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
+/** The sandbox's callback key: derived from PAY_SANDBOX_SECRET (one sandbox secret to configure). */
+export function esignSandboxSecret(paySandboxSecret: string): string {
+  return createHash('sha256').update(`esign-sandbox:${paySandboxSecret}`).digest('hex');
+}

@@ -1,0 +1,43 @@
+import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCheck, type SignList } from '../../contract/contracts.ts';
+import { GW } from '../../contract/define-call.ts';
+import { getUser } from '../state/session.ts';
+import { call } from './client.ts';
+
+/** The PDF viewer's link for a contract address (spec §2: the gateway prefix plus the address, Base64 in `url`). */
+export function pdfViewerLink(contractUrl: string): string {
+  return `/pdf?url=${encodeURIComponent(btoa(GW + contractUrl))}`;
+}
+
+/**
+ * The document address of `/pdf?url=`: Base64 of the gateway prefix plus the
+ * contract address. Anything that does not decode to a same-origin /_gw path
+ * (another host, a script URL, a path climbing out) is refused (null).
+ */
+export function viewerAddress(encoded: string | null): string | null {
+  if (!encoded) return null;
+  let decoded: string;
+  try {
+    decoded = atob(encoded.replace(/ /g, '+'));
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith(`${GW}/`) || decoded.includes('..') || !/^[A-Za-z0-9/._?=&-]+$/.test(decoded)) return null;
+  return decoded;
+}
+
+/** Headers of a document fetched outside the client (pdf.js fetches the PDF itself). */
+export function documentHeaders(): Record<string, string> {
+  const token = getUser()?.token;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+export const contractApi = {
+  site: (query: { route?: string; productCode?: string }): Promise<ContractSite> => call(contractCalls.contractSite, { query }, { thing: '签署信息' }),
+  manager: (productCode: string): Promise<ContractManager> => call(contractCalls.manager, { query: { productCode } }, { silent: true }),
+  certify: (form: FormData): Promise<Certified> => call(contractCalls.certify, { body: form }, { thing: '实名认证' }),
+  agreement: (body: { productCode: string; insuredName: string; insuredIdNo: string; schoolName: string }): Promise<AgreementCreated> =>
+    call(contractCalls.agreement, { body }, { thing: '协议' }),
+  list: (): Promise<ContractList> => call(contractCalls.contractList, {}, { thing: '协议列表' }),
+  signList: (userCode: string): Promise<SignList> => call(contractCalls.signList, { query: { userCode } }, { silent: true }),
+  verifyCard: (productCode: string, cardNo: string): Promise<RosterCheck> => call(contractCalls.verifyInsuredCardNo, { query: { productCode, cardNo } }, { silent: true }),
+};

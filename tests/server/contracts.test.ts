@@ -1,0 +1,237 @@
+/**
+ * Electronic contracts (docs/contracts.md): certification, the agreement PDF
+ * (text read back with pdf.js, a page rasterised), the sandbox signing page,
+ * callbacks forged, replayed, duplicated and out of order, polling when no
+ * callback comes, who may read the PDF, the signed-agreement list and the roster.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractCalls, NO_MANAGER, type AgreementCreated, type ContractList, type SignList } from '../../src/contract/contracts.ts';
+import { accountCalls } from '../../src/contract/accounts.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
+import { makeIdCard, maskName } from '../../src/engine/rules/index.ts';
+import { sha256Hex } from '../../src/server/contracts/agreement-pdf.ts';
+import { loadRoster, parseRosterCsv } from '../../src/server/contracts/roster.ts';
+import type { SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
+import { backends, call, expectOk, login, makeTestApp, type Session, type TestApp } from './helpers.ts';
+
+const JINING_OFFLINE = '23PR370860';
+const TAIYUAN = '24PR140100';
+const HOLDER = { name: '张伟明', idNo: makeIdCard('370802', '19850312', '123') };
+const INSURED = { name: '张小宇', idNo: makeIdCard('370802', '20150601', '456') };
+// A 1×1 PNG (a real photo would be larger; the sandbox checks the bytes' type).
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PHOTO = Buffer.concat([PNG_BYTES, Buffer.alloc(200)]);
+
+/** A drawn signature, as the sandbox page's pad makes it. */
+function drawnSignature(): string {
+  const canvas = createCanvas(300, 120);
+  const context = canvas.getContext('2d');
+  context.lineWidth = 6;
+  context.beginPath();
+  context.moveTo(20, 80);
+  context.bezierCurveTo(80, 10, 160, 110, 280, 30);
+  context.stroke();
+  return `data:image/png;base64,${canvas.toBuffer('image/png').toString('base64')}`;
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) {
+  const boundary = '----contracttest';
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="idPhoto"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function pdfText(bytes: Uint8Array): Promise<{ text: string; inkRatio: number; pages: number }> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const page = await doc.getPage(1);
+  const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+  const viewport = page.getViewport({ scale: 1 });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let ink = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) ink++;
+  return { text, inkRatio: ink / (data.length / 4), pages: doc.numPages };
+}
+
+describe.each(backends)('contracts (%s)', (backend) => {
+  let t: TestApp;
+  let parent: Session;
+  let other: Session;
+  let esign: SandboxEsignProvider;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ backend });
+    esign = t.handles.providers.esign as SandboxEsignProvider;
+    parent = await login(t.app);
+    other = await login(t.app);
+    const csv = `name,idNo,schoolName,className\n${INSURED.name},${INSURED.idNo},济宁市第一实验小学,三年级二班\n李四,123,济宁一中,\n`;
+    const parsed = parseRosterCsv(csv);
+    expect(parsed.problems).toEqual([{ line: 3, reason: '身份证号码无效' }]);
+    await loadRoster(t.database.db, JINING_OFFLINE, parsed.entries);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const certify = (session: Session, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) => {
+    const form = multipart(fields, file);
+    return call(t.app, { method: 'POST', url: contractCalls.certify.path, token: session.token, payload: form.payload, headers: form.headers });
+  };
+
+  it('says 未配置客户经理 for a product without a manager and creates nothing', async () => {
+    const manager = await call(t.app, { method: 'GET', url: `${contractCalls.manager.path}?productCode=${TAIYUAN}` });
+    expect(manager.body).toMatchObject({ code: '0000', data: null, msg: NO_MANAGER });
+    const created = await call(t.app, {
+      method: 'POST',
+      url: contractCalls.agreement.path,
+      token: parent.token,
+      payload: { productCode: TAIYUAN, insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '太原市实验小学' },
+    });
+    expect(created.body).toMatchObject({ code: '4001', msg: NO_MANAGER });
+  });
+
+  it('checks the ID photo type and size with a clear message, then certifies', async () => {
+    const fields = { name: HOLDER.name, idNo: HOLDER.idNo };
+    expect((await certify(parent, fields, { name: 'id.txt', bytes: Buffer.from('not an image at all'), type: 'image/png' })).body.msg).toBe('证件照片仅支持 JPG、PNG 格式');
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]);
+    expect((await certify(parent, fields, { name: 'id.png', bytes: big, type: 'image/png' })).body.msg).toBe('证件照片不能超过2MB，请压缩后重新上传');
+    expect((await certify(parent, fields)).body.msg).toBe('请上传身份证人像面照片');
+    const ok = expectOk(await certify(parent, fields, { name: 'id.png', bytes: PHOTO, type: 'image/png' }));
+    expect(ok).toEqual({ certified: true, name: maskName(HOLDER.name) });
+  });
+
+  let contractNo = '';
+  let draftSha = '';
+
+  it('creates the agreement once (idempotent) with a real PDF: product name and masked holder in its text, a page with ink, ≤ 300 KB', async () => {
+    const body = { productCode: JINING_OFFLINE, insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '济宁市第一实验小学' };
+    const notOnRoster = await call(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { ...body, insuredName: '王五' } });
+    expect(notOnRoster.body.msg).toBe('被保险人不在学校名单中，请联系学校核对');
+    const first = expectOk(await call<AgreementCreated>(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: body }));
+    const again = expectOk(await call<AgreementCreated>(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: body }));
+    expect(again.contractNo).toBe(first.contractNo);
+    expect(again.signUrl).toBe(first.signUrl);
+    contractNo = first.contractNo;
+    const file = await t.app.inject({ method: 'GET', url: `/_gw${fillPath(contractCalls.contractFile.path, { contractNo, file: 'draft.pdf' })}`, headers: { authorization: `Bearer ${parent.token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.length).toBeLessThanOrEqual(300 * 1024);
+    draftSha = sha256Hex(file.rawPayload);
+    const { text, inkRatio, pages } = await pdfText(file.rawPayload);
+    expect(pages).toBe(1);
+    expect(text).toContain('济宁市学生平安保险（学校统一收费）');
+    expect(text).toContain(`甲方（投保人）：${maskName(HOLDER.name)}`);
+    expect(text).not.toContain(HOLDER.name);
+    expect(text).not.toContain(HOLDER.idNo);
+    expect(inkRatio).toBeGreaterThan(0.003);
+  }, 60_000);
+
+  it('lets only the signer read it: another user 4003, a visitor 406', async () => {
+    const url = fillPath(contractCalls.contractFile.path, { contractNo, file: 'draft.pdf' });
+    expect((await call(t.app, { method: 'GET', url, token: other.token })).body).toMatchObject({ code: '4003', data: null });
+    expect((await call(t.app, { method: 'GET', url })).body).toMatchObject({ code: '406' });
+    expect((await call(t.app, { method: 'GET', url: `${contractCalls.signatureImage.path}?contractNo=${contractNo}`, token: other.token })).body.code).toBe('4003');
+  });
+
+  it('signs on the sandbox page; the callbacks (maybe duplicated, maybe out of order) sign it once; the list and the signed PDF show it', async () => {
+    const list = expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token }));
+    const signUrl = list.list[0]!.signUrl!;
+    const page = await t.app.inject({ method: 'GET', url: signUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(maskName(HOLDER.name));
+    expect(page.body).not.toContain(HOLDER.idNo);
+    const query = new URL(signUrl, 'http://x').searchParams;
+    const signature = drawnSignature();
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/_sandbox/esign/sign',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ task: query.get('task')!, expires: query.get('expires')!, s: query.get('s')!, signature }).toString(),
+    });
+    expect(post.statusCode).toBe(303);
+    expect(post.headers.location).toBe(`/#/detailSign?contractNo=${contractNo}`);
+    await t.settled();
+    const after = expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token }));
+    expect(after.list.map((c) => c.status)).toEqual(['signed']);
+    const signed = expectOk(await call<SignList>(t.app, { method: 'GET', url: `${contractCalls.signList.path}?userCode=${parent.userCode}`, token: parent.token }));
+    expect(signed.list).toEqual([{ contractUrl: `/edu-svc/logged/${contractNo}/agreement.pdf`, signTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), userName: maskName(HOLDER.name) }]);
+    const docs = expectOk(await call<unknown[]>(t.app, { method: 'GET', url: `${accountCalls.documents.path}?userCode=${parent.userCode}`, token: parent.token }));
+    expect(docs).toEqual(signed.list);
+    const file = await t.app.inject({ method: 'GET', url: `/_gw${signed.list[0]!.contractUrl}`, headers: { authorization: `Bearer ${parent.token}` } });
+    const { text } = await pdfText(file.rawPayload);
+    expect(text).toContain('签署时间');
+    expect(text).toContain(draftSha);
+    expect(file.rawPayload.length).toBeLessThanOrEqual(300 * 1024);
+  }, 60_000);
+
+  it('refuses forged and stale callbacks; a duplicate, an older event or an unknown type changes nothing', async () => {
+    const notify = (body: string, headers: Record<string, string>) =>
+      call<null>(t.app, { method: 'POST', url: fillPath(contractCalls.esignNotify.path, { provider: 'sandbox' }), payload: body, headers: { ...headers, 'content-type': 'application/json' } });
+    const list = async () => expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token })).list;
+    const before = await list();
+    const { rows } = (await t.database.db.execute(`select task_id from contracts where contract_no = '${contractNo}'`)) as unknown as { rows: { task_id: string }[] };
+    const task = rows[0]!.task_id;
+    const event = (type: string, seq: number) => ({ eventId: `E-${type}-${seq}-${Math.random()}`, type, taskId: task, businessNo: contractNo, seq, occurredAt: new Date().toISOString() });
+    // Forged: signed with another key.
+    const expired = event('task.expired', 99);
+    const genuine = esign.signedCallback(expired);
+    expect((await notify(genuine.body, { ...genuine.headers, 'x-esign-signature': 'a'.repeat(64) })).body.code).toBe('4001');
+    expect((await notify(genuine.body.replace('"seq":99', '"seq":98'), genuine.headers)).body.code).toBe('4001');
+    // Replayed after the window.
+    const old = esign.signedCallback(event('task.expired', 100), new Date(Date.now() - 10 * 60_000));
+    expect((await notify(old.body, old.headers)).body.code).toBe('4001');
+    // Valid but too late: the agreement is signed, an expiry does not undo it (applied at most once, never backwards).
+    expect((await notify(genuine.body, genuine.headers)).body).toMatchObject({ code: '0000', msg: 'stale' });
+    expect((await notify(genuine.body, genuine.headers)).body).toMatchObject({ code: '0000', msg: 'duplicate' });
+    const viewed = esign.signedCallback(event('task.viewed', 1));
+    expect((await notify(viewed.body, viewed.headers)).body).toMatchObject({ code: '0000', msg: 'stale' });
+    const unknown = esign.signedCallback(event('task.archived', 200));
+    expect((await notify(unknown.body, unknown.headers)).body).toMatchObject({ code: '0000', msg: 'ignored' });
+    expect(await list()).toEqual(before);
+  });
+
+  it('updates the roster through the purchase and lets staff reset it', async () => {
+    const check = expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.verifyInsuredCardNo.path}?productCode=${JINING_OFFLINE}&cardNo=${INSURED.idNo}`, token: parent.token }));
+    expect(check).toMatchObject({ found: true, name: maskName(INSURED.name), status: '1' });
+    const status = expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: parent.token }));
+    expect(status).toMatchObject({ status: '1' });
+    expect((await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: other.token })).body.code).toBe('4003');
+    expect((await call(t.app, { method: 'GET', url: fillPath(contractCalls.resetStatus.path, { id: '1' }), token: parent.token })).body.code).toBe('4003');
+  });
+});
+
+describe('contracts: polling when no callback comes', () => {
+  it('asks the platform and signs the agreement from its answer', async () => {
+    let offset = 0;
+    const t = await makeTestApp({ channelPost: async () => ({ status: 503, text: '' }), now: () => new Date(Date.now() + offset) });
+    try {
+      const parent = await login(t.app);
+      const form = multipart({ name: HOLDER.name, idNo: HOLDER.idNo }, { name: 'id.png', bytes: PHOTO, type: 'image/png' });
+      expectOk(await call(t.app, { method: 'POST', url: contractCalls.certify.path, token: parent.token, payload: form.payload, headers: form.headers }));
+      const created = expectOk(
+        await call<AgreementCreated>(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { productCode: '24PR371302', insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '兰山区第一小学' } }),
+      );
+      const q = new URL(created.signUrl, 'http://x').searchParams;
+      const signature = drawnSignature();
+      await t.app.inject({ method: 'POST', url: '/_sandbox/esign/sign', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ task: q.get('task')!, expires: q.get('expires')!, s: q.get('s')!, signature }).toString() });
+      (t.handles.providers.esign as SandboxEsignProvider).stop(); // every callback lost
+      const list = async () => expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token })).list;
+      expect((await list())[0]!.status).toBe('signing');
+      offset = 10_000;
+      expect((await list())[0]!.status).toBe('signed');
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
