@@ -32,6 +32,8 @@ describe('configuration from the environment', () => {
       identity: 'sandbox',
       geocoder: 'sandbox',
       wechat: 'sandbox',
+      esign: 'sandbox',
+      storage: 'database',
       paymentChannels: ['sandbox', 'wechat', 'alipay', 'jd'].map((channel) => ({ channel, implementation: 'sandbox' })),
     });
     expect(config.allowSandbox).toBe(false);
@@ -144,6 +146,7 @@ describe('production', () => {
       'IDENTITY_PROVIDER=sandbox',
       'GEOCODER_PROVIDER=sandbox',
       'WECHAT_JSSDK_PROVIDER=sandbox',
+      'ESIGN_PROVIDER=sandbox',
       'PAYMENT_CHANNELS wechat:sandbox,jd:sandbox',
     ]);
     expect((refused as Error).message).toContain('set ALLOW_SANDBOX=true');
