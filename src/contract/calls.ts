@@ -12,6 +12,7 @@ import { productCalls } from './product.ts';
 import { promoterAreaCalls } from './promoter-area.ts';
 import { promoterCalls } from './promoter.ts';
 import { ratingCalls } from './ratings.ts';
+import { complianceCalls, recordingCalls } from './recording.ts';
 import { schoolCalls } from './school.ts';
 
 /**
@@ -35,6 +36,8 @@ export const callGroups = {
   payment: paymentCalls,
   promoter: promoterCalls,
   promoterArea: promoterAreaCalls,
+  recording: recordingCalls,
+  compliance: complianceCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

@@ -2,18 +2,24 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
+import { Owned } from './policy.ts';
 
 /**
  * Traceable sales (可回溯, issue 13): the recording of a sale is uploaded in
  * chunks, each compressed with pako and chained to the one before by SHA-256,
  * and the sale's key steps are tracked beside it. The compliance replay calls
- * are declared in compliance.ts.
+ * (complianceCalls) are declared below; the web app's buyer side imports only
+ * recordingCalls.
  */
 
 /** The serial of one recorded sale: 32 lowercase hex characters, random (knowing it is what lets a client append). */
-export const RecordingSerial = Type.String({ pattern: '^[0-9a-f]{32}$' });
+export const RecordingSerial = Owned('recording', Type.String({ pattern: '^[0-9a-f]{32}$' }));
 /** A SHA-256 in lowercase hex. */
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
+/** Upper bound of one chunk's base64 data (the recorder sends at about a tenth of it). */
+export const CHUNK_MAX_BASE64 = 192 * 1024;
+/** Upper bound of one chunk's events once inflated. */
+export const CHUNK_MAX_INFLATED = 4 * 1024 * 1024;
 /** The hash the first chunk chains to. */
 export const CHAIN_GENESIS = '0'.repeat(64);
 
@@ -60,7 +66,7 @@ export const RecordingChunkBody = Type.Object(
     seq: Type.Integer({ minimum: 0, maximum: 100_000 }),
     prevHash: Sha256Hex,
     hash: Sha256Hex,
-    data: Type.String({ minLength: 1, maxLength: 1_000_000 }),
+    data: Type.String({ minLength: 4, maxLength: 250_000 }),
     eventCount: Type.Integer({ minimum: 0, maximum: 100_000 }),
     /** Epoch milliseconds of the chunk's first and last event. */
     firstAt: Type.Integer({ minimum: 0 }),
@@ -130,5 +136,110 @@ export const recordingCalls = {
     auth: 'optional',
     body: SaleStepBody,
     data: Type.Null(),
+  }),
+};
+
+/** How whole a recording's chain is: every hash checks and no chunk is missing up to the final one. */
+export const ChainStatus = Type.Union([Type.Literal('intact'), Type.Literal('broken'), Type.Literal('incomplete')]);
+export type ChainStatus = Static<typeof ChainStatus>;
+
+/** One recorded sale as a compliance reviewer finds it (personal data masked). */
+export const RecordingSummary = Type.Object({
+  serial: RecordingSerial,
+  orderCode: Type.Union([Type.String(), Type.Null()]),
+  policyNos: Type.Array(Type.String()),
+  productCode: Type.Union([Type.String(), Type.Null()]),
+  /** The buyer's account, masked (138****8000); null for a sale never logged in. */
+  buyer: Type.Union([Type.String(), Type.Null()]),
+  entryRoute: Type.String(),
+  build: Type.String(),
+  /** ISO date-times. */
+  createdAt: Type.String(),
+  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  chunkCount: Type.Integer(),
+});
+export type RecordingSummary = Static<typeof RecordingSummary>;
+
+export const RecordedStep = Type.Object({
+  step: Type.String(),
+  /** Epoch milliseconds on the client, and when the server received it. */
+  at: Type.Integer(),
+  receivedAt: Type.Integer(),
+  route: Type.String(),
+  clauseName: Type.Union([Type.String(), Type.Null()]),
+  orderCode: Type.Union([Type.String(), Type.Null()]),
+  result: Type.Union([Type.String(), Type.Null()]),
+});
+export type RecordedStep = Static<typeof RecordedStep>;
+
+export const StoredChunk = Type.Object({
+  seq: Type.Integer(),
+  /** base64 of the deflated JSON array of rrweb events, as stored. */
+  data: Type.String(),
+  hash: Type.String(),
+  prevHash: Type.String(),
+  /** The stored hash matches the data and the chunk before (recomputed on every read). */
+  valid: Type.Boolean(),
+  eventCount: Type.Integer(),
+  size: Type.Integer(),
+  firstAt: Type.Integer(),
+  lastAt: Type.Integer(),
+  receivedAt: Type.Integer(),
+  final: Type.Boolean(),
+});
+export type StoredChunk = Static<typeof StoredChunk>;
+
+export const RecordingDetail = Type.Object({
+  summary: RecordingSummary,
+  chain: ChainStatus,
+  /** Sequence numbers missing below the highest stored one. */
+  gaps: Type.Array(Type.Integer()),
+  pages: Type.Array(PageVersion),
+  steps: Type.Array(RecordedStep),
+  chunks: Type.Array(StoredChunk),
+});
+export type RecordingDetail = Static<typeof RecordingDetail>;
+
+export const RecordingSearch = Type.Object(
+  {
+    orderCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z_-]+$' })),
+    policyNo: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[0-9A-Za-z_-]+$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Sale replay for staff with the compliance role (issue 13 part 6). */
+export const complianceCalls = {
+  findRecordings: defineCall({
+    method: 'GET',
+    path: '/res-svc/res/v3/compliance/recordings',
+    summary: 'Finds the recorded sales of an order or a policy (compliance staff only)',
+    auth: 'user',
+    query: RecordingSearch,
+    data: Type.Array(RecordingSummary),
+  }),
+  recording: defineCall({
+    method: 'GET',
+    path: '/res-svc/res/v3/compliance/recordings/:serial',
+    summary: 'One recorded sale with its chunks, key steps, page versions and chain status (compliance staff only)',
+    auth: 'user',
+    params: Type.Object({ serial: RecordingSerial }),
+    data: RecordingDetail,
+  }),
+  devTamperChunk: defineCall({
+    method: 'POST',
+    path: '/__dev/recording/tamper',
+    summary: 'Alters one stored chunk behind the append-only trigger, to test the chain badge (development and test only; compliance staff)',
+    auth: 'dev',
+    body: Type.Object({ serial: RecordingSerial, seq: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    data: Type.Null(),
+  }),
+  devRecording: defineCall({
+    method: 'GET',
+    path: '/__dev/recording/:serial/events',
+    summary: 'Every stored event of a recording, inflated, for the e2e PII scan and size figures (development and test only; compliance staff)',
+    auth: 'dev',
+    params: Type.Object({ serial: RecordingSerial }),
+    data: Type.Object({ events: Type.String(), compressedBytes: Type.Integer(), firstAt: Type.Integer(), lastAt: Type.Integer() }),
   }),
 };

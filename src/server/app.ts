@@ -50,6 +50,8 @@ import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provid
 import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts';
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
+// --- recording (issue 13)
+import { registerRecordingRoutes } from './recording/recording-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -202,6 +204,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
       registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
       registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
+      // --- recording (issue 13): traceable sales and their compliance replay (docs/recording.md)
+      registerRecordingRoutes(gw, deps);
     },
     { prefix: GW },
   );

@@ -41,6 +41,9 @@ import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { promoterCalls } from '../../src/contract/promoter.ts';
+import { CHAIN_GENESIS, complianceCalls, recordingCalls } from '../../src/contract/recording.ts';
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -142,7 +145,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
   const unknownIds: string[] = [];
   let alice: Session;
   let bob: Session;
-  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '' };
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', recording: '' };
   const aSecrets: string[] = [];
 
   beforeAll(async () => {
@@ -188,6 +191,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       }),
     );
     a.tempSerialNo = draft.tempSerialNo;
+    // A's recorded sale (claimed by A's token at its start).
+    a.recording = expectOk(
+      await call<{ serial: string }>(t.app, { method: 'POST', url: recordingCalls.start.path, token: alice.token, payload: { entryRoute: '/insure', build: 'b' } }),
+    ).serial;
   });
   afterAll(() => t.close());
 
@@ -201,7 +208,14 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       draft: a.tempSerialNo,
       serial: a.serial,
       user: alice.userCode,
+      recording: a.recording,
     })[kind];
+  /** A well-formed first chunk (its hash does not cover the serial, so it fits any recording). */
+  const recordedChunk = () => {
+    const data = deflateSync(Buffer.from('[{"type":4,"timestamp":1}]')).toString('base64');
+    const hash = createHash('sha256').update(`${CHAIN_GENESIS}:0:${data}`).digest('hex');
+    return { seq: 0, prevHash: CHAIN_GENESIS, hash, data, eventCount: 1, firstAt: 1, lastAt: 1, pages: [], final: false };
+  };
 
   /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
   const recipes: Record<string, Recipe> = {
@@ -242,6 +256,19 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`GET ${promoterAreaCalls.customerDetail.path}`]: { params: async () => ({}) },
     [`GET ${promoterAreaCalls.renewalDetail.path}`]: { params: async () => ({}) },
     [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
+    // --- recording (issue 13): B's valid chunk or step, A's recording; B is no compliance reviewer.
+    [`POST ${recordingCalls.upload.path}`]: { body: async () => recordedChunk() },
+    [`POST ${recordingCalls.step.path}`]: {
+      body: async () => ({
+        serial: expectOk(
+          await call<{ serial: string }>(t.app, { method: 'POST', url: recordingCalls.start.path, token: bob.token, payload: { entryRoute: '/insure', build: 'b' } }),
+        ).serial,
+        step: 'orderCreated',
+        at: 1,
+        route: '/confirm',
+      }),
+    },
+    [`POST ${complianceCalls.devTamperChunk.path}`]: { body: async () => ({ seq: 0 }) },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };
