@@ -2,7 +2,6 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
-import { Owned } from './policy.ts';
 
 /**
  * Traceable sales (可回溯, issue 13): the recording of a sale is uploaded in
@@ -13,7 +12,8 @@ import { Owned } from './policy.ts';
  */
 
 /** The serial of one recorded sale: 32 lowercase hex characters, random (knowing it is what lets a client append). */
-export const RecordingSerial = Owned('recording', Type.String({ pattern: '^[0-9a-f]{32}$' }));
+// Owned by its user (policy.ts OWNED_KEYWORD, written out: importing policy.ts here would split chunks of the web app).
+export const RecordingSerial = Type.String({ pattern: '^[0-9a-f]{32}$', 'x-owned': 'recording' });
 /** A SHA-256 in lowercase hex. */
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
 /** Upper bound of one chunk's base64 data (the recorder sends at about a tenth of it). */
@@ -96,7 +96,8 @@ export type SaleStep = (typeof SALE_STEPS)[number];
 export const SaleStepBody = Type.Object(
   {
     serial: RecordingSerial,
-    step: Type.Union(SALE_STEPS.map((s) => Type.Literal(s))),
+    // An enum over the list itself (no `.map` at module level: the web bundle drops this schema).
+    step: Type.Unsafe<SaleStep>({ type: 'string', enum: SALE_STEPS }),
     /** Epoch milliseconds when it happened on the client. */
     at: Type.Integer({ minimum: 0 }),
     route: Type.String({ minLength: 1, maxLength: 200 }),
@@ -112,10 +113,21 @@ export const SaleStepBody = Type.Object(
 );
 export type SaleStepBody = Static<typeof SaleStepBody>;
 
+/**
+ * The recorder's paths, also as plain constants: the web recorder posts with
+ * `fetch` (no toasts, keepalive on page hide) and importing these keeps the
+ * schemas out of its chunk.
+ */
+export const RECORDING_PATHS = {
+  start: '/res-svc/res/v3/recording/start',
+  upload: '/res-svc/res/v3/batchupload',
+  step: '/op-log/api/v1/op/ins',
+} as const;
+
 export const recordingCalls = {
   start: defineCall({
     method: 'POST',
-    path: '/res-svc/res/v3/recording/start',
+    path: RECORDING_PATHS.start,
     summary: 'Opens the recording of a sale and returns its serial',
     auth: 'optional',
     body: RecordingStartBody,
@@ -123,7 +135,7 @@ export const recordingCalls = {
   }),
   upload: defineCall({
     method: 'POST',
-    path: '/res-svc/res/v3/batchupload',
+    path: RECORDING_PATHS.upload,
     summary: 'Stores one hash-chained chunk of a sale’s recording (idempotent on serial and sequence)',
     auth: 'optional',
     body: RecordingChunkBody,
@@ -131,7 +143,7 @@ export const recordingCalls = {
   }),
   step: defineCall({
     method: 'POST',
-    path: '/op-log/api/v1/op/ins',
+    path: RECORDING_PATHS.step,
     summary: 'Tracks one key step of a recorded sale',
     auth: 'optional',
     body: SaleStepBody,
@@ -156,15 +168,15 @@ export const RecordingSummary = Type.Object({
   /** ISO date-times. */
   createdAt: Type.String(),
   finishedAt: Type.Union([Type.String(), Type.Null()]),
-  chunkCount: Type.Integer(),
+  chunkCount: Type.Number(),
 });
 export type RecordingSummary = Static<typeof RecordingSummary>;
 
 export const RecordedStep = Type.Object({
   step: Type.String(),
   /** Epoch milliseconds on the client, and when the server received it. */
-  at: Type.Integer(),
-  receivedAt: Type.Integer(),
+  at: Type.Number(),
+  receivedAt: Type.Number(),
   route: Type.String(),
   clauseName: Type.Union([Type.String(), Type.Null()]),
   orderCode: Type.Union([Type.String(), Type.Null()]),
@@ -173,28 +185,38 @@ export const RecordedStep = Type.Object({
 export type RecordedStep = Static<typeof RecordedStep>;
 
 export const StoredChunk = Type.Object({
-  seq: Type.Integer(),
+  seq: Type.Number(),
   /** base64 of the deflated JSON array of rrweb events, as stored. */
   data: Type.String(),
   hash: Type.String(),
   prevHash: Type.String(),
   /** The stored hash matches the data and the chunk before (recomputed on every read). */
   valid: Type.Boolean(),
-  eventCount: Type.Integer(),
-  size: Type.Integer(),
-  firstAt: Type.Integer(),
-  lastAt: Type.Integer(),
-  receivedAt: Type.Integer(),
+  eventCount: Type.Number(),
+  size: Type.Number(),
+  firstAt: Type.Number(),
+  lastAt: Type.Number(),
+  receivedAt: Type.Number(),
   final: Type.Boolean(),
 });
 export type StoredChunk = Static<typeof StoredChunk>;
+
+/** A page version as stored (the manifest hash is the server's; numbers as JSON numbers: this schema only describes answers). */
+export const StoredPage = Type.Object({
+  route: Type.String(),
+  build: Type.String(),
+  productCode: Type.Optional(Type.String()),
+  manifestHash: Type.Optional(Type.String()),
+  at: Type.Number(),
+});
 
 export const RecordingDetail = Type.Object({
   summary: RecordingSummary,
   chain: ChainStatus,
   /** Sequence numbers missing below the highest stored one. */
-  gaps: Type.Array(Type.Integer()),
-  pages: Type.Array(PageVersion),
+  gaps: Type.Array(Type.Number()),
+  /** The page versions ({@link PageVersion}) of every chunk, in order. */
+  pages: Type.Array(StoredPage),
   steps: Type.Array(RecordedStep),
   chunks: Type.Array(StoredChunk),
 });
@@ -231,7 +253,7 @@ export const complianceCalls = {
     path: '/__dev/recording/tamper',
     summary: 'Alters one stored chunk behind the append-only trigger, to test the chain badge (development and test only; compliance staff)',
     auth: 'dev',
-    body: Type.Object({ serial: RecordingSerial, seq: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    body: Type.Object({ serial: RecordingSerial, seq: Type.Number({ minimum: 0, multipleOf: 1 }) }, { additionalProperties: false }),
     data: Type.Null(),
   }),
   devRecording: defineCall({
@@ -240,6 +262,6 @@ export const complianceCalls = {
     summary: 'Every stored event of a recording, inflated, for the e2e PII scan and size figures (development and test only; compliance staff)',
     auth: 'dev',
     params: Type.Object({ serial: RecordingSerial }),
-    data: Type.Object({ events: Type.String(), compressedBytes: Type.Integer(), firstAt: Type.Integer(), lastAt: Type.Integer() }),
+    data: Type.Object({ events: Type.String(), compressedBytes: Type.Number(), firstAt: Type.Number(), lastAt: Type.Number() }),
   }),
 };
