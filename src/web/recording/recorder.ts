@@ -97,7 +97,7 @@ async function sha256Hex(text: string): Promise<string> {
 // ------------------------------------------------------------------ transport
 
 /** POST to a recording call without the app's toasts (the recorder works in the background). */
-async function post<T>(path: string, body: unknown, keepalive = false): Promise<{ code: string; data: T } | null> {
+async function post<T>(path: string, body: unknown, keepalive = false): Promise<{ code: string; msg?: string; data: T } | null> {
   // Read from storage rather than through state/session.ts (see keys.ts).
   let token: string | undefined;
   try {
@@ -113,8 +113,8 @@ async function post<T>(path: string, body: unknown, keepalive = false): Promise<
       keepalive,
       credentials: 'same-origin',
     });
-    const json = (await res.json()) as { code?: unknown; data?: T };
-    return typeof json.code === 'string' ? { code: json.code, data: json.data as T } : null;
+    const json = (await res.json()) as { code?: unknown; msg?: string; data?: T };
+    return typeof json.code === 'string' ? { code: json.code, msg: json.msg, data: json.data as T } : null;
   } catch {
     return null;
   }
@@ -182,8 +182,9 @@ function seal(final = false): Promise<void> {
   sealing = sealing.then(async () => {
     const record = saved;
     if (!record || (record.events.length === 0 && record.pages.length === 0 && !final)) return;
-    const events = record.events;
-    const pages = record.pages;
+    // Copies: events keep arriving while this seal awaits compression and hashing.
+    const events = record.events.slice();
+    const pages = record.pages.slice();
     // Taken only once sealed: until then a page hide still saves them.
     await sealEvents(record, events, pages, final);
     record.events = record.events.slice(events.length);
@@ -205,6 +206,8 @@ function flush(keepalive = false): Promise<void> {
       if (!answer) return;
       if (answer.code === ErrorCode.NotFound) return dispose(false);
       if (answer.code !== SUCCESS && !REFUSED.has(answer.code)) return;
+      // Refused for good (the server said why): dropped, it shows as a gap in the replay.
+      if (answer.code !== SUCCESS) console.warn(`recording: chunk ${chunk.seq} refused (${answer.code} ${answer.msg ?? ''})`);
       record.pending.shift();
       persist();
     }
@@ -231,11 +234,14 @@ function disposedByRoute(): boolean {
   return true;
 }
 
+/** The route of the last page version noted. */
+let shownRoute = '';
+
 function notePage(): void {
   if (!saved || disposedByRoute()) return;
   const route = currentRoute();
-  const last = saved.pages.at(-1);
-  if (last?.route === route) return;
+  if (route === shownRoute) return;
+  shownRoute = route;
   const page: PageVersion = { route, build: buildId(), at: Date.now(), ...(saved.productCode ? { productCode: saved.productCode } : {}) };
   saved.pages.push(page);
   track('pageEnter', {});
@@ -251,11 +257,18 @@ function onVisibility(): void {
   if (document.visibilityState === 'hidden') onHide();
 }
 
+let shownHash = '';
+
 function startRrweb(): void {
   stopRecording?.();
   stopRecording = record({
     emit(event) {
       if (!saved) return;
+      // The router pushes hash routes through the history API (no hashchange): each event checks the route.
+      if (location.hash !== shownHash) {
+        shownHash = location.hash;
+        notePage();
+      }
       const text = JSON.stringify(event);
       saved.events.push(text);
       eventChars += text.length;

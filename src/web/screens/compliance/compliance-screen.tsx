@@ -104,7 +104,10 @@ export default function ComplianceScreen() {
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; detail: RecordingDetail; start: number };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; detail: RecordingDetail; events: { timestamp: number }[]; start: number };
 
 function Replay({ serial }: { serial: string }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
@@ -118,27 +121,35 @@ function Replay({ serial }: { serial: string }) {
       try {
         const detail = await complianceApi.recording(serial);
         const events = (await eventsOf(detail.chunks)) as { timestamp: number }[];
-        if (cancelled) return;
-        const start = events[0]?.timestamp ?? 0;
-        setState({ status: 'ready', detail, start });
-        if (events.length < 2 || !target.current) return;
-        const [{ default: Player }] = await Promise.all([import('rrweb-player'), import('rrweb-player/dist/style.css')]);
-        if (cancelled || !target.current) return;
-        target.current.replaceChildren();
-        player.current = new Player({
-          target: target.current,
-          props: { events: events as never[], width: 420, height: 720, autoPlay: false, showController: true, mouseTail: false },
-        }) as unknown as typeof player.current;
+        if (!cancelled) setState({ status: 'ready', detail, events, start: events[0]?.timestamp ?? 0 });
       } catch (error) {
         if (!cancelled) setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' });
       }
     })();
     return () => {
       cancelled = true;
+    };
+  }, [serial]);
+
+  // The player once its box is on screen (rrweb-player and its styles load only here).
+  const events = state.status === 'ready' ? state.events : null;
+  useEffect(() => {
+    if (!events || events.length < 2) return;
+    let cancelled = false;
+    void Promise.all([import('rrweb-player'), import('rrweb-player/dist/style.css')]).then(([{ default: Player }]) => {
+      if (cancelled || !target.current) return;
+      target.current.replaceChildren();
+      player.current = new Player({
+        target: target.current,
+        props: { events: events as never[], width: 420, height: 720, autoPlay: false, showController: true, mouseTail: false },
+      }) as unknown as typeof player.current;
+    });
+    return () => {
+      cancelled = true;
       player.current?.$destroy();
       player.current = null;
     };
-  }, [serial]);
+  }, [events]);
 
   if (state.status === 'loading') return <PageLoading text="录屏加载中…" />;
   if (state.status === 'error') return <StatusBlock kind="error" title="录屏加载失败" description={state.message} />;
