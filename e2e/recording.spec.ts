@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { complianceCalls, type RecordingDetail, type RecordingSummary } from '../src/contract/recording.ts';
 import { promoterCalls } from '../src/contract/promoter.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
+import { fillXuzhouPeople, finishXuzhouOrder } from './support/insure-form.ts';
 import { sessionToken } from './support/policy-api.ts';
 
 /**
@@ -33,8 +33,10 @@ test('a recorded sale is stored whole, without personal data, and replayed for c
     if (message.text().startsWith('recording:')) console.log(message.text());
   });
   const phone = uniquePhone();
-  const holderId = makeIdCard('320302', '1986-04-12', '135');
-  const studentId = makeIdCard('320302', '2015-09-01', '246');
+  const holderId = makeIdCard('320302', '1986-04-12', String(100 + Math.floor(Math.random() * 800)));
+  // A child of its own (another spec on this server may have insured 2015-09-01/246): no repeat-insurance dialog.
+  const birthday = new Date(Date.UTC(2016, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
+  const studentId = makeIdCard('320302', birthday, String(100 + Math.floor(Math.random() * 800)));
 
   // A compliance reviewer (staff with the compliance role).
   const reviewerPhone = `137${phone.slice(3)}`;
@@ -62,24 +64,12 @@ test('a recorded sale is stored whole, without personal data, and replayed for c
   await logInBySms(page, request, phone);
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${XUZHOU.productCode}$`));
   await expect(page.getByRole('note')).toContainText('全程录屏');
-  await fillText(page, 'root_policyHolder_name', '张伟');
-  await fillText(page, 'root_policyHolder_licenceNo', holderId);
-  await fillText(page, 'root_policyHolder_phone', phone);
-  await fillText(page, 'root_insureds_0_name', '张小明');
-  await fillText(page, 'root_insureds_0_licenceNo', studentId);
+  await fillXuzhouPeople(page, { holderId, holderPhone: phone, studentId });
 
   // A reload mid-form: the recording resumes under the same serial.
   await page.reload();
   await expect(page.locator('[id="root_policyHolder_name"]')).toHaveValue('张伟');
-  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
-  await page.getByLabel('我已阅读并同意').first().click();
-  await page.getByRole('button', { name: '全部已读' }).click();
-  await page.getByRole('button', { name: '下一步' }).click();
-
-  await expect(page).toHaveURL(/#\/confirm/);
-  const confirm = page.getByRole('button', { name: '确认投保' });
-  await expect(confirm).toBeEnabled({ timeout: 5_000 });
-  await confirm.click();
+  await finishXuzhouOrder(page);
   await expect(page).toHaveURL(/#\/payoff\?/, { timeout: 15_000 });
   const orderCode = new URL(page.url().replace('#/', '')).searchParams.get('orderCode') ?? '';
   expect(orderCode).not.toBe('');
