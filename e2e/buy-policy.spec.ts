@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, maskedIdNumber, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillXuzhouPeople, STUDENT_ANSWERS } from './support/insure-form.ts';
 
 /**
  * The main journey: a parent buys the Xuzhou 2025 student accident policy
@@ -40,11 +40,7 @@ test('a parent buys the Xuzhou 2025 student accident policy', async ({ page, req
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${XUZHOU.productCode}$`));
 
   // Holder and student.
-  await fillText(page, 'root_policyHolder_name', '张伟');
-  await fillText(page, 'root_policyHolder_licenceNo', holderId);
-  await fillText(page, 'root_policyHolder_phone', phone);
-  await fillText(page, 'root_insureds_0_name', '张小明');
-  await fillText(page, 'root_insureds_0_licenceNo', studentId);
+  await fillXuzhouPeople(page, { holderId, holderPhone: phone, studentId });
 
   // A reload mid-form keeps what was typed.
   await page.reload();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { XUZHOU_MANIFEST } from './app.ts';
 
 /**
  * Drives the rjsf insure form by field id (`root_policyHolder_name`,
@@ -124,4 +125,25 @@ export async function fillDeclaredInsuredFields(
     if (!answer) throw new Error(`${manifestId} declares the insured field ${name}: the test must give it a value`);
     await fillField(page, id, answer);
   }
+}
+
+/** The holder 张伟 and the student 张小明 of the Xuzhou journeys, on /insure. */
+export async function fillXuzhouPeople(page: Page, people: { holderId: string; holderPhone: string; studentId: string }): Promise<void> {
+  await fillText(page, 'root_policyHolder_name', '张伟');
+  await fillText(page, 'root_policyHolder_licenceNo', people.holderId);
+  await fillText(page, 'root_policyHolder_phone', people.holderPhone);
+  await fillText(page, 'root_insureds_0_name', '张小明');
+  await fillText(page, 'root_insureds_0_licenceNo', people.studentId);
+}
+
+/** The rest of the Xuzhou form (school details, every clause read), 下一步, then 确认投保 once unlocked. */
+export async function finishXuzhouOrder(page: Page): Promise<void> {
+  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
+  await page.getByLabel('我已阅读并同意').first().click();
+  await page.getByRole('button', { name: '全部已读' }).click();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/#\/confirm/);
+  const confirm = page.getByRole('button', { name: '确认投保' });
+  await expect(confirm).toBeEnabled({ timeout: 5_000 });
+  await confirm.click();
 }

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
-import { logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './insure-form.ts';
+import { logInBySms, uniquePhone, XUZHOU } from './app.ts';
+import { fillXuzhouPeople, finishXuzhouOrder } from './insure-form.ts';
 
 export const UA = {
   wechat:
@@ -24,19 +24,8 @@ export async function orderXuzhou(page: Page, request: APIRequestContext): Promi
   await page.getByTestId('insure-now').click();
   await logInBySms(page, request, uniquePhone());
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${XUZHOU.productCode}$`));
-  await fillText(page, 'root_policyHolder_name', '张伟');
-  await fillText(page, 'root_policyHolder_licenceNo', holderId);
-  await fillText(page, 'root_policyHolder_phone', '13812345678');
-  await fillText(page, 'root_insureds_0_name', '张小明');
-  await fillText(page, 'root_insureds_0_licenceNo', studentId);
-  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
-  await page.getByLabel('我已阅读并同意').first().click();
-  await page.getByRole('button', { name: '全部已读' }).click();
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page).toHaveURL(/#\/confirm/);
-  const confirm = page.getByRole('button', { name: '确认投保' });
-  await expect(confirm).toBeEnabled({ timeout: 5_000 });
-  await confirm.click();
+  await fillXuzhouPeople(page, { holderId, holderPhone: '13812345678', studentId });
+  await finishXuzhouOrder(page);
 }
 
 /** The sandbox cashier of `channel`: pay, and land back in the app. */

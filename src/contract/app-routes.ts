@@ -137,6 +137,8 @@ export const APP_ROUTES = {
   insurerenew: { path: '/insurerenew', screen: 'insure-renew', flags: NONE },
   // --- the promoter area (spec §2 promoter routes): log-in, the server answers 4003 to anyone not a promoter
   myAchievement: { path: '/myAchievement', screen: 'my-achievement', flags: LOGIN },
+  // --- recording (issue 13): the compliance replay of recorded sales, for staff on a desktop browser
+  compliance: { path: '/compliance', screen: 'compliance', flags: LOGIN },
   achievementDetail: { path: '/achievementDetail', screen: 'achievement-detail', flags: LOGIN },
   validList: { path: '/validList', screen: 'valid-list', flags: LOGIN },
   customerList: { path: '/customerList', screen: 'customer-list', flags: LOGIN },

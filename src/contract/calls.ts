@@ -13,6 +13,7 @@ import { productCalls } from './product.ts';
 import { promoterAreaCalls } from './promoter-area.ts';
 import { promoterCalls } from './promoter.ts';
 import { ratingCalls } from './ratings.ts';
+import { complianceCalls, recordingCalls } from './recording.ts';
 import { schoolCalls } from './school.ts';
 
 /**
@@ -37,6 +38,8 @@ export const callGroups = {
   promoter: promoterCalls,
   promoterArea: promoterAreaCalls,
   contracts: contractCalls,
+  recording: recordingCalls,
+  compliance: complianceCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

@@ -111,6 +111,8 @@ export const DevStaffBody = Type.Object(
     branchCode: Type.String({ pattern: '^[A-Za-z0-9]{2,20}$' }),
     branchName: Type.String({ minLength: 1, maxLength: 40 }),
     channelCode: Type.Optional(Type.String({ pattern: '^([0-9]{2})?$' })),
+    /** Default broker; the recording e2e adds a compliance reviewer (issue 13). */
+    roles: Type.Optional(Type.Array(Type.Union([Type.Literal('broker'), Type.Literal('compliance')]), { minItems: 1, maxItems: 2 })),
   },
   { additionalProperties: false },
 );

@@ -51,6 +51,8 @@ import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts'
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
 import { registerContractRoutes } from './contracts/contract-routes.ts';
+// --- recording (issue 13)
+import { registerRecordingRoutes } from './recording/recording-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -216,6 +218,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
       registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
       registerContractRoutes(gw, deps); // issue 12: agreements, e-sign callbacks, the offline roster (docs/contracts.md)
+      // --- recording (issue 13): traceable sales and their compliance replay (docs/recording.md)
+      registerRecordingRoutes(gw, deps);
     },
     { prefix: GW },
   );

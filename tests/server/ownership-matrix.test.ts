@@ -42,6 +42,9 @@ import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { promoterCalls } from '../../src/contract/promoter.ts';
 import { contractCalls } from '../../src/contract/contracts.ts';
+import { CHAIN_GENESIS, complianceCalls, recordingCalls } from '../../src/contract/recording.ts';
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /** Property names that carry a user-owned id, and their kind. */
 const ID_NAMES: Record<string, OwnedKind> = {
@@ -145,7 +148,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
   const unknownIds: string[] = [];
   let alice: Session;
   let bob: Session;
-  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001' };
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001', recording: '' };
   const aSecrets: string[] = [];
 
   beforeAll(async () => {
@@ -196,6 +199,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       sql`insert into contracts (contract_no, user_id, product_code, holder_name, holder_id_no, insured_name, insured_id_no, school_name, manager_employee_num, esign_provider, document_sha256, draft_key)
           select ${a.contractNo}, id, '23PR370860', '张三', '370802198503121230', '张小三', '370802201506014560', '济宁一小', 'JT0800101', 'sandbox', 'x', ${`contracts/${a.contractNo}/draft.pdf`} from users where user_code = ${alice.userCode}`,
     );
+    // A's recorded sale (claimed by A's token at its start).
+    a.recording = expectOk(
+      await call<{ serial: string }>(t.app, { method: 'POST', url: recordingCalls.start.path, token: alice.token, payload: { entryRoute: '/insure', build: 'b' } }),
+    ).serial;
   });
   afterAll(() => t.close());
 
@@ -210,7 +217,14 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       serial: a.serial,
       user: alice.userCode,
       contract: a.contractNo,
+      recording: a.recording,
     })[kind];
+  /** A well-formed first chunk (its hash does not cover the serial, so it fits any recording). */
+  const recordedChunk = () => {
+    const data = deflateSync(Buffer.from('[{"type":4,"timestamp":1}]')).toString('base64');
+    const hash = createHash('sha256').update(`${CHAIN_GENESIS}:0:${data}`).digest('hex');
+    return { seq: 0, prevHash: CHAIN_GENESIS, hash, data, eventCount: 1, firstAt: 1, lastAt: 1, pages: [], final: false };
+  };
 
   /** B's valid request per call. A new id-taking call needs a line here, or the suite fails. */
   const recipes: Record<string, Recipe> = {
@@ -253,6 +267,19 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
     // --- contracts: A's agreement file.
     [`GET ${contractCalls.contractFile.path}`]: { params: async () => ({ file: 'draft.pdf' }) },
+    // --- recording (issue 13): B's valid chunk or step, A's recording; B is no compliance reviewer.
+    [`POST ${recordingCalls.upload.path}`]: { body: async () => recordedChunk() },
+    [`POST ${recordingCalls.step.path}`]: {
+      body: async () => ({
+        serial: expectOk(
+          await call<{ serial: string }>(t.app, { method: 'POST', url: recordingCalls.start.path, token: bob.token, payload: { entryRoute: '/insure', build: 'b' } }),
+        ).serial,
+        step: 'orderCreated',
+        at: 1,
+        route: '/confirm',
+      }),
+    },
+    [`POST ${complianceCalls.devTamperChunk.path}`]: { body: async () => ({ seq: 0 }) },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };

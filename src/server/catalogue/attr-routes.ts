@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { statusOf } from './manifest-fields.ts';
+import { manifestHash } from './manifest-hash.ts';
 import { findManifest } from './manifest-store.ts';
 
 /**
@@ -15,7 +16,12 @@ export function registerAttrRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { manifests } = deps;
   const route = routesOf(app, deps);
 
-  route(productCalls.productAttr, async (request) => ok(findManifest(manifests, request.params.code)));
+  route(productCalls.productAttr, async (request, reply) => {
+    const manifest = findManifest(manifests, request.params.code);
+    // The content hash a recorded page version carries (docs/recording.md).
+    void reply.header('etag', `"${manifestHash(manifest)}"`);
+    return ok(manifest);
+  });
 
   route(productCalls.productTypeState, async (request) => {
     const manifest = findManifest(manifests, request.params.code);

@@ -753,3 +753,78 @@ export const esignSigners = pgTable('esign_signers', {
   provider: text('provider').notNull(),
   certifiedAt: createdAt(),
 });
+// --- recording (issue 13: traceable sales)
+
+/**
+ * The recording of one sale (可回溯): opened by the web app on the first
+ * insurance page, owned by the first logged-in user who appends to it (a sale
+ * begins on a detail page before log-in), linked to the order when the order
+ * is created (the policy follows through the order's application forms).
+ * Kept for the retention period of docs/recording.md, never deleted by a route.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    serial: text('serial').primaryKey(),
+    /** Null until the first logged-in append or step claims it; then only this user may append. */
+    userId: uuid('user_id').references(() => users.id),
+    orderCode: text('order_code').references(() => orders.orderCode),
+    productCode: text('product_code'),
+    entryRoute: text('entry_route').notNull(),
+    build: text('build').notNull(),
+    createdAt: createdAt(),
+    /** When the chunk marked final arrived (the payment result was shown). */
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('recordings_order_idx').on(t.orderCode), index('recordings_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One uploaded chunk of rrweb events: pako-deflated JSON, chained by SHA-256
+ * to the chunk before. Append-only: the primary key (serial, seq) makes an
+ * upload idempotent, and a trigger (migration recording_append_only) refuses
+ * every UPDATE and DELETE.
+ */
+export const recordingChunks = pgTable(
+  'recording_chunks',
+  {
+    serial: text('serial')
+      .notNull()
+      .references(() => recordings.serial),
+    seq: integer('seq').notNull(),
+    /** The deflated bytes, as received (the hash covers their base64). */
+    data: text('data').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    /** Bytes of the deflated data. */
+    size: integer('size').notNull(),
+    eventCount: integer('event_count').notNull(),
+    firstAt: ts('first_at').notNull(),
+    lastAt: ts('last_at').notNull(),
+    /** The pages shown since the previous chunk, with their versions (build and manifest hash). */
+    pages: jsonb('pages').notNull(),
+    final: boolean('final').notNull().default(false),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recording_chunks_key').on(t.serial, t.seq)],
+);
+
+/** The key steps of a recorded sale (op-log op/ins), append-only like the chunks. */
+export const recordingSteps = pgTable(
+  'recording_steps',
+  {
+    id: id(),
+    serial: text('serial')
+      .notNull()
+      .references(() => recordings.serial),
+    step: text('step').notNull(),
+    clientAt: ts('client_at').notNull(),
+    route: text('route').notNull(),
+    productCode: text('product_code'),
+    clauseName: text('clause_name'),
+    orderCode: text('order_code'),
+    result: text('result'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('recording_steps_serial_idx').on(t.serial, t.clientAt)],
+);

@@ -32,7 +32,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
             {label}
           </label>
         )}
-        <div className={styles.control}>{children}</div>
+        {/* rr-mask: a value typed or chosen here is a person's data, starred in a sale's recording (docs/recording.md). */}
+        <div className={cx(styles.control, 'rr-mask')}>{children}</div>
       </div>
       {errors}
     </div>

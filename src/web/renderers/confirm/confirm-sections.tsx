@@ -3,15 +3,17 @@ import { formatYuan } from '../../components/format.ts';
 import { guaranteeRows } from '../detail/selection.ts';
 import type { ConfirmModel, ConfirmPerson, ConfirmRow } from './confirm-model.ts';
 import styles from './confirm.module.css';
+import { MASKED } from '../../recording/sale-recording.tsx';
 import type { ConfirmSectionType } from './variants.ts';
 
-function Rows({ rows }: { rows: readonly ConfirmRow[] }) {
+/** `masked`: the values are a person's data, starred in the sale's recording (docs/recording.md). */
+function Rows({ rows, masked = false }: { rows: readonly ConfirmRow[]; masked?: boolean }) {
   return (
     <dl className={styles.rows}>
       {rows.map((row) => (
         <div className={styles.row} key={row.label}>
           <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
+          <dd className={masked ? MASKED : undefined}>{row.value}</dd>
         </div>
       ))}
     </dl>
@@ -32,7 +34,7 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 function PersonCard({ person, testId }: { person: ConfirmPerson; testId: string }) {
   return (
     <Card title={person.title} testId={testId}>
-      <Rows rows={person.rows} />
+      <Rows rows={person.rows} masked />
     </Card>
   );
 }
@@ -81,7 +83,7 @@ export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: { mod
   wards: ({ model }) => model.wards.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-ward-${i}`} />),
   beneficiary: ({ model }) => (
     <Card title="受益人信息">
-      <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} />
+      <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} masked />
     </Card>
   ),
   cover: ({ model }) => (

@@ -11,6 +11,7 @@ import { rememberPlacedOrder } from '../../state/placed-order.ts';
 import { renewalDataFor } from '../../state/renewal-data.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { getUser } from '../../state/session.ts';
+import { saleStep } from '../../recording/sale-recording.tsx';
 import type { ConfirmModel } from './confirm-model.ts';
 import { alipayPayUrl, MSG_TO_PAYMENT, payBrowser, paymentStep, type PaymentStep } from './pay-route.ts';
 import { duplicateMessage, MSG_ORDER_CREATED, MSG_SUBMITTING, paymentPath, placeOrder } from './place-order.ts';
@@ -99,6 +100,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
       return;
     }
     setSubmitting(true);
+    saleStep('confirm');
     const reEnable = () => {
       setSubmitting(false);
       prefetchToken();
@@ -149,6 +151,8 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
           return;
         }
         Toast.show({ icon: 'success', content: MSG_ORDER_CREATED });
+        // Links the recorded sale to its order before the payment may leave the app.
+        saleStep('orderCreated', { orderCode: outcome.orderCode });
         setPlaced(model);
         const step = paymentStep(manifest, outcome, payBrowser(navigator.userAgent), window.location.pathname);
         const payPath = paymentPath(manifest, outcome);

@@ -1,9 +1,10 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Button, Checkbox, Popup } from 'antd-mobile';
 import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
 import styles from './insure.module.css';
 import { groupProtocols, paragraphs } from './protocol-groups.ts';
+import { saleStep } from '../../recording/sale-recording.tsx';
 
 /**
  * 我已阅读并同意《…》: the product's clauses in their two groups (spec §4
@@ -28,8 +29,14 @@ export function ProtocolAgreement({
     const clause = protocols[index];
     if (!clause) return;
     reading.markRead(clause.name);
+    saleStep('clauseOpen', { clauseName: clause.name.slice(0, 100) });
     onOpen(index);
   };
+  // The recorded sale's timeline: every clause read (docs/recording.md).
+  const allRead = reading.allRead;
+  useEffect(() => {
+    if (allRead && protocols.length > 0) saleStep('allClausesRead');
+  }, [allRead, protocols.length]);
   const firstUnread = protocols.findIndex((p) => !reading.read.has(p.name));
   const links = (list: Protocol[]) =>
     list.map((p) => (
@@ -76,6 +83,20 @@ export function ProtocolAgreement({
   );
 }
 
+/** Clauses whose end the buyer reached, once per page view (the recorded sale's clauseReadEnd step). */
+const readToEnd = new Set<string>();
+
+function onBodyScroll(body: HTMLElement, name: string): void {
+  if (readToEnd.has(name) || body.clientHeight === 0 || body.scrollTop + body.clientHeight < body.scrollHeight - 4) return;
+  readToEnd.add(name);
+  saleStep('clauseReadEnd', { clauseName: name.slice(0, 100) });
+}
+
+/** A clause short enough to show whole is read to its end when shown. */
+const readEnd = (name: string) => (body: HTMLDivElement | null) => {
+  if (body) onBodyScroll(body, name);
+};
+
 function ClausePopup({
   protocols,
   reading,
@@ -104,7 +125,7 @@ function ClausePopup({
               ×
             </button>
           </header>
-          <div className={styles.popupBody}>
+          <div className={styles.popupBody} ref={readEnd(clause.name)} onScroll={(e) => onBodyScroll(e.currentTarget, clause.name)}>
             {paragraphs(clause.content).map((text, i) => (
               <p key={i}>{text}</p>
             ))}

@@ -16,6 +16,7 @@ import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft } from '../../state/insure-flow.ts';
 import { useRegionLabels } from '../../form-theme/region-data.ts';
+import { RecordingNotice, useSaleRecording } from '../../recording/sale-recording.tsx';
 
 const TITLE = '确认投保信息';
 
@@ -43,6 +44,7 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   const submission = useOrderSubmission(manifest, live);
   const model = submission.shown;
   useStepAlerts(manifest, 'confirm');
+  useSaleRecording(true, manifest.productCode);
 
   if (!draft && model === live) {
     return (
@@ -70,6 +72,7 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
           }
         />
       )}
+      <RecordingNotice />
       <ConfirmRenderer manifest={manifest} model={model} />
       <BottomBar>
         <PremiumBar premium={model.premium} action="确认投保" onAction={submission.submit} disabled={submission.disabled} loading={submission.loading} />

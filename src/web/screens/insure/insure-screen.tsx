@@ -7,6 +7,7 @@ import { priceApplication } from '../../../engine/pricing/price-application.ts';
 import { applicationFromDraft } from '../../../engine/insure/form-schema.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
+import { RecordingNotice, useSaleRecording } from '../../recording/sale-recording.tsx';
 import { confirmPath } from '../../renderers/confirm/variants.ts';
 import { insureYearOf } from '../../renderers/detail/selection.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
@@ -102,6 +103,8 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
   const [openClause, setOpenClause] = useState<number | null>(null);
   const form = useRef<InsureFormHandle>(null);
   useStepAlerts(manifest, 'insure');
+  // Resumes the sale's recording (or starts it, when the sale starts here: docs/recording.md).
+  useSaleRecording(true, manifest.productCode);
   // --- policies: 暂存 to the server, and resuming a draft saved on any device (?tempSerialNo=).
   const { saveToServer, saving } = useServerDraft(manifest.productCode, draft, saveDraft);
 
@@ -139,6 +142,7 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
         </Button>
       }
     >
+      <RecordingNotice />
       <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
       <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />

@@ -14,6 +14,7 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/pay-success.module.css';
 import { forgetPlacedOrder } from '../../state/placed-order.ts';
+import { finishSale, useSaleRecording } from '../../recording/sale-recording.tsx';
 
 /** The payment notification is asynchronous: the order is polled every second for about 30 s. */
 const POLL_INTERVAL_MS = 1000;
@@ -99,6 +100,13 @@ export default function PaySuccessScreen() {
   }, [orderCode, applicationFormCode, productCode, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // The recorded sale ends on its payment result (docs/recording.md); a timeout keeps recording.
+  useSaleRecording(true, productCode);
+  useEffect(() => {
+    if (state.status === 'paid') finishSale(orderCode, 'success');
+    if (state.status === 'dead') finishSale(orderCode, 'failure');
+  }, [state.status, orderCode]);
 
   if (!orderCode) {
     return (

@@ -17,6 +17,7 @@ import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
 import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } from '../../renderers/confirm/pay-route.ts';
 import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
 import styles from './payoff-screen.module.css';
+import { useSaleRecording } from '../../recording/sale-recording.tsx';
 
 type Method = PayChannel | 'jd';
 
@@ -63,6 +64,8 @@ export default function PayoffScreen() {
   const applicationFormCode = query.get('applicationFormCode') ?? '';
   const productCode = query.get('productCode') ?? '';
   const queryAmount = Number(query.get('amount'));
+  // The recorded sale continues through the choice of payment (docs/recording.md).
+  useSaleRecording(true, productCode);
   // The summary falls back to the query when the order cannot be read; paying does not depend on it, so it is not retried.
   const orderQuery = useQuery({ ...queries.orderDetail(orderCode), enabled: orderCode !== '', retry: false });
   const orderState: OrderState = !orderCode

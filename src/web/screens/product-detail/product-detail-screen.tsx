@@ -14,6 +14,7 @@ import { DetailRenderer, DetailShareButton } from '../../renderers/detail/detail
 import { clearSavedRecord, clearStoredForm } from '../../state/form-reset.ts';
 import { getPromoCode } from '../../state/promo-code.ts';
 import { isLoggedIn } from '../../state/session.ts';
+import { RecordingNotice, useSaleRecording } from '../../recording/sale-recording.tsx';
 
 /**
  * A product detail page: `/newProductDetail?productCode=` or one of the
@@ -32,6 +33,8 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
 
   // A log-in-only product is never shown (nor quoted) to a visitor: the entry rules send them to log-in.
   const leavingForLogin = manifest?.loginRequired === true && !isLoggedIn();
+  // The sale's recording starts here, after the entry rules disposed any previous one (docs/recording.md).
+  useSaleRecording(manifest !== null && !leavingForLogin, manifest?.productCode, manifest?.clearRecord ?? true);
   if (state.status !== 'ready' || leavingForLogin) {
     return (
       <AppPage title="产品详情">
@@ -43,6 +46,7 @@ export default function ProductDetailScreen({ productCode: routeProductCode }: {
   }
   return (
     <AppPage title={state.manifest.productName} hasBottomBar right={<DetailShareButton manifest={state.manifest} />}>
+      <RecordingNotice />
       <DetailRenderer manifest={state.manifest} onInsure={() => {
           // Contract mode (docs/contracts.md): the agreement is signed on the manifest's contract route first.
           const contract = state.manifest.contract;

@@ -1,0 +1,53 @@
+/**
+ * What screens use of the sale recording (issue 13, docs/recording.md): the
+ * visible notice that starts or resumes it, key steps and the finish. The
+ * recorder itself (rrweb, compression, upload) is loaded on demand from here,
+ * so it is in no screen's chunk and never in the home route.
+ */
+import { useEffect } from 'react';
+import type { SaleStep, SaleStepBody } from '../../contract/recording.ts';
+import { SAVED_RECORD_KEY } from './keys.ts';
+import styles from './sale-recording.module.css';
+
+const recorder = () => import('./recorder.ts');
+
+/** True while a sale is being recorded (a saved record exists). */
+function recording(): boolean {
+  return localStorage.getItem(SAVED_RECORD_KEY) !== null;
+}
+
+/**
+ * Starts (`fresh`: a new sale, on a detail page) or resumes the recording of
+ * the sale once the notice is on screen. Call it after the page's clear-record
+ * rule (a detail page disposes the previous sale first).
+ */
+export function useSaleRecording(ready: boolean, productCode: string | undefined, fresh = false): void {
+  useEffect(() => {
+    if (!ready) return;
+    void recorder().then((m) => m.recordSale(productCode || undefined, fresh));
+  }, [ready, productCode, fresh]);
+}
+
+/** A key step of the recorded sale (nothing when no sale is recorded). */
+export function saleStep(step: SaleStep, detail: Partial<Pick<SaleStepBody, 'clauseName' | 'orderCode' | 'result'>> = {}): void {
+  if (!recording()) return;
+  void recorder().then((m) => m.track(step, detail));
+}
+
+/** The payment result is shown: the recording ends and its rest is uploaded. */
+export function finishSale(orderCode: string | undefined, result: 'success' | 'failure'): void {
+  if (!recording()) return;
+  void recorder().then((m) => m.finishSale(orderCode, result));
+}
+
+/** The notice the buyer sees before anything is recorded (spec §1, 可回溯). */
+export function RecordingNotice() {
+  return (
+    <div className={styles.notice} role="note">
+      为保障您的合法权益，本次投保过程将全程录屏留存（可回溯），您填写的个人信息已遮盖处理。
+    </div>
+  );
+}
+
+/** The class that masks a displayed personal value (name, ID number, phone, school, address) in the recording. */
+export const MASKED = 'rr-mask';
