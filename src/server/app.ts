@@ -136,6 +136,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
     frameworkErrors: answerFrameworkError,
+    // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   });
   installValidators(app);
   installJsonParser(app);

@@ -36,6 +36,12 @@ export interface AppConfig {
   providers: ProviderChoice;
   /** ALLOW_SANDBOX=true: production may run on sandbox providers (staging, demos). */
   allowSandbox: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For gives the client address
+   * (per-address SMS limits, logs): `true` (any), a hop count, or addresses
+   * and CIDRs. Unset: the socket's address, and the header is ignored.
+   */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
   /** Development helpers such as GET /_gw/__dev/sms/latest; never in production. */
   devEndpoints: boolean;
   /** Create the demo user and policy at start (development only; never in production). */
@@ -137,6 +143,7 @@ export const EnvSchema = Type.Object({
   SANDBOX_NOTIFY_DELAY_MS: integer(0, 60_000),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   MANIFESTS_DIR: text('a folder path'),
+  TRUST_PROXY: text('true, a hop count, or proxy addresses and CIDRs separated by commas', { pattern: '^(true|[0-9]{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$' }),
   DIST_DIR: text('a folder path'),
   SMS_PER_IP_PER_HOUR: integer(1, 1_000_000),
   LIFECYCLE_INTERVAL_MS: integer(0, 86_400_000, 'an integer from 0 (off) to 86400000'),
@@ -235,6 +242,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     paymentKeys: loadOrCreatePaymentKeys(dataDir, paymentChannels),
     providers,
     allowSandbox,
+    ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
     devEndpoints: nodeEnv !== 'production',
     seed: nodeEnv === 'development',
     manifestsDir: resolve(env.MANIFESTS_DIR ?? './manifests'),
@@ -248,4 +256,12 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: true, a hop count, or the addresses and CIDRs of the proxies. */
+export function parseTrustProxy(value: string): NonNullable<AppConfig['trustProxy']> {
+  if (value === 'true') return true;
+  // A hop count: the client is that many proxies back (X-Forwarded-For read from the right).
+  if (/^[0-9]{1,2}$/.test(value)) return (_address, hop) => hop < Number(value);
+  return value.split(',').map((part) => part.trim()).join(',');
 }
