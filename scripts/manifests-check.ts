@@ -3,10 +3,10 @@
  * manifests/markets/ against their schemas and the cross-file rules; prints
  * `file  /pointer  message  (hint)` per problem and exits 1 on any.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
+import { readJsonDir } from '../src/server/catalogue/json-files.ts';
 import { checkCatalogue, formatProblem, type ManifestProblem } from '../src/engine/manifest/index.ts';
 
 const dir = fileURLToPath(new URL('../manifests', import.meta.url));
@@ -15,17 +15,9 @@ const started = performance.now();
 const problems: ManifestProblem[] = [];
 
 function readJsonFiles(folder: string): { file: string; data: unknown }[] {
-  if (!existsSync(folder)) return [];
-  const entries: { file: string; data: unknown }[] = [];
-  for (const name of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
-    const file = relative(process.cwd(), join(folder, name));
-    try {
-      entries.push({ file, data: JSON.parse(readFileSync(join(folder, name), 'utf8')) });
-    } catch (error) {
-      problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
-    }
-  }
-  return entries;
+  const read = readJsonDir(folder);
+  problems.push(...read.problems);
+  return read.files.filter((f) => f.data !== undefined);
 }
 
 const products = readJsonFiles(dir);

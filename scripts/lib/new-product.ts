@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
 import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem, type ProductManifest } from '../../src/engine/manifest/index.ts';
+import { parseJsonText } from '../../src/engine/manifest/problem-messages.ts';
 import { PROVINCES } from '../../src/engine/rules/regions.ts';
 import { formatJson } from './format-json.ts';
 
@@ -214,12 +215,9 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const entries: { file: string; data: unknown }[] = [];
   const broken: ManifestProblem[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== `${o.id}.json`).sort()) {
-    const path = join(dir, name);
-    try {
-      entries.push({ file: show(path), data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      broken.push({ file: show(path), pointer: '', message: `not valid JSON: ${(error as Error).message}` });
-    }
+    const parsed = parseJsonText(readFileSync(join(dir, name), 'utf8'), show(join(dir, name)));
+    if (parsed.problem) broken.push(parsed.problem);
+    else entries.push({ file: show(join(dir, name)), data: parsed.data });
   }
   entries.push({ file, data: JSON.parse(readFileSync(targetPath, 'utf8')) });
   const problems = [...broken, ...checkManifestSet(entries, reservedRoutes())];

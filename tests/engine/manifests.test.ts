@@ -32,7 +32,7 @@ describe('product manifests', () => {
     (m.detail as Record<string, unknown>).bannr = {};
     const [problem] = validateManifest(m, JN);
     expect(formatProblem(problem!)).toBe(
-      'manifests/jining-student-accident.json  /detail/bannr  unknown property "bannr"  (remove it or check its spelling against schemas/product-manifest.schema.json)',
+      'manifests/jining-student-accident.json  /detail/bannr  unknown property "bannr"  (did you mean "banner"? remove it or check its spelling against schemas/product-manifest.schema.json)',
     );
   });
 
@@ -40,7 +40,7 @@ describe('product manifests', () => {
     const m = clone(load('jining-student-accident.json'));
     (m as { planType: string }).planType = 'C';
     const problems = validateManifest(m, 'x.json');
-    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/planType', hint: 'use one of ["A","B"]' }));
+    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/planType', hint: 'write one of "A", "B"' }));
   });
 
   it('rejects money with more than 2 decimals and a missing required property', () => {
@@ -142,7 +142,7 @@ describe('alias codes and status', () => {
   it('rejects a title page of a year without one', () => {
     const m = clone(load('xuzhou-student-accident-2025.json')) as unknown as { detail: Record<string, unknown> };
     m.detail.titlePage = { projectYear: 2025, title: '标题', subtitle: '副标题' };
-    expect(validateManifest(m, XZ)).toContainEqual(expect.objectContaining({ pointer: '/detail/titlePage/projectYear', hint: 'use one of [2022,2023,2024]' }));
+    expect(validateManifest(m, XZ)).toContainEqual(expect.objectContaining({ pointer: '/detail/titlePage/projectYear', hint: 'write one of 2022, 2023, 2024' }));
   });
 
   it('reports an alias code equal to the product code', () => {
@@ -289,7 +289,7 @@ describe('Xuzhou plan builder', () => {
   it('still accepts only plan type A or B', () => {
     const m = withBuilder(three()) as unknown as { planType: string };
     m.planType = 'C';
-    expect(problemsOf(m)).toEqual(['/planType  value is not one of the allowed values']);
+    expect(problemsOf(m)).toEqual(['/planType  "C" is not one of the allowed values']);
   });
 });
 

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { reservedRoutes } from '../../contract/app-routes.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { PRODUCT_UNAVAILABLE } from '../../contract/product.ts';
@@ -7,6 +5,7 @@ import { checkManifestSet, formatProblem, type ManifestProblem } from '../../eng
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../engine/plans/build-plans.ts';
 import { ApiError } from '../http/envelope.ts';
+import { readJsonDir, type JsonFile } from './json-files.ts';
 import { isOnline, productCodesOf } from './manifest-fields.ts';
 
 /** The product catalogue, read once at start and immutable afterwards. */
@@ -45,37 +44,9 @@ export function createManifestStore(manifests: readonly ProductManifest[]): Mani
   };
 }
 
-/** One `*.json` file of the manifests folder, parsed when it is readable JSON. */
-export interface ManifestFile {
-  /** Path as shown in problems (relative to the working directory). */
-  file: string;
-  /** Parsed content; undefined when the file is not readable JSON (its problem is listed). */
-  data: unknown;
-}
-
-/** Reads every `*.json` of `dir` in file-name order; unreadable files become problems. */
-export function readManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
-  const names = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
-  const files: ManifestFile[] = [];
-  const problems: ManifestProblem[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    const file = relative(process.cwd(), path) || name;
-    try {
-      files.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      files.push({ file, data: undefined });
-      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
-    }
-  }
-  return { files, problems };
-}
-
 /** Problems of a folder's manifests: unreadable files, then the engine's checks (schema, cross-field, across files). */
-export function checkManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
-  const { files, problems } = readManifestDir(dir);
+export function checkManifestDir(dir: string): { files: JsonFile[]; problems: ManifestProblem[] } {
+  const { files, problems } = readJsonDir(dir);
   const readable = files.filter((f) => f.data !== undefined);
   if (files.length === 0) {
     problems.push({ file: dir, pointer: '', message: 'no product manifests found', hint: 'add manifests/*.json' });

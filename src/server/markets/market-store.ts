@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { ManifestProblem } from '../../engine/manifest/validate-manifest.ts';
+import { existsSync } from 'node:fs';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
 import { checkMarketSet } from '../../engine/markets/validate-market.ts';
+import { readJsonDir } from '../catalogue/json-files.ts';
 import { ManifestError, type ManifestStore } from '../catalogue/manifest-store.ts';
 
 /** The market configuration (manifests/markets/*.json), read and validated once at start. */
@@ -25,17 +24,8 @@ export function createMarketStore(markets: readonly MarketManifest[]): MarketSto
  */
 export function loadMarketStore(dir: string, products: ManifestStore): MarketStore {
   if (!existsSync(dir)) return createMarketStore([]);
-  const entries: { file: string; data: unknown }[] = [];
-  const problems: ManifestProblem[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    const path = join(dir, name);
-    const file = relative(process.cwd(), path) || name;
-    try {
-      entries.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
-    }
-  }
+  const { files, problems } = readJsonDir(dir);
+  const entries = files.filter((f) => f.data !== undefined);
   problems.push(...checkMarketSet(entries, products.all));
   if (problems.length > 0) throw new ManifestError(problems);
   return createMarketStore(entries.map((e) => e.data as MarketManifest));
