@@ -111,10 +111,6 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions):
     const provinceCode = `${o.city.slice(0, 2)}0000`;
     const name = o.cityName ?? m.region?.name ?? PROVINCES[o.city.slice(0, 2)] ?? o.city;
     m.region = { provinceCode, cityCode: o.city, name };
-    for (const insurer of m.insurers) {
-      insurer.insuringAreaCode = o.city;
-      if (o.cityName) insurer.insuringAreaName = o.cityName.replace(/^.+?(省|自治区)/, '');
-    }
   }
   return inSchemaOrder(m as unknown as Record<string, unknown>) as unknown as ProductManifest;
 }

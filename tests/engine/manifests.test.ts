@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, validateManifest } from '../../src/engine/manifest/index.ts';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
+import { BUNDLED_REGISTRIES } from '../../src/engine/manifest/references.ts';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
 
 const dir = new URL('../../manifests/', import.meta.url);
@@ -384,8 +385,10 @@ describe('region codes', () => {
 
   it('reports an insuring area outside every known province', () => {
     const m = clone(load('guanaibao-guardian.json'));
-    m.insurers[0]!.insuringAreaCode = '990300';
-    expect(validateManifest(m, GA).map(formatProblem)).toEqual([
+    // The registry file's own check refuses such an area first; the rule guards the served manifest.
+    const code = (m.insurers[0] as unknown as { insurer: string }).insurer;
+    const registries = { ...BUNDLED_REGISTRIES, insurers: BUNDLED_REGISTRIES.insurers.map((i) => (i.code === code ? { ...i, insuringAreas: [{ code: '990300', name: '无' }] } : i)) };
+    expect(validateManifest(m, GA, registries).map(formatProblem)).toEqual([
       'manifests/guanaibao-guardian.json  /insurers/0/insuringAreaCode  insuring area code 990300 is not in a known province  (the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆))',
     ]);
   });

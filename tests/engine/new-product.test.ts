@@ -45,7 +45,7 @@ describe('npm run new-product', () => {
       routes: ['/linyiStudentTestDetails'],
       region: { provinceCode: '370000', cityCode: '371300', name: '山东省临沂市' },
     });
-    expect(m.insurers.map((i) => [i.insuringAreaCode, i.insuringAreaName])).toEqual([['371300', '临沂市']]);
+    expect(m.insurers).toEqual([{ insurer: 'pingan-jining', partyRole: 1 }]);
     expect(validateManifest(m, 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
     // With every other manifest: codes and routes stay unique.
     const entries = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => ({ file: f, data: JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown }));

@@ -4,6 +4,7 @@ import manifestSchema from '../../../schemas/product-manifest.schema.json' with 
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { LINT_RULES } from './lint-rules.ts';
 import { formatProblem, HINT_KEYWORD, toProblem, type ManifestProblem } from './problem-messages.ts';
+import { BUNDLED_REGISTRIES, referenceProblems, resolveManifest, type Registries } from './references.ts';
 
 export { formatProblem, toProblem, type ManifestProblem } from './problem-messages.ts';
 
@@ -25,14 +26,25 @@ function manifestValidator(): ValidateFunction<ProductManifest> {
 }
 
 /**
- * Validates one manifest against the schema, then against the cross-field
- * rules. The same function runs in `npm run manifests:check`, at server
- * start and in tests.
+ * Validates one manifest file against the schema, then its registry
+ * references (insurer and branch codes), then the cross-field rules on the
+ * manifest with its references resolved. Returns the resolved manifest when
+ * there is no problem. The same function runs in `npm run manifests:check`,
+ * at server start and in tests.
  */
-export function validateManifest(data: unknown, file: string): ManifestProblem[] {
+export function checkManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): { problems: ManifestProblem[]; manifest?: ProductManifest } {
   const validate = manifestValidator();
-  if (!validate(data)) return (validate.errors ?? []).map((e) => toProblem(file, e, undefined, manifestSchema));
-  return LINT_RULES.flatMap((rule) => rule(file, data));
+  if (!validate(data)) return { problems: (validate.errors ?? []).map((e) => toProblem(file, e, undefined, manifestSchema)) };
+  const unknown = referenceProblems(file, data, registries);
+  if (unknown.length > 0) return { problems: unknown };
+  const manifest = resolveManifest(data, registries);
+  const problems = LINT_RULES.flatMap((rule) => rule(file, manifest));
+  return problems.length > 0 ? { problems } : { problems, manifest };
+}
+
+/** The problems of one manifest file ({@link checkManifest}). */
+export function validateManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): ManifestProblem[] {
+  return checkManifest(data, file, registries).problems;
 }
 
 /** Narrows after validation; throws with every problem when invalid. */

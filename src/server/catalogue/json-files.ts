@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseJsonText, type ManifestProblem } from '../../engine/manifest/problem-messages.ts';
+import { BUNDLED_REGISTRIES, validateRegistries, type Registries } from '../../engine/manifest/references.ts';
 
 /** One `*.json` file of a manifests folder, parsed when it is valid JSON. */
 export interface JsonFile {
@@ -31,4 +32,36 @@ export function readJsonDir(dir: string): { files: JsonFile[]; problems: Manifes
     if (problem) problems.push(problem);
   }
   return { files, problems };
+}
+
+/**
+ * The registries of a manifests folder (`<dir>/registry/insurers.json` and
+ * `branches.json`), validated. A folder without a registry/ subfolder (a test's
+ * scratch folder) uses the repository's registries.
+ */
+export function readRegistries(dir: string): { registries: Registries; problems: ManifestProblem[] } {
+  const registryDir = join(dir, 'registry');
+  if (!existsSync(registryDir)) return { registries: BUNDLED_REGISTRIES, problems: [] };
+  const problems: ManifestProblem[] = [];
+  const read = (name: string) => {
+    const path = join(registryDir, name);
+    if (!existsSync(path)) {
+      problems.push({ file: shownPath(path), pointer: '', message: 'registry file is missing', hint: `restore ${name} from the repository` });
+      return undefined;
+    }
+    const { file, problem } = readJsonFile(path);
+    if (problem) problems.push(problem);
+    return file.data === undefined ? undefined : file;
+  };
+  const insurers = read('insurers.json');
+  const branches = read('branches.json');
+  problems.push(...validateRegistries(insurers, branches));
+  if (problems.length > 0) return { registries: BUNDLED_REGISTRIES, problems };
+  return {
+    registries: {
+      insurers: (insurers!.data as { insurers: Registries['insurers'] }).insurers,
+      branches: (branches!.data as { branches: Registries['branches'] }).branches,
+    },
+    problems,
+  };
 }

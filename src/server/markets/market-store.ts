@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
 import { checkMarketSet } from '../../engine/markets/validate-market.ts';
-import { readJsonDir } from '../catalogue/json-files.ts';
+import { readJsonDir, readRegistries } from '../catalogue/json-files.ts';
+import { marketBranchProblems } from '../../engine/manifest/references.ts';
 import { ManifestError, type ManifestStore } from '../catalogue/manifest-store.ts';
 
 /** The market configuration (manifests/markets/*.json), read and validated once at start. */
@@ -27,6 +29,8 @@ export function loadMarketStore(dir: string, products: ManifestStore): MarketSto
   const { files, problems } = readJsonDir(dir);
   const entries = files.filter((f) => f.data !== undefined);
   problems.push(...checkMarketSet(entries, products.all));
+  const { registries } = readRegistries(dirname(dir));
+  for (const { file, data } of entries) problems.push(...marketBranchProblems(file, (data as Partial<MarketManifest>).branch, registries));
   if (problems.length > 0) throw new ManifestError(problems);
   return createMarketStore(entries.map((e) => e.data as MarketManifest));
 }
