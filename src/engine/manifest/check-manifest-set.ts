@@ -1,6 +1,7 @@
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { checkMarketSet } from '../markets/validate-market.ts';
 import { checkManifest, type ManifestProblem } from './validate-manifest.ts';
+import { catalogueCopyWarnings } from './copy-check.ts';
 import { BUNDLED_REGISTRIES, marketBranchProblems, type Registries } from './references.ts';
 import type { MarketManifest } from '../markets/market-types.generated.ts';
 
@@ -27,13 +28,13 @@ export function checkManifestSetResolved(
   entries: readonly { file: string; data: unknown }[],
   reservedRoutes: ReadonlySet<string>,
   registries: Registries = BUNDLED_REGISTRIES,
-): { problems: ManifestProblem[]; valid: { file: string; manifest: ProductManifest }[] } {
+): { problems: ManifestProblem[]; valid: { file: string; manifest: ProductManifest; raw: ProductManifest }[] } {
   const problems: ManifestProblem[] = [];
-  const valid: { file: string; manifest: ProductManifest }[] = [];
+  const valid: { file: string; manifest: ProductManifest; raw: ProductManifest }[] = [];
   for (const { file, data } of entries) {
     const own = checkManifest(data, file, registries);
     problems.push(...own.problems);
-    if (own.manifest) valid.push({ file, manifest: own.manifest });
+    if (own.manifest) valid.push({ file, manifest: own.manifest, raw: data as ProductManifest });
   }
   const codes = new Map<string, string>();
   const routes = new Map<string, string>();
@@ -96,6 +97,7 @@ export function checkCatalogue(
     const branch = (data as Partial<MarketManifest> | undefined)?.branch;
     if (branch && typeof branch.branchCode === 'string') problems.push(...marketBranchProblems(file, branch, registries));
   }
+  problems.push(...catalogueCopyWarnings(valid, registries));
   const sellers = marketsSelling(markets);
   for (const { file, manifest } of valid) {
     if ((manifest.status ?? 'online') !== 'online' || manifest.noMarket) continue;
