@@ -35,7 +35,7 @@ function catalogueCopies(times: number): string {
       m.productCode = code(m.productCode);
       m.routes = m.routes.map((r) => `${r}${suffix}`);
       if (m.aliasCodes) m.aliasCodes = m.aliasCodes.map(code);
-      if (typeof m.noticeRoute === 'string') m.noticeRoute = `${m.noticeRoute}${suffix}`;
+      if (copy > 0) delete m.noticeRoute; // a notice route shows one product
       writeFileSync(join(dir, `${m.id as string}.json`), JSON.stringify(m, null, 2));
     }
   }
