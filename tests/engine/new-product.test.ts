@@ -65,7 +65,7 @@ describe('npm run new-product', () => {
     const shared = { ...m, copiedFrom: { productCode: '25PR320300', shared: ['/detail', '/protocols'] } };
     writeFileSync(join(dir, 'nanjing-student-2026.json'), JSON.stringify(shared, null, 2));
     expect(check(true).status).toBe(0);
-  });
+  }, 180_000); // four tsx processes: slow on a busy machine
 
   it('refuses to overwrite an existing file', () => {
     const before = readFileSync(join(dir, 'guanaibao-guardian.json'), 'utf8');
