@@ -1,40 +1,50 @@
 /**
- * Validates every product manifest in manifests/ and every market manifest in
- * manifests/markets/ against their schemas and the cross-file rules; prints
- * `file  /pointer  message  (hint)` per problem and exits 1 on any.
+ * `npm run manifests:check [-- --strict] [file …]`: validates the registries
+ * (manifests/registry/), every product manifest in manifests/ and every market
+ * manifest in manifests/markets/ against their schemas and the cross-file
+ * rules; prints `file  /pointer  message  (hint)` per problem. Errors exit 1;
+ * warnings ("still copied", no market) exit 1 only with --strict (CI).
+ * With file names, prints only their problems and which markets sell them.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
-import { checkCatalogue, formatProblem, type ManifestProblem } from '../src/engine/manifest/index.ts';
+import { checkCatalogue, formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
+import { readJsonDir, readRegistries } from '../src/server/catalogue/json-files.ts';
 
-const dir = fileURLToPath(new URL('../manifests', import.meta.url));
-const marketDir = join(dir, 'markets');
+const { values, positionals } = parseArgs({ options: { strict: { type: 'boolean', default: false }, dir: { type: 'string' } }, allowPositionals: true });
+const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifests', import.meta.url));
 const started = performance.now();
-const problems: ManifestProblem[] = [];
-
-function readJsonFiles(folder: string): { file: string; data: unknown }[] {
-  if (!existsSync(folder)) return [];
-  const entries: { file: string; data: unknown }[] = [];
-  for (const name of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
-    const file = relative(process.cwd(), join(folder, name));
-    try {
-      entries.push({ file, data: JSON.parse(readFileSync(join(folder, name), 'utf8')) });
-    } catch (error) {
-      problems.push({ file, pointer: '', message: `not valid JSON: ${(error as Error).message}` });
-    }
-  }
-  return entries;
-}
-
-const products = readJsonFiles(dir);
-const markets = readJsonFiles(marketDir);
-problems.push(...checkCatalogue(products, markets, reservedRoutes()));
+const products = readJsonDir(dir);
+const markets = readJsonDir(join(dir, 'markets'));
+const { registries, problems: registryProblems } = readRegistries(dir);
+const readable = (files: typeof products.files) => files.filter((f) => f.data !== undefined);
+const problems = [
+  ...registryProblems,
+  ...products.problems,
+  ...markets.problems,
+  ...checkCatalogue(readable(products.files), readable(markets.files), reservedRoutes(), registries),
+];
 const ms = (performance.now() - started).toFixed(1);
-for (const p of problems) console.error(formatProblem(p));
-if (problems.length > 0) {
-  console.error(`\n${problems.length} problem(s) in ${products.length} manifest(s) and ${markets.length} market(s)`);
+
+const only = new Set(positionals.map((p) => relative(process.cwd(), resolve(p))));
+const shown = only.size > 0 ? problems.filter((p) => only.has(p.file)) : problems;
+const errors = shown.filter((p) => p.severity !== 'warning');
+const warnings = shown.filter((p) => p.severity === 'warning');
+for (const p of [...errors, ...warnings]) console.error(formatProblem(p));
+if (only.size > 0) {
+  const sellers = marketsSelling(readable(markets.files));
+  for (const { file, data } of readable(products.files).filter((f) => only.has(f.file))) {
+    const m = data as { productCode?: string; aliasCodes?: string[] };
+    const by = [...new Set([m.productCode ?? '', ...(m.aliasCodes ?? [])].flatMap((code) => sellers.get(code) ?? []))];
+    console.log(`${file}: ${by.length > 0 ? `sold by ${by.join(', ')}` : 'sold by no market'}`);
+  }
+}
+const failing = errors.length + (values.strict ? warnings.length : 0);
+const counts = `${products.files.length} manifests, ${markets.files.length} markets, ${registries.insurers.length} insurers, ${registries.branches.length} branches`;
+if (failing > 0) {
+  console.error(`\n${errors.length} error(s) and ${warnings.length} warning(s) in ${counts}${values.strict && warnings.length > 0 ? ' (--strict: warnings fail too)' : ''}`);
   process.exit(1);
 }
-console.log(`${products.length} manifests and ${markets.length} markets valid (${ms} ms)`);
+console.log(`${counts} valid${warnings.length > 0 ? ` with ${warnings.length} warning(s)` : ''} (${ms} ms)`);

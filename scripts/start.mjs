@@ -7,14 +7,21 @@
  * missing build cannot be rebuilt: it says so and starts what exists (or
  * stops when there is no server build at all).
  *
- * Stale means a newer input than the build's stamp file:
+ * Stale means the content of the inputs changed since the build: start keeps
+ * a SHA-256 of every input file's path and bytes next to each build's stamp
+ * (`<stamp>.sources-sha256`) and rebuilds only when it differs. Content, not
+ * modification times: a fresh clone, a branch switch or a `touch` gives files
+ * new times without changing them. A build without a recorded hash (made by
+ * `npm run build` directly) is judged once by times, then its hash is kept.
+ * The inputs:
  * - web app (dist/.vite/build-stamp, written by vite.config.ts after the precompression):
  *   src/web, src/contract, src/engine, schemas/, index.html, vite.config.ts, public/, package-lock.json;
  * - server (dist-server/build-stamp, written by scripts/build-server.mjs):
  *   src/server, src/engine, src/contract, schemas/, scripts/build-server.mjs, package-lock.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,6 +48,28 @@ function newestMtime(paths) {
   return newest;
 }
 
+/** SHA-256 of the paths and contents of every file under the given files and folders, in a stable order. */
+function sourceHash(paths) {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(join(root, path));
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
+    } else {
+      hash.update(`${path}\0`).update(readFileSync(join(root, path))).update('\0');
+    }
+  };
+  for (const path of paths) visit(path);
+  return hash.digest('hex');
+}
+
+const readHash = (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8').trim() : undefined);
+
 const stampTime = (path) => (existsSync(join(root, path)) ? statSync(join(root, path)).mtimeMs : 0);
 const hasPackage = (name) => existsSync(join(root, 'node_modules', name, 'package.json'));
 
@@ -64,9 +93,18 @@ const targets = [
 ];
 
 for (const target of targets) {
+  // A production install has the builds but not their sources: nothing to compare.
+  if (existsSync(join(root, target.output)) && !target.inputs.some((p) => p.startsWith('src') && existsSync(join(root, p)))) continue;
+  const hashFile = `${target.stamp}.sources-sha256`;
+  const hash = sourceHash(target.inputs);
   const stamp = stampTime(target.stamp);
   const missing = stamp === 0 || !existsSync(join(root, target.output));
-  if (!missing && newestMtime(target.inputs) <= stamp) continue;
+  const recorded = readHash(hashFile);
+  const fresh = !missing && (recorded !== undefined ? recorded === hash : newestMtime(target.inputs) <= stamp);
+  if (fresh) {
+    if (recorded !== hash) writeFileSync(join(root, hashFile), `${hash}\n`);
+    continue;
+  }
   const why = missing ? 'not built yet' : 'sources changed since the last build';
   const absentTools = target.tools.filter((tool) => !hasPackage(tool));
   if (absentTools.length > 0) {
@@ -82,6 +120,7 @@ for (const target of targets) {
     console.error(`[start] npm run ${target.script} failed`);
     process.exit(result.status ?? 1);
   }
+  writeFileSync(join(root, hashFile), `${hash}\n`);
 }
 
 const server = join(root, 'dist-server', 'server.mjs');

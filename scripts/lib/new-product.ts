@@ -1,27 +1,41 @@
 /**
  * `npm run new-product`: scaffolds a manifest for a new product (usually a new
- * city) from an existing one. The pure parts (argument checks, the copy, the
- * list of what to edit next) are exported for tests; `runNewProduct` does the
- * file work and prints the report.
+ * city) from an existing one, by the code convention of
+ * docs/adding-a-product.md ("Codes"): plans, prices, insurer, project and
+ * plan/risk codes, the new city in the copy, the market file; records the
+ * source in `copiedFrom` so that the checker lists what is still the source's.
+ * The pure parts are exported for tests; `runNewProduct` does the file work
+ * and prints what is left to edit as a short numbered list.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
 import { reservedRoutes } from '../../src/contract/app-routes.ts';
-import { checkManifestSet, formatProblem, type ManifestProblem, type ProductManifest } from '../../src/engine/manifest/index.ts';
+import { placeNamesOf } from '../../src/engine/manifest/copy-check.ts';
+import { checkCatalogue, formatProblem, type ManifestProblem, type ProductManifest } from '../../src/engine/manifest/index.ts';
+import { closest } from '../../src/engine/manifest/problem-messages.ts';
+import type { InsurerEntry, Registries } from '../../src/engine/manifest/references.ts';
+import { regionFullName } from '../../src/engine/regions/region-table.ts';
 import { PROVINCES } from '../../src/engine/rules/regions.ts';
+import { readJsonDir, readRegistries } from '../../src/server/catalogue/json-files.ts';
 import { formatJson } from './format-json.ts';
 
-export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <new-id> --code <productCode> --name <productName> --route </newRoute> [--city <6-digit cityCode>] [--city-name <城市名>] [--dir <manifests folder>]
+export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <new-id> --code <productCode> --name <productName> --route </newRoute>
+         [--city <6-digit cityCode>] [--city-name <城市名>] [--plans "基础版:80,升级版:120,豪华版:200"] [--insurer <code>]
+         [--market <market-id>] [--prefix <CODE>] [--dir <manifests folder>]
 
-  --from       id (file name without .json) of the manifest to copy, e.g. jining-student-accident
-  --id         id of the new manifest; also its file name, e.g. suqian-student-accident
-  --code       insurer product code of the new product, e.g. 25PR321300
-  --name       product name shown to parents, e.g. 宿迁市学生平安保险
-  --route      detail page route, e.g. /suqianStudentDetails
-  --city       6-digit city code (XXYY00) of the new sales region, e.g. 321300
-  --city-name  name of that city as shown, e.g. 江苏省宿迁市 (with --city)
+  --from       id (file name without .json) of the manifest to copy, e.g. xuzhou-student-accident-2025
+  --id         id of the new manifest; also its file name, e.g. nanjing-student-2026
+  --code       insurer product code of the new product, e.g. 26PR320100
+  --name       product name shown to parents, e.g. 南京市2026学生平安保险
+  --route      detail page route, e.g. /nanjingStudentDetails
+  --city       6-digit city code (XXYY00) of the new sales region, e.g. 320100
+  --city-name  name of that city as shown, e.g. 江苏省南京市 (default: the national region table's)
+  --plans      the plans as name:premium, comma-separated, e.g. "基础版:80,升级版:120,豪华版:200"
+  --insurer    code of the lead insurer in manifests/registry/insurers.json, e.g. picc-nanjing
+  --market     id of the market selling it (manifests/markets/<id>.json): extended, or created for --city
+  --prefix     letters of the new codes (project NJ2026, plans NJ26-A…); default: the initials of --id's first word
   --dir        folder of the manifests (default: manifests/)`;
 
 export interface NewProductOptions {
@@ -32,10 +46,25 @@ export interface NewProductOptions {
   route: string;
   city?: string;
   cityName?: string;
+  plans?: { name: string; premium: number }[];
+  insurer?: string;
+  market?: string;
+  prefix?: string;
   dir?: string;
 }
 
 const props = schema.properties;
+
+/** "基础版:80,升级版:120" → plans, or an error. */
+export function parsePlans(text: string): { name: string; premium: number }[] | string {
+  const plans = text.split(/[,，]/).map((part) => part.trim()).filter(Boolean).map((part) => {
+    const [name, price] = part.split(/[:：]/).map((s) => s.trim());
+    return { name: name ?? '', premium: Number(price) };
+  });
+  const bad = plans.find((p) => !p.name || !Number.isFinite(p.premium) || p.premium <= 0 || Math.round(p.premium * 100) !== p.premium * 100);
+  if (plans.length === 0 || bad) return `--plans "${text}" must list name:premium pairs such as "基础版:80,升级版:120" (premium in yuan, at most 2 decimals)`;
+  return plans;
+}
 
 /** Reads the command line; returns the options or the problems with it. */
 export function parseNewProductArgs(argv: readonly string[]): { options: NewProductOptions } | { errors: string[] } {
@@ -43,19 +72,10 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: {
-        from: { type: 'string' },
-        id: { type: 'string' },
-        code: { type: 'string' },
-        name: { type: 'string' },
-        route: { type: 'string' },
-        city: { type: 'string' },
-        'city-name': { type: 'string' },
-        dir: { type: 'string' },
-      },
+      options: Object.fromEntries(['from', 'id', 'code', 'name', 'route', 'city', 'city-name', 'plans', 'insurer', 'market', 'prefix', 'dir'].map((k) => [k, { type: 'string' as const }])),
       strict: true,
       allowPositionals: false,
-    }));
+    }) as { values: Record<string, string | undefined> });
   } catch (error) {
     return { errors: [(error as Error).message] };
   }
@@ -70,16 +90,39 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   check('code', values.code, props.productCode.pattern, 'a product code such as 25PR321300 (6-16 digits or capital letters)');
   check('route', values.route, props.routes.items.pattern, 'a route such as /suqianStudentDetails (a slash, then letters and digits)');
   check('city', values.city, '^[0-9]{4}00$', 'a 6-digit city code such as 371300');
+  check('market', values.market, '^[a-z0-9]+(-[a-z0-9]+)*$', 'a market id such as nanjing');
+  check('prefix', values.prefix, '^[A-Z]{2,6}$', 'capital letters such as NJ');
   if (values.name !== undefined && (values.name.length < props.productName.minLength || values.name.length > props.productName.maxLength)) {
     errors.push(`--name must be ${props.productName.minLength}-${props.productName.maxLength} characters`);
   }
   if (values['city-name'] !== undefined && values.city === undefined) errors.push('--city-name needs --city');
+  const plans = values.plans === undefined ? undefined : parsePlans(values.plans);
+  if (typeof plans === 'string') errors.push(plans);
   if (errors.length > 0) return { errors };
   const options: NewProductOptions = { from: values.from!.replace(/\.json$/, ''), id: values.id!, code: values.code!, name: values.name!, route: values.route! };
   if (values.city !== undefined) options.city = values.city;
   if (values['city-name'] !== undefined) options.cityName = values['city-name'];
-  if (values.dir !== undefined) options.dir = values.dir;
+  if (Array.isArray(plans)) options.plans = plans;
+  for (const key of ['insurer', 'market', 'prefix', 'dir'] as const) if (values[key] !== undefined) options[key] = values[key];
   return { options };
+}
+
+/** Initials of a pinyin word: nanjing → NJ, xuzhou → XZ, taiyuan → TY. */
+export function pinyinInitials(word: string): string {
+  const syllables = word.toLowerCase().match(/(zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?[aeiouv]+(ng|r(?![aeiouv])|n(?![aeiouv]))?/g) ?? [];
+  return syllables.map((s) => s[0]!.toUpperCase()).join('');
+}
+
+/**
+ * The code convention (docs/adding-a-product.md, "Codes"): prefix = the
+ * city's letters, year = 20 + the product code's first two digits;
+ * project PREFIX+YEAR (NJ2026), plans PREFIX+YY-A, -B, … (NJ26-A), risks
+ * YY+two-digit sequence (2601, 2602, …).
+ */
+export function codesFor(o: Pick<NewProductOptions, 'id' | 'code' | 'prefix'>) {
+  const prefix = o.prefix ?? (pinyinInitials(o.id.split('-')[0]!) || 'P');
+  const yy = /^[0-9]{2}/.test(o.code) ? o.code.slice(0, 2) : String(new Date().getFullYear()).slice(2);
+  return { prefix, yy, project: `${prefix}20${yy}`, plan: (i: number) => `${prefix}${yy}-${String.fromCharCode(65 + i)}`, risk: (i: number) => `${yy}${String(i + 1).padStart(2, '0')}` };
 }
 
 /** Keys in the order of the schema, so that a scaffolded manifest reads like the others. */
@@ -89,89 +132,138 @@ function inSchemaOrder(manifest: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
+/** Replaces every occurrence of each `from` by its `to` in every text of `value`, except under `skip` pointers. */
+function replaceInTexts(value: unknown, pairs: readonly [string, string][], skip: readonly string[], at = ''): unknown {
+  if (skip.some((s) => at === s || at.startsWith(`${s}/`))) return value;
+  if (typeof value === 'string') return pairs.reduce((text, [from, to]) => (from && from !== to ? text.replaceAll(from, to) : text), value);
+  if (Array.isArray(value)) return value.map((v, i) => replaceInTexts(v, pairs, skip, `${at}/${i}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceInTexts(v, pairs, skip, `${at}/${k}`)]));
+  }
+  return value;
+}
+
+/** Pointers never rewritten: codes and values that are data, not copy (schools are real institutions of the old city). */
+const NOT_COPY = ['/$schema', '/id', '/productCode', '/routes', '/copiedFrom', '/insurers', '/insure/schools', '/order', '/region'];
+
 /**
- * The copy: new id, $schema, productCode, productName and routes; with
- * --city the region and the insurers' insuring areas move to that city.
- * aliasCodes are removed (codes belong to one manifest), and so is status (a
- * new product is online); renewalLabel becomes 再次购买 (去续保 belongs to the
- * spec's four renewal products, and a new code is none of them).
+ * The copy: new id, codes, names and routes; `copiedFrom` records the
+ * source; with --plans the plans (each copies the risks of the source's plan
+ * at the same place, or its last) with new names and premiums; with --city
+ * the region and every text naming the old city; with --insurer the lead
+ * insurer and the texts giving the old insurer's name or hotline; plan,
+ * risk and project codes renamed by {@link codesFor}. aliasCodes and status
+ * are removed; renewalLabel becomes 再次购买 (去续保 belongs to the spec's four
+ * renewal products); a plan builder is kept only when the plans are kept.
  */
-export function scaffoldManifest(source: ProductManifest, o: NewProductOptions): ProductManifest {
-  const m = structuredClone(source);
+export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, registries?: Registries): ProductManifest {
+  let m = structuredClone(source) as ProductManifest & Record<string, unknown>;
+  const codes = codesFor(o);
+  const replacements: [string, string][] = [[source.productName, o.name]];
   m.$schema = '../schemas/product-manifest.schema.json';
   m.id = o.id;
   m.productCode = o.code;
   m.productName = o.name;
   m.routes = [o.route];
+  m.copiedFrom = { productCode: source.productCode };
   delete m.aliasCodes;
+  delete m.noticeRoute;
+  delete m.noMarket;
   m.renewalLabel = '再次购买';
+  delete m.renewal;
   delete m.status;
-  if (o.city) {
-    const provinceCode = `${o.city.slice(0, 2)}0000`;
-    const name = o.cityName ?? m.region?.name ?? PROVINCES[o.city.slice(0, 2)] ?? o.city;
-    m.region = { provinceCode, cityCode: o.city, name };
-    for (const insurer of m.insurers) {
-      insurer.insuringAreaCode = o.city;
-      if (o.cityName) insurer.insuringAreaName = o.cityName.replace(/^.+?(省|自治区)/, '');
+  m.projectCode = codes.project;
+
+  // Plans: names, premiums, codes; risk codes renumbered consistently across plans.
+  const riskCodes = new Map<string, string>();
+  const renameRisks = (plan: ProductManifest['plans'][number]) => {
+    for (const risk of plan.risks) {
+      if (!riskCodes.has(risk.riskCode)) riskCodes.set(risk.riskCode, codes.risk(riskCodes.size));
+      risk.riskCode = riskCodes.get(risk.riskCode)!;
+    }
+  };
+  if (o.plans) {
+    m.plans = o.plans.map((p, i) => {
+      const base = structuredClone(source.plans[Math.min(i, source.plans.length - 1)]!);
+      return { ...base, code: codes.plan(i), name: p.name, premium: p.premium };
+    }) as ProductManifest['plans'];
+    delete m.planBuilder;
+  } else {
+    const planCodes = new Map(m.plans.map((p, i) => [p.code, codes.plan(i)] as const));
+    m.plans.forEach((p) => (p.code = planCodes.get(p.code)!));
+    if (m.planBuilder) {
+      for (const t of m.planBuilder.templates) t.planCodes = t.planCodes.map((c) => planCodes.get(c) ?? c) as typeof t.planCodes;
     }
   }
-  return inSchemaOrder(m as unknown as Record<string, unknown>) as unknown as ProductManifest;
+  m.plans.forEach(renameRisks);
+
+  if (o.city) {
+    const provinceCode = `${o.city.slice(0, 2)}0000`;
+    const name = o.cityName ?? regionFullName(o.city) ?? PROVINCES[o.city.slice(0, 2)] ?? o.city;
+    m.region = { ...(m.region ?? {}), provinceCode, cityCode: o.city, name };
+    const [oldPlace] = placeNamesOf(source);
+    const [newPlace] = placeNamesOf(m);
+    if (source.region?.name) replacements.push([source.region.name, name]);
+    if (oldPlace && newPlace) replacements.push([oldPlace, newPlace]);
+  }
+  if (o.insurer && registries) {
+    const next = registries.insurers.find((i) => i.code === o.insurer)!;
+    const oldLead = leadEntry(source, registries);
+    m.insurers = [{ insurer: next.code, partyRole: 1 }] as unknown as ProductManifest['insurers'];
+    if (oldLead) {
+      replacements.unshift([oldLead.name, next.name]);
+      if (oldLead.claimsHotline && next.claimsHotline) replacements.push([oldLead.claimsHotline, next.claimsHotline]);
+    }
+  }
+  m = replaceInTexts(m, replacements, NOT_COPY) as typeof m;
+  // The project year in the project name and banner title (2025徐州学平险项目 → 2026南京学平险项目).
+  const oldYear = /^[0-9]{2}/.test(source.productCode) ? `20${source.productCode.slice(0, 2)}` : undefined;
+  if (oldYear && oldYear !== `20${codes.yy}`) {
+    m.projectName = m.projectName.replaceAll(oldYear, `20${codes.yy}`);
+    m.detail.banner.title = m.detail.banner.title.replaceAll(oldYear, `20${codes.yy}`);
+  }
+  return inSchemaOrder(m) as unknown as ProductManifest;
 }
 
-/** Place names of the source product (e.g. 徐州), to find copy that still mentions them. */
-export function placeNamesOf(source: ProductManifest): string[] {
-  const names = new Set<string>();
-  const add = (raw: string | undefined) => {
-    const city = raw?.replace(/^.+?(省|自治区)/, '').replace(/(市|地区|自治州|盟)$/, '').trim();
-    if (city && city.length >= 2) names.add(city);
+function leadEntry(m: ProductManifest, registries: Registries): InsurerEntry | undefined {
+  const lead = (m.insurers as unknown as { insurer?: string; partyRole: number }[]).find((i) => i.partyRole === 1);
+  return registries.insurers.find((i) => i.code === lead?.insurer);
+}
+
+/** The market file after adding the product: the existing one extended, or a new one for the city. */
+export function marketWith(existing: Record<string, unknown> | undefined, marketId: string, code: string, m: ProductManifest): Record<string, unknown> | string {
+  if (existing) {
+    const products = Array.isArray(existing.products) ? (existing.products as string[]) : [];
+    return products.includes(code) ? existing : { ...existing, products: [...products, code] };
+  }
+  if (!m.region) return `--market ${marketId}: the market file does not exist yet, and creating it needs --city (its area)`;
+  const [place] = placeNamesOf(m);
+  return {
+    $schema: '../../schemas/market-manifest.schema.json',
+    schemaVersion: 1,
+    id: marketId,
+    name: `${place ?? m.region.name}学平险保险超市`,
+    subtitle: `${m.region.name.replace(/^.+?(省|自治区)/, '')}中小学、幼儿园学生适用`,
+    status: 'online',
+    areas: [m.region.cityCode],
+    products: [code],
+    homeRoute: '/insureMarketHome',
   };
-  add(source.region?.name);
-  for (const insurer of source.insurers) add(insurer.insuringAreaName);
-  return [...names];
 }
 
-/** JSON pointers of every text in `value` that contains one of `terms`. */
-export function pointersMentioning(value: unknown, terms: readonly string[], at = ''): string[] {
-  if (typeof value === 'string') return terms.some((t) => value.includes(t)) ? [at] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => pointersMentioning(v, terms, `${at}/${i}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => pointersMentioning(v, terms, `${at}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+/** Groups the new file's warnings into a short numbered to-do list (one line per section). */
+export function leftToEdit(problems: readonly ManifestProblem[]): string[] {
+  const groups = new Map<string, ManifestProblem[]>();
+  for (const p of problems) {
+    const parts = p.pointer.split('/');
+    const key = parts.slice(0, parts[1] === 'detail' || parts[1] === 'insure' ? 3 : 2).join('/') || '/';
+    groups.set(key, [...(groups.get(key) ?? []), p]);
   }
-  return [];
-}
-
-/** `file  /pointer  what to do` lines: what still describes the copied product. */
-export function nextEdits(file: string, m: ProductManifest, oldPlaces: readonly string[] = []): string[] {
-  const rows: [string, string][] = [
-    ['/projectCode', `code of the new city-year project (still "${m.projectCode}")`],
-    ['/projectName', `name of the project (still "${m.projectName}")`],
-    ['/category', 'the three product categories'],
-    ['/region', m.region ? `sales region (now ${m.region.provinceCode} / ${m.region.cityCode} "${m.region.name}")` : 'sales region: add one if the insure form asks for a region'],
-    ['/insurers', 'insurer names, the lead insurer (partyRole 1), logos and insuring areas'],
-    ['/detail/banner', 'banner title and subtitle'],
-    ['/detail/features', 'selling points'],
-    ['/detail/faq', 'questions and answers'],
-    ['/detail/claimProcess', 'claim steps and the insurer\'s service phone'],
-    ['/detail/notice', '投保须知 paragraphs'],
-    ['/detail/ageLimit', 'also salesArea, insurancePeriod, securityObject, onlineService, cooperationAuthorisation'],
-  ];
-  if (m.detail.titlePage) rows.push(['/detail/titlePage', 'title page of the Xuzhou project year']);
-  rows.push(['/plans', 'plan codes, names, premiums, risks and duties (保障项目 limitName / showValue)']);
-  if (m.planBuilder) rows.push(['/planBuilder', 'the three plan templates and the plan codes they merge']);
-  rows.push(
-    ['/pricing', 'pricing factors, most copies, guarantee years'],
-    ['/insure', 'insure template, ages, relations, fields and schools'],
-    ['/cover', 'cover start, length and end time'],
-    ['/order', 'fee collection, default branch, fixed agent, repeat-insurance check'],
-    ['/protocols', 'clauses and notices of the new insurer (投保须知, 保险条款, …)'],
-  );
-  if (m.alerts && m.alerts.length > 0) rows.push(['/alerts', 'product alerts']);
-  const lines = rows.map(([pointer, what]) => `${file}  ${pointer}  ${what}`);
-  const mentions = pointersMentioning(m, oldPlaces).filter((p) => !['/id', '/productName', '/routes'].some((own) => p.startsWith(own)));
-  if (mentions.length > 0) {
-    lines.push('', `Texts that still mention ${oldPlaces.join(' / ')}:`, ...mentions.map((p) => `${file}  ${p}`));
-  }
-  return lines;
+  return [...groups.entries()].map(([key, list], i) => {
+    const first = list[0]!;
+    const what = list.length === 1 ? `${first.pointer}  ${first.message}` : `${key}  ${list.length} values: ${[...new Set(list.map((p) => p.message))].slice(0, 2).join('; ')}`;
+    return `${String(i + 1).padStart(2)}. ${what}`;
+  });
 }
 
 export interface RunIo {
@@ -197,48 +289,68 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const targetPath = join(dir, `${o.id}.json`);
   if (!existsSync(sourcePath)) {
     const ids = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
-    io.error(`There is no manifest ${show(sourcePath)} to copy (--from ${o.from}). Existing ids: ${ids.join(', ')}`);
+    const near = closest(o.from, ids, 3);
+    io.error(`There is no manifest ${show(sourcePath)} to copy (--from ${o.from}).${near.length > 0 ? ` Did you mean ${near.join(', ')}?` : ''} Existing ids: ${ids.join(', ')}`);
     return 1;
   }
   if (existsSync(targetPath)) {
     io.error(`${show(targetPath)} already exists: nothing was written. Choose another --id, or edit that file.`);
     return 1;
   }
+  const { registries, problems: registryProblems } = readRegistries(dir);
+  if (o.insurer && !registries.insurers.some((i) => i.code === o.insurer)) {
+    const near = closest(o.insurer, registries.insurers.map((i) => i.code), 3);
+    io.error(`--insurer ${o.insurer} is not in the insurer registry (manifests/registry/insurers.json).${near.length > 0 ? ` Closest: ${near.join(', ')}.` : ''} Add the insurer there first (docs/adding-a-product.md, "A new insurer").`);
+    return 1;
+  }
   const source = JSON.parse(readFileSync(sourcePath, 'utf8')) as ProductManifest;
-  const manifest = scaffoldManifest(source, o);
+  const manifest = scaffoldManifest(source, o, registries);
+  const marketPath = o.market ? join(dir, 'markets', `${o.market}.json`) : undefined;
+  let market: Record<string, unknown> | undefined;
+  if (o.market && marketPath) {
+    const existing = existsSync(marketPath) ? (JSON.parse(readFileSync(marketPath, 'utf8')) as Record<string, unknown>) : undefined;
+    const next = marketWith(existing, o.market, o.code, manifest);
+    if (typeof next === 'string') {
+      io.error(next);
+      return 1;
+    }
+    market = next;
+  }
   writeFileSync(targetPath, formatJson(manifest), { flag: 'wx' });
+  if (market && marketPath) writeFileSync(marketPath, formatJson(market));
   const file = show(targetPath);
 
-  // Validate the new file together with every other manifest (codes and routes are unique
-  // across files); the new one goes last so that a clash is reported on it.
-  const entries: { file: string; data: unknown }[] = [];
-  const broken: ManifestProblem[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== `${o.id}.json`).sort()) {
-    const path = join(dir, name);
-    try {
-      entries.push({ file: show(path), data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      broken.push({ file: show(path), pointer: '', message: `not valid JSON: ${(error as Error).message}` });
-    }
-  }
-  entries.push({ file, data: JSON.parse(readFileSync(targetPath, 'utf8')) });
-  const problems = [...broken, ...checkManifestSet(entries, reservedRoutes())];
+  // Check the new file together with every other manifest and the markets (codes and routes are unique across files).
+  const products = readJsonDir(dir);
+  const markets = readJsonDir(join(dir, 'markets'));
+  const readable = (files: typeof products.files) => files.filter((f) => f.data !== undefined).map((f) => ({ file: show(resolve(f.file)), data: f.data }));
+  const problems = [
+    ...[...registryProblems, ...products.problems, ...markets.problems].map((p) => ({ ...p, file: show(resolve(p.file)) })),
+    // The new file goes last, so that a clash of codes or routes is reported on it.
+    ...checkCatalogue(readable(products.files).sort((a, b) => Number(a.file === file) - Number(b.file === file)), readable(markets.files), reservedRoutes(), registries),
+  ];
   const own = problems.filter((p) => p.file === file);
-  const others = problems.length - own.length;
+  const errors = own.filter((p) => p.severity !== 'warning');
+  const warnings = own.filter((p) => p.severity === 'warning');
 
-  io.log(`Created ${file} from ${show(sourcePath)}.`);
-  if (own.length > 0) {
+  io.log(`Created ${file} from ${show(sourcePath)}${market ? `; ${show(marketPath!)} sells it` : ''}.`);
+  if (errors.length > 0) {
     io.log('');
-    io.log(`It has ${own.length} problem(s) to fix first (file  /pointer  message  (hint)):`);
-    for (const p of own) io.log(formatProblem(p));
+    io.log(`It has ${errors.length} problem(s) to fix first (file  /pointer  message  (hint)):`);
+    for (const p of errors) io.log(formatProblem(p));
+  }
+  const list = leftToEdit(warnings);
+  io.log('');
+  if (list.length > 0) {
+    io.log(`Left to edit (${list.length}), still as in ${source.productCode} (npm run manifests:check -- ${file} lists every value):`);
+    for (const line of list) io.log(line);
+    io.log('Values the same on purpose (e.g. the same insurer\'s clause) go into "copiedFrom": { "shared": [ … ] }.');
   } else {
-    io.log('It passes the checks.');
+    io.log('Nothing is left as in the copied product.');
   }
   io.log('');
-  io.log('Edit next: everything below still describes the product you copied (file  /pointer  what).');
-  for (const line of nextEdits(file, manifest, o.city && o.city !== source.region?.cityCode ? placeNamesOf(source) : [])) io.log(line);
-  io.log('');
-  io.log('Then run `npm run manifests:check`, preview the product at /#/catalogue (npm run dev) and see docs/adding-a-product.md.');
-  if (others > 0) io.log(`(${others} problem(s) in other manifests: run npm run manifests:check to see them.)`);
-  return own.length > 0 ? 1 : 0;
+  io.log(`Then: npm run manifests:check -- --strict, npm run manifests:quote -- ${o.code}, npm run manifests:preview -- ${o.code} (docs/adding-a-product.md).`);
+  const others = problems.filter((p) => p.file !== file && p.severity !== 'warning').length;
+  if (others > 0) io.log(`(${others} problem(s) in other files: run npm run manifests:check to see them.)`);
+  return errors.length > 0 ? 1 : 0;
 }

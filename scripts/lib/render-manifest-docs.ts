@@ -11,6 +11,7 @@ type Node = {
   properties?: Record<string, Node>;
   required?: string[];
   pattern?: string;
+  'x-hint'?: string;
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -38,7 +39,7 @@ export function renderManifestDocs(): string {
   };
   const limits = (node: Node): string =>
     [
-      node.pattern ? `pattern \`${node.pattern}\`` : '',
+      node.pattern ? `pattern \`${node.pattern}\`${node['x-hint'] ? ` (${node['x-hint']})` : ''}` : '',
       node.minimum !== undefined ? `min ${node.minimum}` : '',
       node.maximum !== undefined ? `max ${node.maximum}` : '',
       node.minItems ? `at least ${node.minItems}` : '',

@@ -6,7 +6,9 @@ const schemaPath = fileURLToPath(new URL('../../schemas/product-manifest.schema.
 
 /** Renders the TypeScript declaration of the product manifest from its JSON Schema. */
 export async function renderManifestTypes(): Promise<string> {
-  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Parameters<typeof compile>[0];
+  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Parameters<typeof compile>[0] & { properties: { insurers: { items: unknown } } };
+  // The type is the manifest as the app uses and serves it: insurer references resolved from the registry.
+  schema.properties.insurers.items = { $ref: '#/$defs/servedInsurer' };
   // `examples` are documentation; they would only bloat the JSDoc.
   return compile(schema, 'ProductManifest', {
     bannerComment:

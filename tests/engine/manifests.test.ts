@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { checkManifestSet, formatProblem, validateManifest } from '../../src/engine/manifest/index.ts';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
+import { BUNDLED_REGISTRIES } from '../../src/engine/manifest/references.ts';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
 
 const dir = new URL('../../manifests/', import.meta.url);
@@ -32,7 +33,7 @@ describe('product manifests', () => {
     (m.detail as Record<string, unknown>).bannr = {};
     const [problem] = validateManifest(m, JN);
     expect(formatProblem(problem!)).toBe(
-      'manifests/jining-student-accident.json  /detail/bannr  unknown property "bannr"  (remove it or check its spelling against schemas/product-manifest.schema.json)',
+      'manifests/jining-student-accident.json  /detail/bannr  unknown property "bannr"  (did you mean "banner"? remove it or check its spelling against schemas/product-manifest.schema.json)',
     );
   });
 
@@ -40,7 +41,7 @@ describe('product manifests', () => {
     const m = clone(load('jining-student-accident.json'));
     (m as { planType: string }).planType = 'C';
     const problems = validateManifest(m, 'x.json');
-    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/planType', hint: 'use one of ["A","B"]' }));
+    expect(problems).toContainEqual(expect.objectContaining({ pointer: '/planType', hint: 'write one of "A", "B"' }));
   });
 
   it('rejects money with more than 2 decimals and a missing required property', () => {
@@ -142,7 +143,7 @@ describe('alias codes and status', () => {
   it('rejects a title page of a year without one', () => {
     const m = clone(load('xuzhou-student-accident-2025.json')) as unknown as { detail: Record<string, unknown> };
     m.detail.titlePage = { projectYear: 2025, title: '标题', subtitle: '副标题' };
-    expect(validateManifest(m, XZ)).toContainEqual(expect.objectContaining({ pointer: '/detail/titlePage/projectYear', hint: 'use one of [2022,2023,2024]' }));
+    expect(validateManifest(m, XZ)).toContainEqual(expect.objectContaining({ pointer: '/detail/titlePage/projectYear', hint: 'write one of 2022, 2023, 2024' }));
   });
 
   it('reports an alias code equal to the product code', () => {
@@ -289,7 +290,7 @@ describe('Xuzhou plan builder', () => {
   it('still accepts only plan type A or B', () => {
     const m = withBuilder(three()) as unknown as { planType: string };
     m.planType = 'C';
-    expect(problemsOf(m)).toEqual(['/planType  value is not one of the allowed values']);
+    expect(problemsOf(m)).toEqual(['/planType  "C" is not one of the allowed values']);
   });
 });
 
@@ -384,8 +385,10 @@ describe('region codes', () => {
 
   it('reports an insuring area outside every known province', () => {
     const m = clone(load('guanaibao-guardian.json'));
-    m.insurers[0]!.insuringAreaCode = '990300';
-    expect(validateManifest(m, GA).map(formatProblem)).toEqual([
+    // The registry file's own check refuses such an area first; the rule guards the served manifest.
+    const code = (m.insurers[0] as unknown as { insurer: string }).insurer;
+    const registries = { ...BUNDLED_REGISTRIES, insurers: BUNDLED_REGISTRIES.insurers.map((i) => (i.code === code ? { ...i, insuringAreas: [{ code: '990300', name: '无' }] } : i)) };
+    expect(validateManifest(m, GA, registries).map(formatProblem)).toEqual([
       'manifests/guanaibao-guardian.json  /insurers/0/insuringAreaCode  insuring area code 990300 is not in a known province  (the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆))',
     ]);
   });

@@ -1,11 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservedRoutes } from '../../src/contract/app-routes.ts';
-import { checkManifestSet, formatProblem, validateManifest, type ProductManifest } from '../../src/engine/manifest/index.ts';
-import { nextEdits, parseNewProductArgs, runNewProduct, scaffoldManifest } from '../../scripts/lib/new-product.ts';
+import { formatProblem, validateManifest, type ProductManifest } from '../../src/engine/manifest/index.ts';
+import { parseNewProductArgs, parsePlans, pinyinInitials, runNewProduct, scaffoldManifest } from '../../scripts/lib/new-product.ts';
 
 const manifests = new URL('../../manifests/', import.meta.url);
 let dir: string;
@@ -25,32 +24,48 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run new-product', () => {
-  it('scaffolds a valid manifest for a new city into --dir and says what to edit next', () => {
-    const args = ['scripts/new-product.ts', '--dir', dir, '--from', 'jining-student-accident', '--id', 'linyi-student-accident-test', '--code', '99PR371300',
-      '--name', '临沂市学生平安保险', '--route', '/linyiStudentTestDetails', '--city', '371300', '--city-name', '山东省临沂市'];
+  it('scaffolds 南京市2026学生平安保险 end to end: plans, insurer, codes, the new city, its market, and a short list of what is left', () => {
+    const args = ['scripts/new-product.ts', '--dir', dir, '--from', 'xuzhou-student-accident-2025', '--id', 'nanjing-student-2026', '--code', '26PR320100',
+      '--name', '南京市2026学生平安保险', '--route', '/nanjingStudentDetails', '--city', '320100', '--plans', '基础版:80,升级版:120,豪华版:200',
+      '--insurer', 'picc-nanjing', '--market', 'nanjing'];
     const result = spawnSync('npx', ['tsx', ...args], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
     expect(result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('linyi-student-accident-test.json from');
-    expect(result.stdout).toContain('It passes the checks.');
-    for (const pointer of ['/region', '/detail/banner', '/plans', '/protocols']) expect(result.stdout).toMatch(new RegExp(`linyi-student-accident-test\\.json  ${pointer}  `));
-    expect(result.stdout).toContain('Texts that still mention 济宁:');
+    expect(result.stdout).toContain('nanjing-student-2026.json from');
+    expect(result.stdout).toMatch(/markets\/nanjing\.json sells it/);
+    // What is left: a short numbered list, one line per section still as in the source.
+    const list = result.stdout.split('\n').filter((l) => /^ ?\d+\. /.test(l));
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThan(10);
+    expect(list.join('\n')).toContain('/protocols');
+    expect(result.stdout).toContain('Left to edit');
 
-    const m = read('linyi-student-accident-test.json');
+    const m = read('nanjing-student-2026.json') as ProductManifest & { copiedFrom: unknown };
     expect(m).toMatchObject({
-      $schema: '../schemas/product-manifest.schema.json',
-      id: 'linyi-student-accident-test',
-      productCode: '99PR371300',
-      productName: '临沂市学生平安保险',
-      routes: ['/linyiStudentTestDetails'],
-      region: { provinceCode: '370000', cityCode: '371300', name: '山东省临沂市' },
+      id: 'nanjing-student-2026',
+      productCode: '26PR320100',
+      copiedFrom: { productCode: '25PR320300' },
+      projectCode: 'NJ2026',
+      projectName: '2026南京学平险项目',
+      region: { provinceCode: '320000', cityCode: '320100', name: '江苏省南京市' },
     });
-    expect(m.insurers.map((i) => [i.insuringAreaCode, i.insuringAreaName])).toEqual([['371300', '临沂市']]);
-    expect(validateManifest(m, 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
-    // With every other manifest: codes and routes stay unique.
-    const entries = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => ({ file: f, data: JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown }));
-    expect(checkManifestSet(entries, reservedRoutes()).filter((p) => p.file === 'linyi-student-accident-test.json').map(formatProblem)).toEqual([]);
-  });
+    expect(m.insurers).toEqual([{ insurer: 'picc-nanjing', partyRole: 1 }]);
+    expect(m.plans.map((p) => [p.code, p.name, p.premium])).toEqual([['NJ26-A', '基础版', 80], ['NJ26-B', '升级版', 120], ['NJ26-C', '豪华版', 200]]);
+    expect([...new Set(m.plans.flatMap((p) => p.risks.map((r) => r.riskCode)))].sort()).toEqual(['2601', '2602', '2603']);
+    expect(m.pricing.factors[0]!.options.map((o) => o.multiplier)).toEqual([1, 1.2]);
+    expect(JSON.stringify(m)).not.toContain('徐州');
+    expect(JSON.parse(readFileSync(join(dir, 'markets', 'nanjing.json'), 'utf8'))).toMatchObject({ id: 'nanjing', areas: ['320100'], products: ['26PR320100'], status: 'online' });
+
+    // Errors: none. Warnings: every value still the source's, failing --strict until marked shared.
+    const check = (strict: boolean) => spawnSync('npx', ['tsx', 'scripts/manifests-check.ts', '--dir', dir, ...(strict ? ['--strict'] : [])], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
+    expect(check(false).status).toBe(0);
+    const strict = check(true);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toMatch(/nanjing-student-2026\.json {2}\/protocols\/0\/content {2}warning: still the same as in 25PR320300 \(xuzhou-student-accident-2025\.json\)/);
+    const shared = { ...m, copiedFrom: { productCode: '25PR320300', shared: ['/detail', '/protocols'] } };
+    writeFileSync(join(dir, 'nanjing-student-2026.json'), JSON.stringify(shared, null, 2));
+    expect(check(true).status).toBe(0);
+  }, 180_000); // four tsx processes: slow on a busy machine
 
   it('refuses to overwrite an existing file', () => {
     const before = readFileSync(join(dir, 'guanaibao-guardian.json'), 'utf8');
@@ -86,7 +101,7 @@ describe('npm run new-product', () => {
 });
 
 describe('scaffoldManifest', () => {
-  it('drops alias codes and status of the source, labels it 再次购买, and keeps everything else', () => {
+  it('drops alias codes and status of the source, labels it 再次购买, renames codes by the convention and keeps the rest', () => {
     const source = JSON.parse(readFileSync(new URL('xuzhou-student-accident-2025.json', manifests), 'utf8')) as ProductManifest;
     source.aliasCodes = ['19PR611048'];
     source.renewalLabel = '去续保';
@@ -98,16 +113,22 @@ describe('scaffoldManifest', () => {
     expect(m.renewalLabel).toBe('再次购买');
     expect(m.status).toBeUndefined();
     expect(m.region).toEqual(source.region);
-    expect(m.plans).toEqual(source.plans);
-    expect(Object.keys(m).slice(0, 6)).toEqual(['$schema', 'schemaVersion', 'id', 'productCode', 'renewalLabel', 'productName']);
+    expect(m.projectCode).toBe('SQ2099');
+    expect(m.plans.map((p) => p.code)).toEqual(['SQ99-A', 'SQ99-B', 'SQ99-C']);
+    expect(m.plans.map((p) => p.premium)).toEqual(source.plans.map((p) => p.premium));
+    expect(Object.keys(m).slice(0, 6)).toEqual(['$schema', 'schemaVersion', 'id', 'productCode', 'copiedFrom', 'renewalLabel']);
     expect(validateManifest(m, 'manifests/suqian-test.json').map(formatProblem)).toEqual([]);
-    expect(nextEdits('manifests/suqian-test.json', m)[0]).toBe('manifests/suqian-test.json  /projectCode  code of the new city-year project (still "XZ2025")');
   });
 
-  it('writes a province-level region for a manifest that had none', () => {
+  it('writes the region table\'s name for a manifest that had no region', () => {
     const source = JSON.parse(readFileSync(new URL('guanaibao-guardian.json', manifests), 'utf8')) as ProductManifest;
     const m = scaffoldManifest(source, { from: 'guanaibao-guardian', id: 'g-test', code: '99PR440300', name: '关爱宝测试', route: '/gTestDetails', city: '440300' });
-    expect(m.region).toEqual({ provinceCode: '440000', cityCode: '440300', name: '广东' });
-    expect(Object.keys(m).indexOf('region')).toBe(Object.keys(m).indexOf('category') + 1);
+    expect(m.region).toEqual({ provinceCode: '440000', cityCode: '440300', name: '广东省深圳市' });
+  });
+
+  it('reads plans and knows pinyin initials', () => {
+    expect(parsePlans('基础版:80，升级版：120')).toEqual([{ name: '基础版', premium: 80 }, { name: '升级版', premium: 120 }]);
+    expect(parsePlans('基础版:80元')).toMatch(/must list name:premium pairs/);
+    expect(['nanjing', 'xuzhou', 'taiyuan', 'jining', 'linyi', 'suqian'].map(pinyinInitials)).toEqual(['NJ', 'XZ', 'TY', 'JN', 'LY', 'SQ']);
   });
 });

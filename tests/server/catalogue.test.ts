@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
-import { withBuiltPlans } from '../../src/engine/plans/build-plans.ts';
+import { toServedManifest } from '../../src/server/catalogue/manifest-store.ts';
 import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
 import { productCalls } from '../../src/contract/product.ts';
 
@@ -10,7 +10,7 @@ const manifests: ProductManifest[] = readdirSync('manifests')
   .sort()
   .map((f) => JSON.parse(readFileSync(`manifests/${f}`, 'utf8')) as ProductManifest);
 /** The products on sale, with a plan builder's plans built, as the server sells them. */
-const online = manifests.filter((m) => m.status !== 'offline').map(withBuiltPlans);
+const online = manifests.filter((m) => m.status !== 'offline').map((m) => toServedManifest(m));
 
 type Quote = { productCode: string; buyCopies?: number; factorInfos?: { factorCode: string; factorValue: string }[]; insuranceVOS: { programCode: string }[] };
 
@@ -77,13 +77,13 @@ describe('catalogue', () => {
 
   it('serves the manifest as the product attributes', async () => {
     const manifest = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: `/prod-svc/api/v1/attr/${JINING}/edu` }));
-    expect(manifest).toEqual(manifests.find((m) => m.productCode === JINING));
+    expect(manifest).toEqual(toServedManifest(manifests.find((m) => m.productCode === JINING)!));
   });
 
   it('serves every manifest as its attributes, with a plan builder\'s plans built', async () => {
     for (const file of manifests) {
       const served = expectOk(await call<ProductManifest>(t.app, { method: 'GET', url: `/prod-svc/api/v1/attr/${file.productCode}/edu` }));
-      expect(served).toEqual(withBuiltPlans(file));
+      expect(served).toEqual(toServedManifest(file));
     }
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/contract/define-call.ts';
 import type { RatingList, RatingStats, RatingTemplate } from '../../src/contract/ratings.ts';
 import { RATING_REFUSALS } from '../../src/server/ratings/ratings-routes.ts';
-import { seedRatings } from '../../src/server/seed/seed-ratings.ts';
+import { DEMO_RATED_PRODUCTS, seedRatings } from '../../src/server/seed/seed-ratings.ts';
 import { backends, call, expectOk, login, makeTestApp, openTrade, pressCashier, XUZHOU, JINING, type TestApp } from './helpers.ts';
 import { ratingCalls } from '../../src/contract/ratings.ts';
 
@@ -138,25 +138,29 @@ describe.each(backends)('ratings (%s)', (backend) => {
 });
 
 describe('imported demo ratings', () => {
-  it('are imported once, give the popular product over 999 ratings and every product on sale some', async () => {
+  it('are imported once, only for the student products they were written for: the popular one over 999, every other product none', async () => {
     const t = await makeTestApp();
     try {
       const { loadManifestStore } = await import('../../src/server/catalogue/manifest-store.ts');
       const manifests = loadManifestStore(t.config.manifestsDir);
       const seedDeps = { db: t.database.db, manifests, now: () => new Date() } as unknown as Parameters<typeof seedRatings>[0];
       const log = { info: () => undefined } as unknown as Parameters<typeof seedRatings>[1];
-      await seedRatings(seedDeps, log, XUZHOU);
-      await seedRatings(seedDeps, log, XUZHOU);
+      await seedRatings(seedDeps, log);
+      await seedRatings(seedDeps, log);
       const popular = expectOk(await call<RatingStats>(t.app, { method: 'POST', url: ratingCalls.stats.path, payload: { productCode: XUZHOU } }));
       expect(popular.commentNum).toBe(1286);
       expect(popular.score).toBeGreaterThan(4);
       expect(popular.score).toBeLessThanOrEqual(5);
+      const rated = new Set(DEMO_RATED_PRODUCTS.map((p) => p.productCode));
       for (const manifest of manifests.online) {
         const { commentNum } = expectOk(await call<RatingStats>(t.app, { method: 'POST', url: ratingCalls.stats.path, payload: { productCode: manifest.productCode } }));
-        expect(commentNum, manifest.productCode).toBeGreaterThan(0);
+        if (rated.has(manifest.productCode)) {
+          expect(manifest.insure.template, manifest.productCode).toBe('student');
+          expect(commentNum, manifest.productCode).toBeGreaterThan(0);
+        } else expect(commentNum, manifest.productCode).toBe(0);
       }
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -58,7 +58,7 @@ describe('start-up checks', () => {
     expect(error).toBeInstanceOf(ManifestError);
     const message = (error as Error).message;
     expect(message).toMatch(/broken\.json {2}\/plans {2}/);
-    expect(message).toMatch(/not-json\.json {2}\/ {2}not readable JSON/);
+    expect(message).toMatch(/not-json\.json {2}\/ {2}JSON syntax error/);
   });
 
   it('does not build an app on an invalid catalogue', async () => {
@@ -83,8 +83,8 @@ describe('start-up checks', () => {
     expect(run.stderr).toContain('Invalid product manifests:');
     // Lines name the file, the JSON pointer, the problem and, where there is one, a hint in brackets.
     expect(run.stderr).toMatch(/broken\.json {2}\/plans {2}\S.*/);
-    expect(run.stderr).toMatch(/not-json\.json {2}\/ {2}not readable JSON/);
-    expect(run.stderr).toMatch(/typo\.json {2}\/prodcutName {2}unknown property "prodcutName" {2}\(remove it .+\)$/m);
+    expect(run.stderr).toMatch(/not-json\.json {2}\/ {2}JSON syntax error/);
+    expect(run.stderr).toMatch(/typo\.json {2}\/prodcutName {2}unknown property "prodcutName" {2}\(did you mean "productName"\? remove it .+\)$/m);
     expect(run.stdout).not.toContain('running at');
   });
 

@@ -1,6 +1,9 @@
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { checkMarketSet } from '../markets/validate-market.ts';
-import { validateManifest, type ManifestProblem } from './validate-manifest.ts';
+import { checkManifest, type ManifestProblem } from './validate-manifest.ts';
+import { catalogueCopyWarnings } from './copy-check.ts';
+import { BUNDLED_REGISTRIES, marketBranchProblems, type Registries } from './references.ts';
+import type { MarketManifest } from '../markets/market-types.generated.ts';
 
 const CODES_HINT = 'product codes and alias codes are unique across manifests: one code opens one manifest';
 
@@ -12,13 +15,26 @@ const CODES_HINT = 'product codes and alias codes are unique across manifests: o
  * `reservedRoutes()` of src/contract/app-routes.ts, derived from the web
  * app's route table).
  */
-export function checkManifestSet(entries: readonly { file: string; data: unknown }[], reservedRoutes: ReadonlySet<string>): ManifestProblem[] {
+export function checkManifestSet(
+  entries: readonly { file: string; data: unknown }[],
+  reservedRoutes: ReadonlySet<string>,
+  registries: Registries = BUNDLED_REGISTRIES,
+): ManifestProblem[] {
+  return checkManifestSetResolved(entries, reservedRoutes, registries).problems;
+}
+
+/** {@link checkManifestSet}, also giving the valid manifests with their registry references resolved, in entry order. */
+export function checkManifestSetResolved(
+  entries: readonly { file: string; data: unknown }[],
+  reservedRoutes: ReadonlySet<string>,
+  registries: Registries = BUNDLED_REGISTRIES,
+): { problems: ManifestProblem[]; valid: { file: string; manifest: ProductManifest; raw: ProductManifest }[] } {
   const problems: ManifestProblem[] = [];
-  const valid: { file: string; manifest: ProductManifest }[] = [];
+  const valid: { file: string; manifest: ProductManifest; raw: ProductManifest }[] = [];
   for (const { file, data } of entries) {
-    const own = validateManifest(data, file);
-    problems.push(...own);
-    if (own.length === 0) valid.push({ file, manifest: data as ProductManifest });
+    const own = checkManifest(data, file, registries);
+    problems.push(...own.problems);
+    if (own.manifest) valid.push({ file, manifest: own.manifest, raw: data as ProductManifest });
   }
   const codes = new Map<string, string>();
   const routes = new Map<string, string>();
@@ -54,23 +70,57 @@ export function checkManifestSet(entries: readonly { file: string; data: unknown
       } else notices.set(manifest.noticeRoute, file);
     }
   }
-  return problems;
+  return { problems, valid };
 }
 
 // --- markets
 /**
  * The whole configuration: product manifests (checkManifestSet, with the app's
- * reserved routes) and market
- * manifests (schema, one market's rules, ids unique, product codes among the
- * product manifests, home route; src/engine/markets/validate-market.ts).
+ * reserved routes and the registries) and market manifests (schema, one
+ * market's rules, ids unique, product codes among the product manifests, home
+ * route, branch in the registry; src/engine/markets/validate-market.ts). Markets
+ * reference products, never the other way round: each online product gets a
+ * warning when no market sells it, unless it says `"noMarket": true`.
  */
 export function checkCatalogue(
   products: readonly { file: string; data: unknown }[],
   markets: readonly { file: string; data: unknown }[],
   reservedRoutes: ReadonlySet<string>,
+  registries: Registries = BUNDLED_REGISTRIES,
 ): ManifestProblem[] {
+  const { problems, valid } = checkManifestSetResolved(products, reservedRoutes, registries);
   const readable = products
     .map((p) => p.data as ProductManifest)
     .filter((m) => typeof m === 'object' && m !== null && typeof m.productCode === 'string' && Array.isArray(m.routes));
-  return [...checkManifestSet(products, reservedRoutes), ...checkMarketSet(markets, readable)];
+  problems.push(...checkMarketSet(markets, readable));
+  for (const { file, data } of markets) {
+    const branch = (data as Partial<MarketManifest> | undefined)?.branch;
+    if (branch && typeof branch.branchCode === 'string') problems.push(...marketBranchProblems(file, branch, registries));
+  }
+  problems.push(...catalogueCopyWarnings(valid, registries));
+  const sellers = marketsSelling(markets);
+  for (const { file, manifest } of valid) {
+    if ((manifest.status ?? 'online') !== 'online' || manifest.noMarket) continue;
+    if (![manifest.productCode, ...(manifest.aliasCodes ?? [])].some((code) => sellers.has(code))) {
+      problems.push({
+        file,
+        pointer: '/productCode',
+        severity: 'warning',
+        message: `no market sells ${manifest.productCode}`,
+        hint: `add "${manifest.productCode}" to "products" of a manifests/markets/*.json file (npm run new-product -- … --market <id> does it), or add "noMarket": true when the product is sold outside the city markets`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Product code → the files of the markets listing it. */
+export function marketsSelling(markets: readonly { file: string; data: unknown }[]): Map<string, string[]> {
+  const sellers = new Map<string, string[]>();
+  for (const { file, data } of markets) {
+    const codes = (data as { products?: unknown } | undefined)?.products;
+    if (!Array.isArray(codes)) continue;
+    for (const code of codes) if (typeof code === 'string') sellers.set(code, [...(sellers.get(code) ?? []), file]);
+  }
+  return sellers;
 }

@@ -31,6 +31,25 @@ export interface ProductManifest {
    */
   status?: 'online' | 'offline';
   /**
+   * true when no city or province market (manifests/markets/) sells the product on purpose: it is reached from the home catalogue or share links only. Silences the checker's 'no market sells' warning.
+   */
+  noMarket?: boolean;
+  /**
+   * Written by npm run new-product: the product this manifest was copied from. The checker warns about every value still identical to the source's where a new product should differ (texts of clauses and notices, hotlines, codes, names, the source city's name); manifests:check --strict fails on them. List the JSON pointers of values that are the same on purpose in shared.
+   */
+  copiedFrom?: {
+    /**
+     * Product code of the source manifest.
+     */
+    productCode: string;
+    /**
+     * JSON pointers of values intentionally the same as the source's (a pointer covers everything under it), e.g. an insurer's clause used unchanged by both products.
+     *
+     * Items: A JSON pointer into this manifest.
+     */
+    shared?: string[];
+  };
+  /**
    * True for a product the parent renews every year from the app: it has a renewal view at /insurerenew?productCode, its policies appear on the renewal list, and an order may carry the last policy of it as renewalLastPolicyNo. The 12 nationwide products sold all year (no city programme) set it.
    */
   renewal?: boolean;
@@ -103,58 +122,11 @@ export interface ProductManifest {
     levels?: ('province' | 'city' | 'county')[];
   };
   /**
-   * Insurers underwriting the product; exactly one has partyRole 1 (lead insurer).
+   * Insurers underwriting the product, by their code in manifests/registry/insurers.json; exactly one has partyRole 1 (lead insurer). The server serves each with the registry's name, logo and insuring area.
    *
    * @minItems 1
-   *
-   * Items: One underwriting insurer.
    */
-  insurers: [
-    {
-      /**
-       * Insurer name.
-       */
-      name: string;
-      /**
-       * 1 for the lead insurer, 2 for a co-insurer.
-       */
-      partyRole: 1 | 2;
-      /**
-       * Logo image path served from public/.
-       */
-      logoUrl?: string;
-      /**
-       * Region code where the insurer issues the policy.
-       */
-      insuringAreaCode: string;
-      /**
-       * Name of the insuring area.
-       */
-      insuringAreaName: string;
-    },
-    ...{
-      /**
-       * Insurer name.
-       */
-      name: string;
-      /**
-       * 1 for the lead insurer, 2 for a co-insurer.
-       */
-      partyRole: 1 | 2;
-      /**
-       * Logo image path served from public/.
-       */
-      logoUrl?: string;
-      /**
-       * Region code where the insurer issues the policy.
-       */
-      insuringAreaCode: string;
-      /**
-       * Name of the insuring area.
-       */
-      insuringAreaName: string;
-    }[]
-  ];
+  insurers: [ServedInsurer, ...ServedInsurer[]];
   /**
    * Whether the detail route needs a logged-in user.
    */
@@ -223,6 +195,31 @@ export interface ProductManifest {
    */
   pageTemplate?: 'standard' | 'banner-first';
   contract?: Contract;
+}
+/**
+ * One underwriting insurer as the server serves it: the registry entry resolved (src/engine/manifest/references.ts). Manifest files never contain this form.
+ */
+export interface ServedInsurer {
+  /**
+   * Insurer name.
+   */
+  name: string;
+  /**
+   * 1 for the lead insurer, 2 for a co-insurer.
+   */
+  partyRole: 1 | 2;
+  /**
+   * Logo image path served from public/.
+   */
+  logoUrl?: string;
+  /**
+   * Region code where the insurer issues the policy.
+   */
+  insuringAreaCode: string;
+  /**
+   * Name of the insuring area.
+   */
+  insuringAreaName: string;
 }
 /**
  * Content of the generic product detail page.

@@ -1,17 +1,12 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import manifestSchema from '../../../schemas/product-manifest.schema.json' with { type: 'json' };
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { LINT_RULES } from './lint-rules.ts';
+import { formatProblem, HINT_KEYWORD, toProblem, type ManifestProblem } from './problem-messages.ts';
+import { BUNDLED_REGISTRIES, referenceProblems, resolveManifest, type Registries } from './references.ts';
 
-/** One problem found in a manifest: where it is and how to fix it. */
-export interface ManifestProblem {
-  file: string;
-  /** JSON pointer into the manifest, '' for the root. */
-  pointer: string;
-  message: string;
-  hint?: string;
-}
+export { formatProblem, toProblem, type ManifestProblem } from './problem-messages.ts';
 
 // ajv-formats ships CommonJS; under some loaders the plugin is the default's default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -23,65 +18,33 @@ let cached: ValidateFunction<ProductManifest> | undefined;
 /** The one compiled validator of the manifest schema, built on first use. */
 function manifestValidator(): ValidateFunction<ProductManifest> {
   if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, verbose: true });
+  ajv.addKeyword(HINT_KEYWORD);
   addFormats(ajv);
   cached = ajv.compile<ProductManifest>(manifestSchema);
   return cached;
 }
 
-/** Turns one ajv error into a readable problem with a hint (`schemaFile` names the schema in the unknown-property hint). */
-export function toProblem(file: string, error: ErrorObject, schemaFile = 'schemas/product-manifest.schema.json'): ManifestProblem {
-  const pointer = error.instancePath;
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return {
-        file,
-        pointer: `${pointer}/${String(p.additionalProperty)}`,
-        message: `unknown property "${String(p.additionalProperty)}"`,
-        hint: `remove it or check its spelling against ${schemaFile}`,
-      };
-    case 'required':
-      return {
-        file,
-        pointer,
-        message: `missing required property "${String(p.missingProperty)}"`,
-        hint: 'add it; see the schema description of the property',
-      };
-    case 'enum':
-      return {
-        file,
-        pointer,
-        message: 'value is not one of the allowed values',
-        hint: `use one of ${JSON.stringify(p.allowedValues)}`,
-      };
-    case 'const':
-      return { file, pointer, message: 'value is not the expected constant', hint: `use ${JSON.stringify(p.allowedValue)}` };
-    case 'type':
-      return { file, pointer, message: `must be ${String(p.type)}` };
-    case 'pattern':
-      return { file, pointer, message: `does not match the pattern ${String(p.pattern)}` };
-    case 'multipleOf':
-      return { file, pointer, message: 'amount has more than 2 decimals', hint: 'money is in yuan with at most 2 decimals' };
-    default:
-      return { file, pointer, message: error.message ?? `fails ${error.keyword}` };
-  }
-}
-
 /**
- * Validates one manifest against the schema, then against the cross-field
- * rules. The same function runs in `npm run manifests:check`, at server
- * start and in tests.
+ * Validates one manifest file against the schema, then its registry
+ * references (insurer and branch codes), then the cross-field rules on the
+ * manifest with its references resolved. Returns the resolved manifest when
+ * there is no problem. The same function runs in `npm run manifests:check`,
+ * at server start and in tests.
  */
-export function validateManifest(data: unknown, file: string): ManifestProblem[] {
+export function checkManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): { problems: ManifestProblem[]; manifest?: ProductManifest } {
   const validate = manifestValidator();
-  if (!validate(data)) return (validate.errors ?? []).map((e) => toProblem(file, e));
-  return LINT_RULES.flatMap((rule) => rule(file, data));
+  if (!validate(data)) return { problems: (validate.errors ?? []).map((e) => toProblem(file, e, undefined, manifestSchema)) };
+  const unknown = referenceProblems(file, data, registries);
+  if (unknown.length > 0) return { problems: unknown };
+  const manifest = resolveManifest(data, registries);
+  const problems = LINT_RULES.flatMap((rule) => rule(file, manifest));
+  return problems.length > 0 ? { problems } : { problems, manifest };
 }
 
-/** `file  /json/pointer  message  (hint)` */
-export function formatProblem(p: ManifestProblem): string {
-  return `${p.file}  ${p.pointer || '/'}  ${p.message}${p.hint ? `  (${p.hint})` : ''}`;
+/** The problems of one manifest file ({@link checkManifest}). */
+export function validateManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): ManifestProblem[] {
+  return checkManifest(data, file, registries).problems;
 }
 
 /** Narrows after validation; throws with every problem when invalid. */

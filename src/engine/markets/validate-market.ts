@@ -10,7 +10,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import marketSchema from '../../../schemas/market-manifest.schema.json' with { type: 'json' };
 import type { ProductManifest } from '../manifest/manifest-types.generated.ts';
-import { toProblem, type ManifestProblem } from '../manifest/validate-manifest.ts';
+import { HINT_KEYWORD, toProblem, type ManifestProblem } from '../manifest/problem-messages.ts';
 import { findRegion } from '../regions/region-table.ts';
 import { regionWithin } from '../rules/regions.ts';
 import type { MarketManifest } from './market-types.generated.ts';
@@ -24,7 +24,8 @@ let cached: ValidateFunction<MarketManifest> | undefined;
 
 function marketValidator(): ValidateFunction<MarketManifest> {
   if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, verbose: true });
+  ajv.addKeyword(HINT_KEYWORD);
   cached = ajv.compile<MarketManifest>(marketSchema);
   return cached;
 }

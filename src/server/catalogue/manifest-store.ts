@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { reservedRoutes } from '../../contract/app-routes.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { PRODUCT_UNAVAILABLE } from '../../contract/product.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem } from '../../engine/manifest/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../engine/plans/build-plans.ts';
+import { BUNDLED_REGISTRIES, resolveManifest, type Registries } from '../../engine/manifest/references.ts';
 import { ApiError } from '../http/envelope.ts';
+import { readJsonDir, readRegistries, type JsonFile } from './json-files.ts';
 import { isOnline, productCodesOf } from './manifest-fields.ts';
 
 /** The product catalogue, read once at start and immutable afterwards. */
@@ -28,13 +28,20 @@ export class ManifestError extends Error {
 }
 
 /**
- * Indexes already-validated manifests by every code (own and alias) and
- * route. Each is stored as the app sells it: a plan builder's three plans
- * replace the raw plans (engine `withBuiltPlans`), so pricing, orders and
- * the web app all see the same plans.
+ * A valid manifest as the app sells and serves it: its registry references
+ * resolved (the insurers' names, logos and areas), the authoring-only
+ * properties (`copiedFrom`, `noMarket`) left out, and a plan builder's three
+ * plans in place of the raw plans (engine `withBuiltPlans`), so pricing,
+ * orders and the web app all see the same plans.
  */
-export function createManifestStore(manifests: readonly ProductManifest[]): ManifestStore {
-  const all = manifests.map(withBuiltPlans);
+export function toServedManifest(manifest: ProductManifest, registries: Registries = BUNDLED_REGISTRIES): ProductManifest {
+  const { copiedFrom: _copiedFrom, noMarket: _noMarket, ...served } = resolveManifest(manifest, registries);
+  return withBuiltPlans(served as ProductManifest);
+}
+
+/** Indexes already-validated manifests (served form, {@link toServedManifest}) by every code (own and alias) and route. */
+export function createManifestStore(manifests: readonly ProductManifest[], registries: Registries = BUNDLED_REGISTRIES): ManifestStore {
+  const all = manifests.map((m) => toServedManifest(m, registries));
   const byCode = new Map(all.flatMap((m) => productCodesOf(m).map((code) => [code, m] as const)));
   const byRoute = new Map(all.flatMap((m) => m.routes.map((route) => [route, m] as const)));
   return {
@@ -45,54 +52,36 @@ export function createManifestStore(manifests: readonly ProductManifest[]): Mani
   };
 }
 
-/** One `*.json` file of the manifests folder, parsed when it is readable JSON. */
-export interface ManifestFile {
-  /** Path as shown in problems (relative to the working directory). */
-  file: string;
-  /** Parsed content; undefined when the file is not readable JSON (its problem is listed). */
-  data: unknown;
-}
-
-/** Reads every `*.json` of `dir` in file-name order; unreadable files become problems. */
-export function readManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
-  const names = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
-  const files: ManifestFile[] = [];
-  const problems: ManifestProblem[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    const file = relative(process.cwd(), path) || name;
-    try {
-      files.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      files.push({ file, data: undefined });
-      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
-    }
-  }
-  return { files, problems };
-}
-
-/** Problems of a folder's manifests: unreadable files, then the engine's checks (schema, cross-field, across files). */
-export function checkManifestDir(dir: string): { files: ManifestFile[]; problems: ManifestProblem[] } {
-  const { files, problems } = readManifestDir(dir);
+/**
+ * Problems of a folder's manifests: unreadable files, the registries, then the
+ * engine's checks (schema, references, cross-field, across files). Warnings
+ * (severity 'warning') are among the problems; they never stop the server.
+ */
+export function checkManifestDir(dir: string): { files: JsonFile[]; problems: ManifestProblem[]; registries: Registries } {
+  const { files, problems } = readJsonDir(dir);
+  const { registries, problems: registryProblems } = readRegistries(dir);
+  problems.push(...registryProblems);
   const readable = files.filter((f) => f.data !== undefined);
   if (files.length === 0) {
     problems.push({ file: dir, pointer: '', message: 'no product manifests found', hint: 'add manifests/*.json' });
   }
-  problems.push(...checkManifestSet(readable.map(({ file, data }) => ({ file, data })), reservedRoutes()));
-  return { files, problems };
+  problems.push(...checkManifestSet(readable.map(({ file, data }) => ({ file, data })), reservedRoutes(), registries));
+  return { files, problems, registries };
 }
+
+/** Errors only: what stops the server or a check (warnings fail only `manifests:check --strict`). */
+export const errorsOf = (problems: readonly ManifestProblem[]) => problems.filter((p) => p.severity !== 'warning');
 
 /**
  * Reads every `*.json` of `dir` and validates them with the engine (schema,
- * cross-field rules, codes and routes unique across files).
- * @throws ManifestError listing every problem, so the server refuses to start on a bad catalogue
+ * registry references, cross-field rules, codes and routes unique across files).
+ * @throws ManifestError listing every error, so the server refuses to start on a bad catalogue
  */
 export function loadManifestStore(dir: string): ManifestStore {
-  const { files, problems } = checkManifestDir(dir);
-  if (problems.length > 0) throw new ManifestError(problems);
-  return createManifestStore(files.map((f) => f.data as ProductManifest));
+  const { files, problems, registries } = checkManifestDir(dir);
+  const errors = errorsOf(problems);
+  if (errors.length > 0) throw new ManifestError(errors);
+  return createManifestStore(files.map((f) => f.data as ProductManifest), registries);
 }
 
 /** The 4004 answer for a product that does not exist or is no longer sold. */

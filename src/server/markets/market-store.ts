@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { ManifestProblem } from '../../engine/manifest/validate-manifest.ts';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
 import { checkMarketSet } from '../../engine/markets/validate-market.ts';
+import { readJsonDir, readRegistries } from '../catalogue/json-files.ts';
+import { marketBranchProblems } from '../../engine/manifest/references.ts';
 import { ManifestError, type ManifestStore } from '../catalogue/manifest-store.ts';
 
 /** The market configuration (manifests/markets/*.json), read and validated once at start. */
@@ -25,18 +26,11 @@ export function createMarketStore(markets: readonly MarketManifest[]): MarketSto
  */
 export function loadMarketStore(dir: string, products: ManifestStore): MarketStore {
   if (!existsSync(dir)) return createMarketStore([]);
-  const entries: { file: string; data: unknown }[] = [];
-  const problems: ManifestProblem[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    const path = join(dir, name);
-    const file = relative(process.cwd(), path) || name;
-    try {
-      entries.push({ file, data: JSON.parse(readFileSync(path, 'utf8')) });
-    } catch (error) {
-      problems.push({ file, pointer: '', message: `not readable JSON: ${(error as Error).message}` });
-    }
-  }
+  const { files, problems } = readJsonDir(dir);
+  const entries = files.filter((f) => f.data !== undefined);
   problems.push(...checkMarketSet(entries, products.all));
+  const { registries } = readRegistries(dirname(dir));
+  for (const { file, data } of entries) problems.push(...marketBranchProblems(file, (data as Partial<MarketManifest>).branch, registries));
   if (problems.length > 0) throw new ManifestError(problems);
   return createMarketStore(entries.map((e) => e.data as MarketManifest));
 }

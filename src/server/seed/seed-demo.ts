@@ -78,7 +78,7 @@ export async function placeSeedOrder(deps: AppDeps, user: UserRow, serial: strin
  */
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   // --- ratings
-  await seedRatings(deps, log, DEMO_PRODUCT_CODE);
+  await seedRatings(deps, log);
   await seedSchools(deps, log); // --- schools (issue 6, info)
   if (!deps.manifests.byProductCode(DEMO_PRODUCT_CODE)) {
     log.info('demo seed skipped: the Xuzhou product is not in the catalogue');

@@ -72,20 +72,34 @@ async function insertBatched(db: Db, rows: NewComment[]): Promise<void> {
 }
 
 /**
- * Demo ratings, imported once (idempotent, safe with several instances): every
- * product on sale gets a few, the popular product (the demo's Xuzhou 2025
- * product) over a thousand, so its detail page shows 999+.
+ * The demo products the imported texts were written for: student accident
+ * covers bought by parents (the texts speak of children at school and of
+ * claims after school accidents), with how many ratings each gets. Only
+ * these get demo ratings; any other manifest, and every new one, starts with
+ * none, so its detail page shows no rating section until parents rate it.
  */
-export async function seedRatings(deps: AppDeps, log: FastifyBaseLogger, popularProductCode: string): Promise<void> {
+export const DEMO_RATED_PRODUCTS: readonly { productCode: string; policy: number; claim: number }[] = [
+  { productCode: '25PR320300', policy: 1180, claim: 106 }, // 徐州市学生平安保险（2025版）, the demo's popular product: 999+
+  { productCode: '22PR370800', policy: 6, claim: 2 }, // 济宁市学生平安保险
+  { productCode: '23PR371300', policy: 5, claim: 1 }, // 临沂市学生平安保险
+  { productCode: '24PR320600', policy: 4, claim: 1 }, // 平安南通学生平安保险
+];
+
+/**
+ * Demo ratings, imported once (idempotent, safe with several instances) for
+ * {@link DEMO_RATED_PRODUCTS} that are on sale and insure students (the
+ * texts fit no other kind of product).
+ */
+export async function seedRatings(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await db.select({ n: count() }).from(comments).where(isNull(comments.userId));
     if (Number(existing?.n ?? 0) > 0) return;
-    const rows = deps.manifests.online.flatMap((manifest, index) => {
-      const many = manifest.productCode === popularProductCode;
-      return importedRatings(manifest.productCode, many ? { policy: 1180, claim: 106 } : { policy: 3 + (index % 9), claim: index % 3 }, index + 1, now);
+    const rows = DEMO_RATED_PRODUCTS.flatMap(({ productCode, policy, claim }, index) => {
+      const manifest = deps.manifests.online.find((m) => m.productCode === productCode);
+      return manifest?.insure.template === 'student' ? importedRatings(productCode, { policy, claim }, index + 1, now) : [];
     });
     await insertBatched(db, rows);
     log.info({ ratings: rows.length }, 'demo ratings seeded');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reservedRoutes } from '../../../src/contract/app-routes.ts';
+import { BUNDLED_REGISTRIES } from '../../../src/engine/manifest/references.ts';
 import { checkCatalogue, formatProblem, validateManifest, type ProductManifest } from '../../../src/engine/manifest/index.ts';
 import { REGION_LEVELS_MESSAGE } from '../../../src/engine/manifest/lint-rules.ts';
 import { checkMarketSet, validateMarket } from '../../../src/engine/markets/validate-market.ts';
@@ -78,8 +79,9 @@ describe('product region lint against the national tree', () => {
 
   it('reports an insuring area code that is not in the tree', () => {
     const m = xuzhou();
-    m.insurers[0]!.insuringAreaCode = '320399';
-    expect(problems(m)).toEqual(['/insurers/0/insuringAreaCode  insuring area code 320399 is not in the national region tree']);
+    const code = (m.insurers[0] as unknown as { insurer: string }).insurer;
+    const registries = { ...BUNDLED_REGISTRIES, insurers: BUNDLED_REGISTRIES.insurers.map((i) => (i.code === code ? { ...i, insuringAreas: [{ code: '320399', name: '无' }] } : i)) };
+    expect(validateManifest(m, 'manifests/xuzhou-student-accident-2025.json', registries).map((p) => `${p.pointer}  ${p.message}`)).toEqual(['/insurers/0/insuringAreaCode  insuring area code 320399 is not in the national region tree']);
   });
 });
 
@@ -139,6 +141,6 @@ describe('market manifests', () => {
   it('npm run manifests:check prints market problems in the same format', () => {
     // The check itself runs on the real folder (valid); the format is the shared formatProblem.
     const out = execFileSync('npx', ['tsx', 'scripts/manifests-check.ts'], { encoding: 'utf8' });
-    expect(out).toMatch(/\d+ manifests and \d+ markets valid/);
+    expect(out).toMatch(/\d+ manifests, \d+ markets, \d+ insurers, \d+ branches valid/);
   });
 });

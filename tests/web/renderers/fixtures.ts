@@ -5,12 +5,13 @@
 import { readFileSync } from 'node:fs';
 import type { InsureDraftLike } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
+import { resolveManifest } from '../../../src/engine/manifest/references.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 
 export function loadManifest(
   id: 'xuzhou-student-accident-2025' | 'jining-student-accident' | 'guanaibao-guardian' | 'huatai-serious-illness',
 ): ProductManifest {
-  return JSON.parse(readFileSync(new URL(`../../../manifests/${id}.json`, import.meta.url), 'utf8')) as ProductManifest;
+  return resolveManifest(JSON.parse(readFileSync(new URL(`../../../manifests/${id}.json`, import.meta.url), 'utf8')) as ProductManifest);
 }
 
 export const xuzhou = loadManifest('xuzhou-student-accident-2025');

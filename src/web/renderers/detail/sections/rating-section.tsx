@@ -14,6 +14,7 @@ type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready';
 /**
  * Rating summary (spec §3 Rating stats, §9): the mean score with stars and
  * the number of ratings, 999+ above three digits; 查看全部 opens the list.
+ * Without any rating the section is not shown.
  * A failed statistics call hides the numbers, never the page.
  */
 export function RatingSection({ manifest }: DetailSectionProps) {
@@ -24,6 +25,8 @@ export function RatingSection({ manifest }: DetailSectionProps) {
 
   const open = () => navigate(paths.estimateList(productCode));
   const count = state.phase === 'ready' ? state.stats.commentNum : 0;
+  // A product nobody has rated yet (every new manifest) shows no rating section at all.
+  if (state.phase === 'ready' && count === 0) return null;
   return (
     <SectionCard
       title="用户评价"

@@ -1,0 +1,81 @@
+/**
+ * `npm run manifests:preview -- <productCode>`: the addresses to open for a
+ * product — detail, insure and confirm pages — on a running server. Reuses
+ * the server on PORT (default 8080) when it answers /healthz, otherwise starts
+ * `npm start` in the background (its log in data/preview-server.log) and
+ * waits for it. The insure and confirm pages ask for the SMS log-in first
+ * (development: the code is printed in the server log; demo account 13800138000).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { APP_ROUTES } from '../src/contract/app-routes.ts';
+import { formatProblem } from '../src/engine/manifest/index.ts';
+import { ManifestError, loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const code = process.argv[2];
+if (!code) {
+  console.error('Usage: npm run manifests:preview -- <productCode>   e.g. npm run manifests:preview -- 25PR320300');
+  process.exit(2);
+}
+const base = `http://localhost:${process.env.PORT || '8080'}`;
+
+let route: string;
+try {
+  const manifest = loadManifestStore(process.env.MANIFESTS_DIR ?? `${root}/manifests`).byProductCode(code);
+  if (!manifest) {
+    console.error(`No manifest has product code ${code} (npm run manifests:check lists the catalogue).`);
+    process.exit(1);
+  }
+  route = manifest.routes[0]!;
+} catch (error) {
+  if (!(error instanceof ManifestError)) throw error;
+  for (const p of error.problems) console.error(formatProblem(p));
+  console.error('\nThe server would refuse to start with these problems: fix them first (npm run manifests:check).');
+  process.exit(1);
+}
+
+const alive = async () => {
+  try {
+    return (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether the running server already serves this product (a server started before the manifest was added does not). */
+const serves = async () => {
+  try {
+    const answer = (await (await fetch(`${base}/_gw/prod-svc/api/v1/attr/${code}/edu`, { signal: AbortSignal.timeout(3000) })).json()) as { code?: string };
+    return answer.code === '0000';
+  } catch {
+    return false;
+  }
+};
+
+if (await alive()) {
+  console.log(`Using the server running at ${base}/.`);
+} else {
+  mkdirSync(`${root}/data`, { recursive: true });
+  const log = openSync(`${root}/data/preview-server.log`, 'a');
+  const child = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', log, log] });
+  child.unref();
+  console.log(`Starting the server (npm start, pid ${child.pid}; log: data/preview-server.log; stop it with kill ${child.pid}) …`);
+  const until = Date.now() + 180_000;
+  while (!(await alive())) {
+    if (Date.now() > until) {
+      console.error('The server did not answer within 3 minutes: see data/preview-server.log.');
+      process.exit(1);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+if (!(await serves())) {
+  console.warn(`The running server does not know ${code} yet: restart it (it reads the manifests at start; npm run dev reloads them on change).`);
+}
+const query = `productCode=${encodeURIComponent(code)}`;
+console.log(`1. detail   ${base}/#${route}`);
+console.log(`2. insure   ${base}/#${APP_ROUTES.insure.path}?${query}`);
+console.log(`3. confirm  ${base}/#${APP_ROUTES.confirm.path}?${query}   (after filling the insure form)`);
+console.log(`   all products with their check status: ${base}/#${APP_ROUTES.catalogue.path}`);

@@ -1,0 +1,128 @@
+/**
+ * "Still copied" warnings. `npm run new-product` records the source of a copy
+ * (`copiedFrom.productCode`); every value that is still the source's where a
+ * new product should have its own — codes, names, clause and notice texts,
+ * FAQ answers, claim steps, service lines, the source city's name in any
+ * text — is a warning naming the field and the source, unless the manifest
+ * lists its pointer in `copiedFrom.shared`. Independently of copies, a text
+ * giving the claims hotline of an insurer the product does not name is a
+ * warning too (the 95518-in-a-Ping-An-product slip).
+ *
+ * Warnings fail `npm run manifests:check -- --strict` (CI) only.
+ */
+import type { ProductManifest } from './manifest-types.generated.ts';
+import type { ManifestProblem } from './problem-messages.ts';
+import type { Registries } from './references.ts';
+
+/** Pointer patterns (`*` = any one segment) of values a copy must not keep. */
+export const MUST_DIFFER = [
+  '/productName',
+  '/projectCode',
+  '/projectName',
+  '/routes/*',
+  '/noticeRoute',
+  '/plans/*/code',
+  '/detail/banner/title',
+  '/detail/titlePage/title',
+  '/detail/faq/*/a',
+  '/detail/notice/*',
+  '/detail/claimProcess/*/text',
+  '/detail/onlineService',
+  '/detail/cooperationAuthorisation',
+  '/detail/salesArea',
+  '/detail/securityObject',
+  '/protocols/*/content',
+  '/alerts/*/text',
+] as const;
+
+const matches = (pointer: string, pattern: string) => {
+  const p = pointer.split('/');
+  const q = pattern.split('/');
+  return p.length === q.length && q.every((part, i) => part === '*' || part === p[i]);
+};
+
+/** Every string of `value` with its JSON pointer. */
+export function stringsOf(value: unknown, at = ''): [pointer: string, text: string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringsOf(v, `${at}/${i}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => stringsOf(v, `${at}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+  }
+  return [];
+}
+
+const valueAt = (root: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), root);
+
+/** Place names of a manifest's region (e.g. 济宁 from 山东省济宁市), to find copy that still mentions them. */
+export function placeNamesOf(m: Pick<ProductManifest, 'region'>): string[] {
+  const names = new Set<string>();
+  const raw = m.region?.name;
+  const city = raw?.replace(/^.+?(省|自治区)/, '').replace(/(市|地区|自治州|盟)$/, '').trim();
+  if (city && city.length >= 2) names.add(city);
+  return [...names];
+}
+
+type CopySource = { file: string; manifest: ProductManifest };
+
+/** The warnings of one manifest (raw file form, schema-valid) copied from `source` (or not copied: source undefined). */
+export function copyWarnings(file: string, manifest: ProductManifest, source: CopySource | undefined, registries: Registries): ManifestProblem[] {
+  const copied = manifest.copiedFrom;
+  const shared = copied?.shared ?? [];
+  const isShared = (pointer: string) => shared.some((s) => pointer === s || pointer.startsWith(`${s}/`));
+  const problems: ManifestProblem[] = [];
+  const warn = (pointer: string, message: string, hint: string) => {
+    if (!isShared(pointer)) problems.push({ file, pointer, severity: 'warning', message, hint });
+  };
+  const sharedHint = (pointer: string) => `or list "${pointer}" in copiedFrom.shared when it is the same on purpose`;
+  const texts = stringsOf(manifest);
+
+  if (copied && !source) {
+    problems.push({ file, pointer: '/copiedFrom/productCode', severity: 'warning', message: `copied from ${copied.productCode}, which no manifest has`, hint: 'fix the code, or remove copiedFrom when the copy is finished' });
+  }
+  if (copied && source) {
+    const from = `${source.manifest.productCode} (${source.file.replace(/^.*[\\/]/, '')})`;
+    for (const [pointer, text] of texts) {
+      if (!MUST_DIFFER.some((pattern) => matches(pointer, pattern))) continue;
+      if (valueAt(source.manifest, pointer) === text) {
+        warn(pointer, `still the same as in ${from}`, `write this product's own value, ${sharedHint(pointer)}`);
+      }
+    }
+    const ownPlaces = new Set(placeNamesOf(manifest));
+    const oldPlaces = placeNamesOf(source.manifest).filter((p) => !ownPlaces.has(p) && ![...ownPlaces].some((own) => own.includes(p)));
+    for (const [pointer, text] of texts) {
+      const place = oldPlaces.find((p) => text.includes(p));
+      if (place && pointer !== '/copiedFrom/productCode' && !pointer.startsWith('/copiedFrom/')) {
+        warn(pointer, `mentions ${place}, the city of the copied product ${from}`, `write the new city, ${sharedHint(pointer)}`);
+      }
+    }
+  }
+
+  // Hotlines: a text giving the claims hotline of an insurer this product does not name.
+  const own = new Set((manifest.insurers as unknown as { insurer?: string }[]).map((i) => i.insurer));
+  const ownHotlines = new Set(registries.insurers.filter((i) => own.has(i.code)).map((i) => i.claimsHotline));
+  const foreign = registries.insurers.filter((i) => i.claimsHotline && !own.has(i.code) && !ownHotlines.has(i.claimsHotline));
+  const seen = new Set<string>();
+  for (const [pointer, text] of texts) {
+    for (const other of foreign) {
+      const hotline = other.claimsHotline!;
+      const at = text.indexOf(hotline);
+      const bounded = at >= 0 && !/[0-9-]/.test(text[at - 1] ?? '') && !/[0-9]/.test(text[at + hotline.length] ?? '');
+      if (!bounded || seen.has(`${pointer}|${hotline}`)) continue;
+      seen.add(`${pointer}|${hotline}`);
+      const ownLine = registries.insurers.find((i) => own.has(i.code) && i.claimsHotline)?.claimsHotline;
+      warn(pointer, `gives ${hotline}, the claims hotline of ${other.shortName}, which does not insure this product`, `${ownLine ? `write ${ownLine}, the hotline of this product's insurer, ` : 'write the hotline of this product\'s insurer, '}${sharedHint(pointer)}`);
+    }
+  }
+  return problems;
+}
+
+/** The copy warnings of every valid manifest of a catalogue (sources looked up by product or alias code among the same files). */
+export function catalogueCopyWarnings(valid: readonly { file: string; raw: ProductManifest }[], registries: Registries): ManifestProblem[] {
+  const byCode = new Map<string, CopySource>();
+  for (const { file, raw } of valid) for (const code of [raw.productCode, ...(raw.aliasCodes ?? [])]) byCode.set(code, { file, manifest: raw });
+  return valid.flatMap(({ file, raw }) => copyWarnings(file, raw, raw.copiedFrom ? byCode.get(raw.copiedFrom.productCode) : undefined, registries));
+}

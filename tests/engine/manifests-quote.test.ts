@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { computePremium } from '../../src/engine/pricing/premium.ts';
+import { toServedManifest } from '../../src/server/catalogue/manifest-store.ts';
+import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
+import { quoteTable } from '../../scripts/lib/quote-table.ts';
+
+const load = (id: string) => toServedManifest(JSON.parse(readFileSync(`manifests/${id}.json`, 'utf8')) as ProductManifest);
+
+describe('npm run manifests:quote', () => {
+  it('prints every plan × social-security choice of Xuzhou 2025 with the premium the server charges', () => {
+    const rows = quoteTable(load('xuzhou-student-accident-2025'), computePremium).slice(2).map((l) => l.split('\t'));
+    expect(rows).toEqual([
+      ['XZ25-JC 基础版', '有无社保 有社保', '1', '1', '60.00'],
+      ['XZ25-JC 基础版', '有无社保 无社保', '1', '1', '72.00'],
+      ['XZ25-SJ 升级版', '有无社保 有社保', '1', '1', '100.00'],
+      ['XZ25-SJ 升级版', '有无社保 无社保', '1', '1', '120.00'],
+      ['XZ25-HH 豪华版', '有无社保 有社保', '1', '1', '160.00'],
+      ['XZ25-HH 豪华版', '有无社保 无社保', '1', '1', '192.00'],
+    ]);
+  });
+
+  it('multiplies guarantee years and covers every combination', () => {
+    const m = load('huatai-serious-illness');
+    const rows = quoteTable(m, computePremium).slice(2);
+    const combos = m.plans.length * m.pricing.factors.reduce((n, f) => n * f.options.length, 1) * m.pricing.maxCopies * (m.pricing.guaranteeYears ?? [1]).length;
+    expect(rows).toHaveLength(combos);
+    const [one, two] = rows.map((l) => Number(l.split('\t')[4]));
+    expect(two).toBe(one! * 2);
+  });
+});
