@@ -1,4 +1,4 @@
-import { Skeleton, Tag } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { formatYuan } from '../format.ts';
 import styles from './market.module.css';
@@ -10,9 +10,8 @@ export function ProductCard({ item, onOpen, insurers }: { item: ProductListItem;
       <div className={styles.cardTop}>
         <span className={styles.cardName}>{item.productName}</span>
         {item.productCategory2 && (
-          <Tag color="primary" fill="outline" round>
-            {item.productCategory2}
-          </Tag>
+          // A plain outlined label rather than antd-mobile's Tag: this card is on the home route, where every byte counts.
+          <span className={styles.cardTag}>{item.productCategory2}</span>
         )}
       </div>
       <p className={styles.cardSubtitle}>{item.subtitle}</p>
