@@ -23,6 +23,7 @@ import { computePremium } from '../../../src/engine/pricing/premium.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 import { productCalls } from '../../../src/contract/product.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
+import { resolveManifest } from '../../../src/engine/manifest/references.ts';
 
 // ---------------------------------------------------------------- manifests
 
@@ -32,7 +33,7 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../manifests');
 export interface ManifestCase {
   /** The file name, e.g. xuzhou-wuyou-2021.json. */
   file: string;
-  /** The manifest as the server serves it: withBuiltPlans applied. */
+  /** The manifest as the server serves it: insurer references resolved, withBuiltPlans applied. */
   manifest: ProductManifest;
 }
 
@@ -42,7 +43,7 @@ export const MANIFESTS: readonly ManifestCase[] = readdirSync(dir)
   .sort()
   .map((file) => {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProductManifest;
-    return { file, manifest: withBuiltPlans(raw) };
+    return { file, manifest: withBuiltPlans(resolveManifest(raw)) };
   });
 
 const BY_CODE = new Map<string, ProductManifest>(

@@ -3,6 +3,7 @@ import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { RawNotificationPost } from '../payment/notification-delivery.ts';
 import type { ProviderLog } from '../payment/payment-channel.ts';
 import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus } from './esign-provider.ts';
+import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 export const SANDBOX_ESIGN_PATH = '/_sandbox/esign/sign';
 export const ESIGN_TIMESTAMP_HEADER = 'x-esign-timestamp';
@@ -67,9 +68,7 @@ export class SandboxEsignProvider implements EsignProvider {
   readonly name = 'sandbox';
   private readonly tasks = new Map<string, SandboxTask>();
   private readonly byBusinessNo = new Map<string, string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly deliveries = new SandboxScheduler();
 
   constructor(private readonly options: SandboxEsignOptions) {}
 
@@ -128,10 +127,10 @@ export class SandboxEsignProvider implements EsignProvider {
     task.signedAt = this.options.now();
     const random = this.options.random ?? Math.random;
     const signed = this.emit(task, ESIGN_EVENTS.signed);
-    if (random() < (this.options.duplicateRate ?? 0.3)) this.schedule(() => this.deliver(signed, 1), this.options.notifyDelayMs * 2);
+    if (random() < (this.options.duplicateRate ?? 0.3)) this.deliveries.schedule(() => this.deliver(signed, 1), this.options.notifyDelayMs * 2);
     if (random() < (this.options.staleRate ?? 0.3)) {
       const stale: EsignEvent = { ...signed, eventId: randomUUID(), type: ESIGN_EVENTS.viewed, seq: signed.seq - 1 };
-      this.schedule(() => this.deliver(stale, 1), this.options.notifyDelayMs * 3);
+      this.deliveries.schedule(() => this.deliver(stale, 1), this.options.notifyDelayMs * 3);
     }
   }
 
@@ -172,19 +171,10 @@ export class SandboxEsignProvider implements EsignProvider {
   private emit(task: SandboxTask, type: string): EsignEvent {
     task.seq += 1;
     const event: EsignEvent = { eventId: randomUUID(), type, taskId: task.taskId, businessNo: task.input.businessNo, seq: task.seq, occurredAt: this.options.now().toISOString() };
-    this.schedule(() => this.deliver(event, 1), this.options.notifyDelayMs);
+    this.deliveries.schedule(() => this.deliver(event, 1), this.options.notifyDelayMs);
     return event;
   }
 
-  private schedule(task: () => Promise<void>, delayMs: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const running = task().finally(() => this.inFlight.delete(running));
-      this.inFlight.add(running);
-    }, delayMs);
-    this.timers.add(timer);
-  }
 
   private async deliver(event: EsignEvent, attempt: number): Promise<void> {
     let acknowledged = false;
@@ -200,20 +190,15 @@ export class SandboxEsignProvider implements EsignProvider {
       this.options.log?.warn({ taskId: event.taskId, attempt }, 'e-sign callback abandoned');
       return;
     }
-    this.schedule(() => this.deliver(event, attempt + 1), (this.options.retryBaseMs ?? 500) * 2 ** (attempt - 1));
+    this.deliveries.schedule(() => this.deliver(event, attempt + 1), (this.options.retryBaseMs ?? 500) * 2 ** (attempt - 1));
   }
 
-  async settled(): Promise<void> {
-    while (this.timers.size > 0 || this.inFlight.size > 0) {
-      await Promise.all([...this.inFlight]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+  settled(): Promise<void> {
+    return this.deliveries.settled();
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.deliveries.stop();
   }
 }
 

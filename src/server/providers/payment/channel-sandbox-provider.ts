@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RawAnswer, RawNotificationPost } from './notification-delivery.ts';
 import type { CreateTradeInput, NotifyAnswer, NotifyOutcome, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
+import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 /** A payment as a channel reports it; each channel encodes it in its own notification format. */
 export interface ChannelPayment {
@@ -46,9 +47,7 @@ export abstract class ChannelSandboxProvider implements PaymentProvider {
   abstract readonly notifyContentTypes: readonly string[];
   /** Title of the sandbox cashier page. */
   abstract readonly cashierTitle: string;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly deliveries = new SandboxScheduler();
 
   constructor(protected readonly options: ChannelSandboxOptions) {}
 
@@ -81,32 +80,18 @@ export abstract class ChannelSandboxProvider implements PaymentProvider {
       paidAt: this.now(),
       ...(payerId ? { payerId } : {}),
     };
-    this.schedule(() => this.deliver(payment, 1), this.options.notifyDelayMs);
+    this.deliveries.schedule(() => this.deliver(payment, 1), this.options.notifyDelayMs);
   }
 
-  async settled(): Promise<void> {
-    while (this.timers.size > 0 || this.inFlight.size > 0) {
-      await Promise.all([...this.inFlight]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+  settled(): Promise<void> {
+    return this.deliveries.settled();
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timers.size > 0) this.options.log?.warn({ channel: this.name, pending: this.timers.size }, 'sandbox notifications dropped at shutdown');
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    if (this.deliveries.pending > 0) this.options.log?.warn({ channel: this.name, pending: this.deliveries.pending }, 'sandbox notifications dropped at shutdown');
+    this.deliveries.stop();
   }
 
-  private schedule(task: () => Promise<void>, delayMs: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const running = task().finally(() => this.inFlight.delete(running));
-      this.inFlight.add(running);
-    }, delayMs);
-    this.timers.add(timer);
-  }
 
   private async deliver(payment: ChannelPayment, attempt: number): Promise<void> {
     const maxAttempts = this.options.maxAttempts ?? 8;
@@ -126,7 +111,7 @@ export abstract class ChannelSandboxProvider implements PaymentProvider {
       this.options.log?.warn({ channel: this.name, tradeNo: payment.tradeNo, attempt }, 'sandbox notification abandoned');
       return;
     }
-    this.schedule(() => this.deliver(payment, attempt + 1), (this.options.retryBaseMs ?? 200) * 2 ** (attempt - 1));
+    this.deliveries.schedule(() => this.deliver(payment, attempt + 1), (this.options.retryBaseMs ?? 200) * 2 ** (attempt - 1));
   }
 }
 

@@ -4,6 +4,7 @@ import { definePaymentChannel } from './payment-channel.ts';
 import { SANDBOX_CASHIER_PATH, sandboxCashierRoutes } from './sandbox-cashier-routes.ts';
 import type { CreateTradeInput, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
 import { SANDBOX_NOTIFY_CONTENT_TYPE, signSandboxNotification, verifySandboxNotification } from './sandbox-notification.ts';
+import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 
 export interface SandboxPaymentOptions {
@@ -30,9 +31,7 @@ export interface SandboxPaymentOptions {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly deliveries = new SandboxScheduler();
 
   constructor(private readonly options: SandboxPaymentOptions) {}
 
@@ -48,34 +47,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
   notifyPayment(trade: { tradeNo: string; amountFen: number }, status: 'SUCCESS' | 'FAIL'): void {
     const now = this.options.now?.() ?? new Date();
     const payload = { notifyId: randomUUID(), tradeNo: trade.tradeNo, amountFen: trade.amountFen, status, paidAt: now.toISOString() };
-    this.schedule(() => this.deliver(payload, 1), this.options.notifyDelayMs);
+    this.deliveries.schedule(() => this.deliver(payload, 1), this.options.notifyDelayMs);
   }
 
   /** Resolves when no delivery is waiting or running (tests, graceful shutdown). */
-  async settled(): Promise<void> {
-    while (this.timers.size > 0 || this.inFlight.size > 0) {
-      await Promise.all([...this.inFlight]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+  settled(): Promise<void> {
+    return this.deliveries.settled();
   }
 
   /** Cancels pending deliveries; a real provider would keep retrying later, the sandbox just forgets. */
   stop(): void {
-    this.stopped = true;
-    if (this.timers.size > 0) this.options.log?.warn({ pending: this.timers.size }, 'sandbox notifications dropped at shutdown');
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    if (this.deliveries.pending > 0) this.options.log?.warn({ pending: this.deliveries.pending }, 'sandbox notifications dropped at shutdown');
+    this.deliveries.stop();
   }
 
-  private schedule(task: () => Promise<void>, delayMs: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const running = task().finally(() => this.inFlight.delete(running));
-      this.inFlight.add(running);
-    }, delayMs);
-    this.timers.add(timer);
-  }
 
   private async deliver(payload: Parameters<typeof signSandboxNotification>[1], attempt: number): Promise<void> {
     const maxAttempts = this.options.maxAttempts ?? 5;
@@ -95,7 +80,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       return;
     }
     const backoff = (this.options.retryBaseMs ?? 200) * 2 ** (attempt - 1);
-    this.schedule(() => this.deliver(payload, attempt + 1), backoff);
+    this.deliveries.schedule(() => this.deliver(payload, attempt + 1), backoff);
   }
 }
 
