@@ -50,6 +50,8 @@ test('a parent signs the Jining offline agreement in the sandbox and reads it ba
 
   await expect.poll(() => hashRoute(page)).toMatch(/^\/detailSign\?contractNo=HT/);
   await expect(page.getByText('协议已签署', { exact: true })).toBeVisible({ timeout: 20_000 });
+  // The purchase goes on from here.
+  await expect(page.getByRole('button', { name: '继续投保' })).toBeVisible();
   await page.getByRole('button', { name: '已签署的协议' }).click();
   await expect(page.getByRole('heading', { name: '已签署的协议' })).toBeVisible();
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

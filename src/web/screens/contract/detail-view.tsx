@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContractItem } from '../../../contract/contracts.ts';
 import { contractApi, pdfViewerLink } from '../../api/contracts.ts';
+import { paths } from '../../app/paths.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
@@ -12,7 +13,8 @@ const STATUS_TEXT: Record<ContractItem['status'], string> = { signing: '签署�
 /**
  * `/detailSign?contractNo` (log-in): where the e-sign platform sends the parent
  * back. Waits for the signing result (the server polls the platform when its
- * callback is late), then offers the signed agreement.
+ * callback is late), then goes on to the product's insure form (继续投保) or
+ * offers the signed agreement.
  */
 export default function DetailView() {
   const [params] = useSearchParams();
@@ -39,7 +41,9 @@ export default function DetailView() {
   return (
     <AppPage title="签署结果">
       <StatusBlock kind={item.status === 'signed' ? 'empty' : 'error'} title={STATUS_TEXT[item.status]} description={`${item.title} · 被保险人 ${item.insuredName}`}>
-        {item.status === 'signed' && <Button color="primary" onClick={() => void navigate(pdfViewerLink(item.contractUrl))}>查看协议</Button>}
+        {/* Signed: the purchase goes on with the product's insure form. */}
+        {item.status === 'signed' && <Button color="primary" onClick={() => void navigate(paths.insure(item.productCode))}>继续投保</Button>}
+        {item.status === 'signed' && <Button onClick={() => void navigate(pdfViewerLink(item.contractUrl))}>查看协议</Button>}
         {item.status === 'signed' && <Button onClick={() => void navigate('/signList')}>已签署的协议</Button>}
         {item.status === 'signing' && item.signUrl && <Button onClick={() => window.location.assign(item.signUrl!)}>继续签署</Button>}
       </StatusBlock>
