@@ -102,6 +102,16 @@ describe.each(backends)('recorded sales (%s)', (backend) => {
     expect(row?.hash).toBe(first!.hash);
   });
 
+  it('stores a step once: sent again after a lost acknowledgement, it is not a second step', async () => {
+    const serial = await start(buyer.token);
+    const step = { serial, step: 'clauseReadEnd', at: Date.now(), route: '/insure', clauseName: '投保须知' };
+    for (let i = 0; i < 3; i++) expectOk(await call(t.app, { method: 'POST', url: recordingCalls.step.path, token: buyer.token, payload: step }));
+    // Another clause read in the same millisecond is another step.
+    expectOk(await call(t.app, { method: 'POST', url: recordingCalls.step.path, token: buyer.token, payload: { ...step, clauseName: '保险条款' } }));
+    const stored = await t.database.db.select({ clause: recordingSteps.clauseName }).from(recordingSteps).where(eq(recordingSteps.serial, serial));
+    expect(stored.map((r) => r.clause).sort()).toEqual(['保险条款', '投保须知']);
+  });
+
   it('accepts chunks out of order, shows the gap until it is filled, then the chain is intact', async () => {
     const serial = await start(buyer.token);
     const chunks = chain(serial, 4);

@@ -826,5 +826,9 @@ export const recordingSteps = pgTable(
     result: text('result'),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [index('recording_steps_serial_idx').on(t.serial, t.clientAt)],
+  (t) => [
+    index('recording_steps_serial_idx').on(t.serial, t.clientAt),
+    // A step the client sends again (its acknowledgement was lost) is the same row: stored once.
+    uniqueIndex('recording_steps_once').on(t.serial, t.step, t.clientAt, t.route, sql`coalesce(${t.clauseName}, '')`),
+  ],
 );

@@ -142,7 +142,8 @@ export async function storeChunk(
 }
 
 /**
- * Stores a key step. A step naming an order links the recording to it: the
+ * Stores a key step, once: the same step sent again (same kind, time, route
+ * and clause) changes nothing. A step naming an order links the recording to it: the
  * order must be the caller's, and a recording links to one order only.
  */
 export async function storeStep(db: Db, recording: RecordingRow, body: SaleStepBody, user: AuthUser | null, now: Date): Promise<void> {
@@ -168,7 +169,7 @@ export async function storeStep(db: Db, recording: RecordingRow, body: SaleStepB
     orderCode: body.orderCode ?? null,
     result: body.result ?? null,
     receivedAt: now,
-  });
+  }).onConflictDoNothing();
 }
 
 // ------------------------------------------------------------------ compliance

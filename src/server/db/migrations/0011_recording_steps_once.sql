@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "recording_steps_once" ON "recording_steps" USING btree ("serial","step","client_at","route",coalesce("clause_name", ''));
