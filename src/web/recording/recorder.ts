@@ -259,7 +259,42 @@ function onVisibility(): void {
 
 let shownHash = '';
 
+/**
+ * rrweb works out a style attribute's change on a span of a scratch document
+ * (`document.implementation.createHTMLDocument()`, called without a title) by
+ * `setAttribute('style', old)`, which our content-security policy refuses
+ * (style-src-attr, no 'unsafe-inline'): a violation report per change, and a
+ * diff against an empty style. Elements of such a scratch document take a
+ * style through the CSSOM instead, which the policy allows. Calls with a
+ * title (DOMPurify's) are left as they are.
+ */
+function styleThroughCssom(): void {
+  const implementation = document.implementation;
+  const create = implementation.createHTMLDocument.bind(implementation);
+  implementation.createHTMLDocument = (...args: [title?: string]) => {
+    const scratch = create(...args);
+    if (args.length > 0) return scratch;
+    const createElement = scratch.createElement.bind(scratch);
+    scratch.createElement = ((tag: string, options?: ElementCreationOptions) => {
+      const element = createElement(tag, options);
+      const setAttribute = element.setAttribute.bind(element);
+      element.setAttribute = (name: string, value: string) => {
+        if (name.toLowerCase() === 'style') element.style.cssText = value;
+        else setAttribute(name, value);
+      };
+      return element;
+    }) as Document['createElement'];
+    return scratch;
+  };
+}
+
+let scratchPatched = false;
+
 function startRrweb(): void {
+  if (!scratchPatched) {
+    styleThroughCssom();
+    scratchPatched = true;
+  }
   stopRecording?.();
   stopRecording = record({
     emit(event) {
