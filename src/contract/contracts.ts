@@ -118,7 +118,15 @@ export const RosterUpdateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const RosterRow = Type.Object({ id: Type.Integer(), productCode: Type.String(), name: Type.String({ description: 'Masked' }), schoolName: Type.String(), className: Type.String(), status: Type.String() });
+export const RosterRow = Type.Object({
+  id: Type.Integer(),
+  productCode: Type.String(),
+  name: Type.String({ description: 'Masked' }),
+  schoolName: Type.String(),
+  className: Type.String(),
+  status: Type.String(),
+  orderCode: Type.Union([Type.String(), Type.Null()], { description: 'The paid order that insured this entry (status 2)' }),
+});
 
 /** Development and test: load a roster CSV (the operator's `loadRoster`, without a shell). */
 export const DevRosterBody = Type.Object({ productCode: ProductCode, csv: Type.String({ maxLength: 200_000 }) }, { additionalProperties: false });

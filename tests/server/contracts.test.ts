@@ -8,12 +8,32 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCalls, NO_MANAGER, type AgreementCreated, type ContractList, type SignList } from '../../src/contract/contracts.ts';
 import { accountCalls } from '../../src/contract/accounts.ts';
-import { fillPath } from '../../src/contract/define-call.ts';
 import { makeIdCard, maskName } from '../../src/engine/rules/index.ts';
 import { sha256Hex } from '../../src/server/contracts/agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from '../../src/server/contracts/roster.ts';
 import type { SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
-import { backends, call, expectOk, login, makeTestApp, type Session, type TestApp } from './helpers.ts';
+import { insertStaff } from '../../src/server/auth/people-repo.ts';
+import { fillPath, GW } from '../../src/contract/define-call.ts';
+import { paymentCalls } from '../../src/contract/payment.ts';
+import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
+import {
+  backends,
+  call,
+  expectOk,
+  getSerial,
+  JINING,
+  login,
+  makeTestApp,
+  payUrlOf,
+  postOrder,
+  submitOrder,
+  TEST_PAY_SECRET,
+  tradeNoOf,
+  validApplication,
+  XUZHOU,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
 
 const JINING_OFFLINE = '23PR370860';
 const TAIYUAN = '24PR140100';
@@ -201,14 +221,75 @@ describe.each(backends)('contracts (%s)', (backend) => {
     expect(await list()).toEqual(before);
   });
 
-  it('updates the roster through the purchase and lets staff reset it', async () => {
+  it('moves the roster entry to 2 through the purchase itself, once, and lets staff reset it', async () => {
     const check = expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.verifyInsuredCardNo.path}?productCode=${JINING_OFFLINE}&cardNo=${INSURED.idNo}`, token: parent.token }));
     expect(check).toMatchObject({ found: true, name: maskName(INSURED.name), status: '1' });
-    const status = expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: parent.token }));
-    expect(status).toMatchObject({ status: '1' });
+    const roster = async () => {
+      const { rows } = (await t.database.db.execute(
+        `select id, status, order_code, contract_no, created_at from offline_roster where product_code = '${JINING_OFFLINE}' and id_no = '${INSURED.idNo}'`,
+      )) as unknown as { rows: { id: number | string; status: string; order_code: string | null; contract_no: string | null; created_at: unknown }[] };
+      return rows[0]!;
+    };
+    // The parent buys the offline product for the insured on the roster (the school collects the fee: paid on submission).
+    const base = validApplication(JINING);
+    const form = {
+      ...base,
+      productCode: JINING_OFFLINE,
+      planCode: 'JNXX-A',
+      policyHolder: { ...base.policyHolder, name: HOLDER.name, licenceNo: HOLDER.idNo },
+      insureds: [{ ...base.insureds[0]!, name: INSURED.name, licenceNo: INSURED.idNo, schoolName: '济宁市实验小学', schoolKind: 'edu_07' }],
+    };
+    const serial = await getSerial(t.app, parent.token);
+    const order = expectOk(await postOrder(t.app, parent.token, { serial, form }));
+    const orderCode = order.body.order.code;
+    await t.settled();
+    const insured = await roster();
+    expect(insured).toMatchObject({ status: '2', order_code: orderCode, contract_no: contractNo });
+    // The same submission again (a retry) answers the same order and moves nothing a second time.
+    const again = expectOk(await postOrder(t.app, parent.token, { serial, form }));
+    expect(again.body.order.code).toBe(orderCode);
+    expect(await roster()).toEqual(insured);
+    // The client's recomputation never moves it back.
+    expect(expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: parent.token }))).toMatchObject({ status: '2' });
     expect((await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: other.token })).body.code).toBe('4003');
-    expect((await call(t.app, { method: 'GET', url: fillPath(contractCalls.resetStatus.path, { id: '1' }), token: parent.token })).body.code).toBe('4003');
-  });
+    // Only staff reset it.
+    const resetUrl = fillPath(contractCalls.resetStatus.path, { id: String(insured.id) });
+    expect((await call(t.app, { method: 'GET', url: resetUrl, token: parent.token })).body.code).toBe('4003');
+    const { rows } = (await t.database.db.execute(`select id from users where user_code = '${other.userCode}'`)) as unknown as { rows: { id: string }[] };
+    await insertStaff(t.database.db, { employeeNum: `S${backend}`, userId: rows[0]!.id, name: '钱校务', licenseNumber: 'L1', branchCode: 'B', branchName: 'B' });
+    expect(expectOk(await call(t.app, { method: 'GET', url: resetUrl, token: other.token }))).toMatchObject({ status: '0', orderCode: null });
+    expect(await roster()).toMatchObject({ status: '0', order_code: null, contract_no: null });
+  }, 60_000);
+});
+
+describe.each(backends)('contracts: the roster moves with a paid trade (%s)', (backend) => {
+  it('moves an entry to 2 once under concurrent duplicate payment notifications', async () => {
+    const t = await makeTestApp({ backend });
+    try {
+      const buyer = await login(t.app);
+      const form = validApplication(XUZHOU);
+      const student = form.insureds[0]!;
+      // Any product's roster moves the same way (nothing here is per product).
+      await loadRoster(t.database.db, XUZHOU, [{ name: student.name, idNo: student.licenceNo, schoolName: '徐州市第一实验小学', className: '' }]);
+      const order = await submitOrder(t.app, buyer.token, form);
+      const tradeNo = tradeNoOf(await payUrlOf(t.app, buyer.token, order.applicationFormCode));
+      const amountFen = Math.round(order.amount * 100);
+      const notification = (minutes: number) =>
+        signSandboxNotification(TEST_PAY_SECRET, { notifyId: `N-${Math.random()}`, tradeNo, amountFen, status: 'SUCCESS', paidAt: new Date(Date.now() - minutes * 60_000).toISOString() });
+      const bodies = await Promise.all([1, 2, 3, 4].map(notification));
+      const url = GW + fillPath(paymentCalls.payNotify.path, { provider: 'sandbox' });
+      const answers = await Promise.all([...bodies, bodies[0]!].map((payload) => t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/jose' } })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      await t.settled();
+      const { rows } = (await t.database.db.execute(
+        `select r.status, r.order_code, r.created_at = o.paid_at as at_payment from offline_roster r, orders o where r.product_code = '${XUZHOU}' and o.order_code = '${order.orderCode}'`,
+      )) as unknown as { rows: unknown[] };
+      // Moved by the notification that paid the order, with its time: no later duplicate touched it.
+      expect(rows).toEqual([{ status: '2', order_code: order.orderCode, at_payment: true }]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
 
 describe('contracts: polling when no callback comes', () => {

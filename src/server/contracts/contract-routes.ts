@@ -300,7 +300,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       .innerJoin(applicationForms, eq(applicationForms.orderId, orders.id))
       .where(and(eq(orders.userId, row.userId), eq(applicationForms.productCode, row.productCode), sql`${applicationForms.insureds} @> ${JSON.stringify([{ licenceNo: row.insuredIdNo }])}::jsonb`, inArray(orders.status, [...PAID_STATUSES])))
       .limit(1);
-    const status = paid ? '2' : row.status === 'signed' ? '1' : entry.status;
+    // The payment itself moves an entry to 2 (markRosterInsured); this never moves it back.
+    const status = paid || entry.status === '2' ? '2' : row.status === 'signed' ? '1' : entry.status;
     const [updated] = await deps.db
       .update(offlineRoster)
       .set({ status, contractNo: row.contractNo, updatedAt: deps.now() })
@@ -316,13 +317,14 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     schoolName: row.schoolName,
     className: row.className,
     status: row.status,
+    orderCode: row.orderCode,
   });
 
   route(contractCalls.resetStatus, async (request) => {
     await staffOnly(request);
     const [row] = await deps.db
       .update(offlineRoster)
-      .set({ status: '0', contractNo: null, updatedAt: deps.now() })
+      .set({ status: '0', contractNo: null, orderCode: null, updatedAt: deps.now() })
       .where(eq(offlineRoster.id, Number(request.params.id)))
       .returning();
     if (!row) throw notFound('名单记录');

@@ -89,3 +89,33 @@ export async function loadRoster(db: Db, productCode: string, entries: readonly 
     });
   return rows.length;
 }
+
+/**
+ * The purchase moves the roster: when an order is paid (the payment's
+ * transition to waitIssue, or an order whose fee the school collects), every
+ * roster entry of its product naming one of its insureds becomes 2 (insured),
+ * with the order's code and the signed agreement of that buyer for that
+ * insured when there is one. Called in the transaction that won the payment,
+ * so it happens once per order; an entry already at 2 is left as it is.
+ * Answers how many entries moved.
+ */
+export async function markRosterInsured(db: Db, orderId: number, at: Date): Promise<number> {
+  const result = await db.execute(sql`
+    update offline_roster r
+    set status = '2',
+        order_code = o.order_code,
+        contract_no = coalesce(r.contract_no, (
+          select c.contract_no from contracts c
+          where c.user_id = o.user_id and c.product_code = r.product_code and c.insured_id_no = r.id_no and c.status = 'signed'
+          order by c.signed_at desc limit 1
+        )),
+        ${sql.identifier(offlineRoster.updatedAt.name)} = ${at.toISOString()}::timestamptz
+    from application_forms f
+    join orders o on o.id = f.order_id
+    where f.order_id = ${orderId}
+      and r.product_code = f.product_code
+      and f.insureds @> jsonb_build_array(jsonb_build_object('licenceNo', r.id_no))
+      and r.status <> '2'
+    returning r.id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

@@ -735,6 +735,8 @@ export const offlineRoster = pgTable(
     className: text('class_name').notNull().default(''),
     status: text('status').$type<RosterStatus>().notNull().default('0'),
     contractNo: text('contract_no'),
+    /** The order whose payment moved the entry to 2 (insured); cleared by a reset. */
+    orderCode: text('order_code'),
     updatedAt: createdAt(),
   },
   (t) => [
@@ -742,6 +744,30 @@ export const offlineRoster = pgTable(
     check('offline_roster_status_check', sql`${t.status} in ('0', '1', '2')`),
   ],
 );
+
+/**
+ * The e-sign sandbox's own signing tasks (what a real platform keeps on its
+ * side): in the database, so a task outlives a restart of the server and two
+ * server processes on one database see the same tasks. Idempotent on our
+ * business number; `seq` numbers the task's events (incremented atomically).
+ */
+export const esignSandboxTasks = pgTable('esign_sandbox_tasks', {
+  taskId: text('task_id').primaryKey(),
+  businessNo: text('business_no').notNull().unique(),
+  title: text('title').notNull(),
+  /** The document's text shown on the signing page. */
+  preview: jsonb('preview').$type<string[]>().notNull(),
+  signerName: text('signer_name').notNull(),
+  signerIdNo: text('signer_id_no').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status').notNull().default('signing'),
+  seq: integer('seq').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  /** The drawn signature (PNG, base64) once signed. */
+  signature: text('signature'),
+  signedAt: ts('signed_at'),
+  createdAt: createdAt(),
+});
 
 /** A user certified as a signer with the e-sign platform (cloudCertiPerInfo): the holder of their agreements. */
 export const esignSigners = pgTable('esign_signers', {
@@ -775,8 +801,16 @@ export const recordings = pgTable(
     createdAt: createdAt(),
     /** When the chunk marked final arrived (the payment result was shown). */
     finishedAt: ts('finished_at'),
+    /** The address that started it (the per-address limit on starts counts these). */
+    startIp: text('start_ip'),
   },
-  (t) => [index('recordings_order_idx').on(t.orderCode), index('recordings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('recordings_order_idx').on(t.orderCode),
+    index('recordings_user_idx').on(t.userId, t.createdAt),
+    index('recordings_start_ip_idx').on(t.startIp, t.createdAt),
+    // The purge of abandoned recordings looks for old ones without an order.
+    index('recordings_unlinked_idx').on(t.createdAt).where(sql`${t.orderCode} is null`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
+import { markRosterInsured } from '../contracts/roster.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 
 export type NewOrder = Pick<
@@ -209,8 +210,12 @@ export async function markOrderPaid(db: Db, orderId: number, paidAt: Date): Prom
     await applyTransition(db, { orderId, event: 'paymentTimeout', at: paidAt, actor: 'payment' });
     return false;
   }
-  const result = await applyTransition(db, { orderId, event: 'pay', at: paidAt, actor: 'payment', order: { paidAt } });
-  return result.ok;
+  // The offline roster moves with the payment, in its transaction: once per order (docs/contracts.md).
+  return db.transaction(async (tx) => {
+    const result = await applyTransition(tx, { orderId, event: 'pay', at: paidAt, actor: 'payment', order: { paidAt } });
+    if (result.ok) await markRosterInsured(tx, orderId, paidAt);
+    return result.ok;
+  });
 }
 
 /** waitIssue → the issued status with its policy number; false if another worker issued it first. */
