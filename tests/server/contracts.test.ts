@@ -12,6 +12,7 @@ import { makeIdCard, maskName } from '../../src/engine/rules/index.ts';
 import { sha256Hex } from '../../src/server/contracts/agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from '../../src/server/contracts/roster.ts';
 import type { SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
+import { buildAppWithHandles } from '../../src/server/app.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
@@ -24,10 +25,12 @@ import {
   JINING,
   login,
   makeTestApp,
+  openTestDb,
   payUrlOf,
   postOrder,
   submitOrder,
   TEST_PAY_SECRET,
+  testConfig,
   tradeNoOf,
   validApplication,
   XUZHOU,
@@ -290,6 +293,55 @@ describe.each(backends)('contracts: the roster moves with a paid trade (%s)', (b
       await t.close();
     }
   }, 60_000);
+});
+
+describe.each(backends)('contracts: the e-sign sandbox keeps its tasks in the database (%s)', (backend) => {
+  it('signs a task after a restart, and with two server processes on one database signs it once', async () => {
+    const database = await openTestDb(backend);
+    const open = async () => (await buildAppWithHandles({ db: database.db, config: testConfig(), logger: false, sms: { send: async () => undefined }, sandboxRetryBaseMs: 5 })).app;
+    const apps = [await open()];
+    try {
+      const parent = await login(apps[0]!);
+      const form = multipart({ name: HOLDER.name, idNo: HOLDER.idNo }, { name: 'id.png', bytes: PHOTO, type: 'image/png' });
+      expectOk(await call(apps[0]!, { method: 'POST', url: contractCalls.certify.path, token: parent.token, payload: form.payload, headers: form.headers }));
+      const agreement = (app: (typeof apps)[number], insured: { name: string; idNo: string }) =>
+        call<AgreementCreated>(app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { productCode: '24PR371302', insuredName: insured.name, insuredIdNo: insured.idNo, schoolName: '兰山区第一小学' } });
+      const first = expectOk(await agreement(apps[0]!, INSURED));
+      // A restart: the server that created the task is gone; a new one has nothing in memory.
+      await apps.shift()!.close();
+      apps.push(await open(), await open());
+      const [b, c] = apps as [(typeof apps)[number], (typeof apps)[number]];
+      const page = await b.inject({ method: 'GET', url: first.signUrl });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(maskName(HOLDER.name));
+      // Asking again on the other process continues the same task.
+      expect(expectOk(await agreement(c, INSURED)).signUrl).toBe(first.signUrl);
+      // The parent presses 确认签署 twice, each press reaching another process: signed once.
+      const q = new URL(first.signUrl, 'http://x').searchParams;
+      const payload = new URLSearchParams({ task: q.get('task')!, expires: q.get('expires')!, s: q.get('s')!, signature: drawnSignature() }).toString();
+      const press = (app: (typeof apps)[number]) => app.inject({ method: 'POST', url: '/_sandbox/esign/sign', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      const presses = await Promise.all([press(b), press(c)]);
+      // Each press is answered (back to the app, or 该协议已签署完成 when the other press signed it first).
+      expect(presses.map((p) => p.statusCode)).toContain(303);
+      for (const p of presses) expect([303, 410]).toContain(p.statusCode);
+      const settle = async () => {
+        for (let i = 0; i < 100; i++) {
+          const list = expectOk(await call<ContractList>(c, { method: 'GET', url: contractCalls.contractList.path, token: parent.token })).list;
+          if (list[0]?.status === 'signed') return list;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error('never signed');
+      };
+      expect((await settle()).map((x) => x.status)).toEqual(['signed']);
+      const { rows } = (await database.db.execute(`select status, seq from esign_sandbox_tasks where business_no = '${first.contractNo}'`)) as unknown as { rows: unknown[] };
+      // One 'viewed' and one 'signed' event: the second press numbered nothing.
+      expect(rows).toEqual([{ status: 'signed', seq: 2 }]);
+      expect(await b.inject({ method: 'GET', url: first.signUrl }).then((r) => r.body)).toContain('该协议已签署完成');
+    } finally {
+      for (const app of apps) await app.close();
+      await database.close();
+    }
+  }, 90_000);
 });
 
 describe('contracts: polling when no callback comes', () => {

@@ -98,12 +98,13 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxWeChatJssdkProvider() },
   },
   esign: {
-    // Tasks in memory, its own signing page, HMAC-signed callbacks retried, sometimes twice or out of order.
+    // Tasks in the database, its own signing page, HMAC-signed callbacks retried, sometimes twice or out of order.
     sandbox: {
       name: 'sandbox',
       sandbox: true,
-      create: ({ config, now, log, post, retryBaseMs }) =>
+      create: ({ config, now, log, post, retryBaseMs, db }) =>
         new SandboxEsignProvider({
+          db,
           secret: esignSandboxSecret(config.paySandboxSecret),
           baseUrl: config.publicUrl ?? '',
           notifyPath: '/_gw/edu-svc/jzq/api/notify/sandbox',

@@ -1,4 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { esignSandboxTasks } from '../../db/schema.ts';
 import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { RawNotificationPost } from '../payment/notification-delivery.ts';
 import type { ProviderLog } from '../payment/payment-channel.ts';
@@ -13,17 +16,36 @@ export const CALLBACK_WINDOW_MS = 5 * 60_000;
 /** A signing link works this long. */
 export const SIGN_LINK_TTL_MS = 30 * 60_000;
 
-interface SandboxTask {
+/** A task as the sandbox keeps it (a row of esign_sandbox_tasks). */
+export interface SandboxTask {
   taskId: string;
-  input: CreateTaskInput;
+  businessNo: string;
+  title: string;
+  preview: string[];
+  signer: { name: string; idNo: string };
+  returnUrl: string;
   status: EsignTaskStatus;
   seq: number;
   expiresAt: Date;
-  signature?: Uint8Array;
-  signedAt?: Date;
+}
+
+function taskOf(row: typeof esignSandboxTasks.$inferSelect): SandboxTask {
+  return {
+    taskId: row.taskId,
+    businessNo: row.businessNo,
+    title: row.title,
+    preview: row.preview,
+    signer: { name: row.signerName, idNo: row.signerIdNo },
+    returnUrl: row.returnUrl,
+    status: row.status as EsignTaskStatus,
+    seq: row.seq,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export interface SandboxEsignOptions {
+  /** Where the sandbox keeps its tasks (as a platform keeps them on its side): they outlive a restart and are shared by every server process. */
+  db: Db;
   /** The HMAC key of callbacks and links. */
   secret: string;
   /** Origin put before the signing page ('' for same-origin relative addresses). */
@@ -61,16 +83,20 @@ const JPEG = [0xff, 0xd8, 0xff];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /**
- * The e-sign sandbox: tasks kept in memory (a restart forgets them, as a
- * sandbox may), its own signing page, callbacks like a real platform's.
+ * The e-sign sandbox: tasks kept in the database (table esign_sandbox_tasks,
+ * so a restart or a second server process sees them), its own signing page,
+ * callbacks like a real platform's. Every change of a task is one conditional
+ * UPDATE, so two processes never sign or number events twice.
  */
 export class SandboxEsignProvider implements EsignProvider {
   readonly name = 'sandbox';
-  private readonly tasks = new Map<string, SandboxTask>();
-  private readonly byBusinessNo = new Map<string, string>();
   private readonly deliveries = new SandboxScheduler();
 
   constructor(private readonly options: SandboxEsignOptions) {}
+
+  private get db(): Db {
+    return this.options.db;
+  }
 
   async certify(input: { name: string; idNo: string; photo: Uint8Array; contentType: string }) {
     if (!startsWith(input.photo, PNG) && !startsWith(input.photo, JPEG)) return { passed: false, reason: '证件照片须为 PNG 或 JPEG 图片' };
@@ -79,20 +105,38 @@ export class SandboxEsignProvider implements EsignProvider {
     return { passed: true, reason: '' };
   }
 
-  async createTask(input: CreateTaskInput): Promise<EsignTask> {
-    const existing = this.byBusinessNo.get(input.businessNo);
-    const task = existing ? this.tasks.get(existing)! : this.newTask(input);
-    // A task past its link's life gets a fresh link, like the platforms' "re-issue signing URL".
-    if (task.status === 'signing' && task.expiresAt <= this.options.now()) task.expiresAt = new Date(this.options.now().getTime() + SIGN_LINK_TTL_MS);
-    return { taskId: task.taskId, signUrl: this.signUrl(task), expiresAt: task.expiresAt };
+  private async find(where: SQL): Promise<SandboxTask | undefined> {
+    const [row] = await this.db.select().from(esignSandboxTasks).where(where).limit(1);
+    return row ? taskOf(row) : undefined;
   }
 
-  private newTask(input: CreateTaskInput): SandboxTask {
-    const taskId = `T${randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase()}`;
-    const task: SandboxTask = { taskId, input, status: 'signing', seq: 0, expiresAt: new Date(this.options.now().getTime() + SIGN_LINK_TTL_MS) };
-    this.tasks.set(taskId, task);
-    this.byBusinessNo.set(input.businessNo, taskId);
-    return task;
+  async createTask(input: CreateTaskInput): Promise<EsignTask> {
+    const now = this.options.now();
+    const fresh = new Date(now.getTime() + SIGN_LINK_TTL_MS);
+    // Idempotent on our business number: of two concurrent creations one row wins, both answer it.
+    await this.db
+      .insert(esignSandboxTasks)
+      .values({
+        taskId: `T${randomUUID().replaceAll('-', '').slice(0, 20).toUpperCase()}`,
+        businessNo: input.businessNo,
+        title: input.title,
+        preview: [...input.preview],
+        signerName: input.signer.name,
+        signerIdNo: input.signer.idNo,
+        returnUrl: input.returnUrl,
+        expiresAt: fresh,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: esignSandboxTasks.businessNo });
+    // A task past its link's life gets a fresh link, like the platforms' "re-issue signing URL".
+    const [renewed] = await this.db
+      .update(esignSandboxTasks)
+      .set({ expiresAt: fresh })
+      .where(and(eq(esignSandboxTasks.businessNo, input.businessNo), eq(esignSandboxTasks.status, 'signing'), lte(esignSandboxTasks.expiresAt, now)))
+      .returning();
+    const task = renewed ? taskOf(renewed) : await this.find(eq(esignSandboxTasks.businessNo, input.businessNo));
+    if (!task) throw new Error(`e-sign sandbox: task of ${input.businessNo} missing`);
+    return { taskId: task.taskId, signUrl: this.signUrl(task), expiresAt: task.expiresAt };
   }
 
   private linkMac(taskId: string, expires: number): string {
@@ -106,43 +150,67 @@ export class SandboxEsignProvider implements EsignProvider {
   }
 
   /** The task behind a signing link, or why the link does not work. */
-  taskOfLink(taskId: string, expires: string, mac: string): { task: SandboxTask } | { problem: string } {
-    const task = this.tasks.get(taskId);
+  async taskOfLink(taskId: string, expires: string, mac: string): Promise<{ task: SandboxTask } | { problem: string }> {
     const at = Number(expires);
-    if (!task || !Number.isSafeInteger(at) || !sameHex(this.linkMac(taskId, at), mac)) return { problem: '签署链接无效' };
+    if (!Number.isSafeInteger(at) || !sameHex(this.linkMac(taskId, at), mac)) return { problem: '签署链接无效' };
+    const task = await this.find(eq(esignSandboxTasks.taskId, taskId));
+    if (!task) return { problem: '签署链接无效' };
     if (task.status === 'signed') return { problem: '该协议已签署完成' };
     if (at <= this.options.now().getTime() || task.status !== 'signing') return { problem: '签署链接已过期，请返回重新发起签署' };
     return { task };
   }
 
-  /** The signing page was opened. */
-  viewed(task: SandboxTask): void {
-    if (task.seq === 0) this.emit(task, ESIGN_EVENTS.viewed);
+  /** Numbers the task's next event, once: answers the new sequence, or undefined when `when` no longer holds. */
+  private async nextSeq(taskId: string, when: SQL | undefined, set: Partial<typeof esignSandboxTasks.$inferInsert> = {}): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(esignSandboxTasks)
+      .set({ ...set, seq: sql`${esignSandboxTasks.seq} + 1` })
+      .where(and(eq(esignSandboxTasks.taskId, taskId), when))
+      .returning({ seq: esignSandboxTasks.seq });
+    return row?.seq;
   }
 
-  /** The signer drew and confirmed: record it and call back (maybe twice, maybe with a stale 'viewed' after). */
-  sign(task: SandboxTask, png: Uint8Array): void {
-    task.status = 'signed';
-    task.signature = png;
-    task.signedAt = this.options.now();
+  /** The signing page was opened (the first time only: one 'viewed' event). */
+  async viewed(task: SandboxTask): Promise<void> {
+    const seq = await this.nextSeq(task.taskId, eq(esignSandboxTasks.seq, 0));
+    if (seq !== undefined) this.emit(task, ESIGN_EVENTS.viewed, seq);
+  }
+
+  /**
+   * The signer drew and confirmed: recorded once (a second submission, from
+   * this process or another, finds the task signed and changes nothing), then
+   * called back, maybe twice, maybe with a stale 'viewed' after.
+   */
+  async sign(task: SandboxTask, png: Uint8Array): Promise<boolean> {
+    const seq = await this.nextSeq(task.taskId, eq(esignSandboxTasks.status, 'signing'), {
+      status: 'signed',
+      signature: Buffer.from(png).toString('base64'),
+      signedAt: this.options.now(),
+    });
+    if (seq === undefined) return false;
     const random = this.options.random ?? Math.random;
-    const signed = this.emit(task, ESIGN_EVENTS.signed);
+    const signed = this.emit(task, ESIGN_EVENTS.signed, seq);
     if (random() < (this.options.duplicateRate ?? 0.3)) this.deliveries.schedule(() => this.deliver(signed, 1), this.options.notifyDelayMs * 2);
     if (random() < (this.options.staleRate ?? 0.3)) {
       const stale: EsignEvent = { ...signed, eventId: randomUUID(), type: ESIGN_EVENTS.viewed, seq: signed.seq - 1 };
       this.deliveries.schedule(() => this.deliver(stale, 1), this.options.notifyDelayMs * 3);
     }
+    return true;
   }
 
   async queryTask(taskId: string) {
-    const task = this.tasks.get(taskId);
+    const task = await this.find(eq(esignSandboxTasks.taskId, taskId));
     if (!task) return { status: 'expired' as const, seq: 0 };
     return { status: task.status, seq: task.seq };
   }
 
   async fetchSignature(taskId: string) {
-    const task = this.tasks.get(taskId);
-    return task?.signature && task.signedAt ? { png: task.signature, signedAt: task.signedAt } : undefined;
+    const [row] = await this.db
+      .select({ signature: esignSandboxTasks.signature, signedAt: esignSandboxTasks.signedAt })
+      .from(esignSandboxTasks)
+      .where(eq(esignSandboxTasks.taskId, taskId))
+      .limit(1);
+    return row?.signature && row.signedAt ? { png: new Uint8Array(Buffer.from(row.signature, 'base64')), signedAt: row.signedAt } : undefined;
   }
 
   verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined {
@@ -168,9 +236,8 @@ export class SandboxEsignProvider implements EsignProvider {
     return { body, headers: { [ESIGN_TIMESTAMP_HEADER]: timestamp, [ESIGN_SIGNATURE_HEADER]: signEsignCallback(this.options.secret, timestamp, body) } };
   }
 
-  private emit(task: SandboxTask, type: string): EsignEvent {
-    task.seq += 1;
-    const event: EsignEvent = { eventId: randomUUID(), type, taskId: task.taskId, businessNo: task.input.businessNo, seq: task.seq, occurredAt: this.options.now().toISOString() };
+  private emit(task: SandboxTask, type: string, seq: number): EsignEvent {
+    const event: EsignEvent = { eventId: randomUUID(), type, taskId: task.taskId, businessNo: task.businessNo, seq, occurredAt: this.options.now().toISOString() };
     this.deliveries.schedule(() => this.deliver(event, 1), this.options.notifyDelayMs);
     return event;
   }

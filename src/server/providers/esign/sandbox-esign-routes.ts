@@ -54,17 +54,17 @@ export async function sandboxEsignRoutes(app: FastifyInstance, context: SandboxP
   };
 
   app.get<{ Querystring: Static<typeof LinkQuery> }>(SANDBOX_ESIGN_PATH, { schema: { querystring: LinkQuery } }, async (request, reply) => {
-    const found = provider.taskOfLink(request.query.task, request.query.expires, request.query.s);
+    const found = await provider.taskOfLink(request.query.task, request.query.expires, request.query.s);
     if ('problem' in found) return send(reply, 410, `<h1>电子签署</h1><p class="err">${escapeHtml(found.problem)}</p>`);
     const { task } = found;
-    provider.viewed(task);
+    await provider.viewed(task);
     const hidden = (['task', 'expires', 's'] as const).map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(request.query[k])}">`).join('');
     return send(
       reply,
       200,
-      `<h1>${escapeHtml(task.input.title)}</h1>
-<p class="who">签署人：${escapeHtml(maskName(task.input.signer.name))}（${escapeHtml(maskIdNumber(task.input.signer.idNo))}）· 沙箱环境</p>
-<div class="doc">${task.input.preview.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div>
+      `<h1>${escapeHtml(task.title)}</h1>
+<p class="who">签署人：${escapeHtml(maskName(task.signer.name))}（${escapeHtml(maskIdNumber(task.signer.idNo))}）· 沙箱环境</p>
+<div class="doc">${task.preview.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div>
 <p class="who">请在下方框内手写签名</p>
 <canvas id="pad" width="900" height="320" aria-label="签名板"></canvas>
 <form method="post" action="${SANDBOX_ESIGN_PATH}" id="form">${hidden}<input type="hidden" name="signature" id="signature">
@@ -86,12 +86,13 @@ document.getElementById('signature').value=c.toDataURL('image/png');};})();
   });
 
   app.post<{ Body: Static<typeof SignBody> }>(SANDBOX_ESIGN_PATH, { schema: { body: SignBody } }, async (request, reply) => {
-    const found = provider.taskOfLink(request.body.task, request.body.expires, request.body.s);
+    const found = await provider.taskOfLink(request.body.task, request.body.expires, request.body.s);
     if ('problem' in found) return send(reply, 410, `<h1>电子签署</h1><p class="err">${escapeHtml(found.problem)}</p>`);
     const match = DATA_URL.exec(request.body.signature);
     const png = match ? new Uint8Array(Buffer.from(match[1]!, 'base64')) : undefined;
     if (!png || png.length < 100 || png.length > 300 * 1024 || png[0] !== 0x89) return send(reply, 400, '<h1>电子签署</h1><p class="err">签名图片无效，请返回重签</p>');
-    provider.sign(found.task, png);
-    return reply.redirect(found.task.input.returnUrl, 303);
+    // A second submission (another tab, another server process) finds it signed: the same return, nothing signed twice.
+    await provider.sign(found.task, png);
+    return reply.redirect(found.task.returnUrl, 303);
   });
 }
