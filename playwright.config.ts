@@ -71,6 +71,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // --- accounts: every spec logs in from 127.0.0.1; the per-address SMS limit has its own server test.
       SMS_PER_IP_PER_HOUR: '1000',
+      // --- recording: every detail page opened starts a sale recording, all from 127.0.0.1.
+      RECORDING_STARTS_PER_IP_PER_HOUR: '100000',
     },
   },
 });

@@ -44,6 +44,7 @@ import { seedSchools } from './seed/seed-schools.ts';
 // --- policies
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
+import { RecordingRetention } from './recording/retention.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
 import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
@@ -250,10 +251,16 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   await app.register(async (gw) => registerPolicyRoutes(gw, deps), { prefix: GW });
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
   const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
+  // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
+  const retention = new RecordingRetention({ db, log: app.log });
   app.addHook('onReady', async () => {
-    if (config.lifecycleIntervalMs) lifecycle.start();
+    if (config.lifecycleIntervalMs) {
+      lifecycle.start();
+      retention.start();
+    }
   });
   app.addHook('preClose', async () => {
+    await retention.stop();
     await lifecycle.stop();
     const insurer = quiescent(deps.insurer);
     await insurer.settled?.();

@@ -59,6 +59,9 @@ export interface AppConfig {
   passwordScrypt: ScryptCost;
   /** SMS sends allowed per client address per hour (20; a test or a shared NAT may need another value). */
   smsPerIpPerHour: number;
+  // --- recording
+  /** Sale recordings one client address may start per hour (RECORDING_STARTS_PER_IP_PER_HOUR, default 120). */
+  recordingStartsPerIpPerHour?: number;
   // --- promoters
   /** The brokerage printed on share posters (BROKERAGE_NAME); a default when unset. */
   brokerageName?: string;
@@ -146,6 +149,7 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: text('true, a hop count, or proxy addresses and CIDRs separated by commas', { pattern: '^(true|[0-9]{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$' }),
   DIST_DIR: text('a folder path'),
   SMS_PER_IP_PER_HOUR: integer(1, 1_000_000),
+  RECORDING_STARTS_PER_IP_PER_HOUR: integer(1, 1_000_000),
   LIFECYCLE_INTERVAL_MS: integer(0, 86_400_000, 'an integer from 0 (off) to 86400000'),
   ALLOW_SANDBOX: oneOf(['true', 'false']),
   PAYMENT_CHANNELS: text('a comma-separated list of payment channels'),
@@ -253,6 +257,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     ...(env.BROKERAGE_NAME ? { brokerageName: env.BROKERAGE_NAME } : {}),
     passwordScrypt: PRODUCTION_SCRYPT,
     smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR ?? 20,
+    ...(env.RECORDING_STARTS_PER_IP_PER_HOUR ? { recordingStartsPerIpPerHour: env.RECORDING_STARTS_PER_IP_PER_HOUR } : {}),
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
   };

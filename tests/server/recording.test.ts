@@ -11,6 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_GENESIS, complianceCalls, recordingCalls, type RecordingDetail, type RecordingSummary } from '../../src/contract/recording.ts';
 import { recordingChunks, recordingSteps, recordings } from '../../src/server/db/schema.ts';
+import { MSG_TOO_MANY_STARTS } from '../../src/server/recording/recordings-repo.ts';
+import { RecordingRetention } from '../../src/server/recording/retention.ts';
 import { upsertStaff } from '../../src/server/promoters/staff-admin.ts';
 import { backends, call, expectOk, login, makeTestApp, submitOrder, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
 
@@ -235,4 +237,69 @@ describe.each(backends)('recorded sales (%s)', (backend) => {
     expect(seen.chain).toBe('broken');
     expect(seen.chunks.map((c) => c.valid)).toEqual([true, false, true]);
   });
+});
+
+describe.each(backends)('recording limits and retention (%s)', (backend) => {
+  let t: TestApp;
+  let offset = 0;
+  const DAY = 24 * 3600_000;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ backend, now: () => new Date(Date.now() + offset), config: { recordingStartsPerIpPerHour: 3 } });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const start = (remoteAddress: string, token?: string) =>
+    call<{ serial: string }>(t.app, {
+      method: 'POST',
+      url: recordingCalls.start.path,
+      token,
+      remoteAddress,
+      payload: { productCode: XUZHOU, entryRoute: '/xuzhouStudentSafetyDetails', build: 'b1' },
+    });
+
+  it('limits the recordings one address may start in an hour', async () => {
+    offset = 0;
+    for (let i = 0; i < 3; i++) expectOk(await start('198.51.100.7'));
+    const refused = await start('198.51.100.7');
+    expect(refused.body).toMatchObject({ code: '4029', msg: MSG_TOO_MANY_STARTS, data: null });
+    // Another address is not held back, and an hour later this one may start again.
+    expectOk(await start('198.51.100.8'));
+    offset = 3600_000 + 1000;
+    expectOk(await start('198.51.100.7'));
+    offset = 0;
+  });
+
+  it('purges abandoned recordings after 90 days (chunks and steps too) and keeps every recording linked to an order', async () => {
+    const buyer = await login(t.app);
+    offset = -100 * DAY;
+    const abandoned = expectOk(await start('203.0.113.1')).serial;
+    const sold = expectOk(await start('203.0.113.2', buyer.token)).serial;
+    offset = -10 * DAY;
+    const recent = expectOk(await start('203.0.113.3')).serial;
+    offset = 0;
+    const order = await submitOrder(t.app, buyer.token, validApplication(XUZHOU));
+    for (const serial of [abandoned, sold, recent]) {
+      const token = serial === sold ? buyer.token : undefined;
+      for (const chunk of chain(serial, 2)) expectOk(await call(t.app, { method: 'POST', url: recordingCalls.upload.path, token, payload: chunk }));
+      expectOk(await call(t.app, { method: 'POST', url: recordingCalls.step.path, token, payload: { serial, step: 'pageEnter', at: Date.now(), route: '/insure' } }));
+    }
+    expectOk(
+      await call(t.app, { method: 'POST', url: recordingCalls.step.path, token: buyer.token, payload: { serial: sold, step: 'orderCreated', at: Date.now(), route: '/confirm', orderCode: order.orderCode } }),
+    );
+    const db = t.database.db;
+    // The database refuses to delete a recording still in its retention, whatever asks.
+    await expect(db.delete(recordingChunks).where(eq(recordingChunks.serial, recent))).rejects.toThrow();
+    await expect(db.delete(recordings).where(eq(recordings.serial, sold))).rejects.toThrow();
+    // Nor can a sale's link to its order be undone to make it purgeable.
+    await expect(db.update(recordings).set({ orderCode: null }).where(eq(recordings.serial, sold))).rejects.toThrow();
+
+    const retention = new RecordingRetention({ db, log: t.app.log });
+    expect(await retention.runOnce()).toBe(1);
+    const left = async (table: typeof recordings | typeof recordingChunks | typeof recordingSteps, serial: string) =>
+      db.$count(table, eq(table.serial, serial));
+    expect([await left(recordings, abandoned), await left(recordingChunks, abandoned), await left(recordingSteps, abandoned)]).toEqual([0, 0, 0]);
+    for (const serial of [sold, recent]) expect([await left(recordings, serial), await left(recordingChunks, serial)]).toEqual([1, 2]);
+    expect(await retention.runOnce()).toBe(0);
+  }, 60_000);
 });

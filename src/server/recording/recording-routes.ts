@@ -15,6 +15,7 @@ import {
   createRecording,
   findRecordings,
   getRecordingDetail,
+  RECORDING_STARTS_PER_IP_PER_HOUR,
   requireWritableRecording,
   storeChunk,
   storeStep,
@@ -61,7 +62,16 @@ export function registerRecordingRoutes(app: FastifyInstance, deps: AppDeps): vo
     const { productCode, entryRoute, build } = request.body;
     if (productCode && !manifests.byProductCode(productCode)) throw notFound('产品');
     const serial = randomBytes(16).toString('hex');
-    await createRecording(db, { serial, userId: user?.userId ?? null, productCode: productCode ?? null, entryRoute, build, now: deps.now() });
+    await createRecording(db, {
+      serial,
+      userId: user?.userId ?? null,
+      productCode: productCode ?? null,
+      entryRoute,
+      build,
+      ip: request.ip,
+      perIpPerHour: deps.config.recordingStartsPerIpPerHour ?? RECORDING_STARTS_PER_IP_PER_HOUR,
+      now: deps.now(),
+    });
     return ok({ serial });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
 import {
   CHAIN_GENESIS,
@@ -54,17 +54,65 @@ export async function requireWritableRecording(db: Db, serial: string, user: Aut
   return row;
 }
 
+/** Recordings one client address may start per hour, by default (RECORDING_STARTS_PER_IP_PER_HOUR). */
+export const RECORDING_STARTS_PER_IP_PER_HOUR = 120;
+export const MSG_TOO_MANY_STARTS = '录屏开启过于频繁，请稍后再试';
+
+/**
+ * Opens a recording, or refuses (4029) when its address started
+ * `perIpPerHour` in the last hour: `recording/start` needs no log-in (a sale
+ * begins on a detail page), so without this one address could create
+ * unbounded serials. Generous, because parents behind one carrier NAT share an
+ * address and every detail page opened starts a sale. Counted under an
+ * advisory lock of the address, so concurrent starts cannot slip past together.
+ */
 export async function createRecording(
   db: Db,
-  input: { serial: string; userId: string | null; productCode: string | null; entryRoute: string; build: string; now: Date },
+  input: { serial: string; userId: string | null; productCode: string | null; entryRoute: string; build: string; ip: string; perIpPerHour: number; now: Date },
 ): Promise<void> {
-  await db.insert(recordings).values({
-    serial: input.serial,
-    userId: input.userId,
-    productCode: input.productCode,
-    entryRoute: input.entryRoute,
-    build: input.build,
-    createdAt: input.now,
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recording-ip:${input.ip}`}))`);
+    const since = new Date(input.now.getTime() - 3600_000);
+    const started = await tx.$count(recordings, and(eq(recordings.startIp, input.ip), gt(recordings.createdAt, since)));
+    if (started >= input.perIpPerHour) throw new ApiError(ErrorCode.RateLimited, MSG_TOO_MANY_STARTS);
+    await tx.insert(recordings).values({
+      serial: input.serial,
+      userId: input.userId,
+      productCode: input.productCode,
+      entryRoute: input.entryRoute,
+      build: input.build,
+      startIp: input.ip,
+      createdAt: input.now,
+    });
+  });
+}
+
+/** Days an abandoned recording (never linked to an order) is kept (docs/recording.md, Retention). */
+export const ABANDONED_RETENTION_DAYS = 90;
+
+/**
+ * Purges up to `limit` abandoned recordings: never linked to an order and
+ * started more than {@link ABANDONED_RETENTION_DAYS} days ago (by the
+ * database's clock, the one its retention trigger judges by), their steps and
+ * chunks first. The trigger refuses any other deletion, so a bug here cannot
+ * remove a sale's record. Rows are taken with SKIP LOCKED: several server
+ * instances share the work. Answers how many recordings went.
+ */
+export async function purgeAbandonedRecordings(db: Db, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ serial: recordings.serial })
+      .from(recordings)
+      .where(and(isNull(recordings.orderCode), lt(recordings.createdAt, sql`now() - make_interval(days => ${ABANDONED_RETENTION_DAYS})`)))
+      .orderBy(asc(recordings.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const serials = due.map((row) => row.serial);
+    if (serials.length === 0) return 0;
+    await tx.delete(recordingSteps).where(inArray(recordingSteps.serial, serials));
+    await tx.delete(recordingChunks).where(inArray(recordingChunks.serial, serials));
+    await tx.delete(recordings).where(inArray(recordings.serial, serials));
+    return serials.length;
   });
 }
 
