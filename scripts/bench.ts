@@ -18,8 +18,13 @@
  * manifests, promoter, pdf) runs only those parts. `pdf`: agreement PDFs
  * generated per second (the Jining offline manifest's template, one page) and
  * the size of one, unsigned and signed.
+ * `recording` (only when named in BENCH_ONLY: it needs Chromium and takes about
+ * 6 minutes) runs e2e/bench/recording.bench.ts (`npm run bench:recording`):
+ * KB uploaded per minute of a purchase at a human pace beside a robot-paced
+ * one, and the insure form's total blocking time with recording on vs off.
  * Every loop is bounded in count and time and targets 127.0.0.1 only.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -345,6 +350,11 @@ for (const n of notifications) {
 if (want('notifications') && !databaseUrl) console.log('  notifications on PostgreSQL  skipped: set DATABASE_URL');
 if (pdf) console.log(`  agreement PDF generation     ${f(pdf.perSecond, 1)} PDFs/s (${pdf.count}, sequential); one page ${f(pdf.bytes / 1024, 1)} KB, signed ${f(pdf.signedBytes / 1024, 1)} KB (limit 300 KB)`);
 if (manifests) console.log(`  validate ${manifests.files} manifests         cold ${f(manifests.coldMs, 1)} ms (with ajv compile), warm ${f(manifests.warmMs, 2)} ms`);
+if (only?.includes('recording')) {
+  // The browser benchmark prints its own figures (the e2e server on E2E_PORT; E2E_SKIP_BUILD=1 reuses a build).
+  const run = spawnSync('npx', ['tsx', 'scripts/run-e2e.ts', '--config', 'playwright.bench.config.ts'], { stdio: 'inherit' });
+  if (run.status !== 0) process.exitCode = run.status ?? 1;
+}
 if (promoter) {
   console.log(`  promoter achievements with ${promoter.sales.toLocaleString('en')} orders on ${promoter.kind} (inserted in ${f(promoter.insertMs / 1000, 1)} s, ${PROMOTER_CALLS} calls each, goal p95 ≤ ${PROMOTER_GOAL_MS} ms)`);
   for (const period of ACHIEVEMENT_PERIODS) {
