@@ -64,6 +64,7 @@ export const MarketSummary = Type.Object({
   areas: Type.Array(Code6),
   areaNames: Type.Array(Type.String()),
   homeRoute: Type.String(),
+  image: Type.String({ description: 'Path of the market\'s banner illustration' }),
 });
 export type MarketSummary = Static<typeof MarketSummary>;
 

@@ -21,6 +21,7 @@ export const ProductListItem = Type.Object({
   productName: Type.String(),
   path: Type.String({ description: 'Detail route' }),
   subtitle: Type.String(),
+  image: Type.String({ description: 'Path of the product\'s banner illustration (its own, else its category\'s)' }),
   salesArea: Type.String(),
   productCategory2: Type.String(),
   fromPremium: Type.Number({ description: 'Lowest one-copy premium in yuan' }),

@@ -3,9 +3,10 @@
  * by the server (references resolved, plan builders built), equals the
  * served manifest of the commit before registries
  * (tests/fixtures/served-manifests.base.json, written at that commit by
- * loadManifestStore('manifests')). The one difference allowed is a logo the
- * old file left out, which the detail page showed as the co-insurer
- * placeholder and is now served as that placeholder. The electronic-contract
+ * loadManifestStore('manifests')). The differences allowed are the visual
+ * identity (issue 17): insurer logos are now the insurers' generated
+ * letter-marks, and the banner carries its illustration (tested in
+ * tests/engine/visual-identity.test.ts). The electronic-contract
  * section (issue 12) came after the snapshot and is left out of the
  * comparison; it is tested in tests/server/contracts.test.ts.
  */
@@ -16,10 +17,11 @@ import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts'
 
 const base = JSON.parse(readFileSync('tests/fixtures/served-manifests.base.json', 'utf8')) as Record<string, ProductManifest>;
 const store = loadManifestStore('manifests');
-/** What the detail page draws for an insurer without a logo (src/web/renderers/detail/sections/insurers-section.tsx). */
+/** The manifest without its images (insurer logos, banner illustration). */
 const shownLogo = ({ contract: _contract, ...m }: ProductManifest) => ({
   ...m,
-  insurers: m.insurers.map((i) => ({ ...i, logoUrl: i.logoUrl ?? '/img/insurer-default.svg' })),
+  insurers: m.insurers.map(({ logoUrl: _logo, ...i }) => i),
+  detail: { ...m.detail, banner: { ...m.detail.banner, image: undefined } },
 });
 
 describe('served manifests before and after the registries', () => {

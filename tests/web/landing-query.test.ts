@@ -16,6 +16,7 @@ describe('catalogue look-ups', () => {
   const item = (productCode: string, path: string): ProductListItem => ({
     productCode,
     path,
+    image: '/img/illustrations/student-accident.svg',
     productName: productCode,
     subtitle: '',
     salesArea: '',

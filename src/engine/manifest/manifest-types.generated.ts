@@ -238,7 +238,7 @@ export interface Detail {
      */
     subtitle: string;
     /**
-     * Banner image path served from public/.
+     * Banner illustration, a path served from public/ (an SVG, or an image of at least 720×480 for 3× screens), drawn beside the banner's text; when left out, the illustration of the product's category (src/engine/manifest/visual-identity.ts: student accident, guardian, medical, umbrella or serious illness, in public/img/illustrations/).
      */
     image?: string;
     /**

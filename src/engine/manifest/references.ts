@@ -15,6 +15,7 @@ import bundledInsurers from '../../../manifests/registry/insurers.json' with { t
 import bundledBranches from '../../../manifests/registry/branches.json' with { type: 'json' };
 import { findRegion } from '../regions/region-table.ts';
 import type { ProductManifest, ServedInsurer } from './manifest-types.generated.ts';
+import { insurerMarkUrl } from './visual-identity.ts';
 import { closest, HINT_KEYWORD, toProblem, type ManifestProblem } from './problem-messages.ts';
 
 /** One insurer of manifests/registry/insurers.json. */
@@ -23,6 +24,10 @@ export interface InsurerEntry {
   name: string;
   shortName: string;
   logoUrl?: string;
+  /** Brand colour of the generated letter-mark. */
+  color: string;
+  /** Characters of the letter-mark (the short name's first two by default). */
+  mark?: string;
   claimsHotline?: string;
   insuringAreas: { code: string; name: string }[];
 }
@@ -51,14 +56,11 @@ export const BRANCH_REGISTRY_FILE = 'manifests/registry/branches.json';
 /** The registries of the repository's manifests folder (callers reading another folder pass its own). */
 export const BUNDLED_REGISTRIES: Registries = { insurers: bundledInsurers.insurers, branches: bundledBranches.branches };
 
-/** Placeholder logos by role, used when the registry gives no logo (what the detail page showed before registries). */
-const ROLE_LOGO = { 1: '/img/insurer-lead.svg', 2: '/img/insurer-default.svg' } as const;
-
 const isReference = (item: unknown): item is InsurerReference => typeof item === 'object' && item !== null && 'insurer' in item;
 
 /**
  * The manifest as served: every insurer reference replaced by the registry's
- * name, logo and insuring area. Idempotent (an already resolved insurer is
+ * name, logo (or letter-mark) and insuring area. Idempotent (an already resolved insurer is
  * kept); an unknown code is left as it is (the checker reports it first).
  */
 export function resolveManifest<M extends ProductManifest>(manifest: M, registries: Registries = BUNDLED_REGISTRIES): M {
@@ -73,7 +75,8 @@ export function resolveManifest<M extends ProductManifest>(manifest: M, registri
     const served: ServedInsurer = {
       name: entry.name,
       partyRole: item.partyRole,
-      logoUrl: entry.logoUrl ?? ROLE_LOGO[item.partyRole],
+      // A licensed logo when the registry has one, else the insurer's generated letter-mark.
+      logoUrl: entry.logoUrl ?? insurerMarkUrl(entry.code),
       insuringAreaCode: area.code,
       insuringAreaName: area.name,
     };

@@ -25,6 +25,10 @@ export interface MarketManifest {
    */
   subtitle?: string;
   /**
+   * Illustration of the market home's banner, a path served from public/ (an SVG, or an image of at least 720×480 for 3× screens); public/img/illustrations/market.svg when left out.
+   */
+  bannerImage?: string;
+  /**
    * online: the market is chosen by location and opens; offline: kept and validated, but a visitor who had chosen it is asked 您选择的保险超市已下线，是否前往其他超市或重新选择？ and location never picks it.
    */
   status: 'online' | 'offline';

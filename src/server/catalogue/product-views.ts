@@ -1,6 +1,7 @@
 import type { ProductDisplay, ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { computePremium } from '../../engine/pricing/premium.ts';
+import { bannerImageOf } from '../../engine/manifest/visual-identity.ts';
 import { renewalLabelOf } from './manifest-fields.ts';
 
 /** Lowest one-copy premium over the plans, with every factor at its default. */
@@ -15,6 +16,7 @@ export function toProductListItem(manifest: ProductManifest): ProductListItem {
     productName: manifest.productName,
     path: manifest.routes[0],
     subtitle: manifest.detail.banner.subtitle,
+    image: bannerImageOf(manifest),
     salesArea: manifest.detail.salesArea,
     productCategory2: manifest.category.productCategory2,
     fromPremium: fromPremium(manifest),

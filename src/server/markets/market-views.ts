@@ -1,5 +1,6 @@
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
+import { marketBannerOf } from '../../engine/manifest/visual-identity.ts';
 import { regionFullName } from '../../engine/regions/region-table.ts';
 import { isOnline } from '../catalogue/manifest-fields.ts';
 import type { ManifestStore } from '../catalogue/manifest-store.ts';
@@ -16,6 +17,7 @@ export function toMarketSummary(m: MarketManifest): MarketSummary {
     areas: [...m.areas],
     areaNames: m.areas.map((a) => regionFullName(a) ?? a),
     homeRoute: m.homeRoute,
+    image: marketBannerOf(m),
   };
 }
 

@@ -68,6 +68,7 @@ describe('searchProducts', () => {
     productCode,
     productName,
     productCategory2,
+    image: '/img/illustrations/student-accident.svg',
     path: `/${productCode}`,
     subtitle: '',
     salesArea: '',

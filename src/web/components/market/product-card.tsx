@@ -3,10 +3,16 @@ import type { ProductListItem } from '../../../contract/product.ts';
 import { formatYuan } from '../format.ts';
 import styles from './market.module.css';
 
-/** A product of a market or a search: name, category, subtitle, sales area and the lowest premium. */
-export function ProductCard({ item, onOpen, insurers }: { item: ProductListItem; onOpen: () => void; insurers?: readonly string[] }) {
+/**
+ * A product of a market or a search: its illustration, name, category,
+ * subtitle, sales area and the lowest premium. The illustration is an SVG
+ * asset with a fixed box (no layout shift), loaded lazily unless the card is
+ * among the first on the screen (`eager`).
+ */
+export function ProductCard({ item, onOpen, insurers, eager = false }: { item: ProductListItem; onOpen: () => void; insurers?: readonly string[]; eager?: boolean }) {
   return (
     <button type="button" className={styles.card} onClick={onOpen} data-testid="product-card" data-product-code={item.productCode}>
+      <img className={styles.cardImage} src={item.image} alt="" width={72} height={48} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       <div className={styles.cardTop}>
         <span className={styles.cardName}>{item.productName}</span>
         {item.productCategory2 && (
@@ -39,6 +45,7 @@ export function ProductCardsSkeleton({ count = 3 }: { count?: number }) {
     <div aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.card}>
+          <span className={`${styles.cardImage} ${styles.cardImagePending}`} />
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={2} animated />
         </div>

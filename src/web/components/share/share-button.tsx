@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { UploadOutline } from 'antd-mobile-icons';
 import styles from './share-button.module.css';
 
 /** The popup and its libraries load when a user first asks to share, never with the page. */
@@ -40,21 +41,10 @@ export function ShareButton({ target }: { target: ShareTarget }) {
         onClick={() => setVisible(true)}
         data-testid="share-button"
       >
-        <ShareIcon />
+        <UploadOutline className={styles.icon} aria-hidden="true" />
         <span className={styles.label}>分享</span>
       </button>
       <LazySharePopup visible={visible} onClose={() => setVisible(false)} target={target} />
     </>
-  );
-}
-
-function ShareIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="18" cy="5" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <circle cx="6" cy="12" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <circle cx="18" cy="19" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M8.3 10.8l7.4-4.4M8.3 13.2l7.4 4.4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -127,10 +127,12 @@ export default function HomeScreen() {
           </div>
         )}
         {catalogue.data &&
-          shown.map((item) => (
+          shown.map((item, index) => (
             <ProductCard
               key={item.productCode}
               item={item}
+              // The first cards are on the first screen; the rest load when scrolled to.
+              eager={index < 2}
               onOpen={() => navigate(item.path || paths.productDetail(item.productCode))}
             />
           ))}

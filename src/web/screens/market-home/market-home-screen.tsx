@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, NoticeBar } from 'antd-mobile';
+import { CheckShieldOutline, FileOutline, HandPayCircleOutline, SearchOutline } from 'antd-mobile-icons';
 import type { MarketDetail } from '../../../contract/market.ts';
 import { SHARE } from '../../../contract/promoter.ts';
 import { queries } from '../../api/queries.ts';
@@ -97,6 +98,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
       right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} /> : undefined}
     >
       <header className={styles.hero} data-testid="market-home" data-market-id={market.id}>
+        <img className={styles.heroImage} src={market.image} alt="" width={150} height={100} fetchPriority="high" decoding="async" />
         <h1 className={styles.heroName}>{market.name}</h1>
         {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}
         <p className={styles.heroLine}>服务地区：{market.areaNames.join('、')}</p>
@@ -117,10 +119,10 @@ function MarketPage({ market }: { market: MarketDetail }) {
       {market.online && (
         <>
           <nav className={styles.entries} aria-label="服务入口">
-            <Entry icon="搜" label="搜索产品" onClick={() => navigate(paths.searchCenter({ market: market.id }))} />
-            <Entry icon="司" label="保险公司" onClick={() => navigate(paths.selectCompany(market.id))} />
-            <Entry icon="投" label="投保服务" onClick={() => navigate(paths.insureSvcProfile())} />
-            <Entry icon="赔" label="理赔服务" onClick={() => navigate(paths.claimSvcProfile())} />
+            <Entry icon={<SearchOutline />} label="搜索产品" onClick={() => navigate(paths.searchCenter({ market: market.id }))} />
+            <Entry icon={<CheckShieldOutline />} label="保险公司" onClick={() => navigate(paths.selectCompany(market.id))} />
+            <Entry icon={<FileOutline />} label="投保服务" onClick={() => navigate(paths.insureSvcProfile())} />
+            <Entry icon={<HandPayCircleOutline />} label="理赔服务" onClick={() => navigate(paths.claimSvcProfile())} />
           </nav>
 
           <section className={styles.section} aria-label="超市产品">
@@ -162,7 +164,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
   );
 }
 
-function Entry({ icon, label, onClick }: { icon: string; label: string; onClick: () => void }) {
+function Entry({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
   return (
     <button type="button" className={styles.entry} onClick={onClick}>
       <span className={styles.entryIcon} aria-hidden="true">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
+import { UserOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import type { AccountSummary, UserInfo } from '../../../contract/accounts.ts';
 import { accountApi } from '../../api/accounts.ts';
@@ -61,7 +62,7 @@ export default function MyIndexScreen() {
   return (
     <AppPage title="个人中心">
       <div className={styles.header}>
-        <div className={styles.avatar}>{info?.imgUrl ? <img src={info.imgUrl} alt="头像" /> : <span>{(info?.actualName || '我').slice(-1)}</span>}</div>
+        <div className={styles.avatar}>{info?.imgUrl ? <img src={info.imgUrl} alt="头像" /> : <UserOutline aria-hidden="true" />}</div>
         <div>
           <div className={styles.name}>{info?.actualName || '学平险用户'}</div>
           <div className={styles.phone} data-testid="my-phone">{user.phone}</div>
