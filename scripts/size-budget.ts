@@ -1,9 +1,17 @@
 /**
- * Size budget of the home route: the JS and CSS a phone downloads before the
- * home screen can render. Reads vite's build manifest (dist/.vite/manifest.json),
- * walks the chunk graph from the entry and from the home screen's lazy chunk
- * (static imports, transitively, with their CSS), prints every chunk's gzipped
- * size and exits 1 when the home route exceeds the budget.
+ * Size budgets of the web build (issue 15). Reads vite's build manifest
+ * (dist/.vite/manifest.json), walks the chunk graph (static imports,
+ * transitively, with their CSS), prints every chunk's gzipped size and exits 1
+ * when a budget is passed:
+ * - the home route (the entry's closure plus the home screen's): what a phone
+ *   downloads before home can render;
+ * - every screen's own opening download: its closure minus the home route's
+ *   (what opening it costs after the first load), with the insure screen's
+ *   own budgets (its chunk, and its download beyond the home route) and none
+ *   for the PDF viewer's screen;
+ * - the sale recorder beyond the home route;
+ * - no TypeBox in any web chunk (the web needs the contract's paths and
+ *   types, not its schemas: scripts/lib/vite-contract-for-web.ts).
  *
  * Usage: tsx scripts/size-budget.ts [distDir]
  */
@@ -12,8 +20,50 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** 150 KB gzipped (150 × 1024 bytes). */
-export const HOME_ROUTE_BUDGET_BYTES = 150 * 1024;
+/**
+ * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB; the budget is
+ * what the build reaches today (react-dom and react-router alone are 96 KB), lowered as it shrinks.
+ */
+export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 148 * 1024;
+/** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
+export const SCREEN_BUDGET_BYTES = 40 * 1024;
+/**
+ * Screens still over SCREEN_BUDGET_BYTES, each held at the ceiling (KB, gzipped) it reached:
+ * the build fails when one grows; a line goes when its screen is within 40 KB.
+ */
+export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
+  'src/web/screens/product-detail/product-detail-screen.tsx': 83,
+  'src/web/screens/confirm/confirm-screen.tsx': 78,
+  'src/web/screens/policy-detail/policy-detail-screen.tsx': 58,
+  'src/web/screens/protocol-reading/protocol-reading-screen.tsx': 56,
+  'src/web/screens/customer-detail-push/customer-detail-push-screen.tsx': 49,
+  'src/web/screens/payoff/payoff-screen.tsx': 46,
+  'src/web/screens/customer-list/customer-list-screen.tsx': 45,
+  'src/web/screens/reward-detail/reward-detail-screen.tsx': 45,
+  'src/web/screens/policy-list/policy-list-screen.tsx': 43,
+  'src/web/screens/market-home/market-home-screen.tsx': 43,
+  'src/web/screens/estimate-list/estimate-list-screen.tsx': 42,
+  'src/web/screens/renewal-list/renewal-list-screen.tsx': 42,
+  'src/web/screens/login/login-screen.tsx': 42,
+  'src/web/screens/my-index/my-index-screen.tsx': 42,
+  'src/web/screens/customer-detail/customer-detail-screen.tsx': 41,
+  'src/web/screens/renewal-detail/renewal-detail-screen.tsx': 41,
+  'src/web/screens/register/register-screen.tsx': 41,
+};
+/**
+ * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
+ * home route. Goals 60 and 90 KB; budgets at what the build reaches, lowered as it shrinks.
+ */
+export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
+export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
+export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
+export const INSURE_CHUNK_BUDGET_BYTES = 137 * 1024;
+export const INSURE_BEYOND_HOME_BUDGET_BYTES = 210 * 1024;
+/** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
+export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
+/** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
+export const TYPEBOX_MARK = 'TypeBox.Kind';
 /** The home screen module, as vite names it in the manifest. */
 export const HOME_SCREEN_SOURCE = 'src/web/screens/home/home-screen.tsx';
 
@@ -75,6 +125,18 @@ export function recorderFiles(manifest: BuildManifest, homeFiles: ReadonlySet<st
   return staticClosure(manifest, [RECORDER_SOURCE]).filter((file) => !homeFiles.has(file));
 }
 
+/** The screen modules of the build (`src/web/screens/<name>/<name>-screen.tsx`, lazy chunks). */
+export function screenSources(manifest: BuildManifest): string[] {
+  return Object.keys(manifest)
+    .filter((key) => /^src\/web\/screens\/([^/]+)\/\1-screen\.tsx$/.test(key))
+    .sort();
+}
+
+/** A screen's own opening download: its static closure minus the files already loaded (the home route's). */
+export function screenFiles(manifest: BuildManifest, source: string, already: ReadonlySet<string>): string[] {
+  return staticClosure(manifest, [source]).filter((file) => !already.has(file));
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -112,7 +174,9 @@ function main(distDir: string): number {
     return 1;
   }
   const verdict = total <= HOME_ROUTE_BUDGET_BYTES ? 'OK' : 'OVER BUDGET';
-  console.log(`\nhome route (entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} — ${verdict}`);
+  console.log(
+    `\nhome route (entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} (goal ${kb(HOME_ROUTE_GOAL_BYTES)}) — ${verdict}`,
+  );
   const recorder = recorderFiles(manifest, homeFiles);
   const recorderBytes = assets.filter((a) => recorder.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
   const recorderInHome = homeFiles.has(manifest[RECORDER_SOURCE]!.file);
@@ -121,7 +185,40 @@ function main(distDir: string): number {
     `sale recorder (rrweb record + upload, beyond the home route, gzip): ${kb(recorderBytes)} of ${kb(RECORDER_BUDGET_BYTES)}` +
       `${recorderInHome ? ', IN THE HOME ROUTE' : ''} — ${recorderOk ? 'OK' : 'OVER BUDGET'}`,
   );
-  return total <= HOME_ROUTE_BUDGET_BYTES && recorderOk ? 0 : 1;
+
+  const gzipOf = (files: readonly string[]): number => assets.filter((a) => files.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
+  console.log(`\nscreens' own opening downloads (beyond the first load, the home route; JS + CSS, gzip; budget ${kb(SCREEN_BUDGET_BYTES)} each):`);
+  let screensOk = true;
+  const rows = screenSources(manifest)
+    .map((source) => ({ source, bytes: gzipOf(screenFiles(manifest, source, homeFiles)) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  for (const { source, bytes } of rows) {
+    const exempt = SCREEN_BUDGET_EXCEPTIONS.has(source);
+    const ceiling = SCREEN_CEILINGS_KB[source];
+    const limit = ceiling === undefined ? SCREEN_BUDGET_BYTES : ceiling * 1024;
+    const over = !exempt && bytes > limit;
+    if (over) screensOk = false;
+    const name = source.replace(/^src\/web\/screens\/[^/]+\//, '');
+    const note = exempt ? '  (own budget or none)' : over ? '  OVER BUDGET' : ceiling !== undefined && bytes > SCREEN_BUDGET_BYTES ? `  over the goal, within its ceiling ${ceiling} KB` : '';
+    console.log(`  ${name.padEnd(44)} ${kb(bytes).padStart(10)}${note}`);
+  }
+  const overGoal = rows.filter((r) => !SCREEN_BUDGET_EXCEPTIONS.has(r.source) && r.bytes > SCREEN_BUDGET_BYTES).length;
+  console.log(`screens: ${overGoal} of ${rows.length} over the ${kb(SCREEN_BUDGET_BYTES)} goal — ${screensOk ? 'OK (none above its ceiling)' : 'OVER BUDGET'}`);
+
+  const insure = manifest[INSURE_SCREEN_SOURCE];
+  if (!insure?.isDynamicEntry) throw new Error(`the insure screen (${INSURE_SCREEN_SOURCE}) must be a lazy chunk`);
+  const insureChunk = gzipOf([insure.file, ...(insure.css ?? [])]);
+  const insureBeyond = gzipOf(screenFiles(manifest, INSURE_SCREEN_SOURCE, homeFiles));
+  const insureOk = insureChunk <= INSURE_CHUNK_BUDGET_BYTES && insureBeyond <= INSURE_BEYOND_HOME_BUDGET_BYTES;
+  console.log(
+    `insure screen: own chunk ${kb(insureChunk)} of ${kb(INSURE_CHUNK_BUDGET_BYTES)} (goal ${kb(INSURE_CHUNK_GOAL_BYTES)}), ` +
+      `beyond the home route ${kb(insureBeyond)} of ${kb(INSURE_BEYOND_HOME_BUDGET_BYTES)} (goal ${kb(INSURE_BEYOND_HOME_GOAL_BYTES)}) — ${insureOk ? 'OK' : 'OVER BUDGET'}`,
+  );
+
+  const withTypeBox = assets.filter((a) => a.file.endsWith('.js') && readFileSync(join(distDir, a.file), 'utf8').includes(TYPEBOX_MARK));
+  console.log(`TypeBox in the web bundle: ${withTypeBox.length === 0 ? 'none — OK' : `${withTypeBox.map((a) => a.file).join(', ')} — NOT ALLOWED`}`);
+
+  return total <= HOME_ROUTE_BUDGET_BYTES && recorderOk && screensOk && insureOk && withTypeBox.length === 0 ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,6 +5,15 @@
  * type checker (which reads the source, not this output); stripped here,
  * the schema constants become unused and the bundler drops them, so a
  * screen does not download the JSON Schema of every call its domain has.
+ *
+ * Every other call of a contract module (a TypeBox builder, a local helper
+ * composing schemas, `Object.keys(schema.properties)`) is marked
+ * `/*#__PURE__*\/`: contract modules compute values and do nothing else, so
+ * a schema nobody reads drops out with everything it was built from, across
+ * modules too. No schema is left for the web, hence no TypeBox:
+ * scripts/size-budget.ts fails the build when TypeBox's `Kind` symbol is
+ * found in a web chunk (the web then reads a schema at run time: give it a
+ * plain constant instead).
  */
 import ts from 'typescript';
 import type { Plugin } from 'vite';
@@ -16,6 +25,14 @@ const KEPT = new Set(['method', 'path']);
 export function stripDeclarationsForWeb(code: string, fileName = 'contract.ts'): string {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const edits: { start: number; end: number; text: string }[] = [];
+  const annotated = new Set<number>();
+  /** Marks a call side-effect-free (once per position: `f(a)(b)` starts where `f(a)` does). */
+  const pure = (node: ts.Node): void => {
+    const start = node.getStart(source);
+    if (annotated.has(start)) return;
+    annotated.add(start);
+    edits.push({ start, end: start, text: '/*#__PURE__*/ ' });
+  };
   const visit = (node: ts.Node): void => {
     if (
       ts.isCallExpression(node) &&
@@ -30,13 +47,15 @@ export function stripDeclarationsForWeb(code: string, fileName = 'contract.ts'):
         .map((p) => p.getText(source));
       if (kept.length !== KEPT.size) throw new Error(`${fileName}: a defineCall without a literal method and path`);
       edits.push({ start: literal.getStart(source), end: literal.getEnd(), text: `{ ${kept.join(', ')} }` });
+      pure(node);
       return;
     }
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) pure(node);
     ts.forEachChild(node, visit);
   };
   visit(source);
   let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 

@@ -233,18 +233,22 @@ export const SubmitOrderResult = Type.Object({
 });
 export type SubmitOrderResult = Static<typeof SubmitOrderResult>;
 
-/** Order and policy statuses; each has its policy detail page in spec §2. */
-export const PolicyStatus = Type.Union([
-  Type.Literal('toBePaid'),
-  Type.Literal('paymentTimeout'),
-  Type.Literal('waitIssue'),
-  Type.Literal('issueFail'),
-  Type.Literal('waitInsurance'),
-  Type.Literal('guarantee'),
-  Type.Literal('policyOverdue'),
-  Type.Literal('surrender'),
-  Type.Literal('cancel'),
-]);
+/**
+ * Order and policy statuses; each has its policy detail page in spec §2. A plain list
+ * first (the web reads it; it ships no schema), the schema built from it.
+ */
+export const POLICY_STATUS_LIST = [
+  'toBePaid',
+  'paymentTimeout',
+  'waitIssue',
+  'issueFail',
+  'waitInsurance',
+  'guarantee',
+  'policyOverdue',
+  'surrender',
+  'cancel',
+] as const;
+export const PolicyStatus = Type.Union(POLICY_STATUS_LIST.map((status) => Type.Literal(status)));
 export type PolicyStatus = Static<typeof PolicyStatus>;
 
 /** POST ins-order/order/searchOrderDetailForPro */

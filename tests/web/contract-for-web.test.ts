@@ -9,8 +9,15 @@ describe('call declarations in the web bundle', () => {
   x: defineCall({ method: 'POST', path: '/a/:id', summary: 'S', auth: 'user', params: P, body: Type.Object({ a: Type.String() }), data: D }),
 };`;
     const out = stripDeclarationsForWeb(source);
-    expect(out).toContain(`x: defineCall({ method: 'POST', path: '/a/:id' })`);
+    expect(out).toContain(`x: /*#__PURE__*/ defineCall({ method: 'POST', path: '/a/:id' })`);
     expect(out).not.toMatch(/summary|Type\.Object|data: D/);
+  });
+
+  it('marks every other call pure, so a schema nobody reads drops out with what built it', () => {
+    const out = stripDeclarationsForWeb(`const keys = Object.keys(A.properties);
+export const B = Type.Object({ a: Type.String(), b: helper(A) });`);
+    expect(out).toContain('const keys = /*#__PURE__*/ Object.keys(A.properties);');
+    expect(out).toContain('export const B = /*#__PURE__*/ Type.Object({ a: /*#__PURE__*/ Type.String(), b: /*#__PURE__*/ helper(A) });');
   });
 
   it('applies to every declaration of src/contract (each has a literal method and path)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeRouteFiles, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
+import { homeRouteFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
 
 /** A build manifest shaped like vite's: entry → vendor, home lazy → shared, detail lazy → heavy. */
 const manifest: BuildManifest = {
@@ -61,5 +61,17 @@ describe('homeRouteFiles', () => {
     expect(() => homeRouteFiles({ ...manifest, 'src/web/screens/home/home-screen.tsx': { file: 'assets/home.js' } })).toThrow(/lazy/);
     const { ['src/web/screens/home/home-screen.tsx']: _home, ...withoutHome } = manifest;
     expect(() => homeRouteFiles(withoutHome)).toThrow(/not a chunk/);
+  });
+});
+
+describe('screens\' own opening downloads', () => {
+  it('are the screen modules of the build', () => {
+    expect(screenSources(manifest)).toEqual(['src/web/screens/home/home-screen.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx']);
+  });
+
+  it('count what a screen loads beyond the home route, not what the first load already brought', () => {
+    const home = new Set(homeRouteFiles(manifest));
+    expect(screenFiles(manifest, 'src/web/screens/product-detail/product-detail-screen.tsx', home).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
+    expect(screenFiles(manifest, 'src/web/screens/home/home-screen.tsx', home)).toEqual([]);
   });
 });
