@@ -15,13 +15,18 @@
  *   SQL before the clock starts, then p95 of sequential injected calls
  *   against the goal of 50 ms.
  * `BENCH_ONLY=promoter` (a comma list of quote, orders, notifications,
- * manifests, promoter, pdf) runs only those parts. `pdf`: agreement PDFs
+ * manifests, promoter, pdf, crash) runs only those parts. `pdf`: agreement PDFs
  * generated per second (the Jining offline manifest's template, one page) and
  * the size of one, unsigned and signed.
  * `recording` (only when named in BENCH_ONLY: it needs Chromium and takes about
  * 6 minutes) runs e2e/bench/recording.bench.ts (`npm run bench:recording`):
  * KB uploaded per minute of a purchase at a human pace beside a robot-paced
  * one, and the insure form's total blocking time with recording on vs off.
+ * `crash` (scripts/lib/crash-bench.ts): order and payment load against a real
+ * server process killed with SIGKILL five times mid-load (BENCH_CRASH_KILLS) and restarted, on
+ * PGlite (a file data directory) and on PostgreSQL (DATABASE_URL); the cut-off
+ * requests retried as the app does, then orders acknowledged, missing,
+ * duplicated and half-written rows read from the database.
  * Every loop is bounded in count and time and targets 127.0.0.1 only.
  */
 import { spawnSync } from 'node:child_process';
@@ -43,6 +48,7 @@ import { loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
 import { buildDraft } from '../src/server/contracts/contract-service.ts';
 import { sha256Hex, signAgreement } from '../src/server/contracts/agreement-pdf.ts';
 import { insertStaff } from '../src/server/auth/people-repo.ts';
+import { crashRun, type CrashFigures } from './lib/crash-bench.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -331,6 +337,8 @@ if (want('notifications') && databaseUrl) {
 }
 const pdf = want('pdf') ? await pdfGeneration() : undefined;
 const promoter = want('promoter') && databaseUrl ? await promoterAchievements(databaseUrl) : undefined;
+const crashes: CrashFigures[] = want('crash') ? [await crashRun('pglite')] : [];
+if (want('crash') && databaseUrl) crashes.push(await crashRun('postgres', databaseUrl));
 
 const f = (n: number, digits = 0) => n.toFixed(digits);
 console.log('\nbenchmark (one run, loopback, 2 cores)');
@@ -362,3 +370,15 @@ if (promoter) {
     console.log(`    ${period.padEnd(6)} p50 ${f(promoter.p50[period] ?? NaN, 1)} ms  p95 ${f(p95, 1)} ms  ${p95 <= PROMOTER_GOAL_MS ? 'meets' : 'MISSES'} the goal`);
   }
 } else if (want('promoter')) console.log('  promoter achievements        skipped: set DATABASE_URL (PostgreSQL)');
+for (const c of crashes) {
+  console.log(
+    `  kill -9 under load on ${c.kind.padEnd(8)} ${c.kills} kills: orders sent ${c.ordersSent}, acknowledged ${c.ordersAcknowledged} ` +
+      `(cut off by a kill and retried ${c.ordersInFlightAtKill}, of which committed before the kill ${c.committedBeforeKill}), refused ${c.ordersRefused}, ` +
+      `missing ${c.ordersMissing}, duplicated ${c.ordersDuplicated}`,
+  );
+  console.log(
+    `    payments acknowledged ${c.paymentsAcknowledged} (cut off and resent ${c.paymentsInFlightAtKill}), missing ${c.paymentsMissing}, duplicated ${c.paymentsDuplicated}; ` +
+      `half-written: ${Object.entries(c.halfWritten).map(([what, n]) => `${what} ${n}`).join(', ')}`,
+  );
+}
+if (want('crash') && !databaseUrl) console.log('  kill -9 on PostgreSQL         skipped: set DATABASE_URL');

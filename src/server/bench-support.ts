@@ -81,8 +81,8 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * one `adminUrl` names and dropped on close: the run never touches (or is
  * disturbed by) what that database holds.
  */
-async function throwAwayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `edu_bench_${randomBytes(6).toString('hex')}`;
+export async function throwAwayDatabase(adminUrl: string, prefix = 'edu_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorObject } from 'ajv';
@@ -82,16 +82,72 @@ export interface ScryptCost {
 /** The password hash cost of every real deployment (issue 4). */
 export const PRODUCTION_SCRYPT: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
 
+/**
+ * Runs `fn` holding `<file>.lock` (created exclusively), so that instances
+ * started at once on one DATA_DIR (a shared volume) generate a development
+ * secret once and all use that one. A lock left by a killed process is broken
+ * after 10 s.
+ */
+function withFileLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) rmSync(lock, { force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Writes through a temporary file and a rename, so a reader never sees half a file. */
+function writeWhole(file: string, value: unknown): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(value, null, 2), { mode: 0o600 });
+  renameSync(temporary, file);
+}
+
+const readJson = (file: string): Record<string, unknown> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {});
+
+/**
+ * A development file of generated values in dataDir: what it holds when
+ * `complete` accepts it, else (under the file's lock, read again) `fill`'s
+ * completion of it, written back.
+ */
+function loadOrCreate<T>(dataDir: string, name: string, complete: (stored: Record<string, unknown>) => T | undefined, fill: (stored: Record<string, unknown>) => T): T {
+  const file = join(dataDir, name);
+  const ready = complete(readJson(file));
+  if (ready !== undefined) return ready;
+  mkdirSync(dataDir, { recursive: true });
+  return withFileLock(file, () => {
+    const stored = readJson(file);
+    const again = complete(stored);
+    if (again !== undefined) return again;
+    const filled = fill(stored);
+    writeWhole(file, filled);
+    return filled;
+  });
+}
+
 /** Payment sandbox keys kept in dataDir (by channel) so that trades survive a restart. */
 function loadOrCreatePaymentKeys(dataDir: string, channels: readonly PaymentChannelChoice[]): Record<string, unknown> {
-  const file = join(dataDir, 'dev-payment-keys.json');
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  const { keys, generated } = resolveSandboxKeys(channels, stored);
-  if (generated) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
-  }
-  return keys;
+  return loadOrCreate(
+    dataDir,
+    'dev-payment-keys.json',
+    (stored) => {
+      const { keys, generated } = resolveSandboxKeys(channels, stored);
+      return generated ? undefined : keys;
+    },
+    (stored) => resolveSandboxKeys(channels, stored).keys,
+  );
 }
 
 /** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
@@ -101,18 +157,12 @@ interface PersistedSecrets {
 }
 
 function loadOrCreateSecrets(dataDir: string): PersistedSecrets {
-  const file = join(dataDir, 'dev-secrets.json');
-  if (existsSync(file)) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PersistedSecrets>;
-    if (parsed.jwtSecret && parsed.paySandboxSecret) return parsed as PersistedSecrets;
-  }
-  const secrets = {
-    jwtSecret: randomBytes(32).toString('base64url'),
-    paySandboxSecret: randomBytes(32).toString('base64url'),
-  };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+  return loadOrCreate<PersistedSecrets>(
+    dataDir,
+    'dev-secrets.json',
+    (stored) => (typeof stored.jwtSecret === 'string' && stored.jwtSecret && typeof stored.paySandboxSecret === 'string' && stored.paySandboxSecret ? (stored as unknown as PersistedSecrets) : undefined),
+    () => ({ jwtSecret: randomBytes(32).toString('base64url'), paySandboxSecret: randomBytes(32).toString('base64url') }),
+  );
 }
 
 // ------------------------------------------------------------------ the environment's schema

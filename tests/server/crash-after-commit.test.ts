@@ -5,68 +5,21 @@
  * real server started again and retried with the same serial: exactly one
  * order, and the retry gets it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GW, RESUB_HEADER } from '../../src/contract/define-call.ts';
-import { randomPhone } from '../../src/server/bench-support.ts';
+import { RESUB_HEADER } from '../../src/contract/define-call.ts';
+import { throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { gwCall as gw, loginOverHttp as loginOver, startServerProcess } from '../../src/server/server-process.ts';
 import { validApplication, JINING } from './helpers.ts';
-import { authCalls } from '../../src/contract/auth.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 
-type Target = { kind: 'pglite'; env: Record<string, string> } | { kind: 'postgres'; env: Record<string, string>; url: string; drop: () => Promise<void> };
+type Target = { kind: 'pglite'; env: Record<string, string> } | { kind: 'postgres'; env: Record<string, string>; url: string };
 
-const PORT_BASE = 42000 + Math.floor(Math.random() * 2000);
-let portOffset = 0;
-
-const SERVER = 'src/server/server.ts';
 const FAILPOINT_SERVER = 'tests/server/fixtures/failpoint-server.ts';
-
-async function startServer(env: Record<string, string>, entry: string = SERVER): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
-  const port = PORT_BASE + portOffset++;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: 'tests/server/no-dist' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
-    if (output.includes('running at')) return { child, base, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
-
-async function gw<T>(base: string, method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${base}${GW}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  return (await response.json()) as { code: string; msg: string; data: T };
-}
-
-async function loginOver(base: string): Promise<string> {
-  const phone = randomPhone();
-  await gw(base, 'GET', `${authCalls.regMsg.path}?phoneNum=${phone}`);
-  const { data } = await gw<{ code: string }>(base, 'GET', `${authCalls.devSmsLatest.path}?phoneNum=${phone}`);
-  const login = await gw<{ token: string }>(base, 'POST', authCalls.registerAndLogin.path, { body: { phoneNum: phone, smsVerificationCode: data.code } });
-  return login.data.token;
-}
+const startServer = (env: Record<string, string>, entry?: string) => startServerProcess(env, entry);
 
 async function targets(): Promise<Target[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'edu-crash-'));
@@ -75,21 +28,9 @@ async function targets(): Promise<Target[]> {
   const list: Target[] = [{ kind: 'pglite', env: { ...common, DATABASE_URL: '' } }];
   const admin = process.env.DATABASE_URL;
   if (admin) {
-    const name = `edu_crash_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-    cleanups.push(drop);
-    list.push({ kind: 'postgres', env: { ...common, DATABASE_URL: url.toString() }, url: url.toString(), drop });
+    const scratch = await throwAwayDatabase(admin, 'edu_crash');
+    cleanups.push(scratch.drop);
+    list.push({ kind: 'postgres', env: { ...common, DATABASE_URL: scratch.url }, url: scratch.url });
   }
   return list;
 }

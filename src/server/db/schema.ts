@@ -352,6 +352,16 @@ export const captchas = pgTable('captchas', {
 });
 
 /**
+ * WeChat sandbox OAuth codes already exchanged. The codes carry their openid
+ * under a signature, so any instance can read them; this table makes each
+ * usable once across instances (docs/scaling.md). Kept 10 minutes (codes live 5).
+ */
+export const sandboxOauthCodesUsed = pgTable('sandbox_oauth_codes_used', {
+  code: text('code').primaryKey(),
+  usedAt: ts('used_at').notNull(),
+});
+
+/**
  * Failed log-ins per account (the phone typed, registered or not, so the
  * limits say nothing about who has an account). A success clears the row.
  */

@@ -13,6 +13,9 @@ export interface SchedulerOptions {
   intervalMs?: number;
 }
 
+/** The log message of a timed sweep that moved rows (its `lifecycle` field holds the counts). */
+export const LIFECYCLE_SWEEP_LOG = 'lifecycle sweep moved rows';
+
 export interface SweepResult {
   paymentTimeout: number;
   start: number;
@@ -56,6 +59,11 @@ export class LifecycleScheduler {
     const tick = () => {
       if (this.running || this.stopped) return;
       this.running = this.runOnce()
+        .then((result) => {
+          // Which instance moved what (several instances share the due rows).
+          if (result.paymentTimeout + result.start + result.expire > 0) this.options.log.info({ lifecycle: result }, LIFECYCLE_SWEEP_LOG);
+          return result;
+        })
         .catch((error: unknown) => {
           this.options.log.error({ err: error }, 'lifecycle sweep failed');
           return { paymentTimeout: 0, start: 0, expire: 0 };

@@ -11,7 +11,7 @@ import type { WechatPayProvider } from '../providers/payment/wechat-pay-provider
 import { WECHAT_APP_ID } from '../providers/payment/wechat-pay-provider.ts';
 import { createPayUrl, openTrade } from './create-pay-url.ts';
 import { getPayOut, refundExists, upsertPayOut } from './pay-outs-repo.ts';
-import { getPaymentByTradeNo } from './payments-repo.ts';
+import { getPaymentByTradeNo, spendOAuthCode } from './payments-repo.ts';
 import { MSG_NOTIFY_REJECTED, processNotification } from './process-notification.ts';
 
 /** Notifications are small; a huge body is not one. */
@@ -49,7 +49,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     const { a: appId, b: code } = request.params;
     if (!wechat || appId !== WECHAT_APP_ID) throw rejected('微信授权参数错误');
     const openid = wechat.exchangeOAuthCode(code);
-    if (!openid) throw rejected('微信授权已失效，请重新授权');
+    if (!openid || !(await spendOAuthCode(deps.db, code, deps.now()))) throw rejected('微信授权已失效，请重新授权');
     return ok({ openid });
   });
   route(paymentCalls.payOrderWeixin, async (request) => {

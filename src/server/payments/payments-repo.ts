@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
-import { paymentNotifications, payments, type PaymentStatus } from '../db/schema.ts';
+import { paymentNotifications, payments, sandboxOauthCodesUsed, type PaymentStatus } from '../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -45,4 +45,12 @@ export async function recordNotification(db: Db, row: typeof paymentNotification
     .onConflictDoNothing({ target: paymentNotifications.notifyId })
     .returning({ id: paymentNotifications.id });
   return inserted.length > 0;
+}
+
+/** Marks a WeChat sandbox OAuth code used; false when any instance used it before (a code is good once). */
+export async function spendOAuthCode(db: Db, code: string, now: Date): Promise<boolean> {
+  const spent = await db.insert(sandboxOauthCodesUsed).values({ code, usedAt: now }).onConflictDoNothing().returning({ code: sandboxOauthCodesUsed.code });
+  // Codes live 5 minutes: older marks are of no use.
+  await db.delete(sandboxOauthCodesUsed).where(lt(sandboxOauthCodesUsed.usedAt, new Date(now.getTime() - 10 * 60_000)));
+  return spent.length > 0;
 }

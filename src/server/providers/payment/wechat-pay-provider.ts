@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ChannelSandboxProvider, headerOf, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
@@ -15,6 +15,9 @@ export const WECHAT_MCH_ID = '1600000001';
 const MAX_SKEW_S = 300;
 const ASSOCIATED_DATA = 'transaction';
 const OAUTH_CODE_TTL_MS = 5 * 60_000;
+/** An OAuth code: a 22-character HMAC, the expiry in base-36 seconds (7 characters), the openid in base64url. */
+const OAUTH_MAC_CHARS = 22;
+const OAUTH_EXPIRY_CHARS = 7;
 /** Where the app sends the browser for WeChat authorisation (the sandbox stands in for open.weixin.qq.com). */
 export const WECHAT_OAUTH_PATH = WECHAT_OAUTH_URL;
 
@@ -78,9 +81,6 @@ export class WechatPayProvider extends ChannelSandboxProvider {
   readonly notifyContentTypes = ['application/json'] as const;
   readonly cashierTitle = '微信支付';
 
-  /** OAuth codes handed out by the sandbox authorisation page: single use, 5 minutes (as WeChat's). */
-  private readonly oauthCodes = new Map<string, { openid: string; expiresAt: number }>();
-
   constructor(
     options: ChannelSandboxOptions,
     private readonly keys: WechatKeys,
@@ -88,21 +88,35 @@ export class WechatPayProvider extends ChannelSandboxProvider {
     super(options);
   }
 
-  /** Sandbox OAuth (snsapi_base): the user allowed the app; a code for their openid. */
+  /**
+   * Sandbox OAuth (snsapi_base): the user allowed the app; a code for their
+   * openid, valid 5 minutes (as WeChat's). The code carries the openid and its
+   * expiry under an HMAC of the sandbox's API v3 key, so that whichever
+   * instance the app's getOpenid reaches can exchange it (no per-process
+   * memory, docs/scaling.md); getOpenid spends it in the database, so it is
+   * good once, as WeChat's.
+   */
   issueOAuthCode(openid: string): string {
-    const now = this.now().getTime();
-    for (const [code, entry] of this.oauthCodes) if (entry.expiresAt <= now) this.oauthCodes.delete(code);
-    const code = randomBytes(16).toString('hex');
-    this.oauthCodes.set(code, { openid, expiresAt: now + OAUTH_CODE_TTL_MS });
-    return code;
+    const expires = Math.ceil((this.now().getTime() + OAUTH_CODE_TTL_MS) / 1000).toString(36).padStart(OAUTH_EXPIRY_CHARS, '0');
+    const body = `${expires}${Buffer.from(openid).toString('base64url')}`;
+    return `${this.oauthMac(body)}${body}`;
   }
 
-  /** sns/oauth2/access_token: the openid of a code, once; null for an unknown, used or expired code. */
+  /** sns/oauth2/access_token: the openid of a code; null for a forged, altered or expired code. */
   exchangeOAuthCode(code: string): string | null {
-    const entry = this.oauthCodes.get(code);
-    this.oauthCodes.delete(code);
-    if (!entry || entry.expiresAt <= this.now().getTime()) return null;
-    return entry.openid;
+    const mac = code.slice(0, OAUTH_MAC_CHARS);
+    const body = code.slice(OAUTH_MAC_CHARS);
+    const given = Buffer.from(mac);
+    const expected = Buffer.from(this.oauthMac(body));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const expiresAt = parseInt(body.slice(0, OAUTH_EXPIRY_CHARS), 36) * 1000;
+    if (!(expiresAt > this.now().getTime())) return null;
+    const openid = Buffer.from(body.slice(OAUTH_EXPIRY_CHARS), 'base64url').toString();
+    return openid || null;
+  }
+
+  private oauthMac(body: string): string {
+    return createHmac('sha256', this.keys.apiV3Key).update(`oauth-code:${body}`).digest('base64url').slice(0, OAUTH_MAC_CHARS);
   }
 
   encode(payment: ChannelPayment): EncodedNotification {
