@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { makeIdCard, maskName } from '../src/engine/rules/index.ts';
+import { contractCalls } from '../src/contract/contracts.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
 
 const HOLDER = { name: '张伟明', idNo: makeIdCard('370802', '19850312', '123') };
 const INSURED = { name: '张小宇', idNo: makeIdCard('370802', '20150601', String(100 + Math.floor(Math.random() * 800))) };
@@ -10,7 +12,8 @@ const PHOTO = Buffer.concat([
   Buffer.alloc(200),
 ]);
 
-test('a parent signs the Jining offline agreement in the sandbox and reads it back in 已签署的协议', async ({ page, request }) => {
+test('a parent signs the Jining offline agreement in the sandbox, reads it back in 已签署的协议 and buys the product', async ({ page, request }) => {
+  test.setTimeout(120_000);
   // The school's roster, as an operator loads it.
   const roster = await request.post('/_gw/__dev/offline-roster', {
     data: { productCode: '23PR370860', csv: `name,idNo,schoolName,className\n${INSURED.name},${INSURED.idNo},济宁市第一实验小学,三年级二班\n` },
@@ -18,7 +21,8 @@ test('a parent signs the Jining offline agreement in the sandbox and reads it ba
   expect((await roster.json()).data).toEqual({ loaded: 1, problems: [] });
 
   await page.goto('/#/jiningOfflineDetails');
-  await logInBySms(page, request, uniquePhone());
+  const phone = uniquePhone();
+  await logInBySms(page, request, phone);
   await page.getByRole('button', { name: /立即投保/ }).click();
   await expect.poll(() => hashRoute(page)).toBe('/jiningOfflineContract?productCode=23PR370860');
   await expect(page.getByText('客户经理：李明')).toBeVisible();
@@ -49,6 +53,7 @@ test('a parent signs the Jining offline agreement in the sandbox and reads it ba
   await page.getByRole('button', { name: '确认签署' }).click();
 
   await expect.poll(() => hashRoute(page)).toMatch(/^\/detailSign\?contractNo=HT/);
+  const contractNo = hashRoute(page).split('contractNo=')[1]!;
   await expect(page.getByText('协议已签署', { exact: true })).toBeVisible({ timeout: 20_000 });
   // The purchase goes on from here.
   await expect(page.getByRole('button', { name: '继续投保' })).toBeVisible();
@@ -82,6 +87,32 @@ test('a parent signs the Jining offline agreement in the sandbox and reads it ba
   const text = items.map((item) => ('str' in item ? item.str : '')).join('');
   expect(text).toContain(`甲方（投保人）：${maskName(HOLDER.name)}`);
   expect(text).not.toContain(HOLDER.name);
+
+  // The purchase goes on from the signed agreement (继续投保); the school collects the fee, so the
+  // order is paid when submitted and the insured's roster entry becomes 2 (insured) with it.
+  const rosterStatus = async () => {
+    const answer = await request.get(`/_gw${contractCalls.verifyInsuredCardNo.path}?productCode=23PR370860&cardNo=${INSURED.idNo}`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await answer.json()) as { data: { status: string } }).data.status;
+  };
+  expect(await rosterStatus()).toBe('1');
+  await page.goto(`/#/detailSign?contractNo=${contractNo}`);
+  await page.getByRole('button', { name: '继续投保' }).click();
+  await expect.poll(() => hashRoute(page)).toBe('/insure?productCode=23PR370860');
+  await fillText(page, 'root_policyHolder_name', HOLDER.name);
+  await fillText(page, 'root_policyHolder_licenceNo', HOLDER.idNo);
+  await fillText(page, 'root_policyHolder_phone', phone);
+  await fillText(page, 'root_insureds_0_name', INSURED.name);
+  await fillText(page, 'root_insureds_0_licenceNo', INSURED.idNo);
+  await fillDeclaredInsuredFields(page, 'jining-offline-school', 0, { ...STUDENT_ANSWERS, schoolKind: { option: '小学' }, schoolName: { text: '济宁市实验小学' } });
+  await page.getByLabel('我已阅读并同意').first().click();
+  const allRead = page.getByRole('button', { name: '全部已读' });
+  if (await allRead.isVisible()) await allRead.click();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/#\/confirm/);
+  const confirm = page.getByRole('button', { name: '确认投保' });
+  await expect(confirm).toBeEnabled({ timeout: 5_000 });
+  await confirm.click();
+  await expect.poll(rosterStatus, { timeout: 20_000 }).toBe('2');
 });
 
 test('a contract product without a manager says 未配置客户经理 and offers no signing', async ({ page }) => {
