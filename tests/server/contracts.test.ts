@@ -11,7 +11,7 @@ import { accountCalls } from '../../src/contract/accounts.ts';
 import { makeIdCard, maskName } from '../../src/engine/rules/index.ts';
 import { sha256Hex } from '../../src/server/contracts/agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from '../../src/server/contracts/roster.ts';
-import type { SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
+import { DOWNLOAD_TTL_MS, SIGNED_AT_HEADER, type SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
 import { buildAppWithHandles } from '../../src/server/app.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
@@ -345,26 +345,57 @@ describe.each(backends)('contracts: the e-sign sandbox keeps its tasks in the da
 });
 
 describe('contracts: polling when no callback comes', () => {
+  let offset = 0;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ channelPost: async () => ({ status: 503, text: '' }), now: () => new Date(Date.now() + offset) });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  /** A parent certifies, creates the Lanshan agreement and signs it on the sandbox page, every callback lost. */
+  const signWithoutCallbacks = async () => {
+    const parent = await login(t.app);
+    const form = multipart({ name: HOLDER.name, idNo: HOLDER.idNo }, { name: 'id.png', bytes: PHOTO, type: 'image/png' });
+    expectOk(await call(t.app, { method: 'POST', url: contractCalls.certify.path, token: parent.token, payload: form.payload, headers: form.headers }));
+    const created = expectOk(
+      await call<AgreementCreated>(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { productCode: '24PR371302', insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '兰山区第一小学' } }),
+    );
+    const q = new URL(created.signUrl, 'http://x').searchParams;
+    const signature = drawnSignature();
+    await t.app.inject({ method: 'POST', url: '/_sandbox/esign/sign', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ task: q.get('task')!, expires: q.get('expires')!, s: q.get('s')!, signature }).toString() });
+    (t.handles.providers.esign as SandboxEsignProvider).stop(); // every callback lost
+    const list = async () => expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token })).list;
+    return { list, taskId: q.get('task')! };
+  };
+
   it('asks the platform and signs the agreement from its answer', async () => {
-    let offset = 0;
-    const t = await makeTestApp({ channelPost: async () => ({ status: 503, text: '' }), now: () => new Date(Date.now() + offset) });
-    try {
-      const parent = await login(t.app);
-      const form = multipart({ name: HOLDER.name, idNo: HOLDER.idNo }, { name: 'id.png', bytes: PHOTO, type: 'image/png' });
-      expectOk(await call(t.app, { method: 'POST', url: contractCalls.certify.path, token: parent.token, payload: form.payload, headers: form.headers }));
-      const created = expectOk(
-        await call<AgreementCreated>(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { productCode: '24PR371302', insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '兰山区第一小学' } }),
-      );
-      const q = new URL(created.signUrl, 'http://x').searchParams;
-      const signature = drawnSignature();
-      await t.app.inject({ method: 'POST', url: '/_sandbox/esign/sign', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ task: q.get('task')!, expires: q.get('expires')!, s: q.get('s')!, signature }).toString() });
-      (t.handles.providers.esign as SandboxEsignProvider).stop(); // every callback lost
-      const list = async () => expectOk(await call<ContractList>(t.app, { method: 'GET', url: contractCalls.contractList.path, token: parent.token })).list;
-      expect((await list())[0]!.status).toBe('signing');
-      offset = 10_000;
-      expect((await list())[0]!.status).toBe('signed');
-    } finally {
-      await t.close();
-    }
+    const { list } = await signWithoutCallbacks();
+    expect((await list())[0]!.status).toBe('signing');
+    offset += 10_000;
+    expect((await list())[0]!.status).toBe('signed');
+  }, 60_000);
+
+  it('takes the signature from a download address that expires and cannot be forged', async () => {
+    const esign = t.handles.providers.esign as SandboxEsignProvider;
+    const { taskId } = await signWithoutCallbacks();
+    const link = (await esign.signedDownload(taskId))!;
+    const fresh = await t.app.inject({ method: 'GET', url: link.url });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['content-type']).toBe('image/png');
+    expect(Number.isNaN(Date.parse(String(fresh.headers[SIGNED_AT_HEADER])))).toBe(false);
+    expect(fresh.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const forged = link.url.replace(/([?&]s=)([0-9a-f])/, (_m, key: string, c: string) => `${key}${c === '0' ? '1' : '0'}`);
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect(await esign.download(forged)).toEqual({ problem: 'invalid' });
+    expect(await esign.download('https://evil.example/_sandbox/esign/download?task=x')).toEqual({ problem: 'invalid' });
+    offset += DOWNLOAD_TTL_MS + 1_000;
+    const stale = await t.app.inject({ method: 'GET', url: link.url });
+    expect(stale.statusCode).toBe(410);
+    expect(stale.json()).toMatchObject({ msg: '下载地址已过期' });
+    expect(await esign.download(link.url)).toEqual({ problem: 'expired' });
+    // The server asks for a new address each time it fetches, so an old one expiring loses nothing.
+    const again = await esign.signedDownload(taskId);
+    expect(again!.url).not.toBe(link.url);
+    expect('png' in (await esign.download(again!.url))).toBe(true);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import type { ProductManifest } from '../../engine/manifest/manifest-types.gener
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { contracts, esignEvents, offlineRoster, type ContractStatus } from '../db/schema.ts';
-import { ESIGN_EVENTS, type EsignEvent } from '../providers/esign/esign-provider.ts';
+import { ESIGN_EVENTS, type EsignEvent, type SignedEvidence } from '../providers/esign/esign-provider.ts';
 import { DEFAULT_BROKERAGE_NAME } from '../promoters/promoter-routes.ts';
 import { beijingTime, generateAgreement, signAgreement } from './agreement-pdf.ts';
 
@@ -66,13 +66,29 @@ export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unkn
 const STATUS_OF: Record<string, ContractStatus> = { [ESIGN_EVENTS.expired]: 'expired', [ESIGN_EVENTS.rejected]: 'rejected' };
 
 /**
+ * The signed task's evidence through the platform's download address; an
+ * address that expired before it was read (a slow step in between) is asked
+ * for once more. Undefined while the platform has nothing signed.
+ */
+async function fetchEvidence(deps: AppDeps, taskId: string): Promise<SignedEvidence | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const link = await deps.esign.signedDownload(taskId);
+    if (!link) return undefined;
+    const got = await deps.esign.download(link.url);
+    if (!('problem' in got)) return got;
+    if (got.problem !== 'expired') throw new Error(`e-sign: the platform's download address for ${taskId} was refused (${got.problem})`);
+  }
+  return undefined;
+}
+
+/**
  * Signs the contract with what the platform says (its signature and time):
  * the signed PDF is written first (same key, same bytes on a retry), then the
  * row moves from signing to signed once, whoever gets there first.
  */
 export async function finalizeSigned(deps: AppDeps, row: ContractRow, seq: number): Promise<boolean> {
   if (!row.taskId) return false;
-  const signature = await deps.esign.fetchSignature(row.taskId);
+  const signature = await fetchEvidence(deps, row.taskId);
   if (!signature) return false;
   const draft = await deps.storage.get(row.draftKey);
   if (!draft) throw new Error(`agreement ${row.contractNo}: draft missing from storage`);

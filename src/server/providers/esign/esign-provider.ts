@@ -4,7 +4,7 @@
  * (sandbox-esign-provider.ts) behaves like one: idempotent tasks on our
  * business number, signer certification with an ID photo, its own signing
  * page, HMAC-SHA256-signed callbacks retried with backoff (sometimes twice,
- * sometimes out of order), expiring links and a status query.
+ * sometimes out of order), expiring signing links and download addresses, and a status query.
  */
 export interface EsignSigner {
   name: string;
@@ -31,6 +31,12 @@ export interface EsignTask {
   expiresAt: Date;
 }
 
+/** What a signed task's download address gives. */
+export interface SignedEvidence {
+  png: Uint8Array;
+  signedAt: Date;
+}
+
 export type EsignTaskStatus = 'signing' | 'signed' | 'expired' | 'rejected';
 
 /** A verified callback. `seq` orders a task's events: an older one arriving later is stale. */
@@ -50,8 +56,14 @@ export interface EsignProvider {
   createTask(input: CreateTaskInput): Promise<EsignTask>;
   /** The platform's own view of a task (polled when no callback came). */
   queryTask(taskId: string): Promise<{ status: EsignTaskStatus; seq: number }>;
-  /** The signer's drawn signature and the signing time of a signed task. */
-  fetchSignature(taskId: string): Promise<{ png: Uint8Array; signedAt: Date } | undefined>;
+  /**
+   * Where a signed task's evidence (the drawn signature and the signing time)
+   * can be downloaded: an address that works for a few minutes, as the
+   * platforms give; undefined while the task is not signed.
+   */
+  signedDownload(taskId: string): Promise<{ url: string; expiresAt: Date } | undefined>;
+  /** Fetches a download address: the evidence, or why not (the address expired, or is not this platform's). */
+  download(url: string): Promise<SignedEvidence | { problem: 'expired' | 'invalid' }>;
   /** The event of a callback, or undefined when its signature or timestamp is not valid (forged or replayed late). */
   verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined;
 }

@@ -5,16 +5,22 @@ import { esignSandboxTasks } from '../../db/schema.ts';
 import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { RawNotificationPost } from '../payment/notification-delivery.ts';
 import type { ProviderLog } from '../payment/payment-channel.ts';
-import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus } from './esign-provider.ts';
+import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus, type SignedEvidence } from './esign-provider.ts';
 import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 export const SANDBOX_ESIGN_PATH = '/_sandbox/esign/sign';
+/** The sandbox's download address of a signed task's evidence. */
+export const SANDBOX_ESIGN_DOWNLOAD_PATH = '/_sandbox/esign/download';
+/** The signing time, as the download answers it (ISO 8601). */
+export const SIGNED_AT_HEADER = 'x-esign-signed-at';
 export const ESIGN_TIMESTAMP_HEADER = 'x-esign-timestamp';
 export const ESIGN_SIGNATURE_HEADER = 'x-esign-signature';
 /** A callback older (or newer) than this is refused: a replay of a captured one fails once it is stale. */
 export const CALLBACK_WINDOW_MS = 5 * 60_000;
 /** A signing link works this long. */
 export const SIGN_LINK_TTL_MS = 30 * 60_000;
+/** A download address works this long (the platforms give 5 to 30 minutes). */
+export const DOWNLOAD_TTL_MS = 5 * 60_000;
 
 /** A task as the sandbox keeps it (a row of esign_sandbox_tasks). */
 export interface SandboxTask {
@@ -204,13 +210,44 @@ export class SandboxEsignProvider implements EsignProvider {
     return { status: task.status, seq: task.seq };
   }
 
-  async fetchSignature(taskId: string) {
+  private downloadMac(taskId: string, expires: number): string {
+    return createHmac('sha256', this.options.secret).update(`download.${taskId}.${expires}`).digest('hex').slice(0, 32);
+  }
+
+  async signedDownload(taskId: string) {
+    const task = await this.find(eq(esignSandboxTasks.taskId, taskId));
+    if (task?.status !== 'signed') return undefined;
+    const expiresAt = new Date(this.options.now().getTime() + DOWNLOAD_TTL_MS);
+    const expires = expiresAt.getTime();
+    const query = new URLSearchParams({ task: taskId, expires: String(expires), s: this.downloadMac(taskId, expires) });
+    return { url: `${this.options.baseUrl}${SANDBOX_ESIGN_DOWNLOAD_PATH}?${query}`, expiresAt };
+  }
+
+  /** The evidence behind a download link's parameters (served by the sandbox's download route, and read by download()). */
+  async evidenceOfLink(taskId: string, expires: string, mac: string): Promise<SignedEvidence | { problem: 'expired' | 'invalid' }> {
+    const at = Number(expires);
+    if (!/^T[0-9A-F]{20}$/.test(taskId) || !Number.isSafeInteger(at) || !sameHex(this.downloadMac(taskId, at), mac)) return { problem: 'invalid' };
+    if (at <= this.options.now().getTime()) return { problem: 'expired' };
     const [row] = await this.db
       .select({ signature: esignSandboxTasks.signature, signedAt: esignSandboxTasks.signedAt })
       .from(esignSandboxTasks)
       .where(eq(esignSandboxTasks.taskId, taskId))
       .limit(1);
-    return row?.signature && row.signedAt ? { png: new Uint8Array(Buffer.from(row.signature, 'base64')), signedAt: row.signedAt } : undefined;
+    if (!row?.signature || !row.signedAt) return { problem: 'invalid' };
+    return { png: new Uint8Array(Buffer.from(row.signature, 'base64')), signedAt: row.signedAt };
+  }
+
+  /** Reads a download address the way a client of the platform would, without a request to itself. */
+  async download(url: string) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://sandbox.invalid');
+    } catch {
+      return { problem: 'invalid' as const };
+    }
+    if (parsed.pathname !== SANDBOX_ESIGN_DOWNLOAD_PATH) return { problem: 'invalid' as const };
+    const q = parsed.searchParams;
+    return this.evidenceOfLink(q.get('task') ?? '', q.get('expires') ?? '', q.get('s') ?? '');
   }
 
   verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { maskIdNumber, maskName } from '../../../engine/rules/index.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { SandboxPageContext } from '../payment/payment-channel.ts';
-import { SANDBOX_ESIGN_PATH, SandboxEsignProvider } from './sandbox-esign-provider.ts';
+import { SANDBOX_ESIGN_DOWNLOAD_PATH, SANDBOX_ESIGN_PATH, SandboxEsignProvider, SIGNED_AT_HEADER } from './sandbox-esign-provider.ts';
 
 const LinkQuery = Type.Object({
   task: Type.String({ pattern: '^T[0-9A-F]{20}$' }),
@@ -94,5 +94,14 @@ document.getElementById('signature').value=c.toDataURL('image/png');};})();
     // A second submission (another tab, another server process) finds it signed: the same return, nothing signed twice.
     await provider.sign(found.task, png);
     return reply.redirect(found.task.returnUrl, 303);
+  });
+
+  // The download address of a signed task's evidence: HMAC-checked, expires (DOWNLOAD_TTL_MS).
+  app.get<{ Querystring: Static<typeof LinkQuery> }>(SANDBOX_ESIGN_DOWNLOAD_PATH, { schema: { querystring: LinkQuery } }, async (request, reply) => {
+    const got = await provider.evidenceOfLink(request.query.task, request.query.expires, request.query.s);
+    if ('problem' in got) {
+      return reply.status(got.problem === 'expired' ? 410 : 404).header('cache-control', 'no-store').send({ code: got.problem, msg: got.problem === 'expired' ? '下载地址已过期' : '下载地址无效' });
+    }
+    return reply.type('image/png').header('cache-control', 'no-store').header(SIGNED_AT_HEADER, got.signedAt.toISOString()).send(Buffer.from(got.png));
   });
 }
