@@ -17,10 +17,19 @@ const isShown = (row: InfoRow | false | null | undefined): row is InfoRow =>
  * column wide enough for five characters that never wraps, the value beside
  * it wrapping inside its own column, both on the same baseline.
  */
-export function InfoRows({ rows, className }: { rows: readonly (InfoRow | false | null | undefined)[]; className?: string }) {
+export function InfoRows({
+  rows,
+  spread = false,
+  className,
+}: {
+  rows: readonly (InfoRow | false | null | undefined)[];
+  /** Long labels (benefit names): the label takes the room and wraps, the value keeps to the right on one line. */
+  spread?: boolean;
+  className?: string;
+}) {
   const shown = rows.filter(isShown);
   return (
-    <dl className={`${styles.rows} ${className ?? ''}`}>
+    <dl className={`${styles.rows} ${spread ? styles.spread : ''} ${className ?? ''}`}>
       {shown.map((row) => (
         <div key={row.label} data-testid={row.testId}>
           <dt>{row.label}</dt>
