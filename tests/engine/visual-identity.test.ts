@@ -43,3 +43,33 @@ describe('visual identity', () => {
     expect(insurerMarkSvg({ code: 'x', shortName: '人保财险徐州', color: '#e60012' })).toContain('>人保</text>');
   });
 });
+
+describe('notices and clauses as served', () => {
+  const guardian = store.byProductCode('21PR000316')!;
+  const notice = guardian.protocols.find((p) => p.name === '投保须知')!;
+  const clauses = guardian.protocols.find((p) => p.name === '监护人责任保险条款')!;
+
+  it('completes a notice with the sections every notice carries, from the product\'s data', () => {
+    expect(notice.content.startsWith('一、本产品特别提示')).toBe(true);
+    for (const section of ['二、投保范围', '三、保险期间', '四、如实告知', '五、退保说明', '六、理赔服务', '七、个人信息保护']) expect(notice.content).toContain(section);
+    expect(notice.content).toContain(`销售区域：${guardian.detail.salesArea}`);
+    expect(notice.content).toContain('95585');
+  });
+
+  it('completes clauses with numbered articles: amounts per plan and the exclusions of the product\'s kind', () => {
+    expect(clauses.content).toMatch(/^第一条（保险责任）/);
+    expect(clauses.content).toContain('第二条（保险金额）');
+    expect(clauses.content).toContain(`${guardian.plans[0]!.name}：`);
+    expect(clauses.content).toContain('被监护人的故意行为');
+    expect(clauses.content).toContain('第六条（争议处理）');
+  });
+
+  it('leaves no notice of three sentences and no clause of two articles', () => {
+    for (const m of store.all) {
+      for (const p of m.protocols) {
+        if (p.notificationType === 2) expect(p.content.length, `${m.id} ${p.name}`).toBeGreaterThan(600);
+        if (p.notificationType === 3 && !p.name.startsWith('附加')) expect(p.content.match(/第[一二三四五六七八九十]+条/g)?.length, `${m.id} ${p.name}`).toBeGreaterThanOrEqual(6);
+      }
+    }
+  });
+});

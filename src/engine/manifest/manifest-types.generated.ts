@@ -747,11 +747,11 @@ export interface Protocol {
    */
   valueMark: 'insuranceRules' | 'insuranceClauses' | 'documentAgreement' | 'productTerms';
   /**
-   * Notice group: 2 and 3 form one group, others another.
+   * Notice group: 2 and 3 form one group, others another. A notice of group 2 (投保须知) and a main clause document (group 3 or valueMark insuranceClauses, not a rider named 附加…) are served completed: the manifest's text holds what is particular to the product, and src/engine/manifest/protocol-content.ts adds the sections every such document carries (who may be insured, cover period, disclosure, cancellation, claims and personal data for a notice; amounts per plan, exclusions of the product's kind, claims, cancellation and disputes as further articles for clauses).
    */
   notificationType?: number;
   /**
-   * Text of the document (paragraphs separated by blank lines).
+   * Text of the document (paragraphs separated by blank lines); for a notice or main clause document, the product's particular terms (see notificationType).
    */
   content: string;
 }

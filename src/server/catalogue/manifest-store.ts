@@ -5,6 +5,7 @@ import { checkManifestSet, formatProblem, type ManifestProblem } from '../../eng
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../engine/plans/build-plans.ts';
 import { BUNDLED_REGISTRIES, resolveManifest, type Registries } from '../../engine/manifest/references.ts';
+import { completeProtocols } from '../../engine/manifest/protocol-content.ts';
 import { bannerImageOf } from '../../engine/manifest/visual-identity.ts';
 import { ApiError } from '../http/envelope.ts';
 import { readJsonDir, readRegistries, type JsonFile } from './json-files.ts';
@@ -32,14 +33,17 @@ export class ManifestError extends Error {
  * A valid manifest as the app sells and serves it: its registry references
  * resolved (the insurers' names, logos and areas), the authoring-only
  * properties (`copiedFrom`, `noMarket`) left out, the banner image set (the
- * manifest's own, else its category's illustration), and a plan builder's
+ * manifest's own, else its category's illustration), a plan builder's
  * three plans in place of the raw plans (engine `withBuiltPlans`), so
- * pricing, orders and the web app all see the same plans.
+ * pricing, orders and the web app all see the same plans, and the notices
+ * and clauses completed from those plans (engine `completeProtocols`).
  */
 export function toServedManifest(manifest: ProductManifest, registries: Registries = BUNDLED_REGISTRIES): ProductManifest {
   const { copiedFrom: _copiedFrom, noMarket: _noMarket, ...served } = resolveManifest(manifest, registries);
   const detail = { ...served.detail, banner: { ...served.detail.banner, image: bannerImageOf(served) } };
-  return withBuiltPlans({ ...served, detail } as ProductManifest);
+  const built = withBuiltPlans({ ...served, detail } as ProductManifest);
+  // Notices and clauses complete, written from the plans as sold (after a plan builder).
+  return { ...built, protocols: completeProtocols(built) };
 }
 
 /** Indexes already-validated manifests (served form, {@link toServedManifest}) by every code (own and alias) and route. */

@@ -5,7 +5,8 @@ import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { storeRenewalData } from '../../state/renewal-data.ts';
 import { prefillFromPolicy } from './renewal-prefill.ts';
 import { formatDay, formatYuan } from '../format.ts';
-import styles from './policy-list.module.css';
+import { InfoRows } from '../layout/info-rows.tsx';
+import { CardList, CardPremium, SectionCard } from '../layout/section-card.tsx';
 
 /** Stores the renewal data of `item`, carries its plan and people over and opens its product page: the order made from it is a renewal. */
 export function useRenew() {
@@ -21,39 +22,32 @@ export function useRenew() {
 export function RenewalCards({ list }: { list: RenewalItem[] }) {
   const renew = useRenew();
   return (
-    <ul className={styles.list}>
+    <CardList>
       {list.map((item) => (
-        <li key={item.applicationFormCode} className={styles.card} data-testid="renewal-card">
-          <div className={styles.cardHeader}>
-            <span className={styles.productName}>{item.productName}</span>
-            <span>{item.statusName}</span>
-          </div>
-          <dl className={styles.rows}>
-            <div>
-              <dt>保单号</dt>
-              <dd>{item.policyNo}</dd>
-            </div>
-            <div>
-              <dt>被保险人</dt>
-              <dd>{item.insuredName}</dd>
-            </div>
-            <div>
-              <dt>保障期间</dt>
-              <dd>
-                {formatDay(item.startDate)} 至 {formatDay(item.endDate)}
-              </dd>
-            </div>
-          </dl>
-          <div className={styles.cardFooter}>
-            <span className={styles.premium}>
-              保费 <strong>{formatYuan(item.premium)}</strong>
-            </span>
-            <Button size="small" color="primary" shape="rounded" onClick={() => renew(item)} data-testid="renew">
-              {item.renewalLabel}
-            </Button>
-          </div>
-        </li>
+        <SectionCard
+          key={item.applicationFormCode}
+          as="li"
+          testId="renewal-card"
+          title={item.productName}
+          extra={<span>{item.statusName}</span>}
+          footer={
+            <>
+              <CardPremium>{formatYuan(item.premium)}</CardPremium>
+              <Button size="small" color="primary" shape="rounded" onClick={() => renew(item)} data-testid="renew">
+                {item.renewalLabel}
+              </Button>
+            </>
+          }
+        >
+          <InfoRows
+            rows={[
+              { label: '保单号', value: item.policyNo },
+              { label: '被保险人', value: item.insuredName },
+              { label: '保障期间', value: `${formatDay(item.startDate)} 至 ${formatDay(item.endDate)}` },
+            ]}
+          />
+        </SectionCard>
       ))}
-    </ul>
+    </CardList>
   );
 }

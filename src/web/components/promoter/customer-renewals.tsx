@@ -5,6 +5,8 @@ import { promoterAreaQueries } from '../../api/promoter-area.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { formatDay, formatYuan } from '../format.ts';
+import { InfoRows } from '../layout/info-rows.tsx';
+import { CardPremium, SectionCard } from '../layout/section-card.tsx';
 import { PromoterPagedList } from './paged-list.tsx';
 import styles from './promoter.module.css';
 
@@ -41,33 +43,29 @@ export function daysLeftText(daysLeft: number): string {
 
 function RenewalCard({ item, onOpen }: { item: PromoterRenewal; onOpen: () => void }) {
   return (
-    <article className={`${styles.card} ${styles.tappable}`} data-testid="renewal-card" role="link" tabIndex={0} onClick={onOpen} onKeyDown={(e) => e.key === 'Enter' && onOpen()}>
-      <div className={styles.cardHead}>
-        <span className={styles.cardTitle}>{item.productName}</span>
-        <span className={`${styles.days} ${item.daysLeft <= 7 ? styles.daysUrgent : ''}`}>{daysLeftText(item.daysLeft)}</span>
-      </div>
-      <dl className={styles.rows}>
-        <div>
-          <dt>投保人</dt>
-          <dd>{item.holderName}</dd>
-        </div>
-        <div>
-          <dt>被保险人</dt>
-          <dd>{item.insuredNames.join('、') || '--'}</dd>
-        </div>
-        <div>
-          <dt>到期日期</dt>
-          <dd>{formatDay(item.endDate)}</dd>
-        </div>
-      </dl>
-      <div className={styles.cardFoot}>
-        <span className={styles.premium}>
-          保费 <strong>{formatYuan(item.premium)}</strong>
-        </span>
-        <Tag color="primary" fill="outline">
-          {item.renewalLabel}
-        </Tag>
-      </div>
-    </article>
+    <SectionCard
+      as="article"
+      testId="renewal-card"
+      title={item.productName}
+      onOpen={onOpen}
+      opensWhole
+      extra={<span className={`${styles.days} ${item.daysLeft <= 7 ? styles.daysUrgent : ''}`}>{daysLeftText(item.daysLeft)}</span>}
+      footer={
+        <>
+          <CardPremium>{formatYuan(item.premium)}</CardPremium>
+          <Tag color="primary" fill="outline">
+            {item.renewalLabel}
+          </Tag>
+        </>
+      }
+    >
+      <InfoRows
+        rows={[
+          { label: '投保人', value: item.holderName },
+          { label: '被保险人', value: item.insuredNames.join('、') || '--' },
+          { label: '到期日期', value: formatDay(item.endDate) },
+        ]}
+      />
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { isNotPromoter, type PromoterPage } from '../../api/promoter-area.ts';
 import { refreshFirstPage } from '../infinite-list.ts';
+import { CardList, CardSkeleton } from '../layout/section-card.tsx';
 import { LoadError } from '../load-error.tsx';
 import { errorMessage, useRetryQuery } from '../query-state.ts';
 import { StatusBlock } from '../status-block.tsx';
@@ -62,7 +63,7 @@ export function PromoterPagedList<T, P extends PromoterPage<T>>({
 
   if (!items || !pages?.[0]) {
     if (query.isError) return isNotPromoter(query.error) ? <NotPromoter /> : <LoadError description={errorMessage(query.error)} onRetry={retry} />;
-    return <ListSkeleton />;
+    return <CardSkeleton count={3} testId="promoter-loading" />;
   }
   const loadMore = async () => {
     await query.fetchNextPage({ throwOnError: true });
@@ -76,11 +77,11 @@ export function PromoterPagedList<T, P extends PromoterPage<T>>({
         </StatusBlock>
       ) : (
         <>
-          <ul className={styles.list} data-testid={testId}>
+          <CardList testId={testId}>
             {items.map((item) => (
               <li key={keyOf(item)}>{renderItem(item)}</li>
             ))}
-          </ul>
+          </CardList>
           <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
             {(hasMore, failed, retryMore) =>
               failed ? (
@@ -95,19 +96,5 @@ export function PromoterPagedList<T, P extends PromoterPage<T>>({
         </>
       )}
     </PullToRefresh>
-  );
-}
-
-/** Placeholder cards while a promoter list or card loads. */
-export function ListSkeleton({ rows = 3 }: { rows?: number }) {
-  return (
-    <div className={styles.list} aria-busy="true" aria-label="加载中" data-testid="promoter-loading">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className={styles.card}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={3} animated />
-        </div>
-      ))}
-    </div>
   );
 }

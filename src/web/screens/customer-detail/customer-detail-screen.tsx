@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ActionSheet, Button, Skeleton, type ActionSheetProps } from 'antd-mobile';
+import { ActionSheet, Button, type ActionSheetProps } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomerDetail } from '../../../contract/promoter-area.ts';
 import { isNotPromoter, newestFirst, promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -8,6 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatDay } from '../../components/format.ts';
+import { CardSkeleton } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { SOURCE_NAMES } from '../../components/promoter/promoter-labels.ts';
@@ -41,10 +42,7 @@ export default function CustomerDetailScreen() {
           <LoadError description={errorMessage(query.error)} onRetry={retry} />
         )
       ) : (
-        <div className={styles.loading} aria-busy="true" aria-label="加载中" data-testid="promoter-loading">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={4} animated />
-        </div>
+        <CardSkeleton count={1} lines={4} testId="promoter-loading" />
       )}
     </AppPage>
   );

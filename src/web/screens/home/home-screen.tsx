@@ -93,7 +93,12 @@ export default function HomeScreen() {
             </button>
           </div>
         </div>
-        <h1 className={styles.headline}>为孩子的每一天保驾护航</h1>
+        {/* An SVG asset in a fixed box: no weight in the home bundle, no shift when it arrives. */}
+        <img className={styles.headerImage} src="/img/illustrations/student-accident.svg" alt="" width={132} height={88} fetchPriority="high" decoding="async" />
+        <h1 className={styles.headline}>
+          <span className={styles.phrase}>为孩子的每一天</span>
+          <span className={styles.phrase}>保驾护航</span>
+        </h1>
         <p className={styles.tagline}>学生意外 · 监护人责任 · 在线投保，即时生效</p>
         <ul className={styles.promises}>
           <li>正规持牌经纪</li>

@@ -16,6 +16,7 @@ import { ShareButton } from '../../components/share/share-button.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { resolvePageModel, runDecision } from '../../markets/market-flow.ts';
+import own from './market-home-screen.module.css';
 import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts';
 
 /** /insureMarketHome?id and /market2Share?id (a shared market link): a market's home (its products, service entries and contact); without id, the current market. */
@@ -97,8 +98,8 @@ function MarketPage({ market }: { market: MarketDetail }) {
       // A shared market opens on /market2Share, the landing of shared market links (spec §2).
       right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} /> : undefined}
     >
-      <header className={styles.hero} data-testid="market-home" data-market-id={market.id}>
-        <img className={styles.heroImage} src={market.image} alt="" width={150} height={100} fetchPriority="high" decoding="async" />
+      <header className={`${styles.hero} ${own.hero}`} data-testid="market-home" data-market-id={market.id}>
+        <img className={own.heroImage} src={market.image} alt="" width={150} height={100} fetchPriority="high" decoding="async" />
         <h1 className={styles.heroName}>{market.name}</h1>
         {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}
         <p className={styles.heroLine}>服务地区：{market.areaNames.join('、')}</p>

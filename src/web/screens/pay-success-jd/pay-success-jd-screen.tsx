@@ -10,6 +10,8 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { SectionCard } from '../../components/layout/section-card.tsx';
 import styles from '../../components/pay-success.module.css';
 
 const POLL_INTERVAL_MS = 1000;
@@ -90,16 +92,14 @@ export default function PaySuccessJdScreen() {
             </p>
             <p className={styles.subtitle}>已通过京东支付完成付款，保单生成后可在我的保单中查看</p>
           </div>
-          <dl className={styles.details}>
-            <div>
-              <dt>产品名称</dt>
-              <dd>{state.trade.productName}</dd>
-            </div>
-            <div>
-              <dt>交易号</dt>
-              <dd>{state.trade.tradeNum}</dd>
-            </div>
-          </dl>
+          <SectionCard>
+            <InfoRows
+              rows={[
+                { label: '产品名称', value: state.trade.productName },
+                { label: '交易号', value: state.trade.tradeNum },
+              ]}
+            />
+          </SectionCard>
           <div className={styles.actions}>
             <Button block color="primary" shape="rounded" size="large" onClick={toPolicies}>
               查看保单

@@ -10,6 +10,8 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { SectionCard } from '../../components/layout/section-card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/pay-success.module.css';
@@ -188,32 +190,17 @@ function PaidResult({
         </p>
         <p className={styles.subtitle}>{policyNo ? '保单已生成，保障将在起保日生效' : '保单正在生成中，请稍后在我的保单中查看'}</p>
       </div>
-      <dl className={styles.details}>
-        <div>
-          <dt>产品名称</dt>
-          <dd>{order.productName}</dd>
-        </div>
-        <div>
-          <dt>保障方案</dt>
-          <dd>{order.planName}</dd>
-        </div>
-        {policy && (
-          <div>
-            <dt>保障期间</dt>
-            <dd>
-              {formatDay(policy.startDate)} 至 {formatDay(policy.endDate)}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>保单号</dt>
-          <dd>{policyNo ?? '出单中'}</dd>
-        </div>
-        <div>
-          <dt>订单号</dt>
-          <dd>{order.orderCode}</dd>
-        </div>
-      </dl>
+      <SectionCard>
+        <InfoRows
+          rows={[
+            { label: '产品名称', value: order.productName },
+            { label: '保障方案', value: order.planName },
+            policy && { label: '保障期间', value: `${formatDay(policy.startDate)} 至 ${formatDay(policy.endDate)}` },
+            { label: '保单号', value: policyNo ?? '出单中' },
+            { label: '订单号', value: order.orderCode },
+          ]}
+        />
+      </SectionCard>
       <div className={styles.actions}>
         <Button block color="primary" shape="rounded" size="large" onClick={onPolicies}>
           查看保单

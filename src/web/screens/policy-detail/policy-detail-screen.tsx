@@ -11,6 +11,9 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { SectionCard } from '../../components/layout/section-card.tsx';
+import layout from '../../components/layout/layout.module.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
@@ -143,54 +146,51 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
           </p>
         )}
       </section>
-      <section className={styles.card}>
-        <h3>{detail.productName}</h3>
-        <dl className={styles.rows}>
-          <Row label="保障方案" value={detail.planName} />
-          {detail.policyNo && <Row label="保单号" value={detail.policyNo} />}
-          <Row label="订单号" value={detail.orderCode} />
-          <Row label="保障期间" value={`${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}`} />
-          <Row label="份数" value={`${detail.copies}份`} />
-          <Row label="保费" value={formatYuan(detail.premium)} />
-          {detail.isRenewal === 'Y' && <Row label="续保" value={`第${detail.renewalTimes}次续保（上年保单 ${detail.renewalLastPolicyNo ?? ''}）`} />}
-        </dl>
-      </section>
-      <section className={styles.card}>
-        <h3>投保人</h3>
-        <dl className={styles.rows}>
-          <Row label="姓名" value={detail.holder.name} />
-          <Row label="证件号码" value={detail.holder.licenceNo} />
-          {detail.holder.phone && <Row label="手机号" value={detail.holder.phone} />}
-        </dl>
+      <SectionCard title={detail.productName}>
+        <InfoRows
+          rows={[
+            { label: '保障方案', value: detail.planName },
+            { label: '保单号', value: detail.policyNo },
+            { label: '订单号', value: detail.orderCode },
+            { label: '保障期间', value: `${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}` },
+            { label: '份数', value: `${detail.copies}份` },
+            { label: '保费', value: formatYuan(detail.premium) },
+            detail.isRenewal === 'Y' && { label: '续保', value: `第${detail.renewalTimes}次续保（上年保单 ${detail.renewalLastPolicyNo ?? ''}）` },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title="投保人与被保险人">
+        <h4 className={layout.subTitle}>投保人</h4>
+        <InfoRows
+          rows={[
+            { label: '姓名', value: detail.holder.name },
+            { label: '证件号码', value: detail.holder.licenceNo },
+            { label: '手机号', value: detail.holder.phone },
+          ]}
+        />
         {detail.insureds.map((p, i) => (
           <div key={i}>
-            <h3>被保险人{detail.insureds.length > 1 ? i + 1 : ''}</h3>
-            <dl className={styles.rows}>
-              <Row label="姓名" value={p.name} />
-              <Row label="证件号码" value={p.licenceNo} />
-            </dl>
+            <h4 className={layout.subTitle}>被保险人{detail.insureds.length > 1 ? i + 1 : ''}</h4>
+            <InfoRows
+              rows={[
+                { label: '姓名', value: p.name },
+                { label: '证件号码', value: p.licenceNo },
+              ]}
+            />
           </div>
         ))}
-        <dl className={styles.rows}>
-          <Row label="受益人" value={detail.beneficiary} />
-        </dl>
+        <InfoRows rows={[{ label: '受益人', value: detail.beneficiary }]} />
         <button type="button" className={styles.link} onClick={() => navigate(paths.insureDetail(detail.applicationFormCode))}>
           查看投保信息 ›
         </button>
-      </section>
+      </SectionCard>
       {liability && liability.liabilities.length > 0 && (
-        <section className={styles.card}>
-          <h3>保障责任</h3>
-          <dl className={styles.rows}>
-            {liability.liabilities.map((l, i) => (
-              <Row key={i} label={l.name} value={l.amount} />
-            ))}
-          </dl>
-        </section>
+        <SectionCard title="保障责任">
+          <InfoRows spread rows={liability.liabilities.map((l) => ({ label: l.name, value: l.amount }))} />
+        </SectionCard>
       )}
       {detail.history.length > 0 && (
-        <section className={styles.card}>
-          <h3>状态记录</h3>
+        <SectionCard title="状态记录">
           <ol className={styles.history}>
             {detail.history.map((h, i) => (
               <li key={i}>
@@ -198,7 +198,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
               </li>
             ))}
           </ol>
-        </section>
+        </SectionCard>
       )}
       {hasActions && (
         <BottomBar>
@@ -253,13 +253,4 @@ function Countdown({ seconds }: { seconds: number }) {
     return () => clearInterval(timer);
   }, [seconds]);
   return <>{formatRemaining(left)}</>;
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InfiniteScroll, PullToRefresh, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { Button, InfiniteScroll, PullToRefresh, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
 import { tabsOf } from './policy-tabs.ts';
@@ -12,6 +12,8 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { CardList, CardPremium, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { refreshFirstPage } from '../../components/infinite-list.ts';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
@@ -90,7 +92,7 @@ export default function PolicyListScreen() {
           ))}
         </Tabs>
       </div>
-      {state.phase === 'loading' && <ListSkeleton />}
+      {state.phase === 'loading' && <CardSkeleton />}
       {state.phase === 'error' && (
         <LoadError
           description={state.message}
@@ -110,7 +112,7 @@ export default function PolicyListScreen() {
             </StatusBlock>
           ) : (
             <>
-              <ul className={styles.list}>
+              <CardList>
                 {state.list.map((item) => (
                   <PolicyCard
                     key={item.applicationFormCode}
@@ -129,7 +131,7 @@ export default function PolicyListScreen() {
                     onOpen={() => navigate(paths.policyDetail(item.status, item.applicationFormCode))}
                   />
                 ))}
-              </ul>
+              </CardList>
               <InfiniteScroll loadMore={loadMore} hasMore={state.hasMore}>
                 {(hasMore, failed, retry) =>
                   failed ? (
@@ -151,67 +153,43 @@ export default function PolicyListScreen() {
 
 function PolicyCard({ item, onPay, onRenew, onOpen }: { item: PolicyListItem; onPay: () => void; onRenew: () => void; onOpen: () => void }) {
   return (
-    <li className={styles.card} data-testid="policy-card" data-application-form-code={item.applicationFormCode}>
-      <div className={styles.cardHeader} role="link" tabIndex={0} onClick={onOpen} onKeyDown={(e) => e.key === 'Enter' && onOpen()}>
-        <span className={styles.productName}>{item.productName}</span>
+    <SectionCard
+      as="li"
+      testId="policy-card"
+      data-application-form-code={item.applicationFormCode}
+      title={item.productName}
+      onOpen={onOpen}
+      extra={
         <Tag color={TAG_COLORS[item.status] ?? 'default'} fill="outline" data-testid="policy-status">
           {item.statusName}
         </Tag>
-      </div>
-      <dl className={styles.rows}>
-        <div>
-          <dt>保障方案</dt>
-          <dd>{item.planName}</dd>
-        </div>
-        <div>
-          <dt>被保险人</dt>
-          <dd>
-            {item.insuredName} {item.insuredIdNo}
-          </dd>
-        </div>
-        <div>
-          <dt>保障期间</dt>
-          <dd>
-            {formatDay(item.startDate)} 至 {formatDay(item.endDate)}
-          </dd>
-        </div>
-        {item.policyNo && (
-          <div>
-            <dt>保单号</dt>
-            <dd>{item.policyNo}</dd>
-          </div>
-        )}
-      </dl>
-      <div className={styles.cardFooter}>
-        <span className={styles.premium}>
-          保费 <strong data-testid="policy-premium">{formatYuan(item.premium)}</strong>
-        </span>
-        <Button size="small" fill="none" onClick={onOpen}>
-          查看详情
-        </Button>
-        {item.status === 'toBePaid' ? (
-          <Button size="small" color="primary" shape="rounded" onClick={onPay}>
-            去支付
+      }
+      footer={
+        <>
+          <CardPremium testId="policy-premium">{formatYuan(item.premium)}</CardPremium>
+          <Button size="small" fill="none" onClick={onOpen}>
+            查看详情
           </Button>
-        ) : (
-          <Button size="small" color="primary" fill="outline" shape="rounded" onClick={onRenew}>
-            {item.renewalLabel}
-          </Button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className={styles.list} aria-busy="true" aria-label="加载中">
-      {[0, 1].map((i) => (
-        <div key={i} className={styles.card}>
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={3} animated />
-        </div>
-      ))}
-    </div>
+          {item.status === 'toBePaid' ? (
+            <Button size="small" color="primary" shape="rounded" onClick={onPay}>
+              去支付
+            </Button>
+          ) : (
+            <Button size="small" color="primary" fill="outline" shape="rounded" onClick={onRenew}>
+              {item.renewalLabel}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <InfoRows
+        rows={[
+          { label: '保障方案', value: item.planName },
+          { label: '被保险人', value: `${item.insuredName} ${item.insuredIdNo}` },
+          { label: '保障期间', value: `${formatDay(item.startDate)} 至 ${formatDay(item.endDate)}` },
+          { label: '保单号', value: item.policyNo },
+        ]}
+      />
+    </SectionCard>
   );
 }

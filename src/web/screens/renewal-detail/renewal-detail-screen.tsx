@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Skeleton, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { CardList, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { daysLeftText } from '../../components/promoter/customer-renewals.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
@@ -43,48 +45,29 @@ export default function RenewalDetailScreen() {
             </strong>
             <span className={styles.heroNote}>{formatDay(item.endDate)} 到期，及时提醒客户续保，保障不断档</span>
           </section>
-          <section className={styles.card}>
-            <div className={styles.cardHead}>
-              <span className={styles.title}>{item.productName}</span>
-              <Tag color="primary" fill="outline">
-                {item.renewalLabel}
-              </Tag>
-            </div>
-            <dl className={styles.rows}>
-              <div>
-                <dt>保障方案</dt>
-                <dd>{item.planName}</dd>
-              </div>
-              <div>
-                <dt>投保人</dt>
-                <dd>{item.holderName}</dd>
-              </div>
-              <div>
-                <dt>被保险人</dt>
-                <dd>{item.insuredNames.join('、') || '--'}</dd>
-              </div>
-              {item.policyNo && (
-                <div>
-                  <dt>保单号</dt>
-                  <dd>{item.policyNo}</dd>
-                </div>
-              )}
-              <div>
-                <dt>保障期间</dt>
-                <dd>
-                  {formatDay(item.startDate)} 至 {formatDay(item.endDate)}
-                </dd>
-              </div>
-              <div>
-                <dt>保单状态</dt>
-                <dd>{item.statusName}</dd>
-              </div>
-              <div>
-                <dt>保费</dt>
-                <dd className={styles.premium}>{formatYuan(item.premium)}</dd>
-              </div>
-            </dl>
-          </section>
+          <CardList>
+            <SectionCard
+              as="li"
+              title={item.productName}
+              extra={
+                <Tag color="primary" fill="outline">
+                  {item.renewalLabel}
+                </Tag>
+              }
+            >
+              <InfoRows
+                rows={[
+                  { label: '保障方案', value: item.planName },
+                  { label: '投保人', value: item.holderName },
+                  { label: '被保险人', value: item.insuredNames.join('、') || '--' },
+                  { label: '保单号', value: item.policyNo },
+                  { label: '保障期间', value: `${formatDay(item.startDate)} 至 ${formatDay(item.endDate)}` },
+                  { label: '保单状态', value: item.statusName },
+                  { label: '保费', value: <span className={styles.premium}>{formatYuan(item.premium)}</span> },
+                ]}
+              />
+            </SectionCard>
+          </CardList>
           <BottomBar>
             <div className={styles.actions}>
               <Button block shape="rounded" color="primary" fill="outline" onClick={() => navigate(paths.customerDetail(item.customerId))}>
@@ -108,10 +91,7 @@ export default function RenewalDetailScreen() {
           <LoadError description={errorMessage(query.error)} onRetry={retry} />
         )
       ) : (
-        <div className={styles.card} aria-busy="true" aria-label="加载中" data-testid="promoter-loading">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={5} animated />
-        </div>
+        <CardSkeleton count={1} lines={5} testId="promoter-loading" />
       )}
     </AppPage>
   );

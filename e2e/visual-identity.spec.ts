@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The natural width of each image matched (0 when it did not load). */
+const naturalWidths = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
+
+test('home: the loading cards stay inside a 390 px screen', async ({ page }) => {
+  // The catalogue answers late, so the skeleton cards are what the parent sees.
+  await page.route('**/_gw/prod-svc/api/v2/product/edu/list**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  await page.goto('/#/');
+  // Measured in one step, as soon as the cards are there (the market decision may leave home afterwards).
+  const measured = await page.waitForFunction(() => {
+    const cards = [...document.querySelectorAll('[aria-busy="true"][aria-label="加载中"] > div')];
+    return cards.length > 0 ? { rights: cards.map((card) => card.getBoundingClientRect().right), width: document.documentElement.scrollWidth } : null;
+  });
+  const { rights, width } = (await measured.jsonValue())!;
+  for (const right of rights) expect(right).toBeLessThanOrEqual(390);
+  expect(width).toBeLessThanOrEqual(390);
+});
+
+test('a product shows its category illustration as banner, and its insurer as a letter-mark in the insurer colour', async ({ page }) => {
+  await page.goto('/#/guanAiBaoDetails');
+  const banner = page.getByTestId('detail-banner').locator('img');
+  await expect(banner).toHaveAttribute('src', '/img/illustrations/guardian.svg');
+  await expect.poll(() => naturalWidths(page, '[data-testid="detail-banner"] img')).toEqual([240]);
+  // A fixed box: the banner does not move when the image arrives.
+  expect(await banner.evaluate((img) => [img.getAttribute('width'), img.getAttribute('height')])).toEqual(['168', '112']);
+
+  const mark = page.locator('section[aria-label="承保公司"] img');
+  await mark.scrollIntoViewIfNeeded();
+  await expect(mark).toHaveAttribute('src', '/img/insurers/cic.svg');
+  await expect(mark).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => naturalWidths(page, 'section[aria-label="承保公司"] img')).toEqual([64]);
+
+  // A medical product shows the medical illustration.
+  await page.goto('/#/fuxingUnionDetails');
+  await expect(page.getByTestId('detail-banner').locator('img')).toHaveAttribute('src', '/img/illustrations/medical.svg');
+});
+
+test('a market shows its illustration, icons of one set for its entries, and lazy product pictures below the fold', async ({ page }) => {
+  await page.goto('/#/insureMarketHome?id=xuzhou');
+  const hero = page.getByTestId('market-home');
+  await expect(hero.locator('img')).toHaveAttribute('src', '/img/illustrations/market.svg');
+  const entries = page.getByRole('navigation', { name: '服务入口' }).getByRole('button');
+  await expect(entries).toHaveCount(4);
+  for (const entry of await entries.all()) {
+    await expect(entry.locator('svg.antd-mobile-icon')).toHaveCount(1);
+  }
+  await expect(entries.first()).toHaveText('搜索产品');
+  const pictures = page.getByTestId('product-card').locator('img');
+  await expect(pictures.first()).toHaveAttribute('src', /^\/img\/illustrations\/[a-z-]+\.svg$/);
+  await expect(pictures.first()).toHaveAttribute('loading', 'lazy');
+});
+
+test('投保须知 is a whole notice, not three sentences', async ({ request }) => {
+  const answer = (await (await request.get('/_gw/prod-svc/api/v2/notificationInfo/edu?productCode=21PR000316')).json()) as { data: { name: string; content: string }[] };
+  const notice = answer.data.find((n) => n.name === '投保须知')!;
+  for (const section of ['投保范围', '保险期间', '如实告知', '退保说明', '理赔服务', '个人信息保护']) expect(notice.content).toContain(section);
+});
