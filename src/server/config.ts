@@ -121,6 +121,11 @@ const text = (description: string, options: { pattern?: string; minLength?: numb
   Type.Optional(Type.String({ minLength: 1, ...options, description }));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The log level when LOG_LEVEL is unset. */
+export function defaultLogLevel(nodeEnv: NodeEnv): string {
+  return nodeEnv === 'test' ? 'silent' : 'info';
+}
 /** Secrets shorter than this are refused in production (and, being guessable, anywhere below 16). */
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
@@ -249,7 +254,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     distDir: resolve(env.DIST_DIR ?? './dist'),
     paymentTimeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES ?? 30,
     sandboxNotifyDelayMs: env.SANDBOX_NOTIFY_DELAY_MS ?? 300,
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel: env.LOG_LEVEL ?? defaultLogLevel(nodeEnv),
     ...(env.BROKERAGE_NAME ? { brokerageName: env.BROKERAGE_NAME } : {}),
     passwordScrypt: PRODUCTION_SCRYPT,
     smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR ?? 20,
