@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
@@ -133,7 +133,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     // One sampled line per completed request instead (installRequestLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
