@@ -1,10 +1,19 @@
 /**
  * `npm run bench`: one run on loopback, printed as a table.
- * - quote requests per second (POST /_gw/prod-svc/calpremiums), as a ratio to
- *   a bare Fastify route answering a JSON POST, both measured in this run;
+ * - quote requests per second (POST /_gw/prod-svc/calpremiums) with production
+ *   settings (NODE_ENV=production, its default log level, logs written to
+ *   /dev/null), as a ratio to a bare Fastify route answering a JSON POST,
+ *   both measured in this run;
+ * - the home product list as the web app asks for it (accepting br and gzip),
+ *   production settings, over the catalogue and over it copied tenfold:
+ *   requests per second and p99, the tenfold as a ratio to the catalogue;
  * - order submissions per second and their p99 latency on PGlite, and on
  *   PostgreSQL when DATABASE_URL is set (serials and anti-resubmit tokens are
- *   fetched before the clock starts: only submitOrder/v2 is timed);
+ *   fetched before the clock starts: only submitOrder/v2 is timed), beside a
+ *   bare Fastify route doing one INSERT of the same bodies on PostgreSQL;
+ * - the compiled server's start in production on PGlite, fresh data and
+ *   existing data: time to the first answer of /healthz and memory, beside a
+ *   bare Fastify process (scripts/lib/bench-server.ts);
  * - payment notifications handled per second and their p99 latency, for the
  *   WeChat (RSA-SHA256 + AES-256-GCM) and Alipay (RSA2 form) styles, each
  *   trade notified twice (the second is a duplicate answered as success);
@@ -14,8 +23,8 @@
  *   with 100,000 sales on PostgreSQL (DATABASE_URL): forms inserted in bulk
  *   SQL before the clock starts, then p95 of sequential injected calls
  *   against the goal of 50 ms.
- * `BENCH_ONLY=promoter` (a comma list of quote, orders, notifications,
- * manifests, promoter, pdf, crash) runs only those parts. `pdf`: agreement PDFs
+ * `BENCH_ONLY=promoter` (a comma list of quote, list, orders, start,
+ * notifications, manifests, promoter, pdf, crash) runs only those parts. `pdf`: agreement PDFs
  * generated per second (the Jining offline manifest's template, one page) and
  * the size of one, unsigned and signed.
  * `recording` (only when named in BENCH_ONLY: it needs Chromium and takes about
@@ -30,7 +39,9 @@
  * Every loop is bounded in count and time and targets 127.0.0.1 only.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { catalogueCopies } from './lib/catalogue-copies.ts';
+import { bareInsertThroughput, percentile, serverStarts, timedLoop, type Start, type Timed } from './lib/bench-server.ts';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -66,11 +77,28 @@ const quoteBody = JSON.stringify([
   },
 ]);
 
-async function rps(url: string, body: string): Promise<number> {
+interface Load {
+  perSecond: number;
+  p99: number;
+}
+
+/** Until the route answers 200 (a server just started may answer 503 while its overload check still counts the start's event-loop delay). */
+async function answering(url: string, body: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    if (res.status === 200) return;
+    if (tries > 100) throw new Error(`${url}: ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function load(url: string, body: string, headers: Record<string, string> = {}): Promise<Load> {
+  await answering(url, body);
   const result = await autocannon({
     url,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body,
     connections: 16,
     // The load generator runs in its own thread so that it does not share the server's event loop.
@@ -78,34 +106,60 @@ async function rps(url: string, body: string): Promise<number> {
     duration: SECONDS,
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  return { perSecond: result.requests.average, p99: result.latency.p99 };
 }
 
+/** The reference: a bare Fastify route answering a JSON POST, no logger, no plugins. */
 async function bareFastifyRps(): Promise<number> {
   const bare = Fastify({ logger: false });
   bare.post('/bare', async (request) => ({ code: '0000', msg: '', data: { echo: Array.isArray(request.body) } }));
   const url = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await rps(`${url}/bare`, quoteBody);
+    return (await load(`${url}/bare`, quoteBody)).perSecond;
   } finally {
     await bare.close();
   }
 }
 
+/** Quotes per second with production settings (NODE_ENV=production, its default log level, logs to /dev/null). */
 async function quoteRps(): Promise<number> {
-  const bench = await startBenchApp({ listen: true });
+  const bench = await startBenchApp({ listen: true, production: true });
   try {
-    return await rps(`${bench.url}${GW}${productCalls.calPremiums.path}`, quoteBody);
+    return (await load(`${bench.url}${GW}${productCalls.calPremiums.path}`, quoteBody)).perSecond;
   } finally {
     await bench.close();
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+/**
+ * The home list as the web app asks for it (POST with `{}`, accepting br and
+ * gzip) with production settings, over the catalogue and over the catalogue
+ * copied tenfold (each app started on its own catalogue).
+ */
+async function productListLoad(): Promise<{ one: Load; ten: Load; products: [number, number] }> {
+  const source = new URL('../manifests', import.meta.url).pathname;
+  const tenfold = catalogueCopies(source, 10);
+  const measure = async (manifestsDir: string) => {
+    const bench = await startBenchApp({ listen: true, production: true, manifestsDir });
+    try {
+      const url = `${bench.url}${GW}${productCalls.productList.path}`;
+      await answering(url, '{}');
+      const count = ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { list: unknown[] } }).data.list.length;
+      return { load: await load(url, '{}', { 'accept-encoding': 'br, gzip' }), count };
+    } finally {
+      await bench.close();
+    }
+  };
+  try {
+    const one = await measure(source);
+    const ten = await measure(tenfold);
+    return { one: one.load, ten: ten.load, products: [one.count, ten.count] };
+  } finally {
+    rmSync(tenfold, { recursive: true, force: true });
+  }
 }
 
-async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; perSecond: number; p50: number; p99: number }> {
+async function orderThroughput(databaseUrl?: string): Promise<Timed & { kind: string; bodies: string[] }> {
   const bench = await startBenchApp({ listen: true, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     const base = `${bench.url}${GW}`;
@@ -125,28 +179,16 @@ async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; pe
         body: JSON.stringify({ idempotentSerialNo: serial, source: '01', entryType: '00', applicationForms: [sampleApplication(SAMPLE_PRODUCT_CODES.xuzhou)] }),
       });
     }
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < jobs.length) {
-          const job = jobs[next++]!;
-          const t0 = performance.now();
-          const res = await fetch(base + orderCalls.submitOrder.path, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${job.user.token}`, [RESUB_HEADER]: job.resub },
-            body: job.body,
-          });
-          const envelope = (await res.json()) as { code: string; msg: string };
-          if (envelope.code !== '0000') throw new Error(`submitOrder: ${envelope.code} ${envelope.msg}`);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return { kind: bench.kind, perSecond: jobs.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    const timed = await timedLoop(jobs, CONCURRENCY, async (job) => {
+      const res = await fetch(base + orderCalls.submitOrder.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${job.user.token}`, [RESUB_HEADER]: job.resub },
+        body: job.body,
+      });
+      const envelope = (await res.json()) as { code: string; msg: string };
+      if (envelope.code !== '0000') throw new Error(`submitOrder: ${envelope.code} ${envelope.msg}`);
+    });
+    return { kind: bench.kind, ...timed, bodies: jobs.map((job) => job.body) };
   } finally {
     await bench.close();
   }
@@ -156,7 +198,7 @@ async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; pe
 async function notificationThroughput(
   channel: 'wechat' | 'alipay',
   databaseUrl?: string,
-): Promise<{ kind: string; channel: string; perSecond: number; p50: number; p99: number; count: number }> {
+): Promise<Timed & { kind: string; channel: string }> {
   const bench = await startBenchApp({ listen: true, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     const base = `${bench.url}${GW}`;
@@ -194,24 +236,12 @@ async function notificationThroughput(
       jobs.push(encoded, encoded);
     }
     const url = base + fillPath(paymentCalls.payNotify.path, { provider: channel });
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < jobs.length) {
-          const job = jobs[next++]!;
-          const t0 = performance.now();
-          const res = await fetch(url, { method: 'POST', headers: { ...job.headers, 'content-type': job.contentType }, body: job.body });
-          const text = await res.text();
-          if (!provider.acknowledged({ status: res.status, text })) throw new Error(`notify ${channel}: ${res.status} ${text}`);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return { kind: bench.kind, channel, perSecond: jobs.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), count: jobs.length };
+    const timed = await timedLoop(jobs, CONCURRENCY, async (job) => {
+      const res = await fetch(url, { method: 'POST', headers: { ...job.headers, 'content-type': job.contentType }, body: job.body });
+      const text = await res.text();
+      if (!provider.acknowledged({ status: res.status, text })) throw new Error(`notify ${channel}: ${res.status} ${text}`);
+    });
+    return { kind: bench.kind, channel, ...timed };
   } finally {
     await bench.close();
   }
@@ -329,8 +359,12 @@ const databaseUrl = process.env.DATABASE_URL;
 const manifests = want('manifests') ? manifestTiming() : undefined;
 const bare = want('quote') ? await bareFastifyRps() : undefined;
 const quote = want('quote') ? await quoteRps() : undefined;
+const list = want('list') ? await productListLoad() : undefined;
 const orders = want('orders') ? [await orderThroughput()] : [];
 if (want('orders') && databaseUrl) orders.push(await orderThroughput(databaseUrl));
+const postgresOrders = orders.find((o) => o.kind === 'postgres');
+const bareInsert = postgresOrders && databaseUrl ? await bareInsertThroughput(databaseUrl, postgresOrders.bodies, CONCURRENCY) : undefined;
+const starts = want('start') ? await serverStarts() : undefined;
 const notifications = want('notifications') ? [await notificationThroughput('wechat'), await notificationThroughput('alipay')] : [];
 if (want('notifications') && databaseUrl) {
   notifications.push(await notificationThroughput('wechat', databaseUrl), await notificationThroughput('alipay', databaseUrl));
@@ -344,12 +378,30 @@ const f = (n: number, digits = 0) => n.toFixed(digits);
 console.log('\nbenchmark (one run, loopback, 2 cores)');
 if (bare !== undefined && quote !== undefined) {
   console.log(`  bare Fastify JSON route      ${f(bare)} req/s`);
-  console.log(`  quote (calpremiums)          ${f(quote)} req/s  = ${f(quote / bare, 2)} x bare route`);
+  console.log(`  quote (calpremiums)          ${f(quote)} req/s  = ${f(quote / bare, 2)} x bare route (production settings; goal >= 0.8 x)`);
+}
+if (list) {
+  const [one, ten] = list.products;
+  console.log(`  product list, ${String(one).padStart(3)} products     ${f(list.one.perSecond)} req/s  p99 ${f(list.one.p99, 1)} ms`);
+  console.log(
+    `  product list, ${String(ten).padStart(3)} products     ${f(list.ten.perSecond)} req/s  p99 ${f(list.ten.p99, 1)} ms  = ${f(list.ten.perSecond / list.one.perSecond, 2)} x the catalogue (goal >= 0.8 x, p99 <= 5 ms)`,
+  );
 }
 for (const o of orders) {
   console.log(`  submitOrder on ${o.kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent)`);
 }
+if (bareInsert && postgresOrders) {
+  console.log(`  bare Fastify one INSERT      ${f(bareInsert.perSecond, 1)} req/s  p50 ${f(bareInsert.p50, 1)} ms  p99 ${f(bareInsert.p99, 1)} ms  (PostgreSQL, ${CONCURRENCY} concurrent)`);
+  console.log(`    submitOrder on PostgreSQL = ${f((100 * postgresOrders.perSecond) / bareInsert.perSecond)} % of it (goal >= 50 %, p99 <= 30 ms); on PGlite goal >= 250/s`);
+}
 if (want('orders') && !databaseUrl) console.log('  submitOrder on PostgreSQL    skipped: set DATABASE_URL');
+if (starts) {
+  const line = (label: string, s: Start) =>
+    `  ${label.padEnd(28)} ${f(s.ms)} ms  RSS ${f(s.rssMb)} MB (peak ${f(s.peakMb)} MB; V8 heap ${f(s.heapMb ?? NaN)} MB, external ${f(s.externalMb ?? NaN)} MB)`;
+  console.log(line('start: bare Fastify', starts.bare));
+  console.log(line('start: PGlite, fresh data', starts.fresh) + '  goal <= 4 s');
+  console.log(line('start: PGlite, existing data', starts.existing) + '  goal <= 1.5 s');
+}
 for (const n of notifications) {
   console.log(
     `  ${n.channel.padEnd(6)} notify on ${n.kind.padEnd(10)} ${f(n.perSecond, 1)} notifications/s  p50 ${f(n.p50, 1)} ms  p99 ${f(n.p99, 1)} ms  (${n.count}, half duplicates, ${CONCURRENCY} concurrent)`,

@@ -48,6 +48,17 @@ function newestMtime(paths) {
   return newest;
 }
 
+/** File contents by path: the two targets share inputs (src/engine, src/contract, schemas, the lock file), read once. */
+const contents = new Map();
+const contentOf = (path) => {
+  let bytes = contents.get(path);
+  if (!bytes) {
+    bytes = readFileSync(join(root, path));
+    contents.set(path, bytes);
+  }
+  return bytes;
+};
+
 /** SHA-256 of the paths and contents of every file under the given files and folders, in a stable order. */
 function sourceHash(paths) {
   const hash = createHash('sha256');
@@ -61,7 +72,7 @@ function sourceHash(paths) {
     if (stat.isDirectory()) {
       for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
     } else {
-      hash.update(`${path}\0`).update(readFileSync(join(root, path))).update('\0');
+      hash.update(`${path}\0`).update(contentOf(path)).update('\0');
     }
   };
   for (const path of paths) visit(path);

@@ -12,8 +12,15 @@ export const ProductStatus = Type.Union([Type.Literal('online'), Type.Literal('o
 export type ProductStatus = Static<typeof ProductStatus>;
 
 /** POST prod-svc/api/v2/product/edu/list: the catalogue on the home page. */
+export const PRODUCT_LIST_PAGE_SIZE = 15;
 export const ProductListBody = Type.Object(
-  { category: Type.Optional(Type.String({ maxLength: 20 })) },
+  {
+    category: Type.Optional(Type.String({ maxLength: 20 })),
+    pageNum: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 10_000, description: `A page of the list (from 1), pageSize products long (${PRODUCT_LIST_PAGE_SIZE} when unset); without it, the whole list` }),
+    ),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'Products per page; paging starts at page 1 when only this is set' })),
+  },
   { additionalProperties: false },
 );
 export const ProductListItem = Type.Object({
@@ -28,7 +35,10 @@ export const ProductListItem = Type.Object({
   renewalLabel: Type.String({ description: '去续保 or 再次购买' }),
   noticeRoute: Type.Optional(Type.String({ description: 'The product notice screen bound to this product, when it has one' })),
 });
-export const ProductList = Type.Object({ list: Type.Array(ProductListItem) });
+export const ProductList = Type.Object({
+  list: Type.Array(ProductListItem),
+  total: Type.Integer({ description: 'Products of the category (all pages)' }),
+});
 export type ProductListItem = Static<typeof ProductListItem>;
 
 /** GET prod-svc/api/v1/product_display?productCode */
@@ -294,7 +304,7 @@ export const productCalls = {
   productList: defineCall({
     method: 'POST',
     path: '/prod-svc/api/v2/product/edu/list',
-    summary: 'The products on sale (home list), optionally of one category',
+    summary: 'The products on sale (home list), optionally of one category and paged (the whole list when no page is asked for)',
     auth: 'public',
     body: ProductListBody,
     data: ProductList,

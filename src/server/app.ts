@@ -1,16 +1,16 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
-import type { AppConfig } from './config.ts';
+import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { installAuth, optionalUserOf } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerHardening } from './http/hardening.ts';
-import { loggerOptions } from './http/log-options.ts';
+import { installRequestLog, loggerOptions } from './http/log-options.ts';
 import { installJsonParser, installValidators } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
@@ -133,12 +133,18 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    // One sampled line per completed request instead (installRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
     frameworkErrors: answerFrameworkError,
     // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+  });
+  installRequestLog(app, {
+    sampleRate: config.requestLogSample ?? defaultRequestLogSample(config.nodeEnv),
+    slowMs: config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS,
   });
   installValidators(app);
   installJsonParser(app);

@@ -10,7 +10,8 @@ import type { ApiEnvelope } from '../contract/envelope.ts';
 import { SUCCESS } from '../contract/envelope.ts';
 import { GW } from '../contract/define-call.ts';
 import { buildAppWithHandles, type AppHandles } from './app.ts';
-import type { AppConfig } from './config.ts';
+import { defaultLogLevel, type AppConfig } from './config.ts';
+import { loggerOptions } from './http/log-options.ts';
 import type { Db, DbKind } from './db/db.ts';
 import { MEMORY_URL, openDb } from './db/open-db.ts';
 import { ChannelSandboxProvider } from './providers/payment/channel-sandbox-provider.ts';
@@ -39,6 +40,14 @@ export interface BenchOptions {
   port?: number;
   logLevel?: string;
   poolSize?: number;
+  /**
+   * Production settings: NODE_ENV=production (overload protection on, no
+   * development endpoints) and the production log level's request logs,
+   * written to /dev/null. Other runs are silent and in test mode.
+   */
+  production?: boolean;
+  /** Instead of the manifests of manifests/ (a catalogue copied tenfold). */
+  manifestsDir?: string;
 }
 
 let benchKeys: Record<string, unknown> | undefined;
@@ -103,8 +112,12 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
   const scratch = /^postgres(ql)?:\/\//.test(requested) ? await throwAwayDatabase(requested) : undefined;
   const databaseUrl = scratch?.url ?? requested;
   const database = await openDb({ databaseUrl, dataDir: resolve('data'), poolSize: options.poolSize });
-  const config = benchConfig({ databaseUrl, logLevel: options.logLevel ?? 'silent' });
-  const { app, handles } = await buildAppWithHandles({ db: database.db, config, sms: { send: async () => undefined }, seed: false });
+  const production = options.production
+    ? { nodeEnv: 'production' as const, allowSandbox: true, devEndpoints: false, logLevel: options.logLevel ?? defaultLogLevel('production') }
+    : { logLevel: options.logLevel ?? 'silent' };
+  const config = benchConfig({ databaseUrl, ...production, ...(options.manifestsDir ? { manifestsDir: options.manifestsDir } : {}) });
+  const logger = options.production ? { ...loggerOptions(config.logLevel), file: '/dev/null' } : undefined;
+  const { app, handles } = await buildAppWithHandles({ db: database.db, config, sms: { send: async () => undefined }, seed: false, ...(logger ? { logger } : {}) });
   const url = options.listen ? await app.listen({ port: options.port ?? 0, host: '127.0.0.1' }) : undefined;
   return {
     app,

@@ -54,6 +54,10 @@ export interface AppConfig {
   /** Delay before the sandbox payment provider delivers its notification. */
   sandboxNotifyDelayMs: number;
   logLevel: string;
+  /** Fraction of ordinary completed requests logged at info (LOG_REQUEST_SAMPLE); {@link defaultRequestLogSample} when unset. */
+  requestLogSample?: number;
+  /** Requests slower than this (ms) are always logged, at warn (LOG_SLOW_MS); {@link DEFAULT_SLOW_REQUEST_MS} when unset. */
+  slowRequestMs?: number;
   // --- accounts
   /** scrypt cost of new password hashes; production N=2^17, r=8, p=1 (tests lower it to stay fast). */
   passwordScrypt: ScryptCost;
@@ -174,6 +178,17 @@ const text = (description: string, options: { pattern?: string; minLength?: numb
   Type.Optional(Type.String({ minLength: 1, ...options, description }));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The log level when LOG_LEVEL is unset. */
+export function defaultLogLevel(nodeEnv: NodeEnv): string {
+  return nodeEnv === 'test' ? 'silent' : 'info';
+}
+
+/** Production logs one ordinary request in a hundred (errors and slow requests always); elsewhere every request. */
+export function defaultRequestLogSample(nodeEnv: NodeEnv): number {
+  return nodeEnv === 'production' ? 0.01 : 1;
+}
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
 /** Secrets shorter than this are refused in production (and, being guessable, anywhere below 16). */
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
@@ -195,6 +210,8 @@ export const EnvSchema = Type.Object({
   PAYMENT_TIMEOUT_MINUTES: integer(1, 43_200),
   SANDBOX_NOTIFY_DELAY_MS: integer(0, 60_000),
   LOG_LEVEL: oneOf(LOG_LEVELS),
+  LOG_REQUEST_SAMPLE: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'a fraction from 0 (no ordinary request) to 1 (every request), e.g. 0.01' })),
+  LOG_SLOW_MS: integer(1, 600_000),
   MANIFESTS_DIR: text('a folder path'),
   TRUST_PROXY: text('true, a hop count, or proxy addresses and CIDRs separated by commas', { pattern: '^(true|[0-9]{1,2}|[0-9a-fA-F.:/]+(\\s*,\\s*[0-9a-fA-F.:/]+)*)$' }),
   DIST_DIR: text('a folder path'),
@@ -303,7 +320,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     distDir: resolve(env.DIST_DIR ?? './dist'),
     paymentTimeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES ?? 30,
     sandboxNotifyDelayMs: env.SANDBOX_NOTIFY_DELAY_MS ?? 300,
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel: env.LOG_LEVEL ?? defaultLogLevel(nodeEnv),
+    requestLogSample: env.LOG_REQUEST_SAMPLE ?? defaultRequestLogSample(nodeEnv),
+    slowRequestMs: env.LOG_SLOW_MS ?? DEFAULT_SLOW_REQUEST_MS,
     ...(env.BROKERAGE_NAME ? { brokerageName: env.BROKERAGE_NAME } : {}),
     passwordScrypt: PRODUCTION_SCRYPT,
     smsPerIpPerHour: env.SMS_PER_IP_PER_HOUR ?? 20,

@@ -47,7 +47,7 @@ describe('personal data in logs', () => {
     await submitOrder(t.app, session.token, form);
     await call(t.app, { method: 'GET', url: `${authCalls.devSmsLatest.path}?phoneNum=${session.phone}`, token: session.token });
     const log = lines.join('');
-    expect(log).toContain('incoming request'); // the log is really captured
+    expect(log).toContain('request completed'); // the log is really captured
     const child = form.insureds[0]!;
     for (const secret of [
       session.phone,

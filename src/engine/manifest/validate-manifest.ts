@@ -15,13 +15,29 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 let cached: ValidateFunction<ProductManifest> | undefined;
 
-/** The one compiled validator of the manifest schema, built on first use. */
-function manifestValidator(): ValidateFunction<ProductManifest> {
-  if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, verbose: true });
+/** The ajv options of the manifest validator (part of the key of a precompiled one). */
+export const MANIFEST_AJV_OPTIONS = Object.freeze({ allErrors: true, strict: true, strictTuples: false, verbose: true });
+
+/**
+ * Compiles the manifest schema: the ajv instance and the validator. `source`
+ * keeps the generated code, for a standalone module (the server's cache of
+ * precompiled validators, src/server/catalogue/precompiled-validator.ts).
+ */
+export function compileManifestValidator(source = false): { ajv: Ajv2020; validate: ValidateFunction<ProductManifest> } {
+  const ajv = new Ajv2020({ ...MANIFEST_AJV_OPTIONS, ...(source ? { code: { source: true } } : {}) });
   ajv.addKeyword(HINT_KEYWORD);
   addFormats(ajv);
-  cached = ajv.compile<ProductManifest>(manifestSchema);
+  return { ajv, validate: ajv.compile<ProductManifest>(manifestSchema) };
+}
+
+/** Uses an already compiled validator of the manifest schema (one loaded from standalone code) instead of compiling it. */
+export function useManifestValidator(validate: ValidateFunction<ProductManifest>): void {
+  cached = validate;
+}
+
+/** The one compiled validator of the manifest schema, built on first use (or the one given to {@link useManifestValidator}). */
+function manifestValidator(): ValidateFunction<ProductManifest> {
+  cached ??= compileManifestValidator().validate;
   return cached;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { productCalls } from '../../contract/product.ts';
+import { PRODUCT_LIST_PAGE_SIZE, productCalls } from '../../contract/product.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
@@ -8,6 +8,7 @@ import { registerDevCatalogueRoute } from './dev-catalogue-routes.ts';
 import { registerDisplayRoutes } from './display-routes.ts';
 import { productCodesOf } from './manifest-fields.ts';
 import { inCategory, toProductListItem } from './product-views.ts';
+import { preparedAnswer, sendPrepared } from './prepared-answers.ts';
 import { registerProtocolRoutes } from './protocol-routes.ts';
 import { registerQuoteRoute } from './quote-routes.ts';
 
@@ -21,18 +22,32 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
   registerDevCatalogueRoute(app, deps);
 }
 
-/** The home list and the valid product codes: products on sale only. */
+/**
+ * The home list and the valid product codes: products on sale only. Both are
+ * answered from bytes prepared once per manifest set (prepared-answers.ts):
+ * the whole list (what the web app asks for) and each page asked for.
+ */
 function registerListRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { manifests } = deps;
   const route = routesOf(app, deps);
-  // The catalogue is immutable after start: build the answers once.
-  const listItems = manifests.online.map((m) => ({ manifest: m, item: toProductListItem(m) }));
-  const validCodes = manifests.online.flatMap(productCodesOf);
 
-  route(productCalls.productList, async (request) => {
-    const category = request.body.category;
-    return ok({ list: listItems.filter(({ manifest }) => inCategory(manifest, category)).map((e) => e.item) });
+  route(productCalls.productList, async (request, reply) => {
+    const { category, pageNum, pageSize } = request.body;
+    const store = deps.manifests;
+    const paged = pageNum !== undefined || pageSize !== undefined;
+    const page = { num: pageNum ?? 1, size: pageSize ?? PRODUCT_LIST_PAGE_SIZE };
+    // Unknown categories share one (empty) answer, so what a client makes up does not grow the cache.
+    const known = category === undefined || store.online.some((m) => inCategory(m, category));
+    const key = `list\0${known ? (category ?? '') : '?'}\0${paged ? `${page.num}\0${page.size}` : 'all'}`;
+    const answer = preparedAnswer(store, key, reply, () => {
+      const all = known ? store.online.filter((m) => inCategory(m, category)) : [];
+      const shown = paged ? all.slice((page.num - 1) * page.size, page.num * page.size) : all;
+      return ok({ list: shown.map(toProductListItem), total: all.length });
+    });
+    return sendPrepared(request, reply, answer);
   });
 
-  route(productCalls.validProductCodes, async () => ok(validCodes));
+  route(productCalls.validProductCodes, async (request, reply) => {
+    const answer = preparedAnswer(deps.manifests, 'validProductCodes', reply, () => ok(deps.manifests.online.flatMap(productCodesOf)));
+    return sendPrepared(request, reply, answer);
+  });
 }

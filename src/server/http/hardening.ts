@@ -106,10 +106,15 @@ type PressureHandler = (request: FastifyRequest, reply: FastifyReply, type: stri
 
 /**
  * Answers 503 with the envelope. under-pressure sends what its handler returns
- * (and stops the request there); its types only admit void, hence the cast.
+ * (and stops the request there), or lets the request through when it returns
+ * nothing; its types only admit void, hence the cast. The event-loop delay
+ * sampled while the app was starting (migrations, manifests) is the start's,
+ * not load: it refused every request for up to a second after listening, so
+ * it counts only from two samples after the app is ready.
  */
-function busyHandler(retryAfterSeconds: number): PressureHandler {
-  const handler = (_request: FastifyRequest, reply: FastifyReply) => {
+function busyHandler(retryAfterSeconds: number, startSettled: () => boolean): PressureHandler {
+  const handler = (_request: FastifyRequest, reply: FastifyReply, type: string) => {
+    if (type === 'eventLoopDelay' && !startSettled()) return undefined;
     reply.status(503).header('retry-after', String(retryAfterSeconds));
     return BUSY_BODY;
   };
@@ -151,6 +156,11 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
 }
 
 async function registerUnderPressure(app: FastifyInstance, limits: PressureLimits): Promise<void> {
+  let readyAt: number | undefined;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const startSettled = () => readyAt !== undefined && performance.now() - readyAt >= 2 * limits.sampleInterval;
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelay,
     maxHeapUsedBytes: limits.maxHeapUsedBytes,
@@ -158,6 +168,6 @@ async function registerUnderPressure(app: FastifyInstance, limits: PressureLimit
     maxEventLoopUtilization: limits.maxEventLoopUtilization,
     sampleInterval: limits.sampleInterval,
     retryAfter: limits.retryAfter,
-    pressureHandler: busyHandler(limits.retryAfter),
+    pressureHandler: busyHandler(limits.retryAfter, startSettled),
   });
 }

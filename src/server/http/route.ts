@@ -70,8 +70,12 @@ export type CallRequest<S extends CallSpec> = FastifyRequest<
   TypeBoxTypeProvider
 >;
 
-/** What a handler returns: the envelope (typed by `data`) or, for raw calls, the reply it sent. */
-export type CallResult<S extends CallSpec> = S extends { raw: object } ? FastifyReply | string | Buffer : ApiEnvelope<CallData<S>>;
+declare const preparedBrand: unique symbol;
+/** A reply sent with bytes the route's own serializer made earlier (catalogue/prepared-answers.ts `sendPrepared`). */
+export type PreparedReply = FastifyReply & { readonly [preparedBrand]: true };
+
+/** What a handler returns: the envelope (typed by `data`), a prepared answer, or, for raw calls, the reply it sent. */
+export type CallResult<S extends CallSpec> = S extends { raw: object } ? FastifyReply | string | Buffer : ApiEnvelope<CallData<S>> | PreparedReply;
 
 export type CallHandler<S extends CallSpec> = (request: CallRequest<S>, reply: FastifyReply) => Promise<CallResult<S>>;
 

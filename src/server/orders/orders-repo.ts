@@ -8,7 +8,7 @@ import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
-  'orderCode' | 'userId' | 'idempotentSerialNo' | 'amountFen' | 'createdAt' | 'payDeadline'
+  'orderCode' | 'userId' | 'idempotentSerialNo' | 'amountFen' | 'createdAt' | 'payDeadline' | 'requestHash'
 >;
 export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id' | 'orderId'>;
 
@@ -29,6 +29,40 @@ export interface OrderSummary {
   userId: string;
   amountFen: number;
   applicationFormCodes: string[];
+  /** SHA-256 of the application forms the order was submitted with (null for orders made before it was kept). */
+  requestHash?: string | null;
+}
+
+/**
+ * What an order submission checks before anything else, in one round trip:
+ * whether the user's anti-resubmit token is live, who the serial was issued
+ * to, and the order the serial already made (with its request hash).
+ */
+export async function submissionState(
+  db: Db,
+  input: { token: string; userId: string; now: Date; serial: string },
+): Promise<{ tokenLive: boolean; serialOwner: string | undefined; previous: OrderSummary | undefined }> {
+  const result = await db.execute(sql`
+    select
+      exists(
+        select 1 from resub_tokens
+        where token = ${input.token} and user_id = ${input.userId} and used_at is null and expires_at > ${input.now.toISOString()}::timestamptz
+      ) as "tokenLive",
+      (select user_id from serials where serial = ${input.serial}) as "serialOwner",
+      (
+        select json_build_object(
+          'orderCode', o.order_code, 'userId', o.user_id, 'amountFen', o.amount_fen, 'requestHash', o.request_hash,
+          'applicationFormCodes', (select json_agg(f.application_form_code order by f.id) from application_forms f where f.order_id = o.id)
+        )
+        from orders o where o.idempotent_serial_no = ${input.serial}
+      ) as "previous"`);
+  const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; previous: OrderSummary | string | null }[] }).rows;
+  const previous = typeof row?.previous === 'string' ? (JSON.parse(row.previous) as OrderSummary) : (row?.previous ?? undefined);
+  return {
+    tokenLive: row?.tokenLive === true,
+    serialOwner: row?.serialOwner ?? undefined,
+    previous: previous && previous.applicationFormCodes ? previous : undefined,
+  };
 }
 
 export async function getOrderBySerial(db: Db, serial: string): Promise<OrderSummary | undefined> {
@@ -37,6 +71,7 @@ export async function getOrderBySerial(db: Db, serial: string): Promise<OrderSum
       orderCode: orders.orderCode,
       userId: orders.userId,
       amountFen: orders.amountFen,
+      requestHash: orders.requestHash,
       applicationFormCode: applicationForms.applicationFormCode,
     })
     .from(orders)
@@ -50,6 +85,7 @@ export async function getOrderBySerial(db: Db, serial: string): Promise<OrderSum
     userId: first.userId,
     amountFen: first.amountFen,
     applicationFormCodes: rows.map((r) => r.applicationFormCode),
+    requestHash: first.requestHash,
   };
 }
 
@@ -192,11 +228,18 @@ export async function hasOverlappingCover(
 }
 
 /**
- * Serialises work on one insured person of one product until the transaction
- * ends (PostgreSQL and PGlite both have transaction-scoped advisory locks).
+ * Serialises work on insured people of one product until the transaction
+ * ends (PostgreSQL and PGlite both have transaction-scoped advisory locks):
+ * one statement for all of them, locked in the order given (callers sort
+ * them, so two orders naming the same children cannot deadlock).
  */
-export async function lockInsuredPerson(db: Db, productCode: string, licenceNo: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${productCode}:${licenceNo}`}))`);
+export async function lockInsuredPeople(db: Db, productCode: string, licenceNos: readonly string[]): Promise<void> {
+  if (licenceNos.length === 0) return;
+  const keys = sql.join(
+    licenceNos.map((licenceNo) => sql`${`${productCode}:${licenceNo}`}`),
+    sql`, `,
+  );
+  await db.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${keys}]::text[]) as k`);
 }
 
 /**

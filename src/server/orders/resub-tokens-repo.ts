@@ -20,12 +20,6 @@ type TokenInput = { token: string; userId: string; now: Date };
 const liveToken = (input: TokenInput) =>
   and(eq(resubTokens.token, input.token), eq(resubTokens.userId, input.userId), isNull(resubTokens.usedAt), gt(resubTokens.expiresAt, input.now));
 
-/** True when the token is the user's, unused and unexpired (nothing is spent: see consumeResubToken). */
-export async function isResubTokenLive(db: Db, input: TokenInput): Promise<boolean> {
-  const rows = await db.select({ token: resubTokens.token }).from(resubTokens).where(liveToken(input)).limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Uses a token once: a single conditional UPDATE, so two requests carrying the
  * same token cannot both pass. False for unknown, used, expired or foreign tokens.

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput, SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
 import { CHANNEL_NO } from '../../engine/rules/enums.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import type { Db } from '../db/db.ts';
-import { orders } from '../db/schema.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
@@ -24,14 +21,14 @@ import {
   getOrderBySerial,
   hasOverlappingCover,
   insertOrderWithForms,
-  lockInsuredPerson,
+  lockInsuredPeople,
   markOrderPaid,
+  submissionState,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
 import { repeatInsuranceMessage } from './repeat-insurance.ts';
-import { consumeResubToken, isResubTokenLive } from './resub-tokens-repo.ts';
-import { getSerialOwner } from './serials-repo.ts';
+import { consumeResubToken } from './resub-tokens-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
@@ -72,20 +69,14 @@ export function requestHashOf(body: SubmitOrderBody): string {
 
 export const MSG_SERIAL_OTHER_BODY = '该流水号已用于另一份投保单，请重新提交';
 
-async function requestHashOfSerial(db: Db, serial: string): Promise<string | null | undefined> {
-  const [row] = await db.select({ hash: orders.requestHash }).from(orders).where(eq(orders.idempotentSerialNo, serial)).limit(1);
-  return row?.hash;
-}
-
 /**
  * The order of a serial, to its owner only (a repeated serial gives back the
  * order it created), and only for the same body: a serial reused with other
  * application forms is refused, never answered with an order it did not make.
  */
-async function answerWithOrder(db: Db, order: OrderSummary, user: AuthUser, serial: string, requestHash: string): Promise<SubmitOrderResult> {
+function answerWithOrder(order: OrderSummary, user: AuthUser, requestHash: string): SubmitOrderResult {
   if (order.userId !== user.userId) throw forbidden('订单');
-  const stored = await requestHashOfSerial(db, serial);
-  if (stored && stored !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
+  if (order.requestHash && order.requestHash !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
   return toResult(order);
 }
 
@@ -162,16 +153,17 @@ export async function submitOrder(
   const now = deps.now();
   const tokenInput = resubToken ? { token: resubToken, userId: user.userId, now } : null;
   const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-  if (!tokenInput || !(await isResubTokenLive(deps.db, tokenInput))) throw resubmitted();
+  if (!tokenInput) throw resubmitted();
 
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
-  const serialOwner = await getSerialOwner(deps.db, serial);
+  // The token, the serial's owner and a previous order of the serial: one round trip.
+  const { tokenLive, serialOwner, previous } = await submissionState(deps.db, { ...tokenInput, serial });
+  if (!tokenLive) throw resubmitted();
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
-  const previous = await getOrderBySerial(deps.db, serial);
   if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
-  if (previous) return answerWithOrder(deps.db, previous, user, serial, requestHash);
+  if (previous) return answerWithOrder(previous, user, requestHash);
 
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
@@ -236,7 +228,7 @@ export async function submitOrder(
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
         // Spent here, so a transaction that fails (a rule, the database) gives it back.
         if (!(await consumeResubToken(tx, tokenInput))) throw resubmitted();
-        for (const person of people) await lockInsuredPerson(tx, manifest.productCode, person.licenceNo);
+        await lockInsuredPeople(tx, manifest.productCode, people.map((person) => person.licenceNo));
         // A concurrent retry of this serial may have committed while we waited for the locks.
         const raced = await getOrderBySerial(tx, serial);
         if (raced) return raced;
@@ -249,10 +241,9 @@ export async function submitOrder(
         }
         const { orderId } = await insertOrderWithForms(
           tx,
-          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline },
+          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
           [{ ...form, applicationFormCode }],
         );
-        await tx.update(orders).set({ requestHash }).where(eq(orders.id, orderId));
         // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
         if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
         // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
@@ -263,17 +254,17 @@ export async function submitOrder(
           await markOrderPaid(tx, orderId, now);
           collectedOffline = orderId;
         }
-        return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode] };
+        return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode], requestHash };
       });
       // Test-only hook (injected by tests/server/fixtures/failpoint-server.ts, never by the server): the crash test dies here.
       deps.hooks?.afterOrderCommit?.();
       if (collectedOffline !== undefined) await issuePolicyForOrder(deps, collectedOffline, log);
-      return answerWithOrder(deps.db, order, user, serial, requestHash);
+      return answerWithOrder(order, user, requestHash);
     } catch (error) {
       if (isUniqueViolation(error, SERIAL_CONSTRAINT)) {
         // A concurrent retry with the same serial won the race: answer with its order.
         const raced = await getOrderBySerial(deps.db, serial);
-        if (raced) return answerWithOrder(deps.db, raced, user, serial, requestHash);
+        if (raced) return answerWithOrder(raced, user, requestHash);
       }
       const codeClash = CODE_CONSTRAINTS.some((c) => isUniqueViolation(error, c));
       if (!codeClash || attempt >= 2) throw error;

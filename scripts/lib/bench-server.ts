@@ -1,0 +1,197 @@
+/**
+ * Parts of `npm run bench` (scripts/bench.ts) measured around the app rather
+ * than inside it: a timed loop of concurrent requests, the bare Fastify route
+ * doing one INSERT (the reference of order submissions on PostgreSQL), and
+ * the start of the compiled server (time to answer /healthz and memory)
+ * beside a bare Fastify process.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Timed {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Runs every job, `concurrency` at a time, and times each: throughput and latency percentiles. */
+export async function timedLoop<J>(jobs: readonly J[], concurrency: number, run: (job: J) => Promise<void>): Promise<Timed> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const t0 = performance.now();
+        await run(job);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: jobs.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), count: jobs.length };
+}
+
+/**
+ * The reference of order submissions: a bare Fastify route (no logger, no
+ * plugins) inserting the posted order as one jsonb row in a throw-away
+ * PostgreSQL database, through a pool of the app's size (10), with the same
+ * bodies and concurrency as the app's run.
+ */
+export async function bareInsertThroughput(adminUrl: string, bodies: readonly string[], concurrency: number): Promise<Timed> {
+  const name = `edu_bench_bare_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  // The database is dropped with (force) at the end: an idle client's termination is expected.
+  pool.on('error', () => undefined);
+  const bare = Fastify({ logger: false });
+  try {
+    await pool.query('create table bare_orders (id uuid primary key default gen_random_uuid(), body jsonb not null, created_at timestamptz not null default now())');
+    bare.post('/bare', async (request) => {
+      const { rows } = await pool.query<{ id: string }>('insert into bare_orders (body) values ($1) returning id', [request.body]);
+      return { code: '0000', msg: '', data: { id: rows[0]!.id } };
+    });
+    const base = await bare.listen({ port: 0, host: '127.0.0.1' });
+    return await timedLoop(bodies, concurrency, async (body) => {
+      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
+      await res.arrayBuffer();
+    });
+  } finally {
+    await bare.close();
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export interface Start {
+  /** From spawning `node` to the first 200 of /healthz. */
+  ms: number;
+  /** Resident memory once answering, and the peak until then (MB). */
+  rssMb: number;
+  peakMb: number;
+  /** process.memoryUsage() of the server once answering (MB): V8 heap, external (PGlite's WebAssembly memory among it), array buffers. */
+  heapMb?: number;
+  externalMb?: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** VmRSS and VmHWM (peak) of a process, from /proc. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** A preloaded module that prints process.memoryUsage() on SIGUSR2 (the started server is asked once it answers). */
+function memoryProbe(dir: string): string {
+  const file = join(dir, 'memory-probe.mjs');
+  writeFileSync(file, "process.on('SIGUSR2', () => process.stderr.write('MEMORY ' + JSON.stringify(process.memoryUsage()) + '\\n'));\n");
+  return file;
+}
+
+/** Starts `node <args>` with `env`, waits for `/healthz` (or any answer of `path`), measures, stops it. */
+async function timeStart(args: string[], env: Record<string, string>, port: number, path: string, probe: string): Promise<Start> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', probe, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${stderr}`);
+      if (performance.now() - started > 60_000) throw new Error(`server did not answer in 60 s:\n${stderr}`);
+      const answered = await fetch(`http://127.0.0.1:${port}${path}`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
+      if (answered) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const ms = performance.now() - started;
+    const memory = memoryOf(child.pid!);
+    child.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !stderr.includes('MEMORY '); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const usage = /MEMORY (\{.*\})/.exec(stderr)?.[1];
+    const parsed = usage ? (JSON.parse(usage) as NodeJS.MemoryUsage) : undefined;
+    return { ms, ...memory, ...(parsed ? { heapMb: mb(parsed.heapUsed), externalMb: mb(parsed.external) } : {}) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * The compiled server (built here first, so that it is the current code)
+ * started in production mode on PGlite: on a fresh data folder (migrations,
+ * the school directory), then again on the data it left; and the reference,
+ * a bare Fastify process answering one route.
+ */
+export async function serverStarts(): Promise<{ bare: Start; fresh: Start; existing: Start }> {
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}${build.stderr}`);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  try {
+    const probe = memoryProbe(dir);
+    const barePort = await freePort();
+    const bareFile = join(dir, 'bare.mjs');
+    writeFileSync(
+      bareFile,
+      `import Fastify from ${JSON.stringify(join(root, 'node_modules/fastify/fastify.js'))};\n` +
+        `const app = Fastify({ logger: false });\napp.get('/healthz', async () => ({ ok: true }));\n` +
+        `await app.listen({ port: ${barePort}, host: '127.0.0.1' });\n`,
+    );
+    const bare = await timeStart([bareFile], {}, barePort, '/healthz', probe);
+    const port = await freePort();
+    const env = {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: 'true',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      PAY_SANDBOX_SECRET: randomBytes(32).toString('base64url'),
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: join(dir, 'no-web-build'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LIFECYCLE_INTERVAL_MS: '0',
+    };
+    const args = ['--enable-source-maps', join(root, 'dist-server/server.mjs')];
+    const fresh = await timeStart(args, env, port, '/healthz', probe);
+    const existing = await timeStart(args, env, port, '/healthz', probe);
+    return { bare, fresh, existing };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GW } from '../../src/contract/define-call.ts';
+import { productCalls, type ProductListItem } from '../../src/contract/product.ts';
+import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
+import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
+import { chooseEncoding } from '../../src/server/catalogue/prepared-answers.ts';
+import { call, expectOk, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
+
+const raw: ProductManifest[] = readdirSync('manifests')
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(`manifests/${f}`, 'utf8')) as ProductManifest);
+
+type List = { list: ProductListItem[]; total: number };
+const list = async (t: TestApp, payload: object) => expectOk(await call<List>(t.app, { method: 'POST', url: productCalls.productList.path, payload }));
+const codes = (l: List) => l.list.map((p) => p.productCode);
+
+describe('the product list, paged on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('answers the whole list when no page is asked for (the web app), with the total', async () => {
+    const all = await list(t, {});
+    expect(all.list.length).toBeGreaterThan(20);
+    expect(all.total).toBe(all.list.length);
+  });
+
+  it('answers the page asked for, 15 products by default, and an empty page past the end', async () => {
+    const all = codes(await list(t, {}));
+    const second = await list(t, { pageNum: 2, pageSize: 5 });
+    expect(codes(second)).toEqual(all.slice(5, 10));
+    expect(second.total).toBe(all.length);
+    expect(codes(await list(t, { pageNum: 1 }))).toEqual(all.slice(0, 15));
+    expect(codes(await list(t, { pageSize: 4 }))).toEqual(all.slice(0, 4));
+    expect(await list(t, { pageNum: 1000, pageSize: 50 })).toEqual({ list: [], total: all.length });
+  });
+
+  it('pages within a category, and gives an unknown category an empty list', async () => {
+    const students = codes(await list(t, { category: '学平险' }));
+    expect(students.length).toBeGreaterThan(3);
+    expect(await list(t, { category: '学平险', pageNum: 2, pageSize: 2 })).toEqual({
+      list: expect.any(Array),
+      total: students.length,
+    });
+    expect(codes(await list(t, { category: '学平险', pageNum: 2, pageSize: 2 }))).toEqual(students.slice(2, 4));
+    expect(await list(t, { category: '不存在的类别' })).toEqual({ list: [], total: 0 });
+  });
+
+  it('refuses a page size over 50 as a bad request, not a server error', async () => {
+    const response = await t.app.inject({ method: 'POST', url: GW + productCalls.productList.path, payload: { pageSize: 51 } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('sends the same bytes compressed as the client accepts them', async () => {
+    const url = GW + productCalls.productList.path;
+    const plain = await t.app.inject({ method: 'POST', url, payload: {} });
+    const br = await t.app.inject({ method: 'POST', url, payload: {}, headers: { 'accept-encoding': 'gzip, br' } });
+    const gzip = await t.app.inject({ method: 'POST', url, payload: {}, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('prepared answers follow the manifests', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('answers from the manifests it runs on: a changed manifest is listed as changed, never from an earlier answer', { timeout: 180_000 }, async () => {
+    const changed = raw.map((m) => (m.productCode === XUZHOU ? { ...m, productName: `${m.productName}（新版）` } : m));
+    const before = await makeTestApp({ manifests: createManifestStore(raw) });
+    const name = (l: List) => l.list.find((p) => p.productCode === XUZHOU)?.productName;
+    const original = name(await list(before, {}));
+    const originalPage = codes(await list(before, { pageSize: 50 }));
+    await before.close();
+    t = await makeTestApp({ manifests: createManifestStore(changed) });
+    expect(name(await list(t, {}))).toBe(`${original}（新版）`);
+    expect(codes(await list(t, { pageSize: 50 }))).toEqual(originalPage);
+    expect((await list(t, { pageSize: 50 })).list.find((p) => p.productCode === XUZHOU)?.productName).toBe(`${original}（新版）`);
+  });
+
+  it('the valid product codes follow the manifests too', { timeout: 120_000 }, async () => {
+    const withoutXuzhou = raw.map((m) => (m.productCode === XUZHOU ? { ...m, status: 'offline' as const } : m));
+    t = await makeTestApp({ manifests: createManifestStore(withoutXuzhou) });
+    const valid = expectOk(await call<string[]>(t.app, { method: 'GET', url: productCalls.validProductCodes.path.replace(':channel', 'edu') }));
+    expect(valid).not.toContain(XUZHOU);
+    expect(valid.length).toBeGreaterThan(10);
+  });
+});
+
+describe('accept-encoding', () => {
+  it('prefers br, then gzip, and respects q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('gzip');
+  });
+});
