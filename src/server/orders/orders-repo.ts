@@ -4,6 +4,7 @@ import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
+import { documentIdentity, isMainlandNumber } from '../../engine/rules/person.ts';
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
@@ -161,16 +162,46 @@ export async function countFormsByStatus(db: Db, userId: string): Promise<Partia
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** A person as the repeat check sees them: the document, and the name and birthday when known. */
+export interface InsuredIdentity {
+  licenceType: string;
+  licenceNo: string;
+  name?: string | undefined;
+  birthday?: string | undefined;
+}
+
+/** A stored person with a mainland number: type 0, or the number's shape under any type (as `isMainlandNumber`). */
+const STORED_MAINLAND = sql.raw(`(p->>'licenceType' = '0' or coalesce(p->>'licenceNo', '') ~ '^\\s*[0-9]{17}[0-9Xx]\\s*$')`);
+
 /**
- * True when a live application of `productCode` insures the document and its
- * cover overlaps [start, end). Run inside the submit transaction after taking
- * the insured's advisory lock, so two orders for one child cannot both pass.
+ * Whether a stored insured is the same person (issue 16: one person, one
+ * identity): the same mainland number under any document type; the same type
+ * and number for other documents; or the same name and birthday when one of
+ * the two has no mainland number (two valid mainland numbers are two people).
+ */
+function samePerson(person: InsuredIdentity) {
+  const mainland = isMainlandNumber(person.licenceType, person.licenceNo);
+  const document = mainland ? { licenceNo: person.licenceNo } : { licenceType: person.licenceType, licenceNo: person.licenceNo };
+  const byDocument = sql`${applicationForms.insureds} @> ${JSON.stringify([document])}::jsonb`;
+  if (!person.name || !person.birthday) return byDocument;
+  const named = sql`${applicationForms.insureds} @> ${JSON.stringify([{ name: person.name, birthday: person.birthday }])}::jsonb`;
+  const byName = mainland
+    ? sql`(${named} and exists (select 1 from jsonb_array_elements(${applicationForms.insureds}) as p
+        where p->>'name' = ${person.name} and p->>'birthday' = ${person.birthday} and not ${STORED_MAINLAND}))`
+    : named;
+  return or(byDocument, byName);
+}
+
+/**
+ * True when a live application of `productCode` insures the person (see
+ * {@link samePerson}) and its cover overlaps [start, end). Run inside the
+ * submit transaction after taking the person's locks ({@link lockInsuredPerson}),
+ * so two orders for one child cannot both pass.
  */
 export async function hasOverlappingCover(
   db: Db,
-  input: { productCode: string; licenceType: string; licenceNo: string; start: Date; end: Date; now: Date },
+  input: { productCode: string; person: InsuredIdentity; start: Date; end: Date; now: Date },
 ): Promise<boolean> {
-  const person = JSON.stringify([{ licenceType: input.licenceType, licenceNo: input.licenceNo }]);
   const [row] = await db
     .select({ id: applicationForms.id })
     .from(applicationForms)
@@ -178,7 +209,7 @@ export async function hasOverlappingCover(
     .where(
       and(
         eq(applicationForms.productCode, input.productCode),
-        sql`${applicationForms.insureds} @> ${person}::jsonb`,
+        samePerson(input.person),
         lt(applicationForms.startDate, input.end),
         gt(applicationForms.endDate, input.start),
         inArray(applicationForms.status, [...LIVE_STATUSES]),
@@ -190,12 +221,20 @@ export async function hasOverlappingCover(
   return row !== undefined;
 }
 
+/** The lock keys of a person: the document (a mainland number under any type is one key) and the name with the birthday. */
+export function personLockKeys(productCode: string, person: InsuredIdentity): string[] {
+  const keys = [`${productCode}:${documentIdentity(person) ?? person.licenceNo}`];
+  if (person.name && person.birthday) keys.push(`${productCode}:${person.name}|${person.birthday}`);
+  return keys;
+}
+
 /**
  * Serialises work on one insured person of one product until the transaction
  * ends (PostgreSQL and PGlite both have transaction-scoped advisory locks).
+ * Callers take the keys of all their people sorted, so two orders never wait on each other in a cycle.
  */
-export async function lockInsuredPerson(db: Db, productCode: string, licenceNo: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${productCode}:${licenceNo}`}))`);
+export async function lockInsuredPerson(db: Db, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 /**

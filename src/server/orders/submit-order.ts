@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput, SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
@@ -26,10 +25,15 @@ import {
   insertOrderWithForms,
   lockInsuredPerson,
   markOrderPaid,
+  personLockKeys,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
 import { repeatInsuranceMessage } from './repeat-insurance.ts';
+import { MSG_SERIAL_OTHER_BODY, requestHashOf } from './request-hash.ts';
+import { getSerialCheckedHash } from './serials-repo.ts';
+
+export { MSG_SERIAL_OTHER_BODY, requestHashOf };
 import { consumeResubToken, isResubTokenLive } from './resub-tokens-repo.ts';
 import { getSerialOwner } from './serials-repo.ts';
 import { toStoredPerson } from './stored-person.ts';
@@ -52,25 +56,6 @@ function toResult(order: OrderSummary): SubmitOrderResult {
     },
   };
 }
-
-/** JSON with object keys sorted, so that the same body always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** What an idempotentSerialNo is bound to: the application forms submitted with it. */
-export function requestHashOf(body: SubmitOrderBody): string {
-  return createHash('sha256').update(canonicalJson(body.applicationForms)).digest('hex');
-}
-
-export const MSG_SERIAL_OTHER_BODY = '该流水号已用于另一份投保单，请重新提交';
 
 async function requestHashOfSerial(db: Db, serial: string): Promise<string | null | undefined> {
   const [row] = await db.select({ hash: orders.requestHash }).from(orders).where(eq(orders.idempotentSerialNo, serial)).limit(1);
@@ -172,6 +157,9 @@ export async function submitOrder(
   const previous = await getOrderBySerial(deps.db, serial);
   if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
   if (previous) return answerWithOrder(deps.db, previous, user, serial, requestHash);
+  // A serial the confirm page's repeat check bound to an application orders that application only.
+  const checked = await getSerialCheckedHash(deps.db, serial);
+  if (checked !== null && checked !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
 
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
@@ -183,7 +171,8 @@ export async function submitOrder(
   if (problem) throw rejected(problem.message);
   // Priced from the manifest, each insured with their own answers to bound factors, their age
   // band on the cover start day and the guarantee years asked for; any client amount is ignored.
-  const premium = priceApplication(manifest, input, start);
+  // Age bands come from each person (mainland number or birthday), never from the band the client chose.
+  const premium = priceApplication(manifest, input, start, { agesFromPeople: true });
   if (!premium.ok) throw rejected(premium.message);
   const plan = manifest.plans.find((p) => p.code === input.planCode);
   if (!plan) throw rejected('请选择保障方案');
@@ -226,8 +215,9 @@ export async function submitOrder(
     createdAt: now,
   };
 
+  const people = manifest.order.skipRepeatCheck ? [] : insureds;
   // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
-  const people = manifest.order.skipRepeatCheck ? [] : [...insureds].sort((a, b) => a.licenceNo.localeCompare(b.licenceNo));
+  const lockKeys = [...new Set(people.flatMap((person) => personLockKeys(manifest.productCode, person)))].sort();
   for (let attempt = 0; ; attempt++) {
     let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
@@ -236,15 +226,12 @@ export async function submitOrder(
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
         // Spent here, so a transaction that fails (a rule, the database) gives it back.
         if (!(await consumeResubToken(tx, tokenInput))) throw resubmitted();
-        for (const person of people) await lockInsuredPerson(tx, manifest.productCode, person.licenceNo);
+        for (const key of lockKeys) await lockInsuredPerson(tx, key);
         // A concurrent retry of this serial may have committed while we waited for the locks.
         const raced = await getOrderBySerial(tx, serial);
         if (raced) return raced;
         for (const person of people) {
-          const taken = await hasOverlappingCover(
-            tx,
-            { productCode: manifest.productCode, licenceType: person.licenceType, licenceNo: person.licenceNo, start, end, now },
-          );
+          const taken = await hasOverlappingCover(tx, { productCode: manifest.productCode, person, start, end, now });
           if (taken) throw rejected(repeatInsuranceMessage(person.name));
         }
         const { orderId } = await insertOrderWithForms(
