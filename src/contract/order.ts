@@ -11,21 +11,13 @@ export const Serial = Type.String();
 /** GET idg-svc/api/v1/resub_token: anti-resubmit token, sent back as header X-RESUB-TOKEN. */
 export const ResubToken = Type.String();
 
-/** POST edu-svc/wxb/v2/repeatInsurance */
-export const RepeatInsuranceBody = Type.Object(
-  {
-    cardId: Type.String({ minLength: 1, maxLength: 32 }),
-    cardType: Str(4),
-    productCode: ProductCode,
-    channelCode: Type.Optional(Str(16)),
-    startDate: Type.Optional(DateString),
-  },
-  { additionalProperties: false },
-);
-export type RepeatInsuranceBody = Static<typeof RepeatInsuranceBody>;
 export const RepeatInsuranceResult = Type.Object({ repeat: Type.Boolean() });
 
-/** Policy holder as the client sends it; sex and birthday are derived from the ID number. */
+/**
+ * Policy holder as the client sends it. Sex and birthday are derived from a
+ * mainland ID number (under any document type); for other documents they are
+ * required (issue 16: one person, one identity).
+ */
 export const HolderInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 40 }),
@@ -87,6 +79,9 @@ export const WardInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 40 }),
     licenceType: Str(4),
     licenceNo: Type.String({ minLength: 1, maxLength: 32 }),
+    /** Required for a document without a mainland ID number (derived from one otherwise), as for the holder and insureds. */
+    birthday: Type.Optional(DateString),
+    sex: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
     phone: Type.Optional(Str(11)),
   },
   { additionalProperties: false },
@@ -209,6 +204,26 @@ export const ApplicationFormInput = Type.Object(
   { additionalProperties: false },
 );
 export type ApplicationFormInput = Static<typeof ApplicationFormInput>;
+
+/**
+ * POST edu-svc/wxb/v2/repeatInsurance: the spec's fields, bound to the
+ * caller's current application (issue 16, docs/security.md): the serial the
+ * order will carry and the application form it will submit. The answer is
+ * only about an insured of that form, and the serial is bound to that form.
+ */
+export const RepeatInsuranceBody = Type.Object(
+  {
+    cardId: Type.String({ minLength: 1, maxLength: 32 }),
+    cardType: Str(4),
+    productCode: ProductCode,
+    channelCode: Type.Optional(Str(16)),
+    startDate: Type.Optional(DateString),
+    idempotentSerialNo: Type.String({ minLength: 8, maxLength: 64, description: 'A serial of the caller (idg3) not yet used by an order' }),
+    applicationForm: ApplicationFormInput,
+  },
+  { additionalProperties: false },
+);
+export type RepeatInsuranceBody = Static<typeof RepeatInsuranceBody>;
 
 /** POST ins-order/order/submitOrder/v2 (header X-RESUB-TOKEN). */
 export const SubmitOrderBody = Type.Object(

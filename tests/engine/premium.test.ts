@@ -5,6 +5,7 @@ import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, selectPlan } from '../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../src/engine/pricing/price-application.ts';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
+import { MSG_AGE_BAND } from '../../src/engine/rules/messages.ts';
 
 const load = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
@@ -171,5 +172,21 @@ describe('age-band factor (insuredAge)', () => {
     expect(priceApplication(serious, { ...plan, insureds: [{ licenceType: '1', licenceNo: 'E12345678' }] }, coverStart)).toMatchObject({
       factors: [{ ageBand: '18-30' }],
     });
+  });
+
+  it('reads the age from a mainland number under any type, and from the birthday given for other documents (issue 16)', () => {
+    const plan = { planCode: serious.plans[0]!.code, factors: { ageBand: '18-30' } };
+    const household = { ...adult('1980-06-01'), licenceType: '4' };
+    expect(priceApplication(serious, { ...plan, insureds: [household] }, coverStart)).toMatchObject({ factors: [{ ageBand: '41-50' }] });
+    const passport = { licenceType: '1', licenceNo: 'E12345678', birthday: '1980-06-01' };
+    expect(priceApplication(serious, { ...plan, insureds: [passport] }, coverStart)).toMatchObject({ factors: [{ ageBand: '41-50' }] });
+  });
+
+  it('for an order, never keeps the chosen band: an unknown age or one in no band is refused', () => {
+    const plan = { planCode: serious.plans[0]!.code, factors: { ageBand: '18-30' } };
+    const orderPrice = (insured: object) => priceApplication(serious, { ...plan, insureds: [insured] }, coverStart, { agesFromPeople: true });
+    expect(orderPrice({ licenceType: '1', licenceNo: 'E12345678' })).toEqual({ ok: false, message: MSG_AGE_BAND });
+    expect(orderPrice({ licenceType: '1', licenceNo: 'E12345678', birthday: '1930-01-01' })).toEqual({ ok: false, message: MSG_AGE_BAND });
+    expect(orderPrice({ licenceType: '1', licenceNo: 'E12345678', birthday: '1980-06-01' })).toMatchObject({ ok: true, factors: [{ ageBand: '41-50' }] });
   });
 });

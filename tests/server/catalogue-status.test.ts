@@ -19,10 +19,10 @@ import {
   postOrder,
   submitOrder,
   type TestApp,
+  repeatCheck,
   validApplication,
   XUZHOU,
 } from './helpers.ts';
-import { orderCalls } from '../../src/contract/order.ts';
 import { productCalls } from '../../src/contract/product.ts';
 
 /** Codes no real manifest uses. */
@@ -114,12 +114,7 @@ describe.each(backends)('orders by alias code and for offline products (%s)', (b
     const form = validApplication(GUARDIAN);
     const refused = await postOrder(t.app, token, { serial: await getSerial(t.app, token), form });
     expect(refused.body).toEqual(UNAVAILABLE);
-    const repeat = await call(t.app, {
-      method: 'POST',
-      url: orderCalls.repeatInsurance.path,
-      token,
-      payload: { cardId: form.insureds[0]!.licenceNo, cardType: '0', productCode: GUARDIAN },
-    });
+    const repeat = await repeatCheck(t.app, token, form);
     expect(repeat.body).toEqual(UNAVAILABLE);
   });
 });

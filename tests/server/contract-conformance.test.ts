@@ -5,7 +5,7 @@ import { authCalls, TokenPair, UserRecord } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { OrderDetail, PayUrl, PolicyList, RepeatInsuranceResult, ResubToken, Serial, SubmitOrderResult, orderCalls } from '../../src/contract/order.ts';
 import { ProductDisplay, ProductList, QuoteResult, productCalls } from '../../src/contract/product.ts';
-import { call, getSerial, login, makeTestApp, payUrlOf, postOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';
+import { call, getSerial, login, makeTestApp, payUrlOf, postOrder, repeatCheck, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 
 /** Every success answer must be the contract's envelope around the contract's data schema. */
@@ -49,12 +49,7 @@ describe('responses follow the contract', () => {
     expectShape(Serial, (await call(t.app, { method: 'GET', url: orderCalls.serial.path, token })).body);
     expectShape(ResubToken, (await call(t.app, { method: 'GET', url: orderCalls.resubToken.path, token })).body);
     const form = validApplication(XUZHOU);
-    const repeat = await call(t.app, {
-      method: 'POST',
-      url: orderCalls.repeatInsurance.path,
-      token,
-      payload: { cardId: form.insureds[0]!.licenceNo, cardType: '0', productCode: XUZHOU },
-    });
+    const repeat = await repeatCheck(t.app, token, form);
     expectShape(RepeatInsuranceResult, repeat.body);
     const submitted = await postOrder(t.app, token, { serial: await getSerial(t.app, token), form });
     expectShape(SubmitOrderResult, submitted.body);

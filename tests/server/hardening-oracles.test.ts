@@ -3,12 +3,15 @@
  * code, checking a guessed code (appVerification), registering (appRegister)
  * and resetting (pwdfind) answered differently for registered and
  * unregistered phones (a notice phone had no code row: "expired" instead of
- * "wrong"). And the repeat-insurance check answered any ID number without a limit.
+ * "wrong"). And the repeat-insurance check answered any ID number without a
+ * limit: now only for an insured of the caller's own application, bound to
+ * its serial, and limited per user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';
-import { orderCalls } from '../../src/contract/order.ts';
-import { backends, call, expectOk, login, makeTestApp, newPhone, type TestApp, XUZHOU } from './helpers.ts';
+import { MSG_NOT_OWN_INSURED } from '../../src/server/orders/repeat-insurance.ts';
+import { MSG_SERIAL_OTHER_BODY } from '../../src/server/orders/request-hash.ts';
+import { backends, call, expectOk, getSerial, login, makeTestApp, newPhone, postOrder, repeatCheck, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 
 describe.each(backends)('no oracles (%s)', (backend) => {
   let t: TestApp;
@@ -48,10 +51,47 @@ describe.each(backends)('no oracles (%s)', (backend) => {
 
   it('limits the repeat-insurance check per user', async () => {
     const user = await login(t.app);
-    const ask = (cardId: string) => send('POST', orderCalls.repeatInsurance.path, { cardId, cardType: '0', productCode: XUZHOU }, user.token);
-    for (let i = 0; i < 30; i++) expectOk(await ask(`11010120100101${String(1000 + i)}`));
-    expect((await ask('110101201001012345')).body).toMatchObject({ code: '4029' });
+    const ask = (session: { token: string }) => repeatCheck(t.app, session.token, validApplication(XUZHOU), { remoteAddress: `10.9.1.${ip++ % 250}` });
+    for (let i = 0; i < 30; i++) expectOk(await ask(user));
+    expect((await ask(user)).body).toMatchObject({ code: '4029' });
     // Another user has a budget of their own.
-    expectOk(await send('POST', orderCalls.repeatInsurance.path, { cardId: '110101201001012345', cardType: '0', productCode: XUZHOU }, (await login(t.app)).token));
+    expectOk(await ask(await login(t.app)));
+  });
+
+  it('answers the repeat check only for an insured of the caller’s own current application', async () => {
+    const alice = await login(t.app);
+    const bob = await login(t.app);
+    const form = validApplication(XUZHOU);
+    const stranger = validApplication(XUZHOU).insureds[0]!.licenceNo;
+    // A number that is not on the application sent with it.
+    expect((await repeatCheck(t.app, alice.token, form, { cardId: stranger })).body).toEqual({ code: '4001', msg: MSG_NOT_OWN_INSURED, data: null });
+    // Another user's serial.
+    const bobSerial = await getSerial(t.app, bob.token);
+    expect((await repeatCheck(t.app, alice.token, form, { serial: bobSerial })).body.code).toBe('4003');
+    // One serial, one application: asking with another application under it is refused …
+    const serial = await getSerial(t.app, alice.token);
+    expectOk(await repeatCheck(t.app, alice.token, form, { serial }));
+    const other = validApplication(XUZHOU);
+    expect((await repeatCheck(t.app, alice.token, other, { serial })).body).toEqual({ code: '4001', msg: MSG_SERIAL_OTHER_BODY, data: null });
+    // … and so is ordering another application with it; the checked one orders.
+    expect((await postOrder(t.app, alice.token, { serial, form: other })).body).toEqual({ code: '4001', msg: MSG_SERIAL_OTHER_BODY, data: null });
+    expectOk(await postOrder(t.app, alice.token, { serial, form }));
+    // An application the order would refuse is no application: the check says why, not whether.
+    const invalid = validApplication(XUZHOU, { policyHolder: { ...form.policyHolder, name: '王' } });
+    expect((await repeatCheck(t.app, alice.token, invalid)).body).toMatchObject({ code: '4001', msg: '请输入2-20位中文名或汉字和字母任意组合!' });
+  });
+
+  it('answers a phone change send identically for a phone with an account and one without', async () => {
+    const owner = await login(t.app);
+    at += 61_000;
+    const taken = (await login(t.app)).phone;
+    at += 61_000;
+    const answers = [];
+    for (const phone of [taken, newPhone()]) {
+      answers.push((await send('GET', `${authCalls.registerRegMsg.path}?phoneNum=${phone}&type=changePhone`, undefined, owner.token)).body);
+      at += 61_000;
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ code: '0000' });
   });
 });

@@ -158,6 +158,35 @@ export async function getSerial(app: FastifyInstance, token: string): Promise<st
   return expectOk(await call<string>(app, { method: 'GET', url: orderCalls.serial.path, token }));
 }
 
+/**
+ * The confirm page's repeat check (v2) of one insured of `form` (the first by
+ * default), bound to the application and a serial of the caller (a fresh one
+ * unless given); returns the raw result.
+ */
+export async function repeatCheck(
+  app: FastifyInstance,
+  token: string,
+  form: ApplicationFormInput,
+  options: { cardId?: string; cardType?: string; serial?: string; remoteAddress?: string } = {},
+) {
+  const insured = form.insureds[0];
+  const serial = options.serial ?? (await getSerial(app, token));
+  return call<{ repeat: boolean }>(app, {
+    method: 'POST',
+    url: orderCalls.repeatInsurance.path,
+    token,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    payload: {
+      cardId: options.cardId ?? insured?.licenceNo ?? '',
+      cardType: options.cardType ?? insured?.licenceType ?? '0',
+      productCode: form.productCode,
+      channelCode: 'edu',
+      idempotentSerialNo: serial,
+      applicationForm: form,
+    },
+  });
+}
+
 export async function getResubToken(app: FastifyInstance, token: string): Promise<string> {
   return expectOk(await call<string>(app, { method: 'GET', url: orderCalls.resubToken.path, token }));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PolicyList } from '../../src/contract/order.ts';
+import type { ApplicationFormInput, PolicyList } from '../../src/contract/order.ts';
 import {
   backends,
   call,
@@ -14,6 +14,7 @@ import {
   payUrlOf,
   postOrder,
   pressCashier,
+  repeatCheck,
   submitOrder,
   type Session,
   type TestApp,
@@ -38,21 +39,14 @@ describe.each(backends)('order flow (%s)', (backend) => {
 
   const policies = async (session: Session, body: object = {}) =>
     expectOk(await call<PolicyList>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: session.token, payload: body }));
-  const repeat = async (session: Session, cardId: string, productCode: string = XUZHOU) =>
-    expectOk(
-      await call<{ repeat: boolean }>(t.app, {
-        method: 'POST',
-        url: orderCalls.repeatInsurance.path,
-        token: session.token,
-        payload: { cardId, cardType: '0', productCode, channelCode: 'edu' },
-      }),
-    ).repeat;
+  /** The confirm page's check of the insured of `form`, bound to the caller's serial and that form. */
+  const repeat = async (session: Session, form: ApplicationFormInput) => expectOk(await repeatCheck(t.app, session.token, form)).repeat;
 
   it('takes a parent from log-in to an issued policy on the policy list', async () => {
     const form = validApplication(XUZHOU, { planCode: 'XZ25-SJ', factors: { socialSecurity: 'N' } });
     const child = form.insureds[0]!;
     child.socialMedicalInsurance = 'N';
-    expect(await repeat(alice, child.licenceNo)).toBe(false);
+    expect(await repeat(alice, form)).toBe(false);
 
     const order = await submitOrder(t.app, alice.token, form);
     expect(order.orderCode).toMatch(/^ED\d{18}$/);
@@ -118,8 +112,9 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect(raw).not.toContain(child.name);
 
     // The child is now insured: the repeat check says so, and a second order is refused.
-    expect(await repeat(bob, child.licenceNo)).toBe(true);
-    expect(await repeat(bob, child.licenceNo, JINING)).toBe(false);
+    expect(await repeat(bob, validApplication(XUZHOU, { insureds: [child] }))).toBe(true);
+    const jining = validApplication(JINING);
+    expect(await repeat(bob, { ...jining, insureds: [{ ...jining.insureds[0]!, name: child.name, licenceNo: child.licenceNo }] })).toBe(false);
     const second = await postOrder(t.app, bob.token, { serial: await getSerial(t.app, bob.token), form: validApplication(XUZHOU, { insureds: [child] }) });
     expect(second.body).toEqual({
       code: '4001',

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDetail } from '../../src/contract/policy.ts';
 import { MSG_CHANNEL_CLOSED, otherCalls, type IdCardCheck, type TradeList } from '../../src/contract/other-calls.ts';
+import { MSG_NOT_OWN_INSURED } from '../../src/server/orders/repeat-insurance.ts';
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { clientEvents } from '../../src/server/db/schema.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
@@ -113,14 +114,22 @@ describe('other calls', () => {
 
   describe('POST edu-svc/wxb/v1/repeatInsurance', () => {
     const url = otherCalls.repeatInsuranceV1.path;
-    it('finds a live application of the product for the person, and none for a stranger', async () => {
+    it('answers for an insured of one of the caller’s drafts of the product, and for no one else', async () => {
       const ask = { cardType: '0', productCode: XUZHOU };
+      const child = validApplication(XUZHOU).insureds[0]!;
+      const other = validApplication(XUZHOU).insureds[0]!;
+      // Before Bob has entered anyone, the check answers for no one: it is not an ID-number oracle.
+      const unentered = await call(t.app, { method: 'POST', url, token: bob.token, payload: { ...ask, cardId: a.unpaidInsuredNo } });
+      expect(unentered.body).toEqual({ code: '4001', msg: MSG_NOT_OWN_INSURED, data: null });
+      const draft = (insureds: object[]) => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds } });
+      expectOk(await call(t.app, { method: 'POST', url: policyCalls.saveTempForm.path, token: bob.token, payload: draft([{ name: child.name, licenceType: '0', licenceNo: a.unpaidInsuredNo }, other]) }));
       // A's unpaid Xuzhou order holds its insured (the answer says only yes or no).
       const taken = expectOk(await call<{ repeat: boolean }>(t.app, { method: 'POST', url, token: bob.token, payload: { ...ask, cardId: a.unpaidInsuredNo } }));
       expect(taken.repeat).toBe(true);
-      const stranger = validApplication(XUZHOU).insureds[0]!.licenceNo;
-      const free = expectOk(await call<{ repeat: boolean }>(t.app, { method: 'POST', url, token: bob.token, payload: { ...ask, cardId: stranger } }));
+      const free = expectOk(await call<{ repeat: boolean }>(t.app, { method: 'POST', url, token: bob.token, payload: { ...ask, cardId: other.licenceNo } }));
       expect(free.repeat).toBe(false);
+      // Alice has no draft naming them: refused, whatever the answer would be.
+      expect((await call(t.app, { method: 'POST', url, token: alice.token, payload: { ...ask, cardId: other.licenceNo } })).body.code).toBe('4001');
     });
     it('refuses an offline or unknown product and a visitor', async () => {
       const result = await call(t.app, { method: 'POST', url, token: bob.token, payload: { cardId: '1', cardType: '0', productCode: 'NOSUCH999' } });

@@ -238,6 +238,19 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
         } else setAt(body, place.path, value);
       },
     },
+    // The repeat check is bound to a serial (docs/security.md): B's valid check, A's serial.
+    [`POST ${orderCalls.repeatInsurance.path}`]: {
+      body: async () => {
+        const form = validApplication(XUZHOU);
+        const idempotentSerialNo = await getSerial(t.app, bob.token);
+        return { cardId: form.insureds[0]!.licenceNo, cardType: '0', productCode: XUZHOU, idempotentSerialNo, applicationForm: form };
+      },
+      put: (body, place, value) => {
+        // A renewal names the last policy together with its count.
+        if (place.path.includes('renewal')) (body.applicationForm as Record<string, unknown>).renewal = { renewalTimes: 0, renewalLastPolicyNo: value };
+        else setAt(body, place.path, value);
+      },
+    },
     [`POST ${orderCalls.orderDetail.path}`]: { body: async () => ({}) },
     [`GET ${paymentCalls.payUrl.path}`]: { query: async () => ({}) },
     [`POST ${paymentCalls.savePayOut.path}`]: { body: async () => ({ productCode: GUARDIAN }) },

@@ -20,6 +20,10 @@ export interface HolderLike {
   /** Order-set ID type code (spec §3 "ID types (order set)"), '0' = mainland ID card. */
   licenceType: string;
   licenceNo: string;
+  /** YYYY-MM-DD; required for a document without a mainland number, derived from one otherwise. */
+  birthday?: string;
+  /** '0' male, '1' female; required for a document without a mainland number, derived from one otherwise. */
+  sex?: '0' | '1';
   phone: string;
   email?: string;
 }
@@ -32,6 +36,9 @@ export interface InsuredLike {
   name: string;
   licenceType: string;
   licenceNo: string;
+  /** As for the holder. */
+  birthday?: string;
+  sex?: '0' | '1';
   phone?: string;
   /** Only read when the manifest asks the insured for an e-mail (`insure.insured.fields` contains 'email'). */
   email?: string;
@@ -54,6 +61,9 @@ export interface WardLike {
   name: string;
   licenceType: string;
   licenceNo: string;
+  /** As for the holder. */
+  birthday?: string;
+  sex?: '0' | '1';
   /** Never verified (spec §5: ward phone need not be verified). */
   phone?: string;
 }

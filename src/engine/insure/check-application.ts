@@ -9,9 +9,16 @@
  * according to the manifest, and adds the cross-field rules.
  */
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
-import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, ID_TYPE_ID_CARD } from '../rules/enums.ts';
+import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, GENDERS } from '../rules/enums.ts';
 import { parseIdCard, validateIdCard, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
-import { MSG_GUARANTEE_YEARS, MSG_REQUIRED } from '../rules/messages.ts';
+import {
+  MSG_BIRTHDAY_REQUIRED,
+  MSG_DUPLICATE_INSURED_PERSON,
+  MSG_GUARANTEE_YEARS,
+  MSG_REQUIRED,
+  MSG_SEX_REQUIRED,
+} from '../rules/messages.ts';
+import { documentIdentity, isMainlandNumber, personFacts, validateBirthday, type PersonDocument } from '../rules/person.ts';
 import { guaranteeYearsOf } from '../pricing/premium.ts';
 import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
 import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired } from '../rules/validators.ts';
@@ -139,12 +146,11 @@ function apply(ctx: Context, path: string, message: string | null): void {
   if (message !== null) ctx.problems.add(path, message);
 }
 
-/** A document as a comparable key; numbers are compared case-insensitively (ID check digit x/X). */
-function documentKey(person: { licenceType: string; licenceNo: string }): string | null {
-  const type = person.licenceType.trim();
-  const no = person.licenceNo.trim().toUpperCase();
-  return type === '' || no === '' ? null : `${type}|${no}`;
-}
+/**
+ * A document as a comparable key: a mainland number is one person under any
+ * type; numbers compare case-insensitively (ID check digit x/X).
+ */
+const documentKey = documentIdentity;
 
 /** Inclusive [min, max] of a person rule, or null when absent or malformed. */
 function ageRange(rule: Person | undefined): readonly [number, number] | null {
@@ -154,20 +160,25 @@ function ageRange(rule: Person | undefined): readonly [number, number] | null {
   return typeof min === 'number' && typeof max === 'number' ? [min, max] : null;
 }
 
+/** Where an age comes from: the ID number field, or the birthday typed for another document. */
+interface KnownAge {
+  age: number;
+  path: string;
+}
+
 /**
- * Checks name-independent document fields of one person.
+ * Checks name-independent document fields of one person (issue 16: one person,
+ * one identity).
  *
- * @returns the age in full years on the cover start date when the document is
- *          a valid mainland ID card; `null` otherwise. Other documents carry
- *          no birth date, so the age of their holder cannot be checked: they
- *          pass every age rule (the insurer checks them at underwriting).
+ * - A mainland number, under 身份证 or any type that can hold one (户口本, 其他,
+ *   ...), is checked as a mainland ID number and gives the age.
+ * - Any other document carries no birth date: the birthday and sex given are
+ *   required and checked, and the birthday gives the age.
+ *
+ * @returns the age in full years on the cover start date and the field it
+ *          comes from, or null when the document is not complete and valid.
  */
-function checkDocument(
-  ctx: Context,
-  base: string,
-  person: { licenceType: string; licenceNo: string },
-  role: IdCardRole,
-): number | null {
+function checkDocument(ctx: Context, base: string, person: PersonDocument, role: IdCardRole): KnownAge | null {
   const typePath = `${base}.licenceType`;
   const noPath = `${base}.licenceNo`;
   const hasType = required(ctx, typePath, person.licenceType);
@@ -176,26 +187,49 @@ function checkDocument(
   if (hasType && !knownType) ctx.problems.add(typePath, MSG_REQUIRED);
   if (!required(ctx, noPath, person.licenceNo) || !knownType) return null;
 
-  if (person.licenceType === ID_TYPE_ID_CARD) {
+  if (isMainlandNumber(person.licenceType, person.licenceNo)) {
     const message = validateIdCard(person.licenceNo, role, ctx.now);
     if (message !== null) {
       ctx.problems.add(noPath, message);
       return null;
     }
     const parsed = parseIdCard(person.licenceNo, ctx.now);
-    return parsed.ok ? ageInFullYears(parsed.birthday, ctx.coverStart) : null;
+    return parsed.ok ? { age: ageInFullYears(parsed.birthday, ctx.coverStart), path: noPath } : null;
   }
   if (HK_MO_TW_TYPES.has(person.licenceType)) apply(ctx, noPath, validateHkMoTwCard(person.licenceNo));
-  // Other documents (passport, birth certificate, ...) have no format rule: non-empty is enough.
-  return null;
+  // Other documents (passport, birth certificate, ...) have no format rule, and no birth date.
+  return checkGivenBirthday(ctx, base, person);
 }
 
-/** Records an age-range problem on the licence number, the field the age comes from. */
-function checkAge(ctx: Context, base: string, age: number | null, rule: Person | undefined, role: PersonRole): void {
+/** A document without a birth date: birthday and sex are required and plausible; the birthday gives the age. */
+function checkGivenBirthday(ctx: Context, base: string, person: PersonDocument): KnownAge | null {
+  const birthdayPath = `${base}.birthday`;
+  const sexPath = `${base}.sex`;
+  let known: KnownAge | null = null;
+  if (validateRequired(person.birthday) !== null || person.birthday === undefined) {
+    ctx.problems.add(birthdayPath, MSG_BIRTHDAY_REQUIRED);
+  } else {
+    const message = validateBirthday(person.birthday, ctx.now);
+    if (message !== null) ctx.problems.add(birthdayPath, message);
+    else known = { age: ageInFullYears(person.birthday, ctx.coverStart), path: birthdayPath };
+  }
+  if (person.sex === undefined || enumLabel(GENDERS, person.sex) === undefined) ctx.problems.add(sexPath, MSG_SEX_REQUIRED);
+  return known;
+}
+
+/** Records an age-range problem on the field the age comes from (the ID number, or the birthday). */
+function checkAge(ctx: Context, known: KnownAge | null, rule: Person | undefined, role: PersonRole): void {
   const range = ageRange(rule);
-  if (age === null || range === null) return;
+  if (known === null || range === null) return;
   const [min, max] = range;
-  if (age < min || age > max) ctx.problems.add(`${base}.licenceNo`, ageRangeMessage(role, min, max));
+  if (known.age < min || known.age > max) ctx.problems.add(known.path, ageRangeMessage(role, min, max));
+}
+
+/** Name and birthday as one key, for people whose documents cannot be compared; null when the birthday is unknown. */
+function nameBirthdayKey(ctx: Context, person: PersonDocument & { name: string }): string | null {
+  const { birthday } = personFacts(person, ctx.now);
+  const name = person.name.trim();
+  return birthday === null || name === '' ? null : `${name}|${birthday}`;
 }
 
 function checkName(ctx: Context, path: string, name: string): void {
@@ -248,13 +282,13 @@ function checkHolder(ctx: Context, holder: HolderLike): void {
   const rule = ctx.manifest.insure.holder;
   checkName(ctx, `${base}.name`, holder.name);
 
-  const age = checkDocument(ctx, base, holder, 'holder');
+  const known = checkDocument(ctx, base, holder, 'holder');
   // Spec §5 guardian rule; checked before the manifest range so that a
   // 17-year-old reads the rule itself rather than a range that implies it.
-  if (ctx.manifest.insure.template === 'guardian' && age !== null && age < ADULT_AGE) {
-    ctx.problems.add(`${base}.licenceNo`, MSG_HOLDER_ADULT);
+  if (ctx.manifest.insure.template === 'guardian' && known !== null && known.age < ADULT_AGE) {
+    ctx.problems.add(known.path, MSG_HOLDER_ADULT);
   }
-  checkAge(ctx, base, age, rule, 'holder');
+  checkAge(ctx, known, rule, 'holder');
 
   // The holder's phone is always required: it is the contact of the policy and the login account.
   checkOptionalField(ctx, `${base}.phone`, holder.phone, true, validatePhone);
@@ -351,6 +385,9 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
 
   const holderKey = documentKey(holder);
   const seen = new Set<string>();
+  // People whose documents differ may still be one person: a name and birthday seen twice, one of them
+  // without a mainland number (two valid mainland numbers are two people).
+  const seenPeople = new Map<string, boolean>();
   insureds.forEach((insured, i) => {
     const base = `insureds.${i}`;
     checkInsuredRelation(ctx, `${base}.relaToHolder`, insured.relaToHolder, rule);
@@ -361,7 +398,7 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
       ctx.problems.add(`${base}.name`, MSG_INSURED_ONLY_HOLDER);
     }
 
-    const age = checkDocument(ctx, base, insured, 'insured');
+    const known = checkDocument(ctx, base, insured, 'insured');
     const key = documentKey(insured);
     if (key !== null && !ctx.problems.has(`${base}.licenceNo`) && !ctx.problems.has(`${base}.licenceType`)) {
       if (guardian) {
@@ -372,8 +409,15 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
       }
       if (seen.has(key)) ctx.problems.add(`${base}.licenceNo`, MSG_DUPLICATE_INSURED_ID);
       seen.add(key);
+      const person = nameBirthdayKey(ctx, insured);
+      if (person !== null && !guardian) {
+        const mainland = isMainlandNumber(insured.licenceType, insured.licenceNo);
+        const before = seenPeople.get(person);
+        if (before !== undefined && !(before && mainland)) ctx.problems.add(`${base}.name`, MSG_DUPLICATE_INSURED_PERSON);
+        seenPeople.set(person, (before ?? true) && mainland);
+      }
     }
-    checkAge(ctx, base, age, rule, 'insured');
+    checkAge(ctx, known, rule, 'insured');
 
     // 'required' → required and verified; 'optional' (also when unset) → verified when given; 'hidden' → ignored.
     const phone = rule.phone ?? 'optional';
@@ -400,8 +444,7 @@ function checkWards(ctx: Context, wards: readonly WardLike[] | undefined): void 
       ctx.problems.add(relationPath, wardRelationMessage(allowed));
     }
     checkName(ctx, `${base}.name`, ward.name);
-    const age = checkDocument(ctx, base, ward, 'ward');
-    checkAge(ctx, base, age, rule, 'ward');
+    checkAge(ctx, checkDocument(ctx, base, ward, 'ward'), rule, 'ward');
     // Spec §5: the ward's phone need not be verified, so it is never checked,
     // even when typed in and even if the manifest says 'optional'/'required'.
   });

@@ -26,6 +26,7 @@ import {
   type EnumOption,
 } from '../rules/enums.ts';
 import { parseIdCard } from '../rules/id-card.ts';
+import { isMainlandNumber } from '../rules/person.ts';
 import type { ApplicationLike, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
 
 // ---------------------------------------------------------------- types
@@ -62,12 +63,16 @@ export interface RegionValue {
   countyCode?: string;
 }
 
-/** Fields shared by every person on the form. `sex` and `birthday` are read-only, derived from a mainland ID number. */
+/**
+ * Fields shared by every person on the form. `sex` and `birthday` are derived
+ * from a mainland ID number (under any document type) and typed in for other
+ * documents.
+ */
 export interface PersonFormData {
   name?: string;
   licenceType?: string;
   licenceNo?: string;
-  sex?: string;
+  sex?: '0' | '1';
   birthday?: string;
   phone?: string;
   email?: string;
@@ -135,6 +140,9 @@ export const DEFAULT_REGION_CODE = '500000';
 /** Relation code of the holder themself. */
 const SELF = '00';
 
+/** What the sex and birthday fields say while a mainland number has not given them yet. */
+export const DERIVED_PLACEHOLDER = '根据身份证号自动识别';
+
 /** Yes/no choice of social medical insurance (spec §2 confirm page: social-security yes/no). */
 export const YES_NO_OPTIONS = [
   { value: 'Y', label: '是' },
@@ -180,7 +188,7 @@ const MAX_LENGTH = {
 } as const;
 
 /** Holder fields a guardian-template insured copies (the insured is the holder). */
-const IDENTITY_FIELDS = ['name', 'licenceType', 'licenceNo', 'phone'] as const;
+const IDENTITY_FIELDS = ['name', 'licenceType', 'licenceNo', 'sex', 'birthday', 'phone'] as const;
 const REGION_FIELDS = ['provinceCode', 'cityCode', 'countyCode'] as const;
 
 /** Insured fields asked for by `insured.fields`, in form order. Region first: it narrows the school. */
@@ -263,24 +271,26 @@ interface PersonParts {
 }
 
 /**
- * Identity fields of a person: name, document, derived sex and birthday, and
- * the phone as `phoneRule` says (hidden → absent, optional, required).
+ * Identity fields of a person: name, document, sex and birthday (shown as
+ * derived from a mainland number, asked for other documents by the
+ * `IdentityWidget`), and the phone as `phoneRule` says (hidden → absent,
+ * optional, required).
  */
 function identityParts(phoneRule: NonNullable<Person['phone']>, optionalHint: string): PersonParts {
   const properties: Record<string, FormJsonSchema> = {
     name: text(FIELD_TITLES.name, MAX_LENGTH.name),
     licenceType: labelledEnum(FIELD_TITLES.licenceType, ID_TYPE_OPTIONS),
     licenceNo: text(FIELD_TITLES.licenceNo, MAX_LENGTH.licenceNo),
-    sex: { ...labelledEnum(FIELD_TITLES.sex, GENDER_OPTIONS), readOnly: true },
-    birthday: { type: 'string', title: FIELD_TITLES.birthday, readOnly: true },
+    sex: labelledEnum(FIELD_TITLES.sex, GENDER_OPTIONS),
+    birthday: { type: 'string', title: FIELD_TITLES.birthday, maxLength: 10 },
   };
   const required = ['name', 'licenceType', 'licenceNo'];
   const ui: FormUiSchema = {
     name: { 'ui:placeholder': '请输入姓名', 'ui:autocomplete': 'off' },
     licenceType: { 'ui:placeholder': '请选择证件类型' },
     licenceNo: { 'ui:placeholder': '请输入证件号码', 'ui:options': { uppercase: true, compact: true }, 'ui:autocomplete': 'off' },
-    sex: { 'ui:widget': 'DerivedWidget', 'ui:placeholder': '根据身份证号自动识别' },
-    birthday: { 'ui:widget': 'DerivedWidget', 'ui:placeholder': '根据身份证号自动识别' },
+    sex: { 'ui:widget': 'IdentityWidget', 'ui:placeholder': '请选择性别', 'ui:options': { derivedPlaceholder: DERIVED_PLACEHOLDER } },
+    birthday: { 'ui:widget': 'IdentityWidget', 'ui:placeholder': '请选择出生日期', 'ui:options': { derivedPlaceholder: DERIVED_PLACEHOLDER, date: true } },
   };
   if (phoneRule !== 'hidden') {
     properties.phone = text(FIELD_TITLES.phone, MAX_LENGTH.phone);
@@ -490,22 +500,26 @@ function definedStrings<T extends object, K extends keyof T>(from: T, keys: read
 }
 
 /**
- * Sex and birthday of a person, derived from a valid mainland ID number
- * (spec §5: odd 17th digit male, even female); both cleared otherwise.
+ * Sex and birthday of a person: derived from a mainland ID number, under any
+ * document type (spec §5: odd 17th digit male, even female), and cleared
+ * while that number is not valid; for other documents, the ones typed in.
  */
 export function deriveIdentity<P extends PersonFormData>(person: P, now: Date = new Date()): P {
+  if (!isMainlandNumber(person.licenceType ?? '', person.licenceNo ?? '')) return person;
   const { sex: _sex, birthday: _birthday, ...rest } = person;
-  if (person.licenceType !== ID_TYPE_ID_CARD || !person.licenceNo) return rest as P;
+  if (!person.licenceNo) return rest as P;
   const parsed = parseIdCard(person.licenceNo, now);
   return parsed.ok ? ({ ...rest, sex: parsed.sex, birthday: parsed.birthday } as P) : (rest as P);
 }
 
-const HOLDER_KEYS = ['name', 'licenceType', 'licenceNo', 'phone', 'email'] as const;
+const HOLDER_KEYS = ['name', 'licenceType', 'licenceNo', 'sex', 'birthday', 'phone', 'email'] as const;
 const INSURED_KEYS = [
   'relaToHolder',
   'name',
   'licenceType',
   'licenceNo',
+  'sex',
+  'birthday',
   'phone',
   'email',
   'schoolName',
@@ -516,7 +530,7 @@ const INSURED_KEYS = [
   'classAndGrade',
   'socialMedicalInsurance',
 ] as const;
-const WARD_KEYS = ['relaToHolder', 'name', 'licenceType', 'licenceNo', 'phone'] as const;
+const WARD_KEYS = ['relaToHolder', 'name', 'licenceType', 'licenceNo', 'sex', 'birthday', 'phone'] as const;
 
 /** The detail page's choices of the factors bound to an insured's field, as that field's answers (an offered option only). */
 function chosenAnswers(manifest: ProductManifest, chosen: Readonly<Record<string, string>>): Partial<InsuredFormData> {
@@ -577,8 +591,8 @@ export function formDataFromDraft(
 
 /**
  * Applies the rules that tie fields together, after every change: sex and
- * birthday follow the ID number; an insured whose relation is 本人 takes the
- * holder's name, document and phone.
+ * birthday follow a mainland ID number; an insured whose relation is 本人 takes the
+ * holder's name, document, sex, birthday and phone.
  */
 export function normaliseFormData(manifest: ProductManifest, data: InsureFormData, now: Date = new Date()): InsureFormData {
   const holder = deriveIdentity(data.policyHolder ?? {}, now);
@@ -590,8 +604,10 @@ export function normaliseFormData(manifest: ProductManifest, data: InsureFormDat
       const self: InsuredFormData = { ...insured };
       for (const key of IDENTITY_FIELDS) {
         if (key === 'phone' && !phoneShown) continue;
-        if (holder[key] === undefined) delete self[key];
-        else self[key] = holder[key];
+        const value = holder[key];
+        if (value === undefined) delete self[key];
+        // Each key copies its own value: the holder's field of the same name has the same type.
+        else (self as Record<string, unknown>)[key] = value;
       }
       return deriveIdentity(self, now);
     });
@@ -600,16 +616,32 @@ export function normaliseFormData(manifest: ProductManifest, data: InsureFormDat
   return out;
 }
 
-/** The draft to store for some form data: empty values dropped, region codes flattened, derived fields left out. */
+/** A person without the sex and birthday a mainland number gives (the draft keeps only what was typed). */
+function typedOnly<P extends PersonFormData>(person: P): P {
+  if (!isMainlandNumber(person.licenceType ?? '', person.licenceNo ?? '')) return person;
+  const { sex: _sex, birthday: _birthday, ...rest } = person;
+  return rest as P;
+}
+
+/**
+ * The draft to store for some form data: empty values dropped, region codes
+ * flattened, sex and birthday kept only when typed (a document without a
+ * mainland number), never when derived.
+ */
 export function draftFromFormData(data: InsureFormData): InsureDraftData {
   return {
-    policyHolder: definedStrings(data.policyHolder ?? {}, HOLDER_KEYS),
+    policyHolder: definedStrings(typedOnly(data.policyHolder ?? {}), HOLDER_KEYS),
     insureds: (data.insureds ?? []).map((insured) => ({
-      ...definedStrings(insured, INSURED_KEYS),
+      ...definedStrings(typedOnly(insured), INSURED_KEYS),
       ...definedStrings(insured.region ?? {}, REGION_FIELDS),
     })),
-    wards: (data.wards ?? []).map((ward) => definedStrings(ward, WARD_KEYS)),
+    wards: (data.wards ?? []).map((ward) => definedStrings(typedOnly(ward), WARD_KEYS)),
   };
+}
+
+/** The sex and birthday a draft person carries (derived or typed), when present. */
+function identityOf(person: { sex?: '0' | '1' | undefined; birthday?: string | undefined }): { sex?: '0' | '1'; birthday?: string } {
+  return { ...(person.sex ? { sex: person.sex } : {}), ...(present(person.birthday) ? { birthday: person.birthday } : {}) };
 }
 
 /**
@@ -625,6 +657,7 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
     name: h.name ?? '',
     licenceType: h.licenceType ?? '',
     licenceNo: h.licenceNo ?? '',
+    ...identityOf(h),
     phone: h.phone ?? '',
     ...(present(h.email) ? { email: h.email } : {}),
   };
@@ -638,13 +671,21 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
   };
   if (manifest.insure.template === 'guardian') {
     application.insureds = [
-      { relaToHolder: SELF, isHolder: 'Y', name: policyHolder.name, licenceType: policyHolder.licenceType, licenceNo: policyHolder.licenceNo },
+      {
+        relaToHolder: SELF,
+        isHolder: 'Y',
+        name: policyHolder.name,
+        licenceType: policyHolder.licenceType,
+        licenceNo: policyHolder.licenceNo,
+        ...identityOf(policyHolder),
+      },
     ];
     application.wards = (draft?.wards ?? []).map((w) => ({
       relaToHolder: w.relaToHolder ?? '',
       name: w.name ?? '',
       licenceType: w.licenceType ?? '',
       licenceNo: w.licenceNo ?? '',
+      ...identityOf(w),
       ...(present(w.phone) ? { phone: w.phone } : {}),
     }));
     return application;
@@ -659,6 +700,7 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
       name: i.name ?? '',
       licenceType: i.licenceType ?? '',
       licenceNo: i.licenceNo ?? '',
+      ...identityOf(i),
     };
     if (phoneShown && present(i.phone)) insured.phone = i.phone;
     for (const field of ['schoolName', 'schoolKind', 'schoolNature', 'collegeName', 'grade', 'classAndGrade', 'email'] as const) {

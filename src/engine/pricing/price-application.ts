@@ -1,5 +1,6 @@
 import type { ProductManifest } from '../manifest/manifest-types.generated.ts';
-import { ageInFullYears, parseIdCard } from '../rules/id-card.ts';
+import { MSG_AGE_BAND } from '../rules/messages.ts';
+import { personAge } from '../rules/person.ts';
 import { computePremium, fenToYuan, type PremiumInput } from './premium.ts';
 
 /** Insure-form fields a pricing factor can be bound to. */
@@ -7,11 +8,13 @@ type InsuredField = NonNullable<ProductManifest['pricing']['factors'][number]['i
 
 /**
  * An insured as far as pricing is concerned: their answers to bound fields,
- * and their ID document, from which an age-band factor reads the age.
+ * and their document (a mainland number, or another document with the
+ * birthday given), from which an age-band factor reads the age.
  */
 export type PricedInsured = Readonly<Partial<Record<InsuredField, string>>> & {
   readonly licenceType?: string;
   readonly licenceNo?: string;
+  readonly birthday?: string;
 };
 
 /** The parts of an application that decide its price. */
@@ -28,19 +31,25 @@ export type ApplicationPrice =
   | { ok: true; totalFen: number; totalPremium: number; perInsuredFen: number[]; factors: Record<string, string>[] }
   | { ok: false; message: string };
 
-/** Age in full years on `on` from a mainland ID number; null for other documents or an invalid number. */
-function ageFromId(insured: PricedInsured | undefined, on: Date): number | null {
-  if (insured?.licenceType !== '0' || !insured.licenceNo) return null;
-  const parsed = parseIdCard(insured.licenceNo, on);
-  return parsed.ok ? ageInFullYears(parsed.birthday, on) : null;
+/** Age in full years on `on`: from a mainland number under any type, else from the birthday given; null when unknown. */
+function ageOf(insured: PricedInsured | undefined, on: Date): number | null {
+  if (!insured?.licenceType || !insured.licenceNo) return null;
+  return personAge({ licenceType: insured.licenceType, licenceNo: insured.licenceNo, birthday: insured.birthday }, on);
+}
+
+/** The age band of `factor` holding the insured's age on `coverStart`: its value, null when no band holds it, undefined when the age is unknown. */
+function bandOf(factor: ProductManifest['pricing']['factors'][number], insured: PricedInsured | undefined, coverStart: Date): string | null | undefined {
+  const age = ageOf(insured, coverStart);
+  if (age === null) return undefined;
+  return factor.options.find((o) => o.ageBetween && age >= o.ageBetween[0] && age <= o.ageBetween[1])?.value ?? null;
 }
 
 /**
  * Factor values for one insured. A factor bound to an insure-form field
  * (`insuredField`) takes the insured's answer when given; an age-band factor
  * (`insuredAge`) takes the band holding the insured's age on the cover start
- * day when a mainland ID number gives it; the others keep the choice made on
- * the detail page.
+ * day when the person's document or birthday gives it; the others keep the
+ * choice made on the detail page.
  */
 export function factorsForInsured(
   manifest: ProductManifest,
@@ -53,9 +62,8 @@ export function factorsForInsured(
     const answer = factor.insuredField ? insured?.[factor.insuredField] : undefined;
     if (typeof answer === 'string' && answer !== '') factors[factor.code] = answer;
     if (factor.insuredAge) {
-      const age = ageFromId(insured, coverStart);
-      const band = age === null ? undefined : factor.options.find((o) => o.ageBetween && age >= o.ageBetween[0] && age <= o.ageBetween[1]);
-      if (band) factors[factor.code] = band.value;
+      const band = bandOf(factor, insured, coverStart);
+      if (band) factors[factor.code] = band;
     }
   }
   return factors;
@@ -66,12 +74,25 @@ export function factorsForInsured(
  * copies, guarantee years and their own factor values (answers and age band
  * on `coverStart`), and the premiums add up. The server charges this amount;
  * the insure and confirm pages show it.
+ *
+ * `agesFromPeople` (the order): an age-band factor never keeps the band the
+ * client chose; each insured's age must be known and fall in a band, else
+ * 被保人年龄不在可投保的年龄段内. Without it (pages showing a form being
+ * filled) an unknown age keeps the chosen band.
  */
-export function priceApplication(manifest: ProductManifest, form: PricedApplication, coverStart: Date = new Date()): ApplicationPrice {
+export function priceApplication(
+  manifest: ProductManifest,
+  form: PricedApplication,
+  coverStart: Date = new Date(),
+  options: { agesFromPeople?: boolean } = {},
+): ApplicationPrice {
   const perInsuredFen: number[] = [];
   const factors: Record<string, string>[] = [];
   const insureds = form.insureds.length > 0 ? form.insureds : [undefined];
   for (const insured of insureds) {
+    if (options.agesFromPeople && manifest.pricing.factors.some((f) => f.insuredAge && !bandOf(f, insured, coverStart))) {
+      return { ok: false, message: MSG_AGE_BAND };
+    }
     const input: PremiumInput = {
       planCode: form.planCode,
       factors: factorsForInsured(manifest, form.factors, insured, coverStart),

@@ -69,3 +69,24 @@ export const MSG_CONFIRM_INSURED_ID = '请您先确认被保人证件号信息!'
  * only a stale or tampered request gets here.
  */
 export const MSG_GUARANTEE_YEARS = '保障年限无效';
+
+/**
+ * Documents other than a mainland ID number carry no birth date: the form asks
+ * for it (issue 16). Our wording; the spec gives none.
+ */
+export const MSG_BIRTHDAY_REQUIRED = '请选择出生日期（非身份证号码的证件须填写）';
+
+/** Documents other than a mainland ID number: the sex is asked for (our wording). */
+export const MSG_SEX_REQUIRED = '请选择性别（非身份证号码的证件须填写）';
+
+/** A typed birthday that is not a real date from 1900 on (our wording). */
+export const MSG_BIRTHDAY_INVALID = '出生日期有误，请重新选择';
+
+/** A typed birthday after today (our wording). */
+export const MSG_BIRTHDAY_FUTURE = '出生日期不能晚于今天';
+
+/** An insured's age falls in none of the product's age bands (our wording). */
+export const MSG_AGE_BAND = '被保人年龄不在可投保的年龄段内';
+
+/** The same person twice on one application, by name and birthday (our wording). */
+export const MSG_DUPLICATE_INSURED_PERSON = '同一被保人不能重复填写';

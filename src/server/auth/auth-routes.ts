@@ -12,7 +12,7 @@ import { routesOf } from '../http/route.ts';
 import { sha256Hex } from '../lib/random-codes.ts';
 import { registerIdentityRoutes } from '../identity/identity-routes.ts';
 import { checkCaptcha, CaptchaOutbox, createCaptcha } from './captcha.ts';
-import { CAPTCHA_AFTER_FAILURES, clearFailures, failureState, MSG_LOCKED, recordFailure } from './limits.ts';
+import { CAPTCHA_AFTER_FAILURES, clearFailures, clearSmsQuota, failureState, MSG_LOCKED, recordFailure, smsQuota, smsWaitMessage } from './limits.ts';
 import { dummyHashFor, hashPassword, verifyPassword } from './passwords.ts';
 import { getStaffOfUser, getManagerOf } from './people-repo.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
@@ -74,16 +74,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Computed once: unknown accounts pay for one scrypt like known ones.
   let dummyHash: Promise<string> | undefined;
 
-  /** After 3 failed log-ins of this phone, sends and log-ins need the image captcha (used up here). */
+  /**
+   * Before an SMS send: the phone's spacing must have passed (checked first, so a
+   * captcha is not used up by a send that would be refused), and after 3 failed
+   * log-ins or 3 sends in the window the image captcha is needed (used up here).
+   * Registered and unregistered phones go through the same steps.
+   */
   async function captchaGate(request: FastifyRequest, phone: string, text: string | undefined): Promise<void> {
-    const state = await failureState(deps.db, phone, deps.now());
-    if (state.failures < CAPTCHA_AFTER_FAILURES) return;
+    const now = deps.now();
+    const [state, quota] = await Promise.all([failureState(deps.db, phone, now), smsQuota(deps.db, phone, now)]);
+    if (quota.waitMs > 0) throw new ApiError(ErrorCode.RateLimited, smsWaitMessage(quota.waitMs));
+    if (state.failures < CAPTCHA_AFTER_FAILURES && !quota.captcha) return;
     await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text, consume: true });
   }
 
   async function loggedIn(user: UserRow) {
     const counted = await recordLogin(deps.db, user.id, deps.now());
     await clearFailures(deps.db, user.phone);
+    // The owner is in: an attacker's sends to this phone no longer slow the owner's next code down.
+    await clearSmsQuota(deps.db, user.phone);
     const pair = await issueTokenPair(sessionDeps, { userId: counted.id, userCode: counted.userCode, tokenVersion: counted.tokenVersion });
     const [staff, manager] = await Promise.all([getStaffOfUser(deps.db, counted.id), getManagerOf(deps.db, counted.id)]);
     return toUserRecord(counted, pair, {

@@ -120,6 +120,12 @@ export const serials = pgTable('serials', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+  /**
+   * The application the confirm page's repeat check was asked about with this
+   * serial (hash as `orders.request_hash`): the check answers only for its
+   * insureds, and the order of the serial must carry that application (issue 16).
+   */
+  checkedHash: text('checked_hash'),
 });
 
 export const resubTokens = pgTable(
@@ -337,6 +343,8 @@ export const smsSends = pgTable(
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
     sentAt: ts('sent_at').notNull(),
+    /** Set when the phone's owner logged in after the send: it no longer counts toward the phone's spacing (the address still counts it). */
+    cleared: boolean('cleared').notNull().default(false),
   },
   (t) => [index('sms_sends_phone_idx').on(t.phone, t.sentAt), index('sms_sends_ip_idx').on(t.ip, t.sentAt)],
 );

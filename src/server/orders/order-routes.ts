@@ -10,7 +10,7 @@ import { dailyCode, randomToken } from '../lib/random-codes.ts';
 import { listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
 import { toOrderDetail, toPolicyListItem } from './policy-views.ts';
-import { isRepeatInsurance } from './repeat-insurance.ts';
+import { repeatInsuranceOfApplication } from './repeat-insurance.ts';
 import { insertResubToken } from './resub-tokens-repo.ts';
 import { insertSerial } from './serials-repo.ts';
 import { submitOrder } from './submit-order.ts';
@@ -41,9 +41,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(orderCalls.repeatInsurance, async (request) => {
-    // An ID-number oracle otherwise: limited per user, one budget with v1 (docs/security.md).
-    await reserveAttempt(deps.db, REPEAT_LIMIT, currentUser(request).userId, deps.now());
-    return ok({ repeat: await isRepeatInsurance(deps, request.body) });
+    // Answers only for an insured of the caller's own application, and limited per user, one budget with v1
+    // (docs/security.md): not an ID-number oracle.
+    const user = currentUser(request);
+    await reserveAttempt(deps.db, REPEAT_LIMIT, user.userId, deps.now());
+    return ok({ repeat: await repeatInsuranceOfApplication(deps, user, request.body) });
   });
 
   route(orderCalls.submitOrder, async (request) => {

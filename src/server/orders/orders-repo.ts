@@ -5,6 +5,7 @@ import type { Db } from '../db/db.ts';
 import { applicationForms, orders } from '../db/schema.ts';
 import { markRosterInsured } from '../contracts/roster.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
+import { documentIdentity, isMainlandNumber } from '../../engine/rules/person.ts';
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
@@ -36,12 +37,13 @@ export interface OrderSummary {
 /**
  * What an order submission checks before anything else, in one round trip:
  * whether the user's anti-resubmit token is live, who the serial was issued
- * to, and the order the serial already made (with its request hash).
+ * to (and the application a repeat check bound it to), and the order the
+ * serial already made (with its request hash).
  */
 export async function submissionState(
   db: Db,
   input: { token: string; userId: string; now: Date; serial: string },
-): Promise<{ tokenLive: boolean; serialOwner: string | undefined; previous: OrderSummary | undefined }> {
+): Promise<{ tokenLive: boolean; serialOwner: string | undefined; previous: OrderSummary | undefined; checkedHash: string | null }> {
   const result = await db.execute(sql`
     select
       exists(
@@ -49,6 +51,7 @@ export async function submissionState(
         where token = ${input.token} and user_id = ${input.userId} and used_at is null and expires_at > ${input.now.toISOString()}::timestamptz
       ) as "tokenLive",
       (select user_id from serials where serial = ${input.serial}) as "serialOwner",
+      (select checked_hash from serials where serial = ${input.serial}) as "checkedHash",
       (
         select json_build_object(
           'orderCode', o.order_code, 'userId', o.user_id, 'amountFen', o.amount_fen, 'requestHash', o.request_hash,
@@ -56,11 +59,12 @@ export async function submissionState(
         )
         from orders o where o.idempotent_serial_no = ${input.serial}
       ) as "previous"`);
-  const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; previous: OrderSummary | string | null }[] }).rows;
+  const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; checkedHash: string | null; previous: OrderSummary | string | null }[] }).rows;
   const previous = typeof row?.previous === 'string' ? (JSON.parse(row.previous) as OrderSummary) : (row?.previous ?? undefined);
   return {
     tokenLive: row?.tokenLive === true,
     serialOwner: row?.serialOwner ?? undefined,
+    checkedHash: row?.checkedHash ?? null,
     previous: previous && previous.applicationFormCodes ? previous : undefined,
   };
 }
@@ -198,16 +202,46 @@ export async function countFormsByStatus(db: Db, userId: string): Promise<Partia
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** A person as the repeat check sees them: the document, and the name and birthday when known. */
+export interface InsuredIdentity {
+  licenceType: string;
+  licenceNo: string;
+  name?: string | undefined;
+  birthday?: string | undefined;
+}
+
+/** A stored person with a mainland number: type 0, or the number's shape under any type (as `isMainlandNumber`). */
+const STORED_MAINLAND = sql.raw(`(p->>'licenceType' = '0' or coalesce(p->>'licenceNo', '') ~ '^\\s*[0-9]{17}[0-9Xx]\\s*$')`);
+
 /**
- * True when a live application of `productCode` insures the document and its
- * cover overlaps [start, end). Run inside the submit transaction after taking
- * the insured's advisory lock, so two orders for one child cannot both pass.
+ * Whether a stored insured is the same person (issue 16: one person, one
+ * identity): the same mainland number under any document type; the same type
+ * and number for other documents; or the same name and birthday when one of
+ * the two has no mainland number (two valid mainland numbers are two people).
+ */
+function samePerson(person: InsuredIdentity) {
+  const mainland = isMainlandNumber(person.licenceType, person.licenceNo);
+  const document = mainland ? { licenceNo: person.licenceNo } : { licenceType: person.licenceType, licenceNo: person.licenceNo };
+  const byDocument = sql`${applicationForms.insureds} @> ${JSON.stringify([document])}::jsonb`;
+  if (!person.name || !person.birthday) return byDocument;
+  const named = sql`${applicationForms.insureds} @> ${JSON.stringify([{ name: person.name, birthday: person.birthday }])}::jsonb`;
+  const byName = mainland
+    ? sql`(${named} and exists (select 1 from jsonb_array_elements(${applicationForms.insureds}) as p
+        where p->>'name' = ${person.name} and p->>'birthday' = ${person.birthday} and not ${STORED_MAINLAND}))`
+    : named;
+  return or(byDocument, byName);
+}
+
+/**
+ * True when a live application of `productCode` insures the person (see
+ * {@link samePerson}) and its cover overlaps [start, end). Run inside the
+ * submit transaction after taking the person's locks ({@link lockInsuredPeople}),
+ * so two orders for one child cannot both pass.
  */
 export async function hasOverlappingCover(
   db: Db,
-  input: { productCode: string; licenceType: string; licenceNo: string; start: Date; end: Date; now: Date },
+  input: { productCode: string; person: InsuredIdentity; start: Date; end: Date; now: Date },
 ): Promise<boolean> {
-  const person = JSON.stringify([{ licenceType: input.licenceType, licenceNo: input.licenceNo }]);
   const [row] = await db
     .select({ id: applicationForms.id })
     .from(applicationForms)
@@ -215,7 +249,7 @@ export async function hasOverlappingCover(
     .where(
       and(
         eq(applicationForms.productCode, input.productCode),
-        sql`${applicationForms.insureds} @> ${person}::jsonb`,
+        samePerson(input.person),
         lt(applicationForms.startDate, input.end),
         gt(applicationForms.endDate, input.start),
         inArray(applicationForms.status, [...LIVE_STATUSES]),
@@ -227,19 +261,28 @@ export async function hasOverlappingCover(
   return row !== undefined;
 }
 
+/** The lock keys of a person: the document (a mainland number under any type is one key) and the name with the birthday. */
+export function personLockKeys(productCode: string, person: InsuredIdentity): string[] {
+  const keys = [`${productCode}:${documentIdentity(person) ?? person.licenceNo}`];
+  if (person.name && person.birthday) keys.push(`${productCode}:${person.name}|${person.birthday}`);
+  return keys;
+}
+
+/**
 /**
  * Serialises work on insured people of one product until the transaction
  * ends (PostgreSQL and PGlite both have transaction-scoped advisory locks):
- * one statement for all of them, locked in the order given (callers sort
- * them, so two orders naming the same children cannot deadlock).
+ * one statement for all their keys ({@link personLockKeys}), locked in the
+ * order given (callers sort them, so two orders naming the same children
+ * cannot deadlock).
  */
-export async function lockInsuredPeople(db: Db, productCode: string, licenceNos: readonly string[]): Promise<void> {
-  if (licenceNos.length === 0) return;
-  const keys = sql.join(
-    licenceNos.map((licenceNo) => sql`${`${productCode}:${licenceNo}`}`),
+export async function lockInsuredPeople(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
     sql`, `,
   );
-  await db.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${keys}]::text[]) as k`);
+  await db.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${list}]::text[]) as k`);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput, SubmitOrderBody, SubmitOrderResult } from '../../contract/order.ts';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
@@ -24,11 +23,15 @@ import {
   lockInsuredPeople,
   markOrderPaid,
   submissionState,
+  personLockKeys,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
 import { repeatInsuranceMessage } from './repeat-insurance.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
+import { MSG_SERIAL_OTHER_BODY, requestHashOf } from './request-hash.ts';
+
+export { MSG_SERIAL_OTHER_BODY, requestHashOf };
 import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
@@ -49,25 +52,6 @@ function toResult(order: OrderSummary): SubmitOrderResult {
     },
   };
 }
-
-/** JSON with object keys sorted, so that the same body always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** What an idempotentSerialNo is bound to: the application forms submitted with it. */
-export function requestHashOf(body: SubmitOrderBody): string {
-  return createHash('sha256').update(canonicalJson(body.applicationForms)).digest('hex');
-}
-
-export const MSG_SERIAL_OTHER_BODY = '该流水号已用于另一份投保单，请重新提交';
 
 /**
  * The order of a serial, to its owner only (a repeated serial gives back the
@@ -158,12 +142,14 @@ export async function submitOrder(
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
   // The token, the serial's owner and a previous order of the serial: one round trip.
-  const { tokenLive, serialOwner, previous } = await submissionState(deps.db, { ...tokenInput, serial });
+  const { tokenLive, serialOwner, previous, checkedHash } = await submissionState(deps.db, { ...tokenInput, serial });
   if (!tokenLive) throw resubmitted();
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
   if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
   if (previous) return answerWithOrder(previous, user, requestHash);
+  // A serial the confirm page's repeat check bound to an application orders that application only.
+  if (checkedHash !== null && checkedHash !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
 
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
@@ -175,7 +161,8 @@ export async function submitOrder(
   if (problem) throw rejected(problem.message);
   // Priced from the manifest, each insured with their own answers to bound factors, their age
   // band on the cover start day and the guarantee years asked for; any client amount is ignored.
-  const premium = priceApplication(manifest, input, start);
+  // Age bands come from each person (mainland number or birthday), never from the band the client chose.
+  const premium = priceApplication(manifest, input, start, { agesFromPeople: true });
   if (!premium.ok) throw rejected(premium.message);
   const plan = manifest.plans.find((p) => p.code === input.planCode);
   if (!plan) throw rejected('请选择保障方案');
@@ -218,8 +205,9 @@ export async function submitOrder(
     createdAt: now,
   };
 
+  const people = manifest.order.skipRepeatCheck ? [] : insureds;
   // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
-  const people = manifest.order.skipRepeatCheck ? [] : [...insureds].sort((a, b) => a.licenceNo.localeCompare(b.licenceNo));
+  const lockKeys = [...new Set(people.flatMap((person) => personLockKeys(manifest.productCode, person)))].sort();
   for (let attempt = 0; ; attempt++) {
     let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
@@ -228,15 +216,12 @@ export async function submitOrder(
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
         // Spent here, so a transaction that fails (a rule, the database) gives it back.
         if (!(await consumeResubToken(tx, tokenInput))) throw resubmitted();
-        await lockInsuredPeople(tx, manifest.productCode, people.map((person) => person.licenceNo));
+        await lockInsuredPeople(tx, lockKeys);
         // A concurrent retry of this serial may have committed while we waited for the locks.
         const raced = await getOrderBySerial(tx, serial);
         if (raced) return raced;
         for (const person of people) {
-          const taken = await hasOverlappingCover(
-            tx,
-            { productCode: manifest.productCode, licenceType: person.licenceType, licenceNo: person.licenceNo, start, end, now },
-          );
+          const taken = await hasOverlappingCover(tx, { productCode: manifest.productCode, person, start, end, now });
           if (taken) throw rejected(repeatInsuranceMessage(person.name));
         }
         const { orderId } = await insertOrderWithForms(

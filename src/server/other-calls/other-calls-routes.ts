@@ -13,7 +13,7 @@ import { routesOf } from '../http/route.ts';
 import { listStatusEvents } from '../orders/lifecycle-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
 import { toAppDetail } from '../orders/policy-detail-views.ts';
-import { isRepeatInsurance } from '../orders/repeat-insurance.ts';
+import { repeatInsuranceOfDraft } from '../orders/repeat-insurance.ts';
 import type { StoredPerson } from '../orders/stored-person.ts';
 import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts';
@@ -111,9 +111,10 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
   });
 
   route(otherCalls.repeatInsuranceV1, async (request) => {
-    await reserveAttempt(db, REPEAT_LIMIT, currentUser(request).userId, deps.now());
-    const { cardId, cardType, productCode, channelCode } = request.body;
-    return ok({ repeat: await isRepeatInsurance(deps, { cardId, cardType, productCode, ...(channelCode ? { channelCode } : {}) }) });
+    // Only for an insured of one of the caller's drafts of the product; limited per user (docs/security.md).
+    const user = currentUser(request);
+    await reserveAttempt(db, REPEAT_LIMIT, user.userId, deps.now());
+    return ok({ repeat: await repeatInsuranceOfDraft(deps, user, request.body) });
   });
 
   route(otherCalls.checkByIdCard, async (request) => {

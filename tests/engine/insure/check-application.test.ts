@@ -34,6 +34,11 @@ import {
   MSG_NAME,
   MSG_PHONE,
   MSG_REQUIRED,
+  MSG_BIRTHDAY_REQUIRED,
+  MSG_SEX_REQUIRED,
+  MSG_BIRTHDAY_FUTURE,
+  MSG_BIRTHDAY_INVALID,
+  MSG_DUPLICATE_INSURED_PERSON,
 } from '../../../src/engine/rules/messages.ts';
 
 // ---------------------------------------------------------------- fixtures
@@ -250,13 +255,18 @@ describe('checkApplication: policyholder', () => {
     ]);
   });
 
-  it('checks HK/Macau/Taiwan cards by format and other documents only for presence', () => {
-    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'F', licenceNo: 'H12345678' }))).toEqual([]);
-    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'H', licenceNo: 'H1234567890' }))).toEqual([]);
-    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'E', licenceNo: '12345678' }))).toEqual([
+  it('checks HK/Macau/Taiwan cards by format; other documents need a birthday and a sex', () => {
+    const born = { birthday: birthdayFor(40), sex: '0' } as const;
+    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'F', licenceNo: 'H12345678', ...born }))).toEqual([]);
+    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'H', licenceNo: 'H1234567890', ...born }))).toEqual([]);
+    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: 'E', licenceNo: '12345678', ...born }))).toEqual([
       { path: 'policyHolder.licenceNo', message: MSG_HK_MO_TW_CARD },
     ]);
-    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: '1', licenceNo: 'E12345' }))).toEqual([]);
+    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: '1', licenceNo: 'E12345', ...born }))).toEqual([]);
+    expect(check(XUZHOU, withHolder(xuzhouForm(), { licenceType: '1', licenceNo: 'E12345' }))).toEqual([
+      { path: 'policyHolder.birthday', message: MSG_BIRTHDAY_REQUIRED },
+      { path: 'policyHolder.sex', message: MSG_SEX_REQUIRED },
+    ]);
   });
 
   it('checks the holder age range of the manifest', () => {
@@ -436,8 +446,12 @@ describe('checkApplication: student insured', () => {
     ]);
   });
 
-  it('does not check the age of an insured with another document', () => {
-    expect(check(XUZHOU, withInsured(xuzhouForm(), { licenceType: '7', licenceNo: 'O320311123' }))).toEqual([]);
+  it('checks the age of an insured with another document on the birthday given', () => {
+    const birthCertificate = { licenceType: '7', licenceNo: 'O320311123', sex: '1' } as const;
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { ...birthCertificate, birthday: birthdayFor(10) }))).toEqual([]);
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { ...birthCertificate, birthday: birthdayFor(40) }))).toEqual([
+      { path: 'insureds.0.birthday', message: '被保人年龄须在3-25周岁之间' },
+    ]);
   });
 
   it('requires at least one insured and at most maxInsureds', () => {
@@ -583,8 +597,12 @@ describe('checkApplication: guardian template', () => {
     expect(check(GUARDIAN, withWard(guardianForm(), { licenceNo: idFor(18, '500103', '091') }))).toEqual([
       { path: 'wards.0.licenceNo', message: '监护对象年龄须在0-17周岁之间' },
     ]);
-    // A birth certificate carries no birth date: the age cannot be checked.
-    expect(check(GUARDIAN, withWard(guardianForm(), { licenceType: '7', licenceNo: 'Q500103001' }))).toEqual([]);
+    // A birth certificate carries no birth date: the age is checked on the birthday given.
+    const birthCertificate = { licenceType: '7', licenceNo: 'Q500103001', sex: '0' } as const;
+    expect(check(GUARDIAN, withWard(guardianForm(), { ...birthCertificate, birthday: birthdayFor(5) }))).toEqual([]);
+    expect(check(GUARDIAN, withWard(guardianForm(), { ...birthCertificate, birthday: birthdayFor(18) }))).toEqual([
+      { path: 'wards.0.birthday', message: '监护对象年龄须在0-17周岁之间' },
+    ]);
   });
 
   it('checks every ward in order', () => {
@@ -745,5 +763,57 @@ describe('checkApplication: property', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('checkApplication: one person, one identity (issue 16)', () => {
+  it('checks an 18-digit mainland number as one under 户口本, 其他 and any other type', () => {
+    const forty = idFor(40, '320311', '022');
+    for (const licenceType of ['4', '8', 'C', '1']) {
+      // A 40-year-old is no student, whatever document carries the number.
+      expect(check(XUZHOU, withInsured(xuzhouForm(), { licenceType, licenceNo: forty }))).toEqual([
+        { path: 'insureds.0.licenceNo', message: '被保人年龄须在3-25周岁之间' },
+      ]);
+      const wrongDigit = CHILD_ID.slice(0, 17) + (CHILD_ID.endsWith('1') ? '2' : '1');
+      expect(check(XUZHOU, withInsured(xuzhouForm(), { licenceType, licenceNo: wrongDigit }))).toEqual([
+        { path: 'insureds.0.licenceNo', message: MSG_ID_CHECKSUM },
+      ]);
+      // The number gives birthday and sex: none is asked for.
+      expect(check(XUZHOU, withInsured(xuzhouForm(), { licenceType, licenceNo: CHILD_ID }))).toEqual([]);
+    }
+  });
+
+  it('refuses an implausible birthday and a sex outside the list for other documents', () => {
+    const passport = { licenceType: '1', licenceNo: 'E12345678', sex: '0' } as const;
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { ...passport, birthday: '2099-01-01' }))).toEqual([
+      { path: 'insureds.0.birthday', message: MSG_BIRTHDAY_FUTURE },
+    ]);
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { ...passport, birthday: '2015-02-30' }))).toEqual([
+      { path: 'insureds.0.birthday', message: MSG_BIRTHDAY_INVALID },
+    ]);
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { ...passport, birthday: '1899-12-31' }))).toEqual([
+      { path: 'insureds.0.birthday', message: MSG_BIRTHDAY_INVALID },
+    ]);
+    const badSex = { ...passport, birthday: birthdayFor(10), sex: '2' } as unknown as Partial<InsuredLike>;
+    expect(check(XUZHOU, withInsured(xuzhouForm(), badSex))).toEqual([{ path: 'insureds.0.sex', message: MSG_SEX_REQUIRED }]);
+  });
+
+  it('finds one person twice on a form: the same number under two types, or the same name and birthday', () => {
+    const three = variant(XUZHOU, (m) => {
+      m.insure.maxInsureds = 3;
+    });
+    const base = xuzhouForm();
+    const first = base.insureds[0] as InsuredLike;
+    expect(check(three, { ...base, insureds: [first, { ...first, licenceType: '4' }] })).toEqual([
+      { path: 'insureds.1.licenceNo', message: MSG_DUPLICATE_INSURED_ID },
+    ]);
+    const child = CHILD_ID.slice(6, 14);
+    const passport = { ...first, licenceType: '1', licenceNo: 'E12345678', birthday: `${child.slice(0, 4)}-${child.slice(4, 6)}-${child.slice(6)}`, sex: '1' as const };
+    expect(check(three, { ...base, insureds: [first, passport] })).toEqual([
+      { path: 'insureds.1.name', message: MSG_DUPLICATE_INSURED_PERSON },
+    ]);
+    // Two valid mainland numbers are two people, even with one name and birthday (twins named alike are rare, namesakes are not).
+    const namesake = { ...first, licenceNo: makeIdCard('320311', passport.birthday, '044') };
+    expect(check(three, { ...base, insureds: [first, namesake] })).toEqual([]);
   });
 });

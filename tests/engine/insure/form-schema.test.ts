@@ -136,8 +136,8 @@ describe.each(ALL)('buildInsureFormSchema($id)', (m) => {
     expect(props(holder).licenceNo?.title).toBe('证件号码');
     expect(props(holder).phone?.title).toBe('手机号码');
     expect(holder.required).toEqual(expect.arrayContaining(['name', 'licenceType', 'licenceNo', 'phone']));
-    expect(props(holder).sex?.readOnly).toBe(true);
-    expect(props(holder).birthday?.readOnly).toBe(true);
+    // Derived from a mainland number, asked for other documents: the IdentityWidget decides per person.
+    expect(uiSchema.policyHolder).toMatchObject({ sex: { 'ui:widget': 'IdentityWidget' }, birthday: { 'ui:widget': 'IdentityWidget' } });
   });
 
   it('asks the holder e-mail only when the manifest lists it', () => {
@@ -303,13 +303,17 @@ describe.each(ALL)('conversions ($id)', (m) => {
 });
 
 describe('derived fields', () => {
-  it('derives sex and birthday from a valid mainland ID number only', () => {
+  it('derives sex and birthday from a valid mainland ID number under any type, and keeps the typed ones otherwise', () => {
     const data = formDataFromDraft(XUZHOU, VALID_DRAFTS[XUZHOU.id]!, NOW);
     expect(data.policyHolder).toMatchObject({ sex: '0', birthday: '1985-03-12' });
     expect(data.insureds![0]).toMatchObject({ sex: '1', birthday: '2014-06-01' });
 
-    const passport = normaliseFormData(XUZHOU, { policyHolder: { licenceType: '1', licenceNo: HOLDER_ID, sex: '0' } }, NOW);
-    expect(passport.policyHolder.sex).toBeUndefined();
+    // The mainland number under 护照 still gives its own birthday and sex, whatever was typed.
+    const mainland = normaliseFormData(XUZHOU, { policyHolder: { licenceType: '1', licenceNo: HOLDER_ID, sex: '1', birthday: '2000-01-01' } }, NOW);
+    expect(mainland.policyHolder).toMatchObject({ sex: '0', birthday: '1985-03-12' });
+    const passport = normaliseFormData(XUZHOU, { policyHolder: { licenceType: '1', licenceNo: 'E12345678', sex: '1', birthday: '1990-05-06' } }, NOW);
+    expect(passport.policyHolder).toMatchObject({ sex: '1', birthday: '1990-05-06' });
+    expect(draftFromFormData(passport).policyHolder).toMatchObject({ sex: '1', birthday: '1990-05-06' });
     const bad = normaliseFormData(XUZHOU, { policyHolder: { licenceType: '0', licenceNo: '3203021985', birthday: 'x' } }, NOW);
     expect(bad.policyHolder.birthday).toBeUndefined();
   });

@@ -68,6 +68,7 @@ describe('confirm and order flow (spec §4)', () => {
   it('locks the button for 2 s, then a duplicate insured gets the dialog whose 去个人中心 goes to /myIndex', async () => {
     const gw = gateway({
       [orderCalls.resubToken.path]: () => reply('0000', 'TOKEN'),
+      [orderCalls.serial.path]: () => reply('0000', 'SERIAL-000001'),
       [orderCalls.repeatInsurance.path]: () => reply('0000', { repeat: true }),
     });
     vi.stubGlobal('fetch', gw.fetch);

@@ -91,13 +91,23 @@ beforeEach(() => {
 });
 
 describe('placeOrder: repeat insurance (spec §4.2)', () => {
-  it('checks every insured of a product that does not skip the check, with the cover start day', async () => {
+  it('checks every insured of a product that does not skip the check, with the cover start day, bound to the serial and form it orders', async () => {
     const fake = fakeDeps();
     const outcome = await placeOrder(orderInput(jining), fake.deps);
     expect(outcome.kind).toBe('created');
+    const form = fake.submitted[0]?.body.applicationForms[0];
     expect(fake.repeatBodies).toEqual([
-      { cardId: '370811201602290648', cardType: '0', productCode: '22PR370800', channelCode: 'edu', startDate: '2025-06-02' },
+      {
+        cardId: '370811201602290648',
+        cardType: '0',
+        productCode: '22PR370800',
+        channelCode: 'edu',
+        startDate: '2025-06-02',
+        idempotentSerialNo: fake.submitted[0]?.body.idempotentSerialNo,
+        applicationForm: form,
+      },
     ]);
+    expect(fake.log.indexOf('serial')).toBeLessThan(fake.log.indexOf('repeatInsurance'));
     expect(fake.log.indexOf('repeatInsurance')).toBeLessThan(fake.log.indexOf('submitOrder'));
   });
 
@@ -109,10 +119,9 @@ describe('placeOrder: repeat insurance (spec §4.2)', () => {
     expect(duplicateMessage(outcome.name)).toBe(
       '被保险人：张小雨 已投保该产品，请您到个人中心查看是否有未支付、待起保或保障中的投保单。',
     );
-    expect(fake.log).toEqual(['repeatInsurance']);
+    expect(fake.log).toEqual(['serial', 'repeatInsurance']);
     expect(fake.submitted).toEqual([]);
     expect(fake.payOuts).toEqual([]);
-    expect(fake.fetchSerial).not.toHaveBeenCalled();
   });
 
   it('names the insured who is already insured when there are several', async () => {

@@ -2,6 +2,7 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import { CheckboxWidget } from './checkbox-widget.tsx';
 import { CollegeWidget } from './college-widget.tsx';
 import { DerivedWidget } from './derived-widget.tsx';
+import { IdentityWidget } from './identity-widget.tsx';
 import { RadioWidget } from './radio-widget.tsx';
 import { SchoolWidget } from './school-widget.tsx';
 import { SelectWidget } from './select-widget.tsx';
@@ -12,5 +13,5 @@ import { SelectWidget } from './select-widget.tsx';
  * BaseInputTemplate (an antd-mobile Input).
  */
 export function generateWidgets(): RegistryWidgetsType {
-  return { SelectWidget, RadioWidget, CheckboxWidget, DerivedWidget, SchoolWidget, CollegeWidget };
+  return { SelectWidget, RadioWidget, CheckboxWidget, DerivedWidget, IdentityWidget, SchoolWidget, CollegeWidget };
 }

@@ -21,13 +21,12 @@ import {
   enumLabel,
   GENDERS,
   GRADES,
-  ID_TYPE_ID_CARD,
   ID_TYPES,
   RELATIONS,
   SCHOOL_NATURES,
   SCHOOL_TYPES,
 } from '../../../engine/rules/enums.ts';
-import { parseIdCard } from '../../../engine/rules/id-card.ts';
+import { personFacts, type PersonDocument } from '../../../engine/rules/person.ts';
 import { maskIdNumber, maskPhone } from '../../../engine/rules/masking.ts';
 import { MSG_CONFIRM_FIRST, MSG_CONFIRM_INSURED_ID } from '../../../engine/rules/messages.ts';
 import { regionText } from '../../form-theme/region-data.ts';
@@ -75,12 +74,12 @@ function rows(list: [string, string | undefined][]): ConfirmRow[] {
   return list.filter((r): r is [string, string] => Boolean(r[1])).map(([l, value]) => ({ label: l, value }));
 }
 
-/** Sex and birth date from a mainland ID number (spec §5); none for other documents. */
-function identityRows(person: { licenceType: string; licenceNo: string }, now: Date): [string, string | undefined][] {
-  const parsed = person.licenceType === ID_TYPE_ID_CARD ? parseIdCard(person.licenceNo, now) : null;
+/** Sex and birth date: from a mainland ID number under any type (spec §5), else as the form asked for them. */
+function identityRows(person: PersonDocument, now: Date): [string, string | undefined][] {
+  const facts = personFacts(person, now);
   return [
-    [FIELD_TITLES.sex, parsed?.ok ? label(GENDERS, parsed.sex) : undefined],
-    [FIELD_TITLES.birthday, parsed?.ok ? parsed.birthday : undefined],
+    [FIELD_TITLES.sex, facts.sex !== null ? label(GENDERS, facts.sex) : undefined],
+    [FIELD_TITLES.birthday, facts.birthday ?? undefined],
   ];
 }
 

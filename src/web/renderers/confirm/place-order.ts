@@ -12,9 +12,9 @@ import type {
 } from '../../../contract/order.ts';
 import type { ApplicationData } from '../../../engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { CHANNEL_NO, ID_TYPE_ID_CARD } from '../../../engine/rules/enums.ts';
+import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import { ORDER_CONSTANTS } from '../../../contract/order-constants.ts';
-import { parseIdCard } from '../../../engine/rules/id-card.ts';
+import { personFacts, type PersonDocument } from '../../../engine/rules/person.ts';
 import { provinceName } from '../../../engine/rules/regions.ts';
 import { ApiError } from '../../api/client.ts';
 import { paths } from '../../app/paths.ts';
@@ -93,11 +93,13 @@ export function renewalTerms(renewal: StoredRenewal | null | undefined): Pick<Ap
   };
 }
 
-/** Sex and birthday from a mainland ID number (spec §5); nothing for other documents. */
-function identity(person: { licenceType: string; licenceNo: string }, now: Date): { sex?: '0' | '1'; birthday?: string } {
-  if (person.licenceType !== ID_TYPE_ID_CARD) return {};
-  const parsed = parseIdCard(person.licenceNo, now);
-  return parsed.ok ? { sex: parsed.sex, birthday: parsed.birthday } : {};
+/**
+ * Sex and birthday: from a mainland ID number under any document type (spec
+ * §5), else the ones the form asked for (issue 16); nothing when unknown.
+ */
+function identity(person: PersonDocument, now: Date): { sex?: '0' | '1'; birthday?: string } {
+  const { sex, birthday } = personFacts(person, now);
+  return { ...(sex !== null ? { sex } : {}), ...(birthday !== null ? { birthday } : {}) };
 }
 
 /**
@@ -185,6 +187,9 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
  */
 export async function placeOrder(input: OrderInput, deps: PlaceOrderDeps): Promise<PlaceOrderOutcome> {
   const { manifest, application, startDate } = input;
+  const form = applicationForm(input);
+  // The serial comes first: the repeat check is bound to it and to the form it will order (docs/security.md).
+  const serial = await deps.serialFor(JSON.stringify(form));
   if (!manifest.order.skipRepeatCheck) {
     for (const insured of application.insureds) {
       const result = await deps.repeatInsurance({
@@ -193,12 +198,12 @@ export async function placeOrder(input: OrderInput, deps: PlaceOrderDeps): Promi
         productCode: manifest.productCode,
         channelCode: CHANNEL_NO,
         startDate: startDate.slice(0, 10),
+        idempotentSerialNo: serial,
+        applicationForm: form,
       });
       if (result?.repeat) return { kind: 'duplicate', name: insured.name };
     }
   }
-  const form = applicationForm(input);
-  const serial = await deps.serialFor(JSON.stringify(form));
   const token = await deps.resubToken();
   deps.onSubmitting?.();
   let result: SubmitOrderResult | null;

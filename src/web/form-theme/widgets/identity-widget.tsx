@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { DatePicker } from 'antd-mobile';
+import type { WidgetProps } from '@rjsf/utils';
+import { isMainlandNumber } from '../../../engine/rules/person.ts';
+import { ArrowIcon, cx } from '../arrow-icon.tsx';
+import styles from '../form-theme.module.css';
+import { DerivedWidget } from './derived-widget.tsx';
+import { SelectWidget } from './select-widget.tsx';
+
+/** The person a field of the insure form belongs to (`root_policyHolder_sex`, `root_insureds_0_birthday`, `root_wards_1_sex`), read from the form context. */
+export function personOfField(id: string, formContext: unknown): Record<string, unknown> | undefined {
+  const data = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
+  const match = /^root_(policyHolder|insureds|wards)(?:_(\d+))?_\w+$/.exec(id);
+  if (!match || !data) return undefined;
+  const section = data[match[1] ?? ''];
+  if (match[2] === undefined) return section as Record<string, unknown> | undefined;
+  return Array.isArray(section) ? (section[Number(match[2])] as Record<string, unknown> | undefined) : undefined;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const ymd = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+
+/** 出生日期 for a document without one: a row opening a date picker (1900 to today). */
+function BirthdayPicker({ id, value, placeholder, label, readonly, disabled, onChange, onBlur }: WidgetProps) {
+  const [visible, setVisible] = useState(false);
+  const text = typeof value === 'string' ? value : '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const current = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
+  return (
+    <>
+      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => setVisible(true)}>
+        <span className={cx(styles.triggerText, !text && styles.placeholder)}>{text || placeholder}</span>
+        <ArrowIcon />
+      </button>
+      <DatePicker
+        title={label}
+        visible={visible}
+        min={new Date(1900, 0, 1)}
+        max={new Date()}
+        defaultValue={current ?? new Date(2010, 0, 1)}
+        onClose={() => {
+          setVisible(false);
+          onBlur(id, value);
+        }}
+        onConfirm={(picked) => onChange(ymd(picked))}
+      />
+    </>
+  );
+}
+
+/**
+ * 性别 and 出生日期 (issue 16): worked out from a mainland ID number, under any
+ * document type, and then shown as text; an insured who is the holder (本人)
+ * shows the holder's; for any other document the parent chooses them.
+ */
+export function IdentityWidget(props: WidgetProps) {
+  const person = personOfField(props.id, props.registry.formContext);
+  const type = typeof person?.licenceType === 'string' ? person.licenceType : '';
+  const no = typeof person?.licenceNo === 'string' ? person.licenceNo : '';
+  const derivedPlaceholder = typeof props.options.derivedPlaceholder === 'string' ? props.options.derivedPlaceholder : '';
+  if (isMainlandNumber(type, no)) return <DerivedWidget {...props} placeholder={derivedPlaceholder} />;
+  if (person?.relaToHolder === '00' && /^root_insureds_/.test(props.id)) return <DerivedWidget {...props} placeholder="同投保人" />;
+  return props.options.date ? <BirthdayPicker {...props} /> : <SelectWidget {...props} />;
+}
