@@ -1,0 +1,38 @@
+/**
+ * Starts the market page model (spec §4) for the home route as soon as the
+ * router matches `/`, in parallel with the home screen's chunk instead of
+ * after its first render (issue 15: the home request chain). When the model
+ * sends the visitor to a market or the chooser, that screen's chunk is
+ * preloaded at once, so the redirect does not wait for it. The home screen
+ * takes the started decision (`takeMarketModel`); the next visit of home
+ * starts a fresh one.
+ */
+import type { ResolvedModel } from './market-flow.ts';
+import { preloadScreen } from '../app/screens.ts';
+
+let started: Promise<ResolvedModel> | null = null;
+
+/** The screen a decision leads to, preloaded as soon as the decision is known. */
+function preloadTarget({ model }: ResolvedModel): void {
+  const { decision } = model;
+  const steps = decision.kind === 'step' ? [decision.step] : decision.kind === 'ask' ? [decision.confirm] : [];
+  for (const step of steps) {
+    if (step.go.to === 'market') preloadScreen('market-home');
+    if (step.go.to === 'chooser') preloadScreen('market-chooser');
+  }
+}
+
+/** Starts the decision (once until taken). Errors are the taker's: the home screen then shows the plain catalogue. */
+export function startMarketModel(): void {
+  if (started) return;
+  started = import('./market-flow.ts').then(({ resolvePageModel }) => resolvePageModel());
+  started.then(preloadTarget, () => undefined);
+}
+
+/** The started decision (starting one when none is), handed over once. */
+export function takeMarketModel(): Promise<ResolvedModel> {
+  startMarketModel();
+  const taken = started as Promise<ResolvedModel>;
+  started = null;
+  return taken;
+}
