@@ -3,11 +3,15 @@
  * router matches `/`, in parallel with the home screen's chunk instead of
  * after its first render (issue 15: the home request chain). When the model
  * sends the visitor to a market or the chooser, that screen's chunk is
- * preloaded at once, so the redirect does not wait for it. The home screen
+ * preloaded at once (with the generic market home's data), so the redirect
+ * does not wait for it; the catalogue is fetched from the start too. The home screen
  * takes the started decision (`takeMarketModel`); the next visit of home
  * starts a fresh one.
  */
 import type { ResolvedModel } from './market-flow.ts';
+import { queries } from '../api/queries.ts';
+import { queryClient } from '../api/query-client.ts';
+import { ROUTES } from '../app/paths.ts';
 import { preloadScreen } from '../app/screens.ts';
 
 let started: Promise<ResolvedModel> | null = null;
@@ -17,7 +21,10 @@ function preloadTarget({ model }: ResolvedModel): void {
   const { decision } = model;
   const steps = decision.kind === 'step' ? [decision.step] : decision.kind === 'ask' ? [decision.confirm] : [];
   for (const step of steps) {
-    if (step.go.to === 'market') preloadScreen('market-home');
+    if (step.go.to === 'market') {
+      preloadScreen('market-home');
+      if (step.go.market.homeRoute === ROUTES.insureMarketHome) void queryClient.prefetchQuery(queries.market(step.go.market.id));
+    }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
   }
 }
@@ -25,6 +32,7 @@ function preloadTarget({ model }: ResolvedModel): void {
 /** Starts the decision (once until taken). Errors are the taker's: the home screen then shows the plain catalogue. */
 export function startMarketModel(): void {
   if (started) return;
+  void queryClient.prefetchQuery(queries.catalogue());
   started = import('./market-flow.ts').then(({ resolvePageModel }) => resolvePageModel());
   started.then(preloadTarget, () => undefined);
 }
