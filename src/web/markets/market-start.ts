@@ -4,7 +4,8 @@
  * after its first render (issue 15: the home request chain). When the model
  * sends the visitor to a market or the chooser, that screen's chunk is
  * preloaded at once (with the generic market home's data), so the redirect
- * does not wait for it; the catalogue is fetched from the start too. The home screen
+ * does not wait for it; the catalogue and the market list are fetched from the
+ * start too. The home screen
  * takes the started decision (`takeMarketModel`); the next visit of home
  * starts a fresh one.
  */
@@ -33,6 +34,8 @@ function preloadTarget({ model }: ResolvedModel): void {
 export function startMarketModel(): void {
   if (started) return;
   void queryClient.prefetchQuery(queries.catalogue());
+  // The market list the page model reads (loadMarkets joins this fetch), without waiting for the flow's chunk.
+  if (typeof navigator === 'undefined' || navigator.onLine) void queryClient.prefetchQuery(queries.markets());
   started = import('./market-flow.ts').then(({ resolvePageModel }) => resolvePageModel());
   started.then(preloadTarget, () => undefined);
 }
