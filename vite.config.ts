@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -69,6 +70,15 @@ export default defineConfig({
   plugins: [react(), contractForWeb(), pdfCmaps(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
+  resolve: {
+    alias: [
+      // Plain text where @rjsf/core would parse markdown: no form's text is markdown (src/web/form-theme/plain-text-markdown.tsx).
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/web/form-theme/plain-text-markdown.tsx', import.meta.url)) },
+      // One fast-uri: @rjsf/utils asks for 4, ajv for 3 (its own copy); both call only parse, resolve,
+      // serialize and equal, unchanged between the two.
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./node_modules/fast-uri/index.js', import.meta.url)) },
+    ],
+  },
   server: {
     proxy: {
       '/_gw': { target: apiTarget, changeOrigin: true },

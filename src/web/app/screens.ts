@@ -32,6 +32,11 @@ function loader(name: string): () => Promise<ScreenModule> {
   return load;
 }
 
+/** Starts downloading a screen's chunk (with its CSS and imports) before its route is visited; failures wait for the visit. */
+export function preloadScreen(name: string): void {
+  loader(name)().catch(() => undefined);
+}
+
 /** Route-object `lazy` for a screen. */
 export function lazyScreen(name: string) {
   const load = loader(name);

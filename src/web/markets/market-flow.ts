@@ -5,7 +5,6 @@
  * current market). The rule itself is in src/engine/markets/page-model.ts and
  * docs/markets.md.
  */
-import { Dialog } from 'antd-mobile';
 import type { MarketSummary } from '../../contract/market.ts';
 import { pageModel, type MarketDecision, type MarketStep, type PageModel } from '../../engine/markets/page-model.ts';
 import { locateVisitor, type VisitorPlace } from '../api/location.ts';
@@ -64,9 +63,10 @@ export function runStep(step: MarketStep, go: Go): 'left' | 'stay' {
   }
 }
 
-/** Shows a spec §4 question; true when the visitor confirms. */
-export function askMarketQuestion(message: string): Promise<boolean> {
-  return Dialog.confirm({ content: message, confirmText: '前往', cancelText: '取消' });
+/** Shows a spec §4 question; true when the visitor confirms. The dialog (antd-mobile, react-spring) loads only then. */
+export async function askMarketQuestion(message: string): Promise<boolean> {
+  const { confirmMarketQuestion } = await import('./market-question.ts');
+  return confirmMarketQuestion(message);
 }
 
 /** Carries out a decision; 'stay' when the visitor stays on the page (plain catalogue, cancelled question, offline, waiting). */

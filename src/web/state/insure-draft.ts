@@ -1,6 +1,7 @@
-import { useAtom } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { getDefaultStore, useAtom } from 'jotai';
+import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
 import type { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
+import { onStoredFormCleared } from './form-reset.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /**
@@ -40,6 +41,9 @@ export const planMsgAtom = atomWithStorage<PlanMsg | null>(STORAGE_KEYS.planMsg,
 export const insureDraftAtom = atomWithStorage<InsureDraft | null>(STORAGE_KEYS.insureDraft, null, storage as never, {
   getOnInit: true,
 });
+
+// A clear-form route resets the atom too, so a mounted screen sees the reset, not only local storage.
+onStoredFormCleared(() => getDefaultStore().set(insureDraftAtom, RESET));
 
 export function usePlanMsg() {
   return useAtom(planMsgAtom);

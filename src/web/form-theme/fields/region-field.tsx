@@ -7,6 +7,7 @@ import { ROOT_REGION_CODE } from '../../../engine/rules/regions.ts';
 import { cachedAreaChildren, loadAreaChildren } from '../../api/regions.ts';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import styles from '../form-theme.module.css';
+import { useLazyPopup } from '../widgets/use-lazy-popup.ts';
 import { regionPath, regionText, useRegionLabels, type RegionNode } from '../region-data.ts';
 
 /** The part of the tree loaded so far, as CascadePicker options (unloaded levels have no children yet). */
@@ -35,7 +36,8 @@ async function loadAlong(path: readonly (string | undefined)[]): Promise<void> {
  * product's city, or Chongqing).
  */
 export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema, schema, disabled, readonly }: FieldProps<RegionValue>) {
-  const [visible, setVisible] = useState(false);
+  const picker = useLazyPopup();
+  const { visible } = picker;
   const [options, setOptions] = useState<RegionNode[]>(loadedTree);
   const [loading, setLoading] = useState(false);
   const { defaultRegion, placeholder } = getUiOptions(uiSchema);
@@ -65,32 +67,35 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
     <>
       <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => {
           setOptions(loadedTree());
-          setVisible(true);
+          picker.open();
         }}>
         <span className={cx(styles.triggerText, !text && styles.placeholder)}>
           {text || (typeof placeholder === 'string' ? placeholder : '请选择')}
         </span>
         <ArrowIcon />
       </button>
-      <CascadePicker
-        title={schema.title}
-        options={options}
-        loading={loading}
-        value={start}
-        visible={visible}
-        onSelect={(path) => load(path.map((v) => (v === null ? undefined : String(v))))}
-        onClose={() => {
-          setVisible(false);
-          onBlur(id, formData);
-        }}
-        onConfirm={([provinceCode, cityCode, countyCode]) => {
-          const next: RegionValue = {};
-          if (provinceCode) next.provinceCode = String(provinceCode);
-          if (cityCode) next.cityCode = String(cityCode);
-          if (countyCode) next.countyCode = String(countyCode);
-          onChange(next, fieldPathId.path);
-        }}
-      />
+      {picker.mounted && (
+        <CascadePicker
+          title={schema.title}
+          options={options}
+          loading={loading}
+          value={start}
+          visible={visible}
+          afterClose={picker.afterClose}
+          onSelect={(path) => load(path.map((v) => (v === null ? undefined : String(v))))}
+          onClose={() => {
+            picker.close();
+            onBlur(id, formData);
+          }}
+          onConfirm={([provinceCode, cityCode, countyCode]) => {
+            const next: RegionValue = {};
+            if (provinceCode) next.provinceCode = String(provinceCode);
+            if (cityCode) next.cityCode = String(cityCode);
+            if (countyCode) next.countyCode = String(countyCode);
+            onChange(next, fieldPathId.path);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,8 @@
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Input } from 'antd-mobile';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { FIELD_EDIT_PAUSE_MS, holdFieldEdit } from '../field-edits.ts';
 import styles from '../form-theme.module.css';
 
 /**
@@ -8,6 +11,10 @@ import styles from '../form-theme.module.css';
  * upper-cases as the user types (the X of an ID number); ui:options.compact
  * drops the spaces of a pasted or grouped number (`3203 0220 1501 0112 34`,
  * `138 0013 8000`) before the length limit applies, so the paste is not cut.
+ *
+ * The field keeps the text while the user types and hands it to rjsf after a
+ * pause, on blur and before the page goes away (../field-edits.ts): a
+ * keystroke re-renders this field, not the form.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type } = props;
@@ -15,13 +22,51 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const uppercase = options.uppercase === true;
   const compact = options.compact === true;
   const text = value === undefined || value === null ? '' : String(value);
+  const [local, setLocal] = useState(text);
+  /** Text typed and not yet handed to rjsf, with its timer and registration. */
+  const held = useRef<{ text: string; timer: ReturnType<typeof setTimeout>; release: () => void } | null>(null);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  const emptyValue = options.emptyValue;
+  // The form's value wins whenever nothing is held (a reset, a value derived from another field, a resumed draft).
+  useEffect(() => {
+    if (!held.current) setLocal(text);
+  }, [text]);
+  // Text held by a field that goes away (a removed insured) is dropped: committing it would bring the item back.
+  useEffect(
+    () => () => {
+      if (held.current) {
+        clearTimeout(held.current.timer);
+        held.current.release();
+        held.current = null;
+      }
+    },
+    [],
+  );
+  const commit = () => {
+    const edit = held.current;
+    if (!edit) return;
+    clearTimeout(edit.timer);
+    edit.release();
+    held.current = null;
+    latestOnChange.current(edit.text === '' ? emptyValue : edit.text);
+  };
+  const hold = (next: string) => {
+    if (held.current) {
+      clearTimeout(held.current.timer);
+      held.current.release();
+    }
+    const release = holdFieldEdit(commit);
+    held.current = { text: next, timer: setTimeout(commit, FIELD_EDIT_PAUSE_MS), release };
+    setLocal(next);
+  };
   const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
   return (
     <Input
       id={id}
       name={htmlName ?? id}
       className={styles.input}
-      value={text}
+      value={local}
       type={inputType === 'tel' || inputType === 'email' ? inputType : 'text'}
       inputMode={inputMode}
       placeholder={placeholder}
@@ -35,10 +80,13 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       onlyShowClearWhenFocus
       onChange={(next) => {
         const spaced = compact ? next.replace(/\s+/g, '').slice(0, schema.maxLength) : next;
-        const normalised = uppercase ? spaced.toUpperCase() : spaced;
-        onChange(normalised === '' ? options.emptyValue : normalised);
+        hold(uppercase ? spaced.toUpperCase() : spaced);
       }}
-      onBlur={() => onBlur(id, value)}
+      onBlur={() => {
+        // Handed over and rendered first, so what the blur checks (an ID number, an age) is what was typed.
+        if (held.current) flushSync(commit);
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
     />
   );

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Picker, Selector } from 'antd-mobile';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import styles from '../form-theme.module.css';
+import { useLazyPopup } from './use-lazy-popup.ts';
 
 type Option = EnumOptionsType;
 
@@ -17,7 +17,7 @@ function optionFor(options: readonly Option[], key: unknown): Option | undefined
  */
 export function SelectWidget(props: WidgetProps) {
   const { id, value, options, placeholder, disabled, readonly, onChange, onBlur, label, multiple } = props;
-  const [visible, setVisible] = useState(false);
+  const picker = useLazyPopup();
   const enumOptions = (options.enumOptions ?? []) as Option[];
 
   if (multiple) {
@@ -42,22 +42,25 @@ export function SelectWidget(props: WidgetProps) {
         className={styles.trigger}
         disabled={disabled || readonly}
         aria-haspopup="dialog"
-        onClick={() => setVisible(true)}
+        onClick={picker.open}
       >
         <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? placeholder ?? '请选择'}</span>
         <ArrowIcon />
       </button>
-      <Picker
-        title={label}
-        columns={[enumOptions.map((o) => ({ label: o.label, value: String(o.value) }))]}
-        value={selected ? [String(selected.value)] : []}
-        visible={visible}
-        onClose={() => {
-          setVisible(false);
-          onBlur(id, value);
-        }}
-        onConfirm={([picked]) => onChange(optionFor(enumOptions, picked)?.value ?? options.emptyValue)}
-      />
+      {picker.mounted && (
+        <Picker
+          title={label}
+          columns={[enumOptions.map((o) => ({ label: o.label, value: String(o.value) }))]}
+          value={selected ? [String(selected.value)] : []}
+          visible={picker.visible}
+          onClose={() => {
+            picker.close();
+            onBlur(id, value);
+          }}
+          afterClose={picker.afterClose}
+          onConfirm={([picked]) => onChange(optionFor(enumOptions, picked)?.value ?? options.emptyValue)}
+        />
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { ProductCard, ProductCardsSkeleton } from '../../components/market/produ
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
+import { takeMarketModel } from '../../markets/market-start.ts';
 import styles from './home-screen.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
@@ -18,16 +19,26 @@ type MarketBar = { status: 'deciding' } | { status: 'stay'; model: PageModelName
 
 /** One market decision at a time (StrictMode runs effects twice; a dialog must not open twice). */
 let deciding: Promise<MarketBar> | null = null;
+/**
+ * The last decision that kept the visitor on home. Back on home, the page shows it (and the catalogue) at
+ * once while the decision runs again, so the page has its height for scroll restoration; only the first
+ * visit waits for the decision, so a redirect to a market never flashes the national catalogue.
+ */
+let lastStay: MarketBar | null = null;
 
 function decideMarket(go: (to: string, options?: { replace?: boolean }) => void): Promise<MarketBar> {
-  // Loaded after the first paint: the page model, geolocation and the dialogs stay out of the home route's budget.
-  deciding ??= import('../../markets/market-flow.ts')
-    .then(async ({ resolvePageModel, runDecision }) => {
-      const { model, place } = await resolvePageModel();
-      await runDecision(model.decision, go);
-      return { status: 'stay' as const, model: model.model, place };
+  // Started by the route (src/web/markets/market-start.ts) before this chunk arrived; the page model,
+  // geolocation and the dialogs stay out of the home route's budget.
+  deciding ??= Promise.all([takeMarketModel(), import('../../markets/market-flow.ts')])
+    .then(async ([{ model, place }, { runDecision }]) => {
+      const bar = { status: 'stay' as const, model: model.model, place };
+      if ((await runDecision(model.decision, go)) === 'stay') lastStay = bar;
+      return bar;
     })
-    .catch(() => ({ status: 'stay' as const, model: 'normal' as const, place: null }))
+    .catch(() => {
+      lastStay = { status: 'stay', model: 'normal', place: null };
+      return lastStay;
+    })
     .finally(() => {
       deciding = null;
     });
@@ -43,7 +54,7 @@ function decideMarket(go: (to: string, options?: { replace?: boolean }) => void)
  */
 export default function HomeScreen() {
   const navigate = useAppNavigate();
-  const [market, setMarket] = useState<MarketBar>({ status: 'deciding' });
+  const [market, setMarket] = useState<MarketBar>(() => lastStay ?? { status: 'deciding' });
   useEffect(() => {
     let live = true;
     // The decision may take a while (location, markets): a visitor who has left home, or is leaving it
@@ -110,12 +121,13 @@ export default function HomeScreen() {
       <section className={styles.list} aria-label="保险产品">
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
         <h2 className={styles.sectionTitle}>热销产品</h2>
-        {catalogue.isPending && <ProductCardsSkeleton />}
+        {/* While the market decides, no national catalogue: a redirect to the market's home must not flash it. */}
+        {(catalogue.isPending || (market.status === 'deciding' && catalogue.data)) && <ProductCardsSkeleton />}
         {catalogue.isError && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
-        {catalogue.data && catalogue.data.length === 0 && (
+        {market.status !== 'deciding' && catalogue.data && catalogue.data.length === 0 && (
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
-        {categories.length > 1 && (
+        {market.status !== 'deciding' && categories.length > 1 && (
           <div className={styles.categories} role="tablist" aria-label="产品分类">
             {['', ...categories].map((name) => (
               <button
@@ -131,7 +143,8 @@ export default function HomeScreen() {
             ))}
           </div>
         )}
-        {catalogue.data &&
+        {market.status !== 'deciding' &&
+          catalogue.data &&
           shown.map((item, index) => (
             <ProductCard
               key={item.productCode}

@@ -1,0 +1,270 @@
+/**
+ * `npm run bench:web` (issue 15): the web app on a phone, each figure beside a
+ * reference measured in the same run. Needs the built app (`npm run build`).
+ * - Lighthouse (mobile, simulated throttling; the `lighthouse` package driving
+ *   Debian's Chromium, CHROME_PATH) three runs each on home, a product detail
+ *   route and the insure form (logged in), against the built app served by
+ *   its own server; medians of the score and LCP, each as a ratio to a
+ *   minimal React + antd-mobile page of five cards (bench/reference), built
+ *   and measured in this run.
+ * - Keystroke to next paint at 4× CPU slowdown (Playwright + CDP): 20 keys
+ *   typed into the insure form with three insureds, beside 20 keys in a page
+ *   of 18 antd-mobile inputs controlled by one state. A key's time runs from
+ *   its keydown's timestamp to the frame after the next animation frame.
+ * Servers listen on 127.0.0.1 only and stop at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { chromium, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { authCalls } from '../src/contract/auth.ts';
+import { GW } from '../src/contract/define-call.ts';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const APP_PORT = Number(process.env.BENCH_WEB_PORT ?? 4391);
+const REF_PORT = APP_PORT + 1;
+const RUNS = 3;
+const KEYS = 'abcdefghijklmnopqrst';
+const DETAIL_MANIFEST = 'zaozhuang-student';
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const REF = `http://127.0.0.1:${REF_PORT}`;
+
+interface ProductManifestLite {
+  productCode: string;
+  routes: string[];
+}
+const product = JSON.parse(readFileSync(`manifests/${DETAIL_MANIFEST}.json`, 'utf8')) as ProductManifestLite;
+const detailRoute = product.routes[0] as string;
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+};
+
+/** The reference pages, built with Vite into a temporary folder. */
+async function buildReference(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-web-ref-'));
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: 'bench/reference',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: { cards: 'bench/reference/index.html', inputs: 'bench/reference/inputs.html' } },
+    },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** A static server of `dir`, gzip level 9 like the app's precompressed files. */
+function serveStatic(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', REF).pathname));
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = readFileSync(file);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+    res.end(gzip ? gzipSync(body, { level: 9 }) : body);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** The built app on its own server: in-memory database, development endpoints for the SMS code. */
+async function startApp(): Promise<ChildProcess> {
+  if (!existsSync('dist-server/server.mjs') || !existsSync('dist/index.html')) throw new Error('run `npm run build` first');
+  const child = spawn('node', ['dist-server/server.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      DATABASE_URL: 'memory://',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-web-data-')),
+      LOG_LEVEL: 'warn',
+      SMS_PER_IP_PER_HOUR: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${APP}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('the app server did not start');
+}
+
+let phoneSeq = Date.now() % 1e7;
+/** From the detail route through SMS log-in to the insure form; returns its URL. */
+async function logInToInsure(page: Page): Promise<string> {
+  const phone = `138${String(phoneSeq++ % 1e8).padStart(8, '0')}`;
+  await page.goto(`${APP}/#${detailRoute}`);
+  await page.getByTestId('insure-now').click();
+  await page.waitForURL(/#\/passport\/login\?/);
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  let code = '';
+  for (let i = 0; i < 40 && !code; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const body = (await (await fetch(`${APP}${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).json()) as { data: { code: string } | null };
+    code = body.data?.code ?? '';
+  }
+  await page.getByPlaceholder('请输入6位验证码').fill(code);
+  await page.getByTestId('agree').click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(/#\/insure\?productCode=/);
+  await page.locator('[id="root_policyHolder_name"]').waitFor();
+  return page.url();
+}
+
+interface LighthouseFigures {
+  score: number;
+  lcp: number;
+}
+
+/** One Lighthouse run (mobile defaults) in a fresh Chromium; `prepare` runs first in the same browser (log-in). */
+async function lighthouseRun(url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    let target = typeof url === 'string' ? url : '';
+    if (typeof url !== 'string') {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      target = await url(page);
+      await page.goto('about:blank');
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(
+      target,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: typeof url !== 'string' },
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${target}`);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseMedian(url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures & { runs: LighthouseFigures[] }> {
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url));
+  return { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), runs };
+}
+
+/** Milliseconds from each keydown to the frame after the next paint, typing KEYS into `selector` at 4× CPU slowdown. */
+async function keystrokes(page: Page, selector: string): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await page.locator(selector).click();
+  await page.evaluate(() => {
+    const times: number[] = [];
+    (window as unknown as { __keyTimes: number[] }).__keyTimes = times;
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => times.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const key of KEYS) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return page.evaluate(() => (window as unknown as { __keyTimes: number[] }).__keyTimes);
+}
+
+async function keystrokeFigures(): Promise<{ app: number[]; reference: number[] }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  try {
+    const options = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+    const appPage = await (await browser.newContext(options)).newPage();
+    await logInToInsure(appPage);
+    for (const index of [1, 2]) {
+      await appPage.getByRole('button', { name: '添加被保人' }).click();
+      await appPage.locator(`[id="root_insureds_${index}_name"]`).waitFor();
+    }
+    const app = await keystrokes(appPage, '[id="root_insureds_2_name"]');
+    const refPage = await (await browser.newContext(options)).newPage();
+    await refPage.goto(`${REF}/inputs.html`);
+    const reference = await keystrokes(refPage, '#field17');
+    return { app, reference };
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function main(): Promise<void> {
+  const refDir = await buildReference();
+  const refServer = await serveStatic(refDir, REF_PORT);
+  const app = await startApp();
+  try {
+    console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
+    const reference = await lighthouseMedian(`${REF}/index.html`);
+    const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [
+      ['reference page', reference],
+      ['home /', await lighthouseMedian(`${APP}/#/`)],
+      [`detail ${detailRoute}`, await lighthouseMedian(`${APP}/#${detailRoute}`)],
+      ['insure (logged in)', await lighthouseMedian(logInToInsure)],
+    ];
+    console.log(`${'page'.padEnd(40)} ${'score'.padStart(6)} ${'LCP s'.padStart(7)}  score/ref  LCP/ref  runs (score, LCP)`);
+    for (const [name, f] of rows) {
+      const runs = f.runs.map((r) => `${r.score} ${fmt(r.lcp, 2)}`).join(' | ');
+      console.log(
+        `${name.padEnd(40)} ${String(f.score).padStart(6)} ${fmt(f.lcp, 2).padStart(7)}  ${fmt(f.score / reference.score, 2).padStart(9)}  ${fmt(f.lcp / reference.lcp, 2).padStart(7)}  ${runs}`,
+      );
+    }
+
+    const keys = await keystrokeFigures();
+    console.log(`\nkeystroke → next paint, 4× CPU slowdown, ${KEYS.length} keys (ms): median / p95`);
+    const line = (name: string, times: number[]) =>
+      console.log(`${name.padEnd(40)} ${fmt(median(times)).padStart(7)} / ${fmt(percentile(times, 95)).padStart(7)}  (${times.length} keys)`);
+    line('insure form, 3 insureds', keys.app);
+    line('reference: 18 controlled inputs', keys.reference);
+    console.log(`${'ratio to the reference'.padEnd(40)} ${fmt(median(keys.app) / median(keys.reference), 2).padStart(7)} / ${fmt(percentile(keys.app, 95) / percentile(keys.reference, 95), 2).padStart(7)}`);
+  } finally {
+    app.kill();
+    refServer.close();
+  }
+}
+
+await main();

@@ -1,0 +1,33 @@
+import { flushSync } from 'react-dom';
+
+/**
+ * Text typed into the insure form is kept by its field while the user types
+ * (issue 15): a keystroke re-renders that field only. The field hands the
+ * text to rjsf — and so to the stored draft — after a short pause, on blur,
+ * and before the page goes away (`pagehide`, or hidden), so a reload loses
+ * nothing. Each field with text not yet handed over registers its commit here.
+ */
+export const FIELD_EDIT_PAUSE_MS = 300;
+
+const pending = new Set<() => void>();
+
+/** Registers a field's commit while it holds text not handed over; returns the unregistration. */
+export function holdFieldEdit(commit: () => void): () => void {
+  pending.add(commit);
+  return () => pending.delete(commit);
+}
+
+/** Hands every held text over now, rendering synchronously so the draft is stored before this returns. */
+export function flushFieldEdits(): void {
+  if (pending.size === 0) return;
+  const commits = [...pending];
+  pending.clear();
+  flushSync(() => commits.forEach((commit) => commit()));
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushFieldEdits);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushFieldEdits();
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Starts the market page model (spec §4) for the home route as soon as the
+ * router matches `/`, in parallel with the home screen's chunk instead of
+ * after its first render (issue 15: the home request chain). When the model
+ * sends the visitor to a market or the chooser, that screen's chunk is
+ * preloaded at once (with the generic market home's data), so the redirect
+ * does not wait for it; the catalogue and the market list are fetched from the
+ * start too. The home screen
+ * takes the started decision (`takeMarketModel`); the next visit of home
+ * starts a fresh one.
+ */
+import type { ResolvedModel } from './market-flow.ts';
+// Loaded with the entry (1.4 KB gzip), not on demand: the first API calls below then leave with the
+// screen chunks instead of one wave after them (queries.ts imports it lazily, finding it loaded).
+import '../api/endpoints.ts';
+import { queries } from '../api/queries.ts';
+import { queryClient } from '../api/query-client.ts';
+import { ROUTES } from '../app/paths.ts';
+import { preloadScreen } from '../app/screens.ts';
+
+let started: Promise<ResolvedModel> | null = null;
+
+/** The screen a decision leads to, preloaded as soon as the decision is known. */
+function preloadTarget({ model }: ResolvedModel): void {
+  const { decision } = model;
+  const steps = decision.kind === 'step' ? [decision.step] : decision.kind === 'ask' ? [decision.confirm] : [];
+  for (const step of steps) {
+    if (step.go.to === 'market') {
+      preloadScreen('market-home');
+      if (step.go.market.homeRoute === ROUTES.insureMarketHome) void queryClient.prefetchQuery(queries.market(step.go.market.id));
+    }
+    if (step.go.to === 'chooser') preloadScreen('market-chooser');
+  }
+}
+
+/** Starts the decision (once until taken). Errors are the taker's: the home screen then shows the plain catalogue. */
+export function startMarketModel(): void {
+  if (started) return;
+  void queryClient.prefetchQuery(queries.catalogue());
+  // The market list the page model reads (loadMarkets joins this fetch), without waiting for the flow's chunk.
+  if (typeof navigator === 'undefined' || navigator.onLine) void queryClient.prefetchQuery(queries.markets());
+  started = import('./market-flow.ts').then(({ resolvePageModel }) => resolvePageModel());
+  started.then(preloadTarget, () => undefined);
+}
+
+/** The started decision (starting one when none is), handed over once. */
+export function takeMarketModel(): Promise<ResolvedModel> {
+  startMarketModel();
+  const taken = started as Promise<ResolvedModel>;
+  started = null;
+  return taken;
+}

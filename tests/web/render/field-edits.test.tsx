@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+/**
+ * Typing in the insure form (issue 15): the field keeps the text while the
+ * user types, so a keystroke does not hand a new draft to the screen (which
+ * re-renders the whole form); the draft follows after a short pause, on
+ * blur, and when the page goes away, so a reload loses nothing.
+ */
+import { act, cleanup, fireEvent } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIELD_EDIT_PAUSE_MS } from '../../../src/web/form-theme/field-edits.ts';
+import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
+import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
+import { declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
+
+const manifest = MANIFESTS.find((m) => m.manifest.insure.template !== 'guardian')!.manifest;
+
+function typeInto(input: HTMLInputElement, text: string): void {
+  for (let i = 1; i <= text.length; i++) fireEvent.change(input, { target: { value: text.slice(0, i) } });
+}
+
+function holderName(onDraftChange: ReturnType<typeof vi.fn>): unknown {
+  const draft = onDraftChange.mock.calls.at(-1)?.[0] as { policyHolder?: { name?: string } } | undefined;
+  return draft?.policyHolder?.name;
+}
+
+describe('a field of the insure form while the user types', () => {
+  beforeAll(() => {
+    declareReactActEnvironment();
+    setUpAntdMobileForReact19();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  function renderForm() {
+    const onDraftChange = vi.fn();
+    renderInApp(<InsureFormRenderer manifest={manifest} plan={{ planCode: manifest.plans[0]!.code }} draft={null} onDraftChange={onDraftChange} />);
+    const input = document.getElementById('root_policyHolder_name') as HTMLInputElement;
+    return { onDraftChange, input };
+  }
+
+  it('shows each key at once and hands the draft over once, after a pause', () => {
+    vi.useFakeTimers();
+    const { onDraftChange, input } = renderForm();
+    typeInto(input, '张三丰');
+    expect(input.value).toBe('张三丰');
+    expect(onDraftChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
+    expect(onDraftChange).toHaveBeenCalledTimes(1);
+    expect(holderName(onDraftChange)).toBe('张三丰');
+  });
+
+  it('hands the text over on blur, without waiting for the pause', () => {
+    const { onDraftChange, input } = renderForm();
+    typeInto(input, '李四');
+    fireEvent.focusOut(input);
+    expect(holderName(onDraftChange)).toBe('李四');
+  });
+
+  it('hands the text over when the page goes away (a reload keeps it)', () => {
+    const { onDraftChange, input } = renderForm();
+    typeInto(input, '王五');
+    act(() => {
+      window.dispatchEvent(new window.Event('pagehide'));
+    });
+    expect(holderName(onDraftChange)).toBe('王五');
+  });
+});
