@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
  * what the build reaches today (react-dom and react-router alone are 96 KB), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 145 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 146 * 1024;
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**
@@ -35,20 +35,22 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
   'src/web/screens/product-detail/product-detail-screen.tsx': 87,
   'src/web/screens/confirm/confirm-screen.tsx': 82,
-  'src/web/screens/policy-detail/policy-detail-screen.tsx': 58,
+  'src/web/screens/policy-detail/policy-detail-screen.tsx': 59,
   'src/web/screens/protocol-reading/protocol-reading-screen.tsx': 60,
   'src/web/screens/customer-detail-push/customer-detail-push-screen.tsx': 49,
   'src/web/screens/payoff/payoff-screen.tsx': 46,
-  'src/web/screens/customer-list/customer-list-screen.tsx': 45,
-  'src/web/screens/reward-detail/reward-detail-screen.tsx': 45,
-  'src/web/screens/policy-list/policy-list-screen.tsx': 47,
+  'src/web/screens/customer-list/customer-list-screen.tsx': 47,
+  'src/web/screens/reward-detail/reward-detail-screen.tsx': 46,
+  'src/web/screens/policy-list/policy-list-screen.tsx': 49,
   'src/web/screens/estimate-list/estimate-list-screen.tsx': 42,
-  'src/web/screens/renewal-list/renewal-list-screen.tsx': 46,
+  'src/web/screens/renewal-list/renewal-list-screen.tsx': 47,
   'src/web/screens/login/login-screen.tsx': 42,
-  'src/web/screens/my-index/my-index-screen.tsx': 42,
-  'src/web/screens/customer-detail/customer-detail-screen.tsx': 41,
-  'src/web/screens/renewal-detail/renewal-detail-screen.tsx': 41,
+  'src/web/screens/my-index/my-index-screen.tsx': 44,
+  'src/web/screens/customer-detail/customer-detail-screen.tsx': 42,
+  'src/web/screens/renewal-detail/renewal-detail-screen.tsx': 42,
   'src/web/screens/register/register-screen.tsx': 41,
+  'src/web/screens/achievement-detail/achievement-detail-screen.tsx': 41,
+  'src/web/screens/valid-list/valid-list-screen.tsx': 41,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
@@ -57,8 +59,8 @@ export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
 export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
 export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
 export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
-export const INSURE_CHUNK_BUDGET_BYTES = 101 * 1024;
-export const INSURE_BEYOND_HOME_BUDGET_BYTES = 178 * 1024;
+export const INSURE_CHUNK_BUDGET_BYTES = 106 * 1024;
+export const INSURE_BEYOND_HOME_BUDGET_BYTES = 183 * 1024;
 /** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
 export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
