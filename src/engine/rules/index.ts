@@ -5,3 +5,4 @@ export * from './id-card';
 export * from './validators';
 export * from './masking';
 export * from './enums';
+export * from './grades';
