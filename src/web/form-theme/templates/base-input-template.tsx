@@ -1,5 +1,7 @@
-import { Input } from 'antd-mobile';
+import { useLayoutEffect, useRef } from 'react';
+import { Input, type InputRef } from 'antd-mobile';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { applyFieldAria } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 
 /**
@@ -10,7 +12,11 @@ import styles from '../form-theme.module.css';
  * `138 0013 8000`) before the length limit applies, so the paste is not cut.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type } = props;
+  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type, rawErrors } = props;
+  const ref = useRef<InputRef>(null);
+  // antd-mobile's Input passes no aria-* to its <input>: set them on the element itself.
+  const errorKey = (rawErrors ?? []).join('\n');
+  useLayoutEffect(() => applyFieldAria(ref.current?.nativeElement, id, errorKey ? errorKey.split('\n') : []), [id, errorKey]);
   const { type: inputType } = getInputProps(schema, type, options);
   const uppercase = options.uppercase === true;
   const compact = options.compact === true;
@@ -18,6 +24,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
   return (
     <Input
+      ref={ref}
       id={id}
       name={htmlName ?? id}
       className={styles.input}
