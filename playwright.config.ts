@@ -17,6 +17,8 @@ const MOBILE_SAFARI_UA =
 
 export default defineConfig({
   testDir: './e2e',
+  // Baselines of e2e/screens.spec.ts (`npm run e2e:screens:update` regenerates them).
+  snapshotPathTemplate: '{testDir}/__screens__/{arg}{ext}',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectHome } from './support/app.ts';
 import { freshPhone, logInByPassword, PASSWORD, toast } from './support/accounts.ts';
 import { authCalls } from '../src/contract/auth.ts';

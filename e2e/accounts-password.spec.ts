@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectHome, hashRoute, logInBySms } from './support/app.ts';
 import { freshPhone, logInByPassword, logOutFromMyIndex, PASSWORD, sendAndReadCode, toast } from './support/accounts.ts';
 import { authCalls } from '../src/contract/auth.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { hashRoute, logInBySms, readSmsCode } from './support/app.ts';
 import { freshPhone, masked, sendAndReadCode, toast } from './support/accounts.ts';
 

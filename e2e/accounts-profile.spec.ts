@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { hashRoute, logInBySms } from './support/app.ts';
 import { freshPhone, toast } from './support/accounts.ts';
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { ProductManifest } from '../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, maskedIdNumber, uniquePhone } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 
 /**
  * Two more purchases from the detail route to the policy list, through SMS
@@ -38,11 +39,11 @@ function runSequence(): number {
 const seq = (n: number) => String(n % 1000).padStart(3, '0');
 
 /** An insured student: name, ID number and every field the product's manifest declares; `index` is the insured's position on the form. */
-async function fillStudent(page: Page, manifestId: string, index: number, name: string, licenceNo: string, school: string): Promise<void> {
+async function fillStudent(page: Page, manifestId: string, index: number, name: string, licenceNo: string, school: string, grade = '五年级'): Promise<void> {
   const id = (field: string) => `root_insureds_${index}_${field}`;
   await fillText(page, id('name'), name);
   await fillText(page, id('licenceNo'), licenceNo);
-  await fillDeclaredInsuredFields(page, manifestId, index, { ...STUDENT_ANSWERS, schoolName: { text: school } });
+  await fillDeclaredInsuredFields(page, manifestId, index, { ...STUDENT_ANSWERS, grade: { option: grade }, schoolName: { text: school } });
 }
 
 async function fillHolder(page: Page, phone: string, licenceNo: string): Promise<void> {
@@ -100,7 +101,7 @@ test('a parent buys the third plan (豪华版) of the Xuzhou plan builder produc
   const phone = uniquePhone();
   const run = runSequence();
   const holderId = makeIdCard('320302', '1986-04-12', seq(run + 100));
-  const studentId = makeIdCard('320302', '2015-09-01', seq(run));
+  const studentId = makeIdCard('320302', `${STUDENT_BIRTH_YEAR}-09-01`, seq(run));
 
   await page.goto(`/#${raw.routes[0]}`);
   await expect(page.locator('.adm-nav-bar-title')).toHaveText(raw.productName);
@@ -143,8 +144,9 @@ test('a parent insures two siblings on one order', async ({ page, request }) => 
   const phone = uniquePhone();
   const run = runSequence();
   const holderId = makeIdCard('370402', '1984-07-20', seq(run + 200));
-  const elderId = makeIdCard('370402', '2013-03-15', seq(run));
-  const youngerId = makeIdCard('370402', '2016-10-08', seq(run + 1));
+  // 12 or 13 (初一) and 9 or 10 (五年级): each grade fits its child's age.
+  const elderId = makeIdCard('370402', `${STUDENT_BIRTH_YEAR - 2}-03-15`, seq(run));
+  const youngerId = makeIdCard('370402', `${STUDENT_BIRTH_YEAR + 1}-10-08`, seq(run + 1));
 
   await page.goto(`/#${m.routes[0]}`);
   await expect(page.locator('.adm-nav-bar-title')).toHaveText(m.productName);
@@ -156,7 +158,7 @@ test('a parent insures two siblings on one order', async ({ page, request }) => 
   await expect(page).toHaveURL(new RegExp(`#/insure\\?productCode=${m.productCode}$`));
 
   await fillHolder(page, phone, holderId);
-  await fillStudent(page, 'zaozhuang-student', 0, '刘一鸣', elderId, '枣庄市实验小学');
+  await fillStudent(page, 'zaozhuang-student', 0, '刘一鸣', elderId, '枣庄市实验小学', '初一');
   await expect(page.locator('[id="root_insureds_1_name"]')).toHaveCount(0);
   await page.getByRole('button', { name: '添加被保人' }).click();
   await expect(page.locator('[id="root_insureds_1_name"]')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, maskedIdNumber, uniquePhone } from './support/app.ts';
 import { declaredInsuredFields, fillText, pick } from './support/insure-form.ts';

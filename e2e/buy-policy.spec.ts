@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, maskedIdNumber, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillXuzhouPeople, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillXuzhouPeople, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 
 /**
  * The main journey: a parent buys the Xuzhou 2025 student accident policy
@@ -20,7 +20,7 @@ test('a parent buys the Xuzhou 2025 student accident policy', async ({ page, req
   test.setTimeout(120_000);
   const phone = uniquePhone();
   const holderId = makeIdCard('320302', '1986-04-12', '135');
-  const studentId = makeIdCard('320302', '2015-09-01', '246');
+  const studentId = makeIdCard('320302', `${STUDENT_BIRTH_YEAR}-09-01`, '246');
 
   // Home → product detail.
   await page.goto('/');

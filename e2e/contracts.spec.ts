@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { makeIdCard, maskName } from '../src/engine/rules/index.ts';
 import { contractCalls } from '../src/contract/contracts.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { ApiEnvelope } from '../src/contract/envelope.ts';
 import type { DevCatalogue, DevCatalogueEntry } from '../src/contract/product.ts';
 import type { ProductManifest } from '../src/engine/manifest/manifest-types.generated.ts';

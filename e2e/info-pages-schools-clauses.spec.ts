@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { hashRoute, logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 
 /**
  * Issue 6 (schools, protocol reading, information pages), in a phone-sized
@@ -60,7 +61,7 @@ test('the school field finds a seeded school, adds a custom one, and the insure 
   await fillText(page, 'root_policyHolder_licenceNo', makeIdCard('320322', '1985-06-03', '151'));
   await fillText(page, 'root_policyHolder_phone', '13912345678');
   await fillText(page, 'root_insureds_0_name', '李小雨');
-  await fillText(page, 'root_insureds_0_licenceNo', makeIdCard('320322', '2014-03-09', '262'));
+  await fillText(page, 'root_insureds_0_licenceNo', makeIdCard('320322', `${STUDENT_BIRTH_YEAR}-03-09`, '262'));
   // Every other field the manifest declares must be on the form; the school is searched below.
   await fillDeclaredInsuredFields(
     page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { hashRoute, logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
 
 test('a visitor opening /insure logs in first and comes back to it', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { marketCalls } from '../src/contract/market.ts';
 import { GW } from '../src/contract/define-call.ts';
 

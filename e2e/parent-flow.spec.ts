@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { MSG_REQUIRED } from '../src/engine/rules/messages.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { orderXuzhou, payAtCashier } from './support/pay-flow.ts';
 
 /**

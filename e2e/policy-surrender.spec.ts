@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { createOrder, payAtCashier, sessionToken, vaccineApplication } from './support/policy-api.ts';
 

@@ -1,11 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { GW } from '../src/contract/define-call.ts';
 import { orderCalls } from '../src/contract/order.ts';
 import { policyCalls } from '../src/contract/policy.ts';
 import { promoterCalls } from '../src/contract/promoter.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
-import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 import { sessionToken } from './support/policy-api.ts';
 
 /**
@@ -108,7 +109,7 @@ test('a broker shares a product, a parent buys through the link, the broker foll
   });
   const parent = await parentContext.newPage();
   const parentPhone = uniquePhone().replace(/^139/, '137');
-  const child = { name: '赵小川', id: makeIdCard('320302', '2016-05-06', String(100 + Math.floor(Math.random() * 800))) };
+  const child = { name: '赵小川', id: makeIdCard('320302', `${STUDENT_BIRTH_YEAR + 1}-05-06`, String(100 + Math.floor(Math.random() * 800))) };
   await buyFromLink(parent, request, link.replace(/^https?:\/\/[^/]+/, ''), parentPhone, child);
   const parentToken = await sessionToken(parent);
   const masked = `${parentPhone.slice(0, 3)}****${parentPhone.slice(7)}`;

@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { complianceCalls, type RecordingDetail, type RecordingSummary } from '../src/contract/recording.ts';
 import { promoterCalls } from '../src/contract/promoter.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
-import { fillXuzhouPeople, finishXuzhouOrder } from './support/insure-form.ts';
+import { fillXuzhouPeople, finishXuzhouOrder, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 import { sessionToken } from './support/policy-api.ts';
 
 /**
@@ -35,7 +36,7 @@ test('a recorded sale is stored whole, without personal data, and replayed for c
   const phone = uniquePhone();
   const holderId = makeIdCard('320302', '1986-04-12', String(100 + Math.floor(Math.random() * 800)));
   // A child of its own (another spec on this server may have insured 2015-09-01/246): no repeat-insurance dialog.
-  const birthday = new Date(Date.UTC(2016, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
+  const birthday = new Date(Date.UTC(STUDENT_BIRTH_YEAR + 1, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
   const studentId = makeIdCard('320302', birthday, String(100 + Math.floor(Math.random() * 800)));
 
   // A compliance reviewer (staff with the compliance role).

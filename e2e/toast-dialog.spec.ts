@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
 
 /**

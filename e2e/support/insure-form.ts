@@ -60,7 +60,14 @@ export async function fillField(page: Page, id: string, value: FieldValue): Prom
   await target.getByText(value.option, { exact: true }).click();
 }
 
-/** The test's answers for a student's school fields (used for every field a student manifest may declare). */
+/**
+ * The birth year of the tests' students: 11 years before this year, so a student is 10 or 11 on the
+ * cover start date, an age 五年级 fits (manifests/registry/grades.json: 9-12). A fixed year would
+ * drift out of the grade's ages as years pass, and the form would refuse the grade.
+ */
+export const STUDENT_BIRTH_YEAR = new Date().getFullYear() - 11;
+
+/** The test's answers for a student's school fields (used for every field a student manifest may declare); the grade fits a child born in STUDENT_BIRTH_YEAR. */
 export const STUDENT_ANSWERS: Readonly<Record<string, FieldValue>> = {
   region: {},
   schoolKind: { option: '小学' },

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { logInBySms, uniquePhone, XUZHOU } from './app.ts';
-import { fillXuzhouPeople, finishXuzhouOrder } from './insure-form.ts';
+import { fillXuzhouPeople, finishXuzhouOrder, STUDENT_BIRTH_YEAR } from './insure-form.ts';
 
 export const UA = {
   wechat:
@@ -16,9 +16,9 @@ export const UA = {
  */
 export async function orderXuzhou(page: Page, request: APIRequestContext): Promise<void> {
   const holderId = makeIdCard('320302', '1986-04-12', String(100 + Math.floor(Math.random() * 800)));
-  // A random day of 2015 and sequence: several specs order for "a new child" on one server, and a
+  // A random day of the students' birth year and sequence: several specs order for "a new child" on one server, and a
   // repeated ID number would meet the repeat-insurance dialog (one in 800 with a fixed birthday).
-  const birthday = new Date(Date.UTC(2015, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
+  const birthday = new Date(Date.UTC(STUDENT_BIRTH_YEAR, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10);
   const studentId = makeIdCard('320302', birthday, String(100 + Math.floor(Math.random() * 800)));
   await page.goto(`/#${XUZHOU.route}`);
   await page.getByTestId('insure-now').click();

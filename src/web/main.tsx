@@ -4,9 +4,10 @@ import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './api/query-client.ts';
 import { router } from './app/router.tsx';
-import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi } from './app/setup.ts';
+import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
 
 setUpAntdMobileForReact19();
+unlabelInputClearIcons();
 setUpApiUi(router);
 rememberLandingPromoCode();
 

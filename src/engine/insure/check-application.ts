@@ -20,6 +20,7 @@ import {
 } from '../rules/messages.ts';
 import { documentIdentity, isMainlandNumber, personFacts, validateBirthday, type PersonDocument } from '../rules/person.ts';
 import { guaranteeYearsOf } from '../pricing/premium.ts';
+import { gradeAgeMessage, gradeFitsAge } from '../rules/grades.ts';
 import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
 import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired } from '../rules/validators.ts';
 import type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike } from './application-types.ts';
@@ -320,7 +321,8 @@ function checkRegion(ctx: Context, base: string, insured: InsuredLike): void {
 }
 
 /** The extra fields `insure.insured.fields` asks for; each listed field is required. */
-function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person): void {
+/** `age`: the insured's age on the cover start date, null when the document gives none. */
+function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person, age: number | null): void {
   const fields = new Set(rule.fields ?? []);
   if (fields.has('school') && required(ctx, `${base}.schoolName`, insured.schoolName)) {
     // Mode 02 is choose-only: a name outside the product's school list is refused, whatever the client sent.
@@ -336,11 +338,14 @@ function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, ru
     const ok = offered ? offered.includes(insured.schoolKind) : enumLabel(SCHOOL_TYPES, insured.schoolKind) !== undefined;
     if (!ok) ctx.problems.add(`${base}.schoolKind`, MSG_REQUIRED);
   }
-  // School nature, grade and class codes are not fixed by the spec (our enum
-  // codes are our own), so only their presence is checked.
+  // School nature and class codes are not fixed by the spec (our enum codes
+  // are our own), so only their presence is checked.
   if (fields.has('schoolNature')) required(ctx, `${base}.schoolNature`, insured.schoolNature);
   if (fields.has('collegeName')) required(ctx, `${base}.collegeName`, insured.collegeName);
-  if (fields.has('grade')) required(ctx, `${base}.grade`, insured.grade);
+  // The grade must fit the age (manifests/registry/grades.json): no 幼儿园小班 at 11.
+  if (fields.has('grade') && required(ctx, `${base}.grade`, insured.grade) && age !== null && !gradeFitsAge(insured.grade, age)) {
+    ctx.problems.add(`${base}.grade`, gradeAgeMessage(insured.grade));
+  }
   if (fields.has('classAndGrade')) required(ctx, `${base}.classAndGrade`, insured.classAndGrade);
   if (fields.has('region')) checkRegion(ctx, base, insured);
   if (fields.has('socialSecurity')) {
@@ -423,7 +428,7 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
     const phone = rule.phone ?? 'optional';
     if (phone !== 'hidden') checkOptionalField(ctx, `${base}.phone`, insured.phone, phone === 'required', validatePhone);
 
-    checkInsuredFields(ctx, base, insured, rule);
+    checkInsuredFields(ctx, base, insured, rule, known?.age ?? null);
   });
 }
 

@@ -9,6 +9,7 @@
  *   is not the display order.
  * - a read-only record `code → label` for look-ups, plus a union type of the codes.
  */
+import gradeRegistry from '../../../manifests/registry/grades.json' with { type: 'json' };
 
 /** One entry of a picker list. */
 export interface EnumOption<V extends string = string> {
@@ -141,36 +142,17 @@ export type SchoolType = (typeof SCHOOL_TYPE_OPTIONS)[number]['value'];
 export const SCHOOL_TYPES = labelsOf(SCHOOL_TYPE_OPTIONS);
 
 /**
- * Grades, from kindergarten to the fourth year of university.
- * The spec says grade lists exist but does not give their codes; these
- * mnemonic codes (K kindergarten, P primary, J junior high, S senior high,
- * U university) are our own.
+ * Grades, from kindergarten to the fourth year of university: data, in
+ * manifests/registry/grades.json (with the ages each grade accepts, see
+ * ./grades.ts). The spec says grade lists exist but does not give their
+ * codes; the mnemonic codes (K kindergarten, P primary, J junior high,
+ * S senior high, U university) are our own.
  */
-export const GRADE_OPTIONS = [
-  { value: 'K1', label: '幼儿园小班' },
-  { value: 'K2', label: '幼儿园中班' },
-  { value: 'K3', label: '幼儿园大班' },
-  { value: 'P1', label: '一年级' },
-  { value: 'P2', label: '二年级' },
-  { value: 'P3', label: '三年级' },
-  { value: 'P4', label: '四年级' },
-  { value: 'P5', label: '五年级' },
-  { value: 'P6', label: '六年级' },
-  { value: 'J1', label: '初一' },
-  { value: 'J2', label: '初二' },
-  { value: 'J3', label: '初三' },
-  { value: 'S1', label: '高一' },
-  { value: 'S2', label: '高二' },
-  { value: 'S3', label: '高三' },
-  { value: 'U1', label: '大学一年级' },
-  { value: 'U2', label: '大学二年级' },
-  { value: 'U3', label: '大学三年级' },
-  { value: 'U4', label: '大学四年级' },
-] as const satisfies readonly EnumOption[];
+export const GRADE_OPTIONS: readonly EnumOption[] = Object.freeze(gradeRegistry.grades.map(({ code, label }) => ({ value: code, label })));
 /** Grade code. */
-export type Grade = (typeof GRADE_OPTIONS)[number]['value'];
+export type Grade = string;
 /** Grade code → label. */
-export const GRADES = labelsOf(GRADE_OPTIONS);
+export const GRADES: Readonly<Record<string, string>> = labelsOf(GRADE_OPTIONS);
 
 /**
  * Classes (spec §3: "Grade and class lists also exist"; the codes are not

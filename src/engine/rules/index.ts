@@ -6,3 +6,4 @@ export * from './validators';
 export * from './masking';
 export * from './enums';
 export * from './person';
+export * from './grades';

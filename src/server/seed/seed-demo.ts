@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput } from '../../contract/order.ts';
-import { makeIdCard } from '../../engine/rules/index.ts';
+import { gradeForAge } from '../../engine/rules/grades.ts';
+import { ageInFullYears, makeIdCard } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findOrCreateUserByPhone, type UserRow } from '../auth/users-repo.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -40,7 +41,8 @@ function demoApplication(): ApplicationFormInput {
         licenceNo: makeIdCard('320302', '2015-09-01', '262'),
         schoolName: '徐州市第一实验小学',
         schoolKind: 'edu_07',
-        grade: 'P4',
+        // The grade follows the child's age, whatever the year the demo is seeded.
+        grade: gradeForAge(ageInFullYears('2015-09-01', new Date())),
         classAndGrade: '2班',
         provinceCode: '320000',
         cityCode: '320300',

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput } from '../../contract/order.ts';
-import { makeIdCard } from '../../engine/rules/index.ts';
+import { gradeForAge } from '../../engine/rules/grades.ts';
+import { ageInFullYears, makeIdCard } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
 import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
@@ -50,7 +51,8 @@ function application(sale: DemoSale, promoCode: string): ApplicationFormInput {
         licenceNo: makeIdCard('320303', customer.birth, customer.seq),
         schoolName: '徐州市鼓楼小学',
         schoolKind: 'edu_07',
-        grade: 'P3',
+        // The grade follows the child's age (a fixed grade would not fit every birthday, nor every year).
+        grade: gradeForAge(ageInFullYears(customer.birth, new Date())),
         classAndGrade: '1班',
         provinceCode: '320000',
         cityCode: '320300',

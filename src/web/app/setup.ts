@@ -48,3 +48,19 @@ export function setUpApiUi(router: typeof appRouter): void {
 export function rememberLandingPromoCode(): void {
   storePromoCodeFromQuery(landingQuery(window.location), true);
 }
+
+/**
+ * antd-mobile names an input's clear icon with an aria-label on a plain <div> (no role), which
+ * ARIA prohibits (axe: aria-prohibited-attr) and which no screen reader can activate anyway: the
+ * field's own label is what it announces. The icon appears while a filled field has focus, so
+ * the label is dropped as it is added.
+ */
+export function unlabelInputClearIcons(): void {
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (node instanceof HTMLElement && node.classList.contains('adm-input-clear')) node.removeAttribute('aria-label');
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}

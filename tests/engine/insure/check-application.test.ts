@@ -21,8 +21,8 @@ import {
   wardRelationMessage,
 } from '../../../src/engine/insure/check-application.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { GRADE_OPTIONS } from '../../../src/engine/rules/enums.ts';
-import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
+import { gradesForAge } from '../../../src/engine/rules/grades.ts';
+import { ageInFullYears, makeIdCard, parseIdCard } from '../../../src/engine/rules/id-card.ts';
 import {
   MSG_EMAIL,
   MSG_GUARANTEE_YEARS,
@@ -138,8 +138,19 @@ function withHolder(form: ApplicationLike, patch: Partial<ApplicationLike['polic
   return { ...form, policyHolder: { ...form.policyHolder, ...patch } };
 }
 
+/**
+ * The form with insured `index` patched. A new ID number without a grade brings the first grade
+ * that fits its age (manifests/registry/grades.json), so a test about the age range or the
+ * document meets no grade-versus-age problem it did not ask for.
+ */
 function withInsured(form: ApplicationLike, patch: Partial<InsuredLike>, index = 0): ApplicationLike {
-  return { ...form, insureds: form.insureds.map((p, i) => (i === index ? { ...p, ...patch } : p)) };
+  return { ...form, insureds: form.insureds.map((p, i) => (i === index ? { ...p, ...gradeFitting(p, patch), ...patch } : p)) };
+}
+
+function gradeFitting(insured: InsuredLike, patch: Partial<InsuredLike>): Partial<InsuredLike> {
+  if (insured.grade === undefined || patch.grade !== undefined || patch.licenceNo === undefined) return {};
+  const id = parseIdCard(patch.licenceNo, NOW);
+  return id.ok ? { grade: gradesForAge(ageInFullYears(id.birthday, COVER_START))[0] } : {};
 }
 
 function withWard(form: ApplicationLike, patch: Partial<WardLike>, index = 0): ApplicationLike {
@@ -341,6 +352,22 @@ describe('checkApplication: student insured', () => {
     ]);
   });
 
+  it('refuses a grade that does not fit the age (manifests/registry/grades.json), on the grade field', () => {
+    // CHILD_ID is 10 on the cover start date: 幼儿园小班 and 幼儿园中班 are refused, 四年级 and 五年级 accepted.
+    for (const grade of ['K1', 'K2']) {
+      expect(check(XUZHOU, withInsured(xuzhouForm(), { grade }))).toEqual([
+        { path: 'insureds.0.grade', message: expect.stringMatching(/^所选年级与被保人年龄不符（幼儿园.班为\d+-\d+周岁）$/) },
+      ]);
+    }
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { grade: 'K1' }))[0]?.message).toBe('所选年级与被保人年龄不符（幼儿园小班为2-5周岁）');
+    // An 11-year-old (the issue's case) in 幼儿园小班; a 3-year-old in 高三.
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { grade: 'K1', licenceNo: idFor(11, '320311', '022') }))).toHaveLength(1);
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { grade: 'S3', licenceNo: idFor(5, '320311', '022') }))[0]?.path).toBe('insureds.0.grade');
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { grade: 'P5' }))).toEqual([]);
+    // A university grade has no ages: any age of the product's range goes.
+    expect(check(XUZHOU, withInsured(xuzhouForm(), { grade: 'U1' }))).toEqual([]);
+  });
+
   it('refuses a social-security flag other than Y/N', () => {
     const form = withInsured(xuzhouForm(), { socialMedicalInsurance: 'X' as 'Y' });
     expect(check(XUZHOU, form)).toEqual([{ path: 'insureds.0.socialMedicalInsurance', message: MSG_REQUIRED }]);
@@ -457,7 +484,7 @@ describe('checkApplication: student insured', () => {
   it('requires at least one insured and at most maxInsureds', () => {
     expect(check(XUZHOU, { ...xuzhouForm(), insureds: [] })).toEqual([{ path: 'insureds', message: MSG_REQUIRED }]);
     const base = xuzhouForm();
-    const second = { ...base.insureds[0], name: '王小红', licenceNo: idFor(7, '320311', '024') } as InsuredLike;
+    const second = { ...base.insureds[0], name: '王小红', licenceNo: idFor(7, '320311', '024'), grade: 'P2' } as InsuredLike;
     expect(check(XUZHOU, { ...base, insureds: [...base.insureds, second] })).toEqual([
       { path: 'insureds', message: MSG_TOO_MANY_INSUREDS },
     ]);
@@ -693,6 +720,12 @@ describe('checkApplication: property', () => {
       .tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 364 }))
       .map(([age, days]) => dayjs(COVER_START).subtract(age, 'year').subtract(days, 'day').format('YYYY-MM-DD'));
 
+  /** The `pick`-th grade (wrapping) of those that fit the age of someone born on `birthday`, on the cover start date. */
+  const gradeFor = (birthday: string, pick: number): string => {
+    const fitting = gradesForAge(ageInFullYears(birthday, COVER_START));
+    return fitting[pick % fitting.length]!;
+  };
+
   const range = (m: ProductManifest, who: 'holder' | 'insured'): [number, number] => {
     const [min, max] = m.insure[who].ageBetween ?? [0, 100];
     return [Number(min), Number(max)];
@@ -719,7 +752,9 @@ describe('checkApplication: property', () => {
         insuredPhone: fc.option(phone, { nil: undefined }),
         relation: fc.constantFrom(...(m.insure.insured.relations ?? ['03'])),
         schoolKind: fc.constantFrom(...(m.insure.schoolTypes ?? ['edu_07'])),
-        grade: fc.constantFrom(...GRADE_OPTIONS.map((g) => g.value)),
+        // An index into the grades that fit the insured's age (a grade picked apart from the birthday
+        // would be refused: no 幼儿园小班 at 11).
+        gradePick: fc.nat(),
         social: fc.constantFrom('Y' as const, 'N' as const),
       })
       .map((r): ApplicationLike => ({
@@ -742,7 +777,7 @@ describe('checkApplication: property', () => {
             // Choose-only products take a school of their list; the others take any name.
             schoolName: m.insure.schools?.[0]?.name ?? '第一实验学校',
             schoolKind: r.schoolKind,
-            grade: r.grade,
+            grade: gradeFor(r.insuredBirthday, r.gradePick),
             classAndGrade: '2班',
             provinceCode: region.provinceCode,
             cityCode: region.cityCode,

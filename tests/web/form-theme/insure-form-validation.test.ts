@@ -16,7 +16,8 @@ import {
   type InsureFormData,
 } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
+import { gradeForAge } from '../../../src/engine/rules/grades.ts';
+import { ageInFullYears, makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import {
   MSG_ID_CHECKSUM,
   MSG_ID_LENGTH_HOLDER,
@@ -49,7 +50,8 @@ function validDraft(m: ProductManifest): InsureDraftLike {
   // An insured inside the product's age range on NOW (a college product insures adults, not a child).
   const [minAge] = m.insure.insured.ageBetween ?? [11, 11];
   const age = Math.max(minAge, 11);
-  const insuredId = makeIdCard('370811', `${NOW.getFullYear() - age - 1}-12-01`, '042');
+  const birthday = `${NOW.getFullYear() - age - 1}-12-01`;
+  const insuredId = makeIdCard('370811', birthday, '042');
   return {
     policyHolder: holder,
     insureds: [
@@ -65,7 +67,8 @@ function validDraft(m: ProductManifest): InsureDraftLike {
         ...(fields.has('schoolType') ? { schoolKind: m.insure.schoolTypes?.[0] ?? 'edu_07' } : {}),
         ...(fields.has('schoolNature') ? { schoolNature: '01' } : {}),
         ...(fields.has('collegeName') ? { collegeName: '文学院' } : {}),
-        ...(fields.has('grade') ? { grade: 'P5' } : {}),
+        // A grade that fits the insured's age.
+        ...(fields.has('grade') ? { grade: gradeForAge(ageInFullYears(birthday, NOW), 'P5') } : {}),
         ...(fields.has('classAndGrade') ? { classAndGrade: '2班' } : {}),
         ...(fields.has('region') ? { provinceCode: '370000', cityCode: '370800', countyCode: '370811' } : {}),
         ...(fields.has('socialSecurity') ? { socialMedicalInsurance: 'Y' as const } : {}),

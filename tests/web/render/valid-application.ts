@@ -9,6 +9,7 @@
 import { coverPeriod } from '../../../src/engine/cover/cover-period.ts';
 import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
+import { gradeForAge } from '../../../src/engine/rules/grades.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { formatShanghai } from '../../../src/engine/time/shanghai-time.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
@@ -85,7 +86,8 @@ export function validDraft(m: ProductManifest, now: Date = NOW): InsureDraftLike
         ...(fields.has('schoolType') ? { schoolKind: insure.schoolTypes?.[0] ?? 'edu_07' } : {}),
         ...(fields.has('schoolNature') ? { schoolNature: '01' } : {}),
         ...(fields.has('collegeName') ? { collegeName: '文学院' } : {}),
-        ...(fields.has('grade') ? { grade: 'P5' } : {}),
+        // A grade that fits the insured's age (五年级 for the usual 11-year-old).
+        ...(fields.has('grade') ? { grade: gradeForAge(targetAge(insured.ageBetween), 'P5') } : {}),
         ...(fields.has('classAndGrade') ? { classAndGrade: '2班' } : {}),
         ...(fields.has('region') ? regionOf(m) : {}),
         // 无社保: a factor bound to this answer reprices the application.

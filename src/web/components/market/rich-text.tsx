@@ -10,11 +10,13 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan'];
 export function sanitizeRichText(html: string): string {
   // DOMPurify returns its input untouched where it cannot work: fall back to plain text, never to raw HTML.
   if (!DOMPurify.isSupported) return html.replace(/<[^>]*>/g, '').replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
-  return DOMPurify.sanitize(html, {
+  const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: /^(?:https?:|tel:|mailto:|\/|#)/i,
   });
+  // An image the page gives no alt text is decoration to a screen reader (alt=""), not its file name.
+  return clean.replace(/<img(?![^>]*\salt=)/g, '<img alt=""');
 }
 
 /** HTML from the server, sanitised before it reaches the DOM. */

@@ -6,6 +6,7 @@ import type { RegionValue } from '../../../engine/insure/form-schema.ts';
 import { ROOT_REGION_CODE } from '../../../engine/rules/regions.ts';
 import { cachedAreaChildren, loadAreaChildren } from '../../api/regions.ts';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
+import { labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 import { useLazyPopup } from '../widgets/use-lazy-popup.ts';
 import { regionPath, regionText, useRegionLabels, type RegionNode } from '../region-data.ts';
@@ -65,7 +66,7 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
 
   return (
     <>
-      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => {
+      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" aria-labelledby={`${labelId(id)} ${id}`} onClick={() => {
           setOptions(loadedTree());
           picker.open();
         }}>

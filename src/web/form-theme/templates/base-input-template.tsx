@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Input } from 'antd-mobile';
+import { Input, type InputRef } from 'antd-mobile';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import { FIELD_EDIT_PAUSE_MS, holdFieldEdit } from '../field-edits.ts';
+import { applyFieldAria } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 
 /**
@@ -17,7 +18,11 @@ import styles from '../form-theme.module.css';
  * keystroke re-renders this field, not the form.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type } = props;
+  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type, rawErrors } = props;
+  const ref = useRef<InputRef>(null);
+  // antd-mobile's Input passes no aria-* to its <input>: set them on the element itself.
+  const errorKey = (rawErrors ?? []).join('\n');
+  useLayoutEffect(() => applyFieldAria(ref.current?.nativeElement, id, errorKey ? errorKey.split('\n') : []), [id, errorKey]);
   const { type: inputType } = getInputProps(schema, type, options);
   const uppercase = options.uppercase === true;
   const compact = options.compact === true;
@@ -63,6 +68,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
   return (
     <Input
+      ref={ref}
       id={id}
       name={htmlName ?? id}
       className={styles.input}

@@ -1,6 +1,7 @@
 import { errorId, getUiOptions, type FieldErrorProps, type FieldTemplateProps } from '@rjsf/utils';
 import { cx } from '../arrow-icon.tsx';
 import styles from '../form-theme.module.css';
+import { labelId } from '../field-aria.ts';
 import { fieldMessages } from '../validation.ts';
 
 /** A custom field (ui:field, e.g. the region cascader) is one row even when its value is an object. */
@@ -28,7 +29,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     <div className={cx(styles.row, invalid && styles.rowInvalid, classNames)} style={style} data-field={id}>
       <div className={styles.rowMain}>
         {(displayLabel || customField) && schema.type !== 'boolean' && (
-          <label className={styles.label} htmlFor={id}>
+          <label id={labelId(id)} className={styles.label} htmlFor={id}>
             {label}
           </label>
         )}

@@ -7,7 +7,7 @@ export function DerivedWidget({ id, value, options, placeholder }: WidgetProps) 
   const enumOptions = (options.enumOptions ?? []) as EnumOptionsType[];
   const text = value === undefined || value === null || value === '' ? '' : (enumOptions.find((o) => o.value === value)?.label ?? String(value));
   return (
-    <span id={id} className={cx(styles.derived, !text && styles.placeholder)} aria-readonly="true">
+    <span id={id} className={cx(styles.derived, !text && styles.placeholder)}>
       {text || placeholder}
     </span>
   );

@@ -1,6 +1,7 @@
 import { Picker, Selector } from 'antd-mobile';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
+import { fieldAria, labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 import { useLazyPopup } from './use-lazy-popup.ts';
 
@@ -16,7 +17,7 @@ function optionFor(options: readonly Option[], key: unknown): Option | undefined
  * field id (`root_insureds_0_relaToHolder`). Multiple choice uses a Selector.
  */
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, disabled, readonly, onChange, onBlur, label, multiple } = props;
+  const { id, value, options, placeholder, disabled, readonly, onChange, onBlur, label, multiple, rawErrors } = props;
   const picker = useLazyPopup();
   const enumOptions = (options.enumOptions ?? []) as Option[];
 
@@ -42,6 +43,9 @@ export function SelectWidget(props: WidgetProps) {
         className={styles.trigger}
         disabled={disabled || readonly}
         aria-haspopup="dialog"
+        // Announced as the row's label then the choice (年级 五年级), and its message when invalid.
+        aria-labelledby={`${labelId(id)} ${id}`}
+        {...fieldAria(id, rawErrors)}
         onClick={picker.open}
       >
         <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? placeholder ?? '请选择'}</span>

@@ -36,7 +36,7 @@ export default function ListView() {
             <List.Item
               key={doc.contractUrl}
               description={`签署日期：${doc.signTime.slice(0, 10)}`}
-              extra={<span style={{ color: '#1677ff' }}>点击查看</span>}
+              extra={<span style={{ color: '#1062e5' }}>点击查看</span>}
               onClick={() => void navigate(pdfViewerLink(doc.contractUrl))}
             >
               {`${index + 1}. ${doc.userName}`}

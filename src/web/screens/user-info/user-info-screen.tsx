@@ -90,20 +90,22 @@ export default function UserInfoScreen() {
           }}
         >
           <div className={styles.field}>
-            <span className={styles.label}>真实姓名</span>
+            <label className={styles.label} htmlFor="actual-name">真实姓名</label>
             <Input id="actual-name" placeholder="请输入真实姓名" maxLength={20} value={info.actualName} onChange={(v) => set({ actualName: v })} />
           </div>
           <div className={styles.field}>
-            <span className={styles.label}>性别</span>
+            <span className={styles.label} id="sex-label">性别</span>
             <Radio.Group value={info.sex} onChange={(v) => set({ sex: String(v) })}>
-              <Space>
-                <Radio value="0">男</Radio>
-                <Radio value="1">女</Radio>
-              </Space>
+              <div role="radiogroup" aria-labelledby="sex-label">
+                <Space>
+                  <Radio value="0">男</Radio>
+                  <Radio value="1">女</Radio>
+                </Space>
+              </div>
             </Radio.Group>
           </div>
           <div className={styles.field}>
-            <span className={styles.label}>出生日期</span>
+            <label className={styles.label} htmlFor="birth-date">出生日期</label>
             <input
               id="birth-date"
               className={own.date}
@@ -114,7 +116,7 @@ export default function UserInfoScreen() {
             />
           </div>
           <div className={styles.field}>
-            <span className={styles.label}>联系地址</span>
+            <label className={styles.label} htmlFor="contact-address">联系地址</label>
             <Input id="contact-address" placeholder="请输入联系地址" maxLength={120} value={info.contactAddress} onChange={(v) => set({ contactAddress: v })} />
           </div>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={saving} className={styles.submit}>
