@@ -42,7 +42,7 @@ export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
   'src/web/screens/customer-list/customer-list-screen.tsx': 47,
   'src/web/screens/reward-detail/reward-detail-screen.tsx': 46,
   'src/web/screens/policy-list/policy-list-screen.tsx': 49,
-  'src/web/screens/estimate-list/estimate-list-screen.tsx': 42,
+  'src/web/screens/estimate-list/estimate-list-screen.tsx': 43,
   'src/web/screens/renewal-list/renewal-list-screen.tsx': 47,
   'src/web/screens/login/login-screen.tsx': 42,
   'src/web/screens/my-index/my-index-screen.tsx': 44,

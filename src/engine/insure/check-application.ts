@@ -428,7 +428,8 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
     const phone = rule.phone ?? 'optional';
     if (phone !== 'hidden') checkOptionalField(ctx, `${base}.phone`, insured.phone, phone === 'required', validatePhone);
 
-    checkInsuredFields(ctx, base, insured, rule, known?.age ?? null);
+    // The grade is compared with an age the rules accept; an age out of range is the one problem shown.
+    checkInsuredFields(ctx, base, insured, rule, known && !ctx.problems.has(known.path) ? known.age : null);
   });
 }
 
