@@ -92,6 +92,8 @@ test('home, market and a detail page of each template: pictures, axe, tap target
   await page.route('**/_gw/edu-svc/supermarket/**', (route) => route.abort());
   await page.goto('/#/');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // The failed market calls' toast is transient: the picture is of the page it leaves.
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 10_000 });
   await screen(page, 'home');
   await page.unroute('**/_gw/edu-svc/supermarket/**');
 
