@@ -1,9 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test, axeProblems, describeAxeProblems } from './support/test.ts';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { hashRoute, logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './support/app.ts';
+import { hashRoute, logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
 import { describeSmallTargets, smallTapTargets } from './support/hit-areas.ts';
-import { fillDeclaredInsuredFields, fillXuzhouPeople, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
+import { fillDeclaredInsuredFields, fillXuzhouPeople, finishXuzhouOrder, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 import { payAtCashier } from './support/pay-flow.ts';
 
 /**
@@ -134,16 +134,7 @@ test('the purchase: insure, confirm, payoff, success, policy list and detail, pe
     holderPhone: '13812345678',
     studentId: makeIdCard('320302', `${STUDENT_BIRTH_YEAR}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`, seq),
   });
-  await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
-  await page.getByLabel('我已阅读并同意').first().click();
-  await page.getByRole('button', { name: '全部已读' }).click();
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page).toHaveURL(/#\/confirm/);
-  const confirm = page.getByRole('button', { name: '确认投保' });
-  await expect(confirm).toBeEnabled({ timeout: 5_000 });
-  await screen(page, 'confirm-multi');
-
-  await confirm.click();
+  await finishXuzhouOrder(page, () => screen(page, 'confirm-multi'));
   await expect(page).toHaveURL(/#\/payoff\?/, { timeout: 15_000 });
   await expect(page.getByTestId('payoff-amount')).toBeVisible();
   await screen(page, 'payoff');

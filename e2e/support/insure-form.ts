@@ -143,8 +143,11 @@ export async function fillXuzhouPeople(page: Page, people: { holderId: string; h
   await fillText(page, 'root_insureds_0_licenceNo', people.studentId);
 }
 
-/** The rest of the Xuzhou form (school details, every clause read), 下一步, then 确认投保 once unlocked. */
-export async function finishXuzhouOrder(page: Page): Promise<void> {
+/**
+ * The rest of the Xuzhou form (school details, every clause read), 下一步, then
+ * 确认投保 once unlocked (`beforeConfirm` runs on the unlocked confirm page first).
+ */
+export async function finishXuzhouOrder(page: Page, beforeConfirm?: () => Promise<void>): Promise<void> {
   await fillDeclaredInsuredFields(page, XUZHOU_MANIFEST, 0, { ...STUDENT_ANSWERS, schoolName: { text: '徐州市青年路小学' } });
   await page.getByLabel('我已阅读并同意').first().click();
   await page.getByRole('button', { name: '全部已读' }).click();
@@ -152,5 +155,6 @@ export async function finishXuzhouOrder(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/confirm/);
   const confirm = page.getByRole('button', { name: '确认投保' });
   await expect(confirm).toBeEnabled({ timeout: 5_000 });
+  await beforeConfirm?.();
   await confirm.click();
 }
