@@ -41,7 +41,8 @@ import {
 const JINING_OFFLINE = '23PR370860';
 const TAIYUAN = '24PR140100';
 const HOLDER = { name: '张伟明', idNo: makeIdCard('370802', '19850312', '123') };
-const INSURED = { name: '张小宇', idNo: makeIdCard('370802', '20150601', '456') };
+/** A pupil of 9 or 10 (born 1 June ten years ago), in 四年级 (8–11 by the grade registry) whatever the year. */
+const INSURED = { name: '张小宇', idNo: makeIdCard('370802', `${new Date().getFullYear() - 10}0601`, '456') };
 // A 1×1 PNG (a real photo would be larger; the sandbox checks the bytes' type).
 const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -240,7 +241,7 @@ describe.each(backends)('contracts (%s)', (backend) => {
       productCode: JINING_OFFLINE,
       planCode: 'JNXX-A',
       policyHolder: { ...base.policyHolder, name: HOLDER.name, licenceNo: HOLDER.idNo },
-      insureds: [{ ...base.insureds[0]!, name: INSURED.name, licenceNo: INSURED.idNo, schoolName: '济宁市实验小学', schoolKind: 'edu_07' }],
+      insureds: [{ ...base.insureds[0]!, name: INSURED.name, licenceNo: INSURED.idNo, schoolName: '济宁市实验小学', schoolKind: 'edu_07', grade: 'P4' }],
     };
     const serial = await getSerial(t.app, parent.token);
     const order = expectOk(await postOrder(t.app, parent.token, { serial, form }));

@@ -51,7 +51,7 @@ describe.each(backends)('no oracles (%s)', (backend) => {
 
   it('limits the repeat-insurance check per user', async () => {
     const user = await login(t.app);
-    const ask = (session: { token: string }) => repeatCheck(t.app, session.token, validApplication(XUZHOU), { remoteAddress: `10.9.1.${ip++ % 250}` });
+    const ask = (session: { token: string }) => repeatCheck(t.app, session.token, validApplication(XUZHOU, {}, new Date(at)), { remoteAddress: `10.9.1.${ip++ % 250}` });
     for (let i = 0; i < 30; i++) expectOk(await ask(user));
     expect((await ask(user)).body).toMatchObject({ code: '4029' });
     // Another user has a budget of their own.
@@ -61,8 +61,8 @@ describe.each(backends)('no oracles (%s)', (backend) => {
   it('answers the repeat check only for an insured of the caller’s own current application', async () => {
     const alice = await login(t.app);
     const bob = await login(t.app);
-    const form = validApplication(XUZHOU);
-    const stranger = validApplication(XUZHOU).insureds[0]!.licenceNo;
+    const form = validApplication(XUZHOU, {}, new Date(at));
+    const stranger = validApplication(XUZHOU, {}, new Date(at)).insureds[0]!.licenceNo;
     // A number that is not on the application sent with it.
     expect((await repeatCheck(t.app, alice.token, form, { cardId: stranger })).body).toEqual({ code: '4001', msg: MSG_NOT_OWN_INSURED, data: null });
     // Another user's serial.
@@ -71,13 +71,13 @@ describe.each(backends)('no oracles (%s)', (backend) => {
     // One serial, one application: asking with another application under it is refused …
     const serial = await getSerial(t.app, alice.token);
     expectOk(await repeatCheck(t.app, alice.token, form, { serial }));
-    const other = validApplication(XUZHOU);
+    const other = validApplication(XUZHOU, {}, new Date(at));
     expect((await repeatCheck(t.app, alice.token, other, { serial })).body).toEqual({ code: '4001', msg: MSG_SERIAL_OTHER_BODY, data: null });
     // … and so is ordering another application with it; the checked one orders.
     expect((await postOrder(t.app, alice.token, { serial, form: other })).body).toEqual({ code: '4001', msg: MSG_SERIAL_OTHER_BODY, data: null });
     expectOk(await postOrder(t.app, alice.token, { serial, form }));
     // An application the order would refuse is no application: the check says why, not whether.
-    const invalid = validApplication(XUZHOU, { policyHolder: { ...form.policyHolder, name: '王' } });
+    const invalid = validApplication(XUZHOU, { policyHolder: { ...form.policyHolder, name: '王' } }, new Date(at));
     expect((await repeatCheck(t.app, alice.token, invalid)).body).toMatchObject({ code: '4001', msg: '请输入2-20位中文名或汉字和字母任意组合!' });
   });
 

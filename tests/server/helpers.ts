@@ -149,9 +149,12 @@ export const XUZHOU = SAMPLE_PRODUCT_CODES.xuzhou;
 export const JINING = SAMPLE_PRODUCT_CODES.jining;
 export const GUARDIAN = SAMPLE_PRODUCT_CODES.guardian;
 
-/** A form the engine accepts (fresh ID numbers on every call), with `overrides` on top. */
-export function validApplication(productCode: string, overrides: Partial<ApplicationFormInput> = {}): ApplicationFormInput {
-  return { ...sampleApplication(productCode), ...overrides };
+/**
+ * A form the engine accepts (fresh ID numbers on every call), with `overrides`
+ * on top; ages (and so grades) are as of `now`, the test app's clock when it is not today.
+ */
+export function validApplication(productCode: string, overrides: Partial<ApplicationFormInput> = {}, now?: Date): ApplicationFormInput {
+  return { ...sampleApplication(productCode, now), ...overrides };
 }
 
 export async function getSerial(app: FastifyInstance, token: string): Promise<string> {

@@ -17,6 +17,8 @@ export const SAMPLE_PRODUCT_CODES = { xuzhou: '25PR320300', jining: '22PR370800'
  * An application form the engine accepts for each product of the sample
  * catalogue, with fresh ID numbers so that repeated calls do not collide in
  * the repeat-insurance check. For tests and benchmarks, never for real data.
+ * The pupils are at the bottom of their grade's ages (四年级 8, 三年级 7), so a
+ * test that moves its clock on by up to three years still has a plausible grade.
  */
 export function sampleApplication(productCode: string, now: Date = new Date()): ApplicationFormInput {
   const holder = { name: '王建国', licenceType: '0', licenceNo: idCardOfAge(40, '320302', now), phone: '13800001111' };
@@ -32,7 +34,7 @@ export function sampleApplication(productCode: string, now: Date = new Date()): 
             relaToHolder: '03',
             name: '王小明',
             licenceType: '0',
-            licenceNo: idCardOfAge(10, '320302', now),
+            licenceNo: idCardOfAge(8, '320302', now),
             schoolName: '徐州市第一实验小学',
             schoolKind: 'edu_07',
             grade: 'P4',
@@ -54,7 +56,7 @@ export function sampleApplication(productCode: string, now: Date = new Date()): 
             relaToHolder: '03',
             name: '王小红',
             licenceType: '0',
-            licenceNo: idCardOfAge(9, '370811', now),
+            licenceNo: idCardOfAge(7, '370811', now),
             schoolName: '济宁市实验小学',
             grade: 'P3',
             classAndGrade: '1班',
