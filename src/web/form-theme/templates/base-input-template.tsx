@@ -33,8 +33,17 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
   const emptyValue = options.emptyValue;
-  // The form's value wins whenever nothing is held (a reset, a value derived from another field, a resumed draft).
+  /** The text this field last handed to rjsf: the form's value coming back as this is the field's own echo. */
+  const lastSent = useRef(text);
+  // The form's value wins whenever nothing is held (a reset, a value derived from another field, a resumed draft),
+  // and over held text when it changes from elsewhere (a suggestion picked while typing): the held text is dropped.
   useEffect(() => {
+    if (held.current && text !== lastSent.current) {
+      clearTimeout(held.current.timer);
+      held.current.release();
+      held.current = null;
+    }
+    lastSent.current = text;
     if (!held.current) setLocal(text);
   }, [text]);
   // Text held by a field that goes away (a removed insured) is dropped: committing it would bring the item back.
@@ -54,6 +63,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     clearTimeout(edit.timer);
     edit.release();
     held.current = null;
+    lastSent.current = edit.text;
     latestOnChange.current(edit.text === '' ? emptyValue : edit.text);
   };
   const hold = (next: string) => {

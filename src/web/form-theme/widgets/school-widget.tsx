@@ -87,6 +87,11 @@ export function SchoolWidget(props: WidgetProps) {
     <>
       <BaseInputTemplate
         {...props}
+        // Typing means the field is in use, also when it kept the focus through a popup (no new focus event).
+        onChange={(next: unknown) => {
+          setFocused(true);
+          onChange(next);
+        }}
         onFocus={(id, v) => {
           setFocused(true);
           props.onFocus(id, v);
