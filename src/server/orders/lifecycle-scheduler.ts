@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 import { DUE_RULES, runDueBatch } from './lifecycle-repo.ts';
 
 export interface SchedulerOptions {
@@ -30,9 +31,15 @@ export interface SweepResult {
  * every row moves once (the transition is also conditional on the status).
  */
 export class LifecycleScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<SweepResult> | undefined;
-  private stopped = false;
+  private readonly job = new PeriodicJob(async () => {
+    try {
+      const result = await this.runOnce();
+      // Which instance moved what (several instances share the due rows).
+      if (result.paymentTimeout + result.start + result.expire > 0) this.options.log.info({ lifecycle: result }, LIFECYCLE_SWEEP_LOG);
+    } catch (error: unknown) {
+      this.options.log.error({ err: error }, 'lifecycle sweep failed');
+    }
+  });
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -43,7 +50,7 @@ export class LifecycleScheduler {
     const result: SweepResult = { paymentTimeout: 0, start: 0, expire: 0 };
     for (const rule of DUE_RULES) {
       for (;;) {
-        if (this.stopped) return result;
+        if (this.job.stopped) return result;
         const moved = await runDueBatch(this.options.db, rule, now, limit);
         result[rule.event as keyof SweepResult] += moved;
         // A short batch means nothing more is due (or the rest is locked by another instance).
@@ -55,33 +62,11 @@ export class LifecycleScheduler {
 
   /** Sweeps now and then every intervalMs until {@link stop}; one sweep at a time. */
   start(): void {
-    if (this.timer || this.stopped) return;
-    const tick = () => {
-      if (this.running || this.stopped) return;
-      this.running = this.runOnce()
-        .then((result) => {
-          // Which instance moved what (several instances share the due rows).
-          if (result.paymentTimeout + result.start + result.expire > 0) this.options.log.info({ lifecycle: result }, LIFECYCLE_SWEEP_LOG);
-          return result;
-        })
-        .catch((error: unknown) => {
-          this.options.log.error({ err: error }, 'lifecycle sweep failed');
-          return { paymentTimeout: 0, start: 0, expire: 0 };
-        })
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    tick();
-    this.timer = setInterval(tick, this.options.intervalMs ?? 10_000);
-    this.timer.unref();
+    this.job.start(this.options.intervalMs ?? 10_000);
   }
 
   /** Stops the timer and waits for a sweep in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 import { purgeAbandonedRecordings } from './recordings-repo.ts';
 
 /** How often the server purges abandoned recordings (hourly: at most a few hundred a batch). */
@@ -12,9 +13,13 @@ export const RETENTION_INTERVAL_MS = 3600_000;
  * an order are never touched here: the database's trigger keeps them.
  */
 export class RecordingRetention {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
+  private readonly job = new PeriodicJob(async () => {
+    try {
+      await this.runOnce();
+    } catch (error: unknown) {
+      this.options.log.error({ err: error }, 'recording retention failed');
+    }
+  });
 
   constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }) {}
 
@@ -23,7 +28,7 @@ export class RecordingRetention {
     const limit = this.options.batchSize ?? 200;
     let purged = 0;
     for (;;) {
-      if (this.stopped) return purged;
+      if (this.job.stopped) return purged;
       const batch = await purgeAbandonedRecordings(this.options.db, limit);
       purged += batch;
       if (batch < limit) break;
@@ -33,27 +38,10 @@ export class RecordingRetention {
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    const tick = () => {
-      if (this.running || this.stopped) return;
-      this.running = this.runOnce()
-        .catch((error: unknown) => {
-          this.options.log.error({ err: error }, 'recording retention failed');
-          return 0;
-        })
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    tick();
-    this.timer = setInterval(tick, this.options.intervalMs ?? RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.job.start(this.options.intervalMs ?? RETENTION_INTERVAL_MS);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }
