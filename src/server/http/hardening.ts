@@ -4,10 +4,11 @@
  * See ARCHITECTURE.md, "Production deployment".
  */
 import { getHeapStatistics } from 'node:v8';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { registerHealthRoutes, type HealthDeps } from './health-routes.ts';
 
@@ -121,18 +122,9 @@ function busyHandler(retryAfterSeconds: number, startSettled: () => boolean): Pr
   return handler as unknown as PressureHandler;
 }
 
-export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
-  const https = Boolean(options.publicUrl?.startsWith('https://'));
-
-  // Before every route: @fastify/compress and @fastify/helmet hook into routes as they are registered.
-  await app.register(fastifyCompress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    // Clients never send compressed bodies; decompressing them would only widen the attack surface.
-    globalDecompression: false,
-  });
-  await app.register(fastifyHelmet, {
+/** Helmet's options for the app: the policy above, and what differs from helmet's defaults. */
+export function helmetOptions(https: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https) },
     // No cross-origin resources are embedded; COEP would only risk breaking images shared to WeChat.
     crossOriginEmbedderPolicy: false,
@@ -140,15 +132,58 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Only when the app is served over https: over http browsers ignore HSTS anyway.
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  };
+}
+
+/**
+ * The headers helmet sets with `options`, computed once. @fastify/helmet ran
+ * helmet(options) on every request, parsing the policy's directives each
+ * time (a sixth of a quote's own work, issue 15); the app's policy depends on
+ * no request (no nonces, no directive functions), so the same headers are
+ * set from this list instead.
+ */
+export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
-  // Routes that set their own policy (the clause page, the face page) keep it: helmet sets its header
-  // in onRequest, the route's reply.header() replaces it. The sandbox pages get theirs here.
-  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
-    const own = String(reply.getHeader('content-security-policy') ?? '');
-    if (request.url.startsWith(SANDBOX_PREFIX) && String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !own.includes("'nonce-")) {
-      reply.header('content-security-policy', SANDBOX_CSP);
+  return headers;
+}
+
+export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
+  const https = Boolean(options.publicUrl?.startsWith('https://'));
+
+  // Before every route: @fastify/compress hooks into routes as they are registered.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Clients never send compressed bodies; decompressing them would only widen the attack surface.
+    globalDecompression: false,
+  });
+  // Every response carries the security headers; routes that set their own policy (the clause page,
+  // the face page) replace it with reply.header(), which wins over a header set on the raw response.
+  const headers = securityHeaders(helmetOptions(https));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+  // The sandbox pages get theirs here: a hook on their routes only (every other answer skips it).
+  const sandboxPolicy: onSendHookHandler = (_request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const own = String(reply.getHeader('content-security-policy') ?? '');
+      if (!own.includes("'nonce-")) reply.header('content-security-policy', SANDBOX_CSP);
     }
-    return payload;
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(SANDBOX_PREFIX)) route.onSend = [...[route.onSend ?? []].flat(), sandboxPolicy];
   });
 
   if (options.pressure !== false) await registerUnderPressure(app, { ...defaultPressureLimits(), ...options.pressure });
