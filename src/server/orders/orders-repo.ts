@@ -13,16 +13,24 @@ export type NewOrder = Pick<
 >;
 export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id' | 'orderId'>;
 
-/** Inserts an order with its application forms; call inside a transaction. */
+/**
+ * Inserts an order with its application forms in one statement (the forms
+ * take the order's id from the order's insert, a data-modifying WITH); call
+ * inside a transaction.
+ */
 export async function insertOrderWithForms(
   db: Db,
   order: NewOrder,
   forms: readonly NewApplicationForm[],
 ): Promise<{ orderId: number }> {
-  const [inserted] = await db.insert(orders).values(order).returning({ id: orders.id });
+  const newOrder = db.$with('new_order').as(db.insert(orders).values(order).returning({ id: orders.id }));
+  const [inserted] = await db
+    .with(newOrder)
+    .insert(applicationForms)
+    .values(forms.map((form) => ({ ...form, orderId: sql<number>`(select id from ${newOrder})` })))
+    .returning({ orderId: applicationForms.orderId });
   if (!inserted) throw new Error('order insert returned no row');
-  await db.insert(applicationForms).values(forms.map((form) => ({ ...form, orderId: inserted.id })));
-  return { orderId: inserted.id };
+  return { orderId: inserted.orderId };
 }
 
 export interface OrderSummary {
@@ -32,6 +40,23 @@ export interface OrderSummary {
   applicationFormCodes: string[];
   /** SHA-256 of the application forms the order was submitted with (null for orders made before it was kept). */
   requestHash?: string | null;
+}
+
+/** The order a serial made (as json: {@link OrderSummary}), or null: a scalar subquery. */
+function orderOfSerial(serial: string) {
+  return sql`(
+    select json_build_object(
+      'orderCode', o.order_code, 'userId', o.user_id, 'amountFen', o.amount_fen, 'requestHash', o.request_hash,
+      'applicationFormCodes', (select json_agg(f.application_form_code order by f.id) from application_forms f where f.order_id = o.id)
+    )
+    from orders o where o.idempotent_serial_no = ${serial}
+  )`;
+}
+
+/** {@link orderOfSerial}'s value as the driver gives it (PGlite: text, node-postgres: parsed). */
+function orderSummaryOf(value: OrderSummary | string | null | undefined): OrderSummary | undefined {
+  const order = typeof value === 'string' ? (JSON.parse(value) as OrderSummary) : (value ?? undefined);
+  return order && order.applicationFormCodes ? order : undefined;
 }
 
 /**
@@ -52,20 +77,13 @@ export async function submissionState(
       ) as "tokenLive",
       (select user_id from serials where serial = ${input.serial}) as "serialOwner",
       (select checked_hash from serials where serial = ${input.serial}) as "checkedHash",
-      (
-        select json_build_object(
-          'orderCode', o.order_code, 'userId', o.user_id, 'amountFen', o.amount_fen, 'requestHash', o.request_hash,
-          'applicationFormCodes', (select json_agg(f.application_form_code order by f.id) from application_forms f where f.order_id = o.id)
-        )
-        from orders o where o.idempotent_serial_no = ${input.serial}
-      ) as "previous"`);
+      ${orderOfSerial(input.serial)} as "previous"`);
   const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; checkedHash: string | null; previous: OrderSummary | string | null }[] }).rows;
-  const previous = typeof row?.previous === 'string' ? (JSON.parse(row.previous) as OrderSummary) : (row?.previous ?? undefined);
   return {
     tokenLive: row?.tokenLive === true,
     serialOwner: row?.serialOwner ?? undefined,
     checkedHash: row?.checkedHash ?? null,
-    previous: previous && previous.applicationFormCodes ? previous : undefined,
+    previous: orderSummaryOf(row?.previous),
   };
 }
 
@@ -232,17 +250,18 @@ function samePerson(person: InsuredIdentity) {
   return or(byDocument, byName);
 }
 
-/**
- * True when a live application of `productCode` insures the person (see
- * {@link samePerson}) and its cover overlaps [start, end). Run inside the
- * submit transaction after taking the person's locks ({@link lockInsuredPeople}),
- * so two orders for one child cannot both pass.
- */
-export async function hasOverlappingCover(
-  db: Db,
-  input: { productCode: string; person: InsuredIdentity; start: Date; end: Date; now: Date },
-): Promise<boolean> {
-  const [row] = await db
+/** What the repeat check compares: a person's cover of a product over [start, end), at `now`. */
+export interface CoverQuestion {
+  productCode: string;
+  person: InsuredIdentity;
+  start: Date;
+  end: Date;
+  now: Date;
+}
+
+/** The live application forms of `productCode` insuring the person (see {@link samePerson}) whose cover overlaps [start, end). */
+function overlappingCover(db: Db, input: CoverQuestion) {
+  return db
     .select({ id: applicationForms.id })
     .from(applicationForms)
     .innerJoin(orders, eq(applicationForms.orderId, orders.id))
@@ -258,7 +277,58 @@ export async function hasOverlappingCover(
       ),
     )
     .limit(1);
+}
+
+/** True when a live application of `productCode` insures the person and its cover overlaps [start, end) (the confirm page's check). */
+export async function hasOverlappingCover(db: Db, input: CoverQuestion): Promise<boolean> {
+  const [row] = await overlappingCover(db, input);
   return row !== undefined;
+}
+
+/**
+ * The order transaction's first statement, one round trip: spends the
+ * anti-resubmit token (one conditional UPDATE, so two requests carrying the
+ * same token cannot both pass) and takes the insured people's locks
+ * ({@link lockStatement}). False when the token was not live: the caller
+ * throws, and the rollback releases the locks.
+ */
+export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, keys: readonly string[]): Promise<boolean> {
+  const at = token.now.toISOString();
+  const result = await db.execute(sql`
+    with spent as (
+      update resub_tokens set used_at = ${at}::timestamptz
+      where token = ${token.token} and user_id = ${token.userId} and used_at is null and expires_at > ${at}::timestamptz
+      returning 1
+    )
+    select (select count(*) from spent)::int as "spent", ${lockStatement(keys)} as "locked"`);
+  const [row] = (result as unknown as { rows: { spent: number }[] }).rows;
+  return Number(row?.spent) > 0;
+}
+
+/**
+ * The order transaction's second statement, after the locks (in READ
+ * COMMITTED a statement's snapshot is taken when it starts, so it sees every
+ * order committed by whoever held the locks before): the order a concurrent
+ * retry of the serial committed meanwhile, else the index of the first of
+ * `people` whose cover of the product overlaps (see {@link hasOverlappingCover}),
+ * else null. One round trip for the serial and every insured.
+ */
+export async function racedOrTaken(
+  db: Db,
+  serial: string,
+  cover: Omit<CoverQuestion, 'person'>,
+  people: readonly InsuredIdentity[],
+): Promise<{ raced: OrderSummary | undefined; takenIndex: number | null }> {
+  const taken =
+    people.length === 0
+      ? sql`null::int`
+      : sql`(case ${sql.join(
+          people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
+          sql` `,
+        )} end)`;
+  const result = await db.execute(sql`select ${orderOfSerial(serial)} as "raced", ${taken} as "takenIndex"`);
+  const [row] = (result as unknown as { rows: { raced: OrderSummary | string | null; takenIndex: number | null }[] }).rows;
+  return { raced: orderSummaryOf(row?.raced), takenIndex: row?.takenIndex ?? null };
 }
 
 /** The lock keys of a person: the document (a mainland number under any type is one key) and the name with the birthday. */
@@ -269,20 +339,19 @@ export function personLockKeys(productCode: string, person: InsuredIdentity): st
 }
 
 /**
-/**
- * Serialises work on insured people of one product until the transaction
- * ends (PostgreSQL and PGlite both have transaction-scoped advisory locks):
- * one statement for all their keys ({@link personLockKeys}), locked in the
- * order given (callers sort them, so two orders naming the same children
- * cannot deadlock).
+ * A scalar that serialises work on insured people of one product until the
+ * transaction ends (PostgreSQL and PGlite both have transaction-scoped
+ * advisory locks): all their keys ({@link personLockKeys}) in one statement,
+ * locked in the order given (callers sort them, so two orders naming the
+ * same children cannot deadlock); 0 without keys.
  */
-export async function lockInsuredPeople(db: Db, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
+function lockStatement(keys: readonly string[]) {
+  if (keys.length === 0) return sql`0`;
   const list = sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
   );
-  await db.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${list}]::text[]) as k`);
+  return sql`(select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${list}]::text[]) as k)`;
 }
 
 /**

@@ -18,10 +18,10 @@ import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import {
   getOrderBySerial,
-  hasOverlappingCover,
   insertOrderWithForms,
-  lockInsuredPeople,
   markOrderPaid,
+  racedOrTaken,
+  spendTokenAndLock,
   submissionState,
   personLockKeys,
   type NewApplicationForm,
@@ -214,16 +214,14 @@ export async function submitOrder(
     const applicationFormCode = dailyCode('AF', now);
     try {
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
-        // Spent here, so a transaction that fails (a rule, the database) gives it back.
-        if (!(await consumeResubToken(tx, tokenInput))) throw resubmitted();
-        await lockInsuredPeople(tx, lockKeys);
-        // A concurrent retry of this serial may have committed while we waited for the locks.
-        const raced = await getOrderBySerial(tx, serial);
+        // The token is spent here, so a transaction that fails (a rule, the database) gives it back;
+        // the insured people's locks are taken in the same statement.
+        if (!(await spendTokenAndLock(tx, tokenInput, lockKeys))) throw resubmitted();
+        // After the locks, one statement: a concurrent retry of this serial may have committed while
+        // we waited for them, else no insured may already be covered.
+        const { raced, takenIndex } = await racedOrTaken(tx, serial, { productCode: manifest.productCode, start, end, now }, people);
         if (raced) return raced;
-        for (const person of people) {
-          const taken = await hasOverlappingCover(tx, { productCode: manifest.productCode, person, start, end, now });
-          if (taken) throw rejected(repeatInsuranceMessage(person.name));
-        }
+        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
         const { orderId } = await insertOrderWithForms(
           tx,
           { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
 import type { ProductManifest } from '../../engine/manifest/index.ts';
-import { getStaffOfUser, type StaffRow } from '../auth/people-repo.ts';
+import { type StaffRow } from '../auth/people-repo.ts';
 import type { Db } from '../db/db.ts';
 import { customerManagers, staffMembers, users, type AgentSource } from '../db/schema.ts';
 import { findPromoterByCode, type PromoterByCode } from './promoters-repo.ts';
@@ -79,12 +80,33 @@ async function agentStaffOf(db: Db, promoter: { userId: string; staff: StaffRow 
   return manager?.staff ?? null;
 }
 
+const managerUsers = alias(users, 'manager_users');
+const managerStaff = alias(staffMembers, 'manager_staff');
+
+/** The buyer's own staff record and {@link managerOf} the buyer, in one round trip (each order submission reads both). */
+async function buyerStaffAndManager(
+  db: Db,
+  buyerUserId: string,
+): Promise<{ ownStaff: StaffRow | null; manager: { userId: string; userCode: string; staff: StaffRow | null } | undefined }> {
+  const [row] = await db
+    .select({ ownStaff: staffMembers, managerUserId: managerUsers.id, managerUserCode: managerUsers.userCode, managerStaff })
+    .from(users)
+    .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
+    .leftJoin(customerManagers, eq(customerManagers.userId, users.id))
+    .leftJoin(managerUsers, eq(managerUsers.userCode, customerManagers.managerUserCode))
+    .leftJoin(managerStaff, eq(managerStaff.userId, managerUsers.id))
+    .where(eq(users.id, buyerUserId))
+    .limit(1);
+  const manager = row?.managerUserId && row.managerUserCode ? { userId: row.managerUserId, userCode: row.managerUserCode, staff: row.managerStaff } : undefined;
+  return { ownStaff: row?.ownStaff ?? null, manager };
+}
+
 export async function attributeSale(
   db: Db,
   input: { manifest: ProductManifest; buyerUserId: string; promoCode: string | null | undefined },
 ): Promise<SaleAttribution> {
   const { manifest, buyerUserId } = input;
-  const manager = await managerOf(db, buyerUserId);
+  const { ownStaff, manager } = await buyerStaffAndManager(db, buyerUserId);
 
   let promoter: { userId: string; staff: StaffRow | null } | null = null;
   let source: AgentSource | null = null;
@@ -95,12 +117,9 @@ export async function attributeSale(
     promoter = { userId: byCode.userId, staff: byCode.staff };
     source = 'promoCode';
   }
-  if (!promoter) {
-    const ownStaff = await getStaffOfUser(db, buyerUserId);
-    if (ownStaff) {
-      promoter = { userId: buyerUserId, staff: ownStaff };
-      source = 'employeeNum';
-    }
+  if (!promoter && ownStaff) {
+    promoter = { userId: buyerUserId, staff: ownStaff };
+    source = 'employeeNum';
   }
   if (!promoter && manager && manager.userId !== buyerUserId) {
     promoter = { userId: manager.userId, staff: manager.staff };
