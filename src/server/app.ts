@@ -11,7 +11,7 @@ import { installAuth, optionalUserOf } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerHardening } from './http/hardening.ts';
 import { installRequestLog, loggerOptions } from './http/log-options.ts';
-import { installJsonParser, installValidators } from './http/validation.ts';
+import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
@@ -139,6 +139,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
     frameworkErrors: answerFrameworkError,
+    // Response serializers compiled on first use (request validators too: installValidators).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   });

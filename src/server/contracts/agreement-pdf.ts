@@ -10,8 +10,24 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+
+/**
+ * pdf-lib and fontkit, loaded on the first agreement rather than with the
+ * server: together they were about a tenth of a server start (issue 15),
+ * and most processes never draw an agreement in their first seconds.
+ */
+type Fontkit = { create(bytes: Uint8Array): unknown };
+let pdfModules: Promise<{ pdf: typeof PdfLib; fontkit: Fontkit }> | undefined;
+function pdfLibrary() {
+  pdfModules ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdf, fontkit]) => ({
+    pdf,
+    // A CommonJS module: its export is the default of the namespace.
+    fontkit: ((fontkit as unknown as { default?: Fontkit }).default ?? fontkit) as Fontkit,
+  }));
+  return pdfModules;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +91,7 @@ function patchCidSubset(font: FontkitFont): void {
 
 let parsed: FontkitFont | undefined;
 /** fontkit with the parsed font kept: parsing 8 MB for every agreement would cost more than the rest. */
-const cachingFontkit = {
+const cachingFontkit = (fontkit: Fontkit) => ({
   create(bytes: Uint8Array): FontkitFont {
     if (bytes !== fontBytes) return fontkit.create(bytes) as unknown as FontkitFont;
     if (!parsed) {
@@ -84,10 +100,11 @@ const cachingFontkit = {
     }
     return parsed;
   },
-};
+});
 
 async function withFont(doc: PDFDocument): Promise<PDFFont> {
-  doc.registerFontkit(cachingFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  const { fontkit } = await pdfLibrary();
+  doc.registerFontkit(cachingFontkit(fontkit) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
   return doc.embedFont(agreementFont(), { subset: true });
 }
 
@@ -128,6 +145,7 @@ export function beijingTime(at: Date): string {
 
 /** The unsigned agreement (one page for the templates in use; more when the text needs them). */
 export async function generateAgreement(content: AgreementContent): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = (await pdfLibrary()).pdf;
   const doc = await PDFDocument.create();
   doc.setTitle(content.title);
   doc.setProducer('edu-insure');
@@ -181,6 +199,7 @@ export interface SignatureStamp {
 
 /** The signed agreement: the unsigned one with the signature, its time, the document's SHA-256 and the seal. */
 export async function signAgreement(draft: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = (await pdfLibrary()).pdf;
   const doc = await PDFDocument.load(draft);
   const font = await withFont(doc);
   const page = doc.getPage(doc.getPageCount() - 1);

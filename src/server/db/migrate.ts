@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool } from 'pg';
@@ -23,6 +22,7 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   const db = handle.db as unknown as NodePgDatabase & { $client: Pool };
   // Several instances may start at once; drizzle's migrator does not lock, so we do.
   const lockClient = await db.$client.connect();

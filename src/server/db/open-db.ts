@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema.ts';
 import type { Db, DbHandle } from './db.ts';
 import { runMigrations } from './migrate.ts';
@@ -49,6 +47,8 @@ export async function openDb(config: DbConfig): Promise<DbHandle> {
 async function connect(config: DbConfig): Promise<DbHandle> {
   const url = config.databaseUrl;
   if (url && isPostgresUrl(url)) {
+    // Loaded only for PostgreSQL: a PGlite server starts without them.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
     // An idle client that loses its connection emits 'error'; without a listener that crashes the process.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));

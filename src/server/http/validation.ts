@@ -1,4 +1,5 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 
@@ -132,10 +133,15 @@ export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false });
   const textAjv = makeAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const bounded = boundedSchema(schema) as SchemaNode;
     const isText = httpPart !== 'body';
-    const validate = (isText ? textAjv : bodyAjv).compile(bounded);
+    // Compiled on the route's first request, not at start (see lazySerializers): the same check, from then on.
+    let compiled: { bounded: SchemaNode; validate: ValidateFunction } | undefined;
+    const compile = () => {
+      const bounded = boundedSchema(schema) as SchemaNode;
+      return { bounded, validate: (isText ? textAjv : bodyAjv).compile(bounded) };
+    };
     const guarded: Validator = (data) => {
+      const { bounded, validate } = (compiled ??= compile());
       const unstorable = hasUnstorable(data, 0) ? firstUnstorable(data, '') : null;
       if (unstorable !== null) {
         guarded.errors = refusal(unstorable, 'must not contain NUL or unpaired surrogates', 'unstorable');
@@ -211,3 +217,18 @@ export function describeValidationError(
       : '';
   return `${where} ${first.message ?? 'is invalid'}${extra}`;
 }
+
+/**
+ * Fastify's response serializers (fast-json-stringify), each compiled on the
+ * first answer of its route and status rather than at start. Compiling every
+ * route's request and response schemas was about a quarter of a server start
+ * (issue 15); a process answers few of its ~200 calls in its first seconds.
+ * Every answer still goes through its compiled serializer.
+ */
+export const lazySerializers: SerializerFactory = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    let serialize: ((doc: unknown) => string) | undefined;
+    return (doc) => (serialize ??= compile(route))(doc);
+  };
+};
