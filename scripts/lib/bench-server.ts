@@ -3,7 +3,8 @@
  * than inside it: a timed loop of concurrent requests, the bare Fastify route
  * doing one INSERT (the reference of order submissions on PostgreSQL), and
  * the start of the compiled server (time to answer /healthz and memory)
- * beside a bare Fastify process.
+ * beside a bare Fastify process, and beside the same process opening PGlite
+ * first (what the database alone costs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -158,9 +159,10 @@ async function timeStart(args: string[], env: Record<string, string>, port: numb
  * The compiled server (built here first, so that it is the current code)
  * started in production mode on PGlite: on a fresh data folder (migrations,
  * the school directory), then again on the data it left; and the reference,
- * a bare Fastify process answering one route.
+ * a bare Fastify process answering one route, and that process opening
+ * PGlite on a data folder before it listens (fresh, then existing).
  */
-export async function serverStarts(): Promise<{ bare: Start; fresh: Start; existing: Start }> {
+export async function serverStarts(): Promise<{ bare: Start; pgliteFresh: Start; pgliteExisting: Start; fresh: Start; existing: Start }> {
   const build = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}${build.stderr}`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
@@ -175,6 +177,21 @@ export async function serverStarts(): Promise<{ bare: Start; fresh: Start; exist
         `await app.listen({ port: ${barePort}, host: '127.0.0.1' });\n`,
     );
     const bare = await timeStart([bareFile], {}, barePort, '/healthz', probe);
+    // The database alone: the same Fastify process opening PGlite on a data folder first (fresh, then the one it left).
+    const pglitePort = await freePort();
+    const pgliteFile = join(dir, 'pglite-only.mjs');
+    writeFileSync(
+      pgliteFile,
+      `import Fastify from ${JSON.stringify(join(root, 'node_modules/fastify/fastify.js'))};\n` +
+        `import { PGlite } from ${JSON.stringify(join(root, 'node_modules/@electric-sql/pglite/dist/index.js'))};\n` +
+        // As the app does (open-db.ts): the folder made first, then PGlite opened on it.
+        `import { mkdirSync } from 'node:fs';\nmkdirSync(${JSON.stringify(join(dir, 'pglite-only'))}, { recursive: true });\n` +
+        `const db = new PGlite(${JSON.stringify(join(dir, 'pglite-only'))});\nawait db.waitReady;\n` +
+        `const app = Fastify({ logger: false });\napp.get('/healthz', async () => ({ ok: true }));\n` +
+        `await app.listen({ port: ${pglitePort}, host: '127.0.0.1' });\n`,
+    );
+    const pgliteFresh = await timeStart([pgliteFile], {}, pglitePort, '/healthz', probe);
+    const pgliteExisting = await timeStart([pgliteFile], {}, pglitePort, '/healthz', probe);
     const port = await freePort();
     const env = {
       NODE_ENV: 'production',
@@ -190,7 +207,7 @@ export async function serverStarts(): Promise<{ bare: Start; fresh: Start; exist
     const args = ['--enable-source-maps', join(root, 'dist-server/server.mjs')];
     const fresh = await timeStart(args, env, port, '/healthz', probe);
     const existing = await timeStart(args, env, port, '/healthz', probe);
-    return { bare, fresh, existing };
+    return { bare, pgliteFresh, pgliteExisting, fresh, existing };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
