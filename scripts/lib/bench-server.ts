@@ -188,6 +188,8 @@ export async function serverStarts(): Promise<{ bare: Start; pgliteFresh: Start;
         `import { mkdirSync } from 'node:fs';\nmkdirSync(${JSON.stringify(join(dir, 'pglite-only'))}, { recursive: true });\n` +
         `const db = new PGlite(${JSON.stringify(join(dir, 'pglite-only'))});\nawait db.waitReady;\n` +
         `const app = Fastify({ logger: false });\napp.get('/healthz', async () => ({ ok: true }));\n` +
+        // Closed on SIGTERM as the app closes its database, so the second start finds a clean folder.
+        `process.once('SIGTERM', async () => { await app.close(); await db.close(); process.exit(0); });\n` +
         `await app.listen({ port: ${pglitePort}, host: '127.0.0.1' });\n`,
     );
     const pgliteFresh = await timeStart([pgliteFile], {}, pglitePort, '/healthz', probe);
