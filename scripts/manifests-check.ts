@@ -12,13 +12,13 @@ import { parseArgs } from 'node:util';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
 import { checkCatalogue, formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
 import { readJsonDir, readRegistries } from '../src/server/catalogue/json-files.ts';
-import { usePrecompiledManifestValidator } from '../src/server/catalogue/precompiled-validator.ts';
+import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
 
 const { values, positionals } = parseArgs({ options: { strict: { type: 'boolean', default: false }, dir: { type: 'string' } }, allowPositionals: true });
 const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifests', import.meta.url));
 const started = performance.now();
-// The schema's compiled validator from the cache (compiled and kept there on the first run after a schema change).
-usePrecompiledManifestValidator();
+// The schemas' compiled validators from the cache (compiled and kept there on the first run after a schema change).
+usePrecompiledValidators();
 const products = readJsonDir(dir);
 const markets = readJsonDir(join(dir, 'markets'));
 const { registries, problems: registryProblems } = readRegistries(dir);

@@ -10,10 +10,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
+import type fontkitModule from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
+
+let fontkitModuleLoaded: typeof fontkitModule | undefined;
+/** @pdf-lib/fontkit, loaded at the first agreement: loading it decompresses its tables (a quarter of a second of every server start otherwise). */
+const fontkit = () => (fontkitModuleLoaded ??= require('@pdf-lib/fontkit') as typeof fontkitModule);
 
 let fontBytes: Uint8Array | undefined;
 /** Noto Sans Hans Regular (GB2312 coverage, OFL-1.1), read once. */
@@ -77,9 +81,9 @@ let parsed: FontkitFont | undefined;
 /** fontkit with the parsed font kept: parsing 8 MB for every agreement would cost more than the rest. */
 const cachingFontkit = {
   create(bytes: Uint8Array): FontkitFont {
-    if (bytes !== fontBytes) return fontkit.create(bytes) as unknown as FontkitFont;
+    if (bytes !== fontBytes) return fontkit().create(bytes) as unknown as FontkitFont;
     if (!parsed) {
-      parsed = fontkit.create(bytes) as unknown as FontkitFont;
+      parsed = fontkit().create(bytes) as unknown as FontkitFont;
       patchCidSubset(parsed);
     }
     return parsed;

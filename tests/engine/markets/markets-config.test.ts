@@ -140,7 +140,7 @@ describe('market manifests', () => {
 
   it('npm run manifests:check prints market problems in the same format', () => {
     // The check itself runs on the real folder (valid); the format is the shared formatProblem.
-    const out = execFileSync('npx', ['tsx', 'scripts/manifests-check.ts'], { encoding: 'utf8' });
+    const out = execFileSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts'], { encoding: 'utf8' });
     expect(out).toMatch(/\d+ manifests, \d+ markets, \d+ insurers, \d+ branches valid/);
   });
 });
