@@ -2,7 +2,7 @@
  * `npm run manifests:preview -- <productCode>`: the addresses to open for a
  * product — detail, insure and confirm pages — on a running server. Reuses
  * the server on PORT (default 8080) when it answers /healthz, otherwise starts
- * `npm start` in the background (its log in data/preview-server.log) and
+ * it as `npm start` does (`node scripts/start.mjs`) in the background (its log in data/preview-server.log) and
  * waits for it. The insure and confirm pages ask for the SMS log-in first
  * (development: the code is printed in the server log; demo account 13800138000).
  */
@@ -59,7 +59,9 @@ if (await alive()) {
 } else {
   mkdirSync(`${root}/data`, { recursive: true });
   const log = openSync(`${root}/data/preview-server.log`, 'a');
-  const child = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', log, log] });
+  // `node scripts/start.mjs` (what npm start runs), not `npm start`: the pid printed is then the server's own, and
+  // `kill <pid>` stops it (killing an npm process leaves its node child running).
+  const child = spawn(process.execPath, [`${root}/scripts/start.mjs`], { cwd: root, detached: true, stdio: ['ignore', log, log] });
   child.unref();
   console.log(`Starting the server (npm start, pid ${child.pid}; log: data/preview-server.log; stop it with kill ${child.pid}) …`);
   const until = Date.now() + 180_000;
