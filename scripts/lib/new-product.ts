@@ -361,6 +361,7 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
     }
     market = next;
   }
+  const keptName = o.marketName !== undefined && market && marketPath && existsSync(marketPath) && market.name !== o.marketName ? String(market.name) : undefined;
   writeFileSync(targetPath, formatJson(manifest), { flag: 'wx' });
   if (market && marketPath) writeFileSync(marketPath, formatJson(market));
   const file = show(targetPath);
@@ -379,6 +380,7 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const warnings = own.filter((p) => p.severity === 'warning');
 
   io.log(`Created ${file} from ${show(sourcePath)}${market ? `; ${show(marketPath!)} sells it` : ''}.`);
+  if (keptName !== undefined) io.log(`${show(marketPath!)} already existed and keeps its name "${keptName}" (--market-name names a market the command creates; edit "name" there to rename it).`);
   if (errors.length > 0) {
     io.log('');
     io.log(`It has ${errors.length} problem(s) to fix first (file  /pointer  message  (hint)):`);

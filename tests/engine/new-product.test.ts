@@ -84,6 +84,18 @@ describe('npm run new-product', () => {
     rmSync(join(dir, 'suzhou-test.json'));
   });
 
+  it('extends an existing market, and says that --market-name does not rename it', () => {
+    const before = JSON.parse(readFileSync(join(dir, 'markets', 'xuzhou.json'), 'utf8')) as { name: string; products: string[] };
+    const result = run(['--from', 'xuzhou-student-accident-2025', '--id', 'xuzhou-test-2026', '--code', '26PR320399', '--name', '徐州市2026学生平安保险', '--route', '/xuzhouTest2026',
+      '--market', 'xuzhou', '--market-name', '徐州新超市']);
+    expect(result.err).toBe('');
+    const after = JSON.parse(readFileSync(join(dir, 'markets', 'xuzhou.json'), 'utf8')) as { name: string; products: string[] };
+    expect(after).toEqual({ ...before, products: [...before.products, '26PR320399'] });
+    expect(result.out).toContain(`markets/xuzhou.json already existed and keeps its name "${before.name}" (--market-name names a market the command creates; edit "name" there to rename it).`);
+    writeFileSync(join(dir, 'markets', 'xuzhou.json'), `${JSON.stringify(before, null, 2)}\n`);
+    rmSync(join(dir, 'xuzhou-test-2026.json'));
+  });
+
   it('refuses to overwrite an existing file', () => {
     const before = readFileSync(join(dir, 'guanaibao-guardian.json'), 'utf8');
     const result = run(['--from', 'jining-student-accident', '--id', 'guanaibao-guardian', '--code', '99PR000002', '--name', '测试产品', '--route', '/testDetails']);
