@@ -4,6 +4,8 @@ import { computePremium } from '../../src/engine/pricing/premium.ts';
 import { toServedManifest } from '../../src/server/catalogue/manifest-store.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { quoteTable } from '../../scripts/lib/quote-table.ts';
+import { findManifest } from '../../scripts/lib/find-manifest.ts';
+import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 
 const load = (id: string) => toServedManifest(JSON.parse(readFileSync(`manifests/${id}.json`, 'utf8')) as ProductManifest);
 
@@ -27,5 +29,16 @@ describe('npm run manifests:quote', () => {
     expect(rows).toHaveLength(combos);
     const [one, two] = rows.map((l) => Number(l.split('\t')[4]));
     expect(two).toBe(one! * 2);
+  });
+
+  it('finds the product by its code, an alias code or its id (file name)', () => {
+    const store = loadManifestStore('manifests');
+    const byCode = findManifest(store, '25PR320300');
+    expect(byCode?.id).toBe('xuzhou-student-accident-2025');
+    expect(findManifest(store, 'xuzhou-student-accident-2025')).toBe(byCode);
+    expect(findManifest(store, 'xuzhou-student-accident-2025.json')).toBe(byCode);
+    const aliased = store.all.find((m) => (m.aliasCodes ?? []).length > 0)!;
+    expect(findManifest(store, aliased.aliasCodes![0]!)).toBe(aliased);
+    expect(findManifest(store, 'nanjing-student-2026')).toBeUndefined();
   });
 });
