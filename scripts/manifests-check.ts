@@ -4,21 +4,24 @@
  * manifest in manifests/markets/ against their schemas and the cross-file
  * rules; prints `file  /pointer  message  (hint)` per problem. Errors exit 1;
  * warnings ("still copied", no market) exit 1 only with --strict (CI).
- * With file names, prints only their problems and which markets sell them.
+ * With file names (as typed from the folder npm runs in, or a manifest's id),
+ * prints only their problems and which markets sell them; a name that is no
+ * checked file stops with an error (exit 2) naming the closest ids.
  */
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { reservedRoutes } from '../src/contract/app-routes.ts';
 import { checkCatalogue, formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
+import { closest } from '../src/engine/manifest/problem-messages.ts';
 import { readJsonDir, readRegistries } from '../src/server/catalogue/json-files.ts';
-import { usePrecompiledManifestValidator } from '../src/server/catalogue/precompiled-validator.ts';
+import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
 
 const { values, positionals } = parseArgs({ options: { strict: { type: 'boolean', default: false }, dir: { type: 'string' } }, allowPositionals: true });
 const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifests', import.meta.url));
 const started = performance.now();
-// The schema's compiled validator from the cache (compiled and kept there on the first run after a schema change).
-usePrecompiledManifestValidator();
+// The schemas' compiled validators from the cache (compiled and kept there on the first run after a schema change).
+usePrecompiledValidators();
 const products = readJsonDir(dir);
 const markets = readJsonDir(join(dir, 'markets'));
 const { registries, problems: registryProblems } = readRegistries(dir);
@@ -31,7 +34,22 @@ const problems = [
 ];
 const ms = (performance.now() - started).toFixed(1);
 
-const only = new Set(positionals.map((p) => relative(process.cwd(), resolve(p))));
+// A file named on the command line: as typed from the folder npm was run in (INIT_CWD), from the project, or as a
+// manifest's id or file name. A name that is none of the checked files is an error, never a silent pass.
+const known = [...products.files, ...markets.files].map((f) => f.file);
+const registryFiles = ['insurers.json', 'branches.json'].map((name) => relative(process.cwd(), join(dir, 'registry', name)));
+const only = new Set<string>();
+for (const arg of positionals) {
+  const candidates = [resolve(process.env.INIT_CWD ?? process.cwd(), arg), resolve(arg), join(dir, arg), join(dir, `${arg}.json`), join(dir, 'markets', arg), join(dir, 'markets', `${arg}.json`)];
+  const file = candidates.map((c) => relative(process.cwd(), c)).find((c) => known.includes(c) || registryFiles.includes(c));
+  if (file === undefined) {
+    const ids = products.files.map((f) => basename(f.file, '.json'));
+    const near = closest(basename(arg, '.json'), ids, 3);
+    console.error(`${arg}: no such manifest among the ${products.files.length} checked in ${relative(process.cwd(), dir) || '.'}/${near.length > 0 ? ` (closest: ${near.join(', ')})` : ''}; give the file, e.g. manifests/${near[0] ?? 'nanjing-student-2026'}.json, or its id`);
+    process.exit(2);
+  }
+  only.add(file);
+}
 const shown = only.size > 0 ? problems.filter((p) => only.has(p.file)) : problems;
 const errors = shown.filter((p) => p.severity !== 'warning');
 const warnings = shown.filter((p) => p.severity === 'warning');

@@ -1,8 +1,8 @@
 /**
- * `npm run manifests:preview -- <productCode>`: the addresses to open for a
+ * `npm run manifests:preview -- <productCode or id>`: the addresses to open for a
  * product — detail, insure and confirm pages — on a running server. Reuses
  * the server on PORT (default 8080) when it answers /healthz, otherwise starts
- * `npm start` in the background (its log in data/preview-server.log) and
+ * it as `npm start` does (`node scripts/start.mjs`) in the background (its log in data/preview-server.log) and
  * waits for it. The insure and confirm pages ask for the SMS log-in first
  * (development: the code is printed in the server log; demo account 13800138000).
  */
@@ -12,23 +12,26 @@ import { fileURLToPath } from 'node:url';
 import { APP_ROUTES } from '../src/contract/app-routes.ts';
 import { formatProblem } from '../src/engine/manifest/index.ts';
 import { ManifestError, loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+import { findManifest } from './lib/find-manifest.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const code = process.argv[2];
-if (!code) {
+const asked = process.argv[2];
+if (!asked) {
   console.error('Usage: npm run manifests:preview -- <productCode>   e.g. npm run manifests:preview -- 25PR320300');
   process.exit(2);
 }
 const base = `http://localhost:${process.env.PORT || '8080'}`;
 
 let route: string;
+let code: string;
 try {
-  const manifest = loadManifestStore(process.env.MANIFESTS_DIR ?? `${root}/manifests`).byProductCode(code);
+  const manifest = findManifest(loadManifestStore(process.env.MANIFESTS_DIR ?? `${root}/manifests`), asked);
   if (!manifest) {
-    console.error(`No manifest has product code ${code} (npm run manifests:check lists the catalogue).`);
+    console.error(`No manifest has product code or id ${asked} (npm run manifests:check lists the catalogue).`);
     process.exit(1);
   }
   route = manifest.routes[0]!;
+  code = manifest.productCode;
 } catch (error) {
   if (!(error instanceof ManifestError)) throw error;
   for (const p of error.problems) console.error(formatProblem(p));
@@ -59,7 +62,9 @@ if (await alive()) {
 } else {
   mkdirSync(`${root}/data`, { recursive: true });
   const log = openSync(`${root}/data/preview-server.log`, 'a');
-  const child = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', log, log] });
+  // `node scripts/start.mjs` (what npm start runs), not `npm start`: the pid printed is then the server's own, and
+  // `kill <pid>` stops it (killing an npm process leaves its node child running).
+  const child = spawn(process.execPath, [`${root}/scripts/start.mjs`], { cwd: root, detached: true, stdio: ['ignore', log, log] });
   child.unref();
   console.log(`Starting the server (npm start, pid ${child.pid}; log: data/preview-server.log; stop it with kill ${child.pid}) …`);
   const until = Date.now() + 180_000;

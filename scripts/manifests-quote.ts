@@ -1,5 +1,5 @@
 /**
- * `npm run manifests:quote -- <productCode> [--dir <manifests>]`: every plan ×
+ * `npm run manifests:quote -- <productCode or id> [--dir <manifests>]`: every plan ×
  * factor choice × copies × guarantee years premium of a product, as the
  * server computes it (the manifest store the server loads, and the engine's
  * computePremium the calpremiums call runs; no server, no HTTP). See
@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { formatProblem } from '../src/engine/manifest/index.ts';
 import { computePremium } from '../src/engine/pricing/premium.ts';
 import { ManifestError, loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+import { findManifest } from './lib/find-manifest.ts';
 import { quoteTable } from './lib/quote-table.ts';
 
 const { values, positionals } = parseArgs({ options: { dir: { type: 'string' } }, allowPositionals: true });
@@ -22,9 +23,9 @@ if (!code) {
 }
 try {
   const store = loadManifestStore(dir);
-  const manifest = store.byProductCode(code);
+  const manifest = findManifest(store, code);
   if (!manifest) {
-    console.error(`No manifest has product code ${code}. Codes: ${store.all.map((m) => m.productCode).join(', ')}`);
+    console.error(`No manifest has product code or id ${code}. Codes: ${store.all.map((m) => m.productCode).join(', ')}`);
     process.exit(1);
   }
   for (const line of quoteTable(manifest, computePremium)) console.log(line);

@@ -8,7 +8,11 @@
  * Never overwrites a file. See docs/adding-a-product.md.
  */
 import { fileURLToPath } from 'node:url';
+import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
 import { runNewProduct } from './lib/new-product.ts';
+
+// The schemas' validators from the cache, as manifests:check loads them (compiling them is most of the check).
+usePrecompiledValidators();
 
 process.exitCode = runNewProduct(process.argv.slice(2), {
   log: (line) => console.log(line),

@@ -8,11 +8,15 @@
  * stops when there is no server build at all).
  *
  * Stale means the content of the inputs changed since the build: start keeps
- * a SHA-256 of every input file's path and bytes next to each build's stamp
- * (`<stamp>.sources-sha256`) and rebuilds only when it differs. Content, not
- * modification times: a fresh clone, a branch switch or a `touch` gives files
- * new times without changing them. A build without a recorded hash (made by
- * `npm run build` directly) is judged once by times, then its hash is kept.
+ * a SHA-256 of every input file's path and bytes, and each input's size and
+ * modification time, next to each build's stamp (`<stamp>.sources.json`,
+ * scripts/lib/input-stamps.mjs) and rebuilds only when the content differs.
+ * Sizes and times equal to the recorded ones mean no file is read at all (an
+ * unchanged tree costs stat calls); when one differs the contents are hashed.
+ * Content, not modification times, decides: a fresh clone, a branch switch
+ * or a `touch` gives files new times without changing them. A build without
+ * a record of its own (made by `npm run build` directly, which changes the
+ * stamp) is judged once by times, then recorded.
  * The inputs:
  * - web app (dist/.vite/build-stamp, written by vite.config.ts after the precompression):
  *   src/web, src/contract, src/engine, schemas/, index.html, vite.config.ts, public/, package-lock.json;
@@ -20,10 +24,10 @@
  *   src/server, src/engine, src/contract, schemas/, scripts/build-server.mjs, package-lock.json.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { filesUnder, readRecord, recordInputs, unchangedSince } from './lib/input-stamps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -59,28 +63,6 @@ const contentOf = (path) => {
   return bytes;
 };
 
-/** SHA-256 of the paths and contents of every file under the given files and folders, in a stable order. */
-function sourceHash(paths) {
-  const hash = createHash('sha256');
-  const visit = (path) => {
-    let stat;
-    try {
-      stat = statSync(join(root, path));
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(join(root, path)).sort()) visit(`${path}/${name}`);
-    } else {
-      hash.update(`${path}\0`).update(contentOf(path)).update('\0');
-    }
-  };
-  for (const path of paths) visit(path);
-  return hash.digest('hex');
-}
-
-const readHash = (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8').trim() : undefined);
-
 const stampTime = (path) => (existsSync(join(root, path)) ? statSync(join(root, path)).mtimeMs : 0);
 const hasPackage = (name) => existsSync(join(root, 'node_modules', name, 'package.json'));
 
@@ -106,14 +88,15 @@ const targets = [
 for (const target of targets) {
   // A production install has the builds but not their sources: nothing to compare.
   if (existsSync(join(root, target.output)) && !target.inputs.some((p) => p.startsWith('src') && existsSync(join(root, p)))) continue;
-  const hashFile = `${target.stamp}.sources-sha256`;
-  const hash = sourceHash(target.inputs);
+  const recordPath = join(root, `${target.stamp}.sources.json`);
+  const files = filesUnder(root, target.inputs);
   const stamp = stampTime(target.stamp);
   const missing = stamp === 0 || !existsSync(join(root, target.output));
-  const recorded = readHash(hashFile);
-  const fresh = !missing && (recorded !== undefined ? recorded === hash : newestMtime(target.inputs) <= stamp);
+  const record = readRecord(recordPath);
+  const own = record !== undefined && record.stampTime === stamp;
+  const fresh = !missing && (own ? unchangedSince(root, files, recordPath, record, contentOf) : newestMtime(target.inputs) <= stamp);
   if (fresh) {
-    if (recorded !== hash) writeFileSync(join(root, hashFile), `${hash}\n`);
+    if (!own) recordInputs(root, files, recordPath, { stampTime: stamp }, contentOf);
     continue;
   }
   const why = missing ? 'not built yet' : 'sources changed since the last build';
@@ -131,7 +114,7 @@ for (const target of targets) {
     console.error(`[start] npm run ${target.script} failed`);
     process.exit(result.status ?? 1);
   }
-  writeFileSync(join(root, hashFile), `${hash}\n`);
+  recordInputs(root, files, recordPath, { stampTime: stampTime(target.stamp) }, contentOf);
 }
 
 const server = join(root, 'dist-server', 'server.mjs');

@@ -8,7 +8,7 @@
  * and prints what is left to edit as a short numbered list.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import schema from '../../schemas/product-manifest.schema.json' with { type: 'json' };
 import { reservedRoutes } from '../../src/contract/app-routes.ts';
@@ -23,7 +23,7 @@ import { formatJson } from './format-json.ts';
 
 export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <new-id> --code <productCode> --name <productName> --route </newRoute>
          [--city <6-digit cityCode>] [--city-name <城市名>] [--plans "基础版:80,升级版:120,豪华版:200"] [--insurer <code>]
-         [--market <market-id>] [--prefix <CODE>] [--dir <manifests folder>]
+         [--without-social-security <multiplier>] [--market <market-id>] [--market-name <名称>] [--prefix <CODE>] [--dir <manifests folder>]
 
   --from       id (file name without .json) of the manifest to copy, e.g. xuzhou-student-accident-2025
   --id         id of the new manifest; also its file name, e.g. nanjing-student-2026
@@ -34,7 +34,11 @@ export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <n
   --city-name  name of that city as shown, e.g. 江苏省南京市 (default: the national region table's)
   --plans      the plans as name:premium, comma-separated, e.g. "基础版:80,升级版:120,豪华版:200"
   --insurer    code of the lead insurer in manifests/registry/insurers.json, e.g. picc-nanjing
+  --without-social-security
+               price multiplier for a student without social security (无社保), e.g. 1.2; sets the
+               有无社保 price factor (added, with the form question, when the copied product has none)
   --market     id of the market selling it (manifests/markets/<id>.json): extended, or created for --city
+  --market-name  name of a market created by --market, e.g. 南京学平险保险超市 (default: <city>学平险保险超市)
   --prefix     letters of the new codes (project NJ2026, plans NJ26-A…); default: the initials of --id's first word
   --dir        folder of the manifests (default: manifests/)`;
 
@@ -48,7 +52,10 @@ export interface NewProductOptions {
   cityName?: string;
   plans?: { name: string; premium: number }[];
   insurer?: string;
+  /** Multiplier of the 无社保 option of the 有无社保 factor. */
+  withoutSocialSecurity?: number;
   market?: string;
+  marketName?: string;
   prefix?: string;
   dir?: string;
 }
@@ -72,7 +79,7 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: Object.fromEntries(['from', 'id', 'code', 'name', 'route', 'city', 'city-name', 'plans', 'insurer', 'market', 'prefix', 'dir'].map((k) => [k, { type: 'string' as const }])),
+      options: Object.fromEntries(['from', 'id', 'code', 'name', 'route', 'city', 'city-name', 'plans', 'insurer', 'without-social-security', 'market', 'market-name', 'prefix', 'dir'].map((k) => [k, { type: 'string' as const }])),
       strict: true,
       allowPositionals: false,
     }) as { values: Record<string, string | undefined> });
@@ -96,6 +103,11 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
     errors.push(`--name must be ${props.productName.minLength}-${props.productName.maxLength} characters`);
   }
   if (values['city-name'] !== undefined && values.city === undefined) errors.push('--city-name needs --city');
+  if (values['market-name'] !== undefined && values.market === undefined) errors.push('--market-name needs --market');
+  const multiplier = values['without-social-security'] === undefined ? undefined : Number(values['without-social-security']);
+  if (multiplier !== undefined && !(Number.isFinite(multiplier) && multiplier > 0 && multiplier <= 10)) {
+    errors.push(`--without-social-security "${values['without-social-security']}" must be a price multiplier such as 1.2 (×1.2 for a student without social security)`);
+  }
   const plans = values.plans === undefined ? undefined : parsePlans(values.plans);
   if (typeof plans === 'string') errors.push(plans);
   if (errors.length > 0) return { errors };
@@ -103,6 +115,8 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   if (values.city !== undefined) options.city = values.city;
   if (values['city-name'] !== undefined) options.cityName = values['city-name'];
   if (Array.isArray(plans)) options.plans = plans;
+  if (multiplier !== undefined) options.withoutSocialSecurity = multiplier;
+  if (values['market-name'] !== undefined) options.marketName = values['market-name'];
   for (const key of ['insurer', 'market', 'prefix', 'dir'] as const) if (values[key] !== undefined) options[key] = values[key];
   return { options };
 }
@@ -196,6 +210,7 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, 
     }
   }
   m.plans.forEach(renameRisks);
+  if (o.withoutSocialSecurity !== undefined) withSocialSecurityFactor(m, o.withoutSocialSecurity);
 
   if (o.city) {
     const provinceCode = `${o.city.slice(0, 2)}0000`;
@@ -225,13 +240,35 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, 
   return inSchemaOrder(m) as unknown as ProductManifest;
 }
 
+/** The 有无社保 factor priced ×`multiplier` without social security: the copied one changed, or a new one with its form question. */
+function withSocialSecurityFactor(m: ProductManifest, multiplier: number): void {
+  const existing = m.pricing.factors.find((f) => f.insuredField === 'socialMedicalInsurance');
+  if (existing) {
+    const without = existing.options.find((o) => o.value === 'N');
+    if (without) without.multiplier = multiplier;
+    return;
+  }
+  m.pricing.factors.push({
+    code: 'socialSecurity',
+    name: '有无社保',
+    default: 'Y',
+    insuredField: 'socialMedicalInsurance',
+    options: [
+      { value: 'Y', label: '有社保', multiplier: 1 },
+      { value: 'N', label: '无社保', multiplier },
+    ],
+  } as ProductManifest['pricing']['factors'][number]);
+  const insured = m.insure.insured as { fields?: string[] };
+  if (!insured.fields?.includes('socialSecurity')) insured.fields = [...(insured.fields ?? []), 'socialSecurity'];
+}
+
 function leadEntry(m: ProductManifest, registries: Registries): InsurerEntry | undefined {
   const lead = (m.insurers as unknown as { insurer?: string; partyRole: number }[]).find((i) => i.partyRole === 1);
   return registries.insurers.find((i) => i.code === lead?.insurer);
 }
 
 /** The market file after adding the product: the existing one extended, or a new one for the city. */
-export function marketWith(existing: Record<string, unknown> | undefined, marketId: string, code: string, m: ProductManifest): Record<string, unknown> | string {
+export function marketWith(existing: Record<string, unknown> | undefined, marketId: string, code: string, m: ProductManifest, name?: string): Record<string, unknown> | string {
   if (existing) {
     const products = Array.isArray(existing.products) ? (existing.products as string[]) : [];
     return products.includes(code) ? existing : { ...existing, products: [...products, code] };
@@ -242,7 +279,7 @@ export function marketWith(existing: Record<string, unknown> | undefined, market
     $schema: '../../schemas/market-manifest.schema.json',
     schemaVersion: 1,
     id: marketId,
-    name: `${place ?? m.region.name}学平险保险超市`,
+    name: name ?? `${place ?? m.region.name}学平险保险超市`,
     subtitle: `${m.region.name.replace(/^.+?(省|自治区)/, '')}中小学、幼儿园学生适用`,
     status: 'online',
     areas: [m.region.cityCode],
@@ -251,7 +288,13 @@ export function marketWith(existing: Record<string, unknown> | undefined, market
   };
 }
 
-/** Groups the new file's warnings into a short numbered to-do list (one line per section). */
+const STILL_SAME = /^still the same as in /;
+
+/**
+ * The new file's warnings as a short numbered to-do list: one line per
+ * section, naming exactly which values under it are left (pointers relative to
+ * the section), and any message other than "still the same".
+ */
 export function leftToEdit(problems: readonly ManifestProblem[]): string[] {
   const groups = new Map<string, ManifestProblem[]>();
   for (const p of problems) {
@@ -260,9 +303,11 @@ export function leftToEdit(problems: readonly ManifestProblem[]): string[] {
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   return [...groups.entries()].map(([key, list], i) => {
-    const first = list[0]!;
-    const what = list.length === 1 ? `${first.pointer}  ${first.message}` : `${key}  ${list.length} values: ${[...new Set(list.map((p) => p.message))].slice(0, 2).join('; ')}`;
-    return `${String(i + 1).padStart(2)}. ${what}`;
+    const pointers = [...new Set(list.map((p) => (p.pointer === key ? '' : p.pointer.slice(key.length + 1))))].filter(Boolean);
+    const count = new Set(list.map((p) => p.pointer)).size;
+    const where = pointers.length === 0 ? key : `${key}  ${count} value${count === 1 ? '' : 's'}: ${pointers.join(', ')}`;
+    const other = [...new Set(list.map((p) => p.message).filter((m) => !STILL_SAME.test(m)))];
+    return `${String(i + 1).padStart(2)}. ${where}${other.length > 0 ? `  (${other.join('; ')})` : ''}`;
   });
 }
 
@@ -309,13 +354,14 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   let market: Record<string, unknown> | undefined;
   if (o.market && marketPath) {
     const existing = existsSync(marketPath) ? (JSON.parse(readFileSync(marketPath, 'utf8')) as Record<string, unknown>) : undefined;
-    const next = marketWith(existing, o.market, o.code, manifest);
+    const next = marketWith(existing, o.market, o.code, manifest, o.marketName);
     if (typeof next === 'string') {
       io.error(next);
       return 1;
     }
     market = next;
   }
+  const keptName = o.marketName !== undefined && market && marketPath && existsSync(marketPath) && market.name !== o.marketName ? String(market.name) : undefined;
   writeFileSync(targetPath, formatJson(manifest), { flag: 'wx' });
   if (market && marketPath) writeFileSync(marketPath, formatJson(market));
   const file = show(targetPath);
@@ -334,6 +380,7 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const warnings = own.filter((p) => p.severity === 'warning');
 
   io.log(`Created ${file} from ${show(sourcePath)}${market ? `; ${show(marketPath!)} sells it` : ''}.`);
+  if (keptName !== undefined) io.log(`${show(marketPath!)} already existed and keeps its name "${keptName}" (--market-name names a market the command creates; edit "name" there to rename it).`);
   if (errors.length > 0) {
     io.log('');
     io.log(`It has ${errors.length} problem(s) to fix first (file  /pointer  message  (hint)):`);
@@ -342,9 +389,12 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const list = leftToEdit(warnings);
   io.log('');
   if (list.length > 0) {
-    io.log(`Left to edit (${list.length}), still as in ${source.productCode} (npm run manifests:check -- ${file} lists every value):`);
+    const values = new Set(warnings.map((p) => p.pointer)).size;
+    io.log(`Left to edit: ${values} value${values === 1 ? '' : 's'} in ${list.length} section${list.length === 1 ? '' : 's'}, still as in ${source.productCode} (${basename(sourcePath)}):`);
     for (const line of list) io.log(line);
-    io.log('Values the same on purpose (e.g. the same insurer\'s clause) go into "copiedFrom": { "shared": [ … ] }.');
+    io.log(`Write this product's own text for each; a value the same on purpose (the same insurer's clause, a generic answer) goes into`);
+    io.log(`"copiedFrom": { "productCode": "${source.productCode}", "shared": [ … ] } instead: "/detail/faq/1/a" for one value, "/detail/faq" for a whole section.`);
+    io.log(`npm run manifests:check -- ${file} shows each value's line.`);
   } else {
     io.log('Nothing is left as in the copied product.');
   }

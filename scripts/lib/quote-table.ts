@@ -16,15 +16,20 @@ function factorChoices(manifest: ProductManifest): Record<string, string>[] {
  */
 export function quoteTable(manifest: ProductManifest, compute: typeof computePremium): string[] {
   const label = (factors: Record<string, string>) =>
-    manifest.pricing.factors.map((f) => `${f.name} ${f.options.find((o) => o.value === factors[f.code])?.label ?? factors[f.code]}`).join(', ') || '—';
-  const lines = [`${manifest.productName} (${manifest.productCode})`, ['plan', 'factors', 'copies', 'years', 'premium (yuan)'].join('\t')];
+    manifest.pricing.factors
+      .map((f) => {
+        const option = f.options.find((o) => o.value === factors[f.code]);
+        return `${f.name} ${option?.label ?? factors[f.code]} ×${option?.multiplier ?? '?'}`;
+      })
+      .join(', ') || '—';
+  const lines = [`${manifest.productName} (${manifest.productCode})`, ['plan (premium of one copy)', 'factors (×multiplier)', 'copies', 'years', 'premium (yuan)'].join('\t')];
   const copies = Array.from({ length: manifest.pricing.maxCopies }, (_, i) => i + 1);
   for (const plan of manifest.plans) {
     for (const factors of factorChoices(manifest)) {
       for (const n of copies) {
         for (const years of manifest.pricing.guaranteeYears ?? [1]) {
           const result = compute(manifest, { planCode: plan.code, copies: n, factors, years });
-          lines.push([`${plan.code} ${plan.name}`, label(factors), n, years, result.ok ? result.totalPremium.toFixed(2) : `refused: ${result.message}`].join('\t'));
+          lines.push([`${plan.code} ${plan.name} ${plan.premium}`, label(factors), n, years, result.ok ? result.totalPremium.toFixed(2) : `refused: ${result.message}`].join('\t'));
         }
       }
     }

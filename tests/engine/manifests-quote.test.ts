@@ -4,6 +4,8 @@ import { computePremium } from '../../src/engine/pricing/premium.ts';
 import { toServedManifest } from '../../src/server/catalogue/manifest-store.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { quoteTable } from '../../scripts/lib/quote-table.ts';
+import { findManifest } from '../../scripts/lib/find-manifest.ts';
+import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 
 const load = (id: string) => toServedManifest(JSON.parse(readFileSync(`manifests/${id}.json`, 'utf8')) as ProductManifest);
 
@@ -11,12 +13,12 @@ describe('npm run manifests:quote', () => {
   it('prints every plan × social-security choice of Xuzhou 2025 with the premium the server charges', () => {
     const rows = quoteTable(load('xuzhou-student-accident-2025'), computePremium).slice(2).map((l) => l.split('\t'));
     expect(rows).toEqual([
-      ['XZ25-JC 基础版', '有无社保 有社保', '1', '1', '60.00'],
-      ['XZ25-JC 基础版', '有无社保 无社保', '1', '1', '72.00'],
-      ['XZ25-SJ 升级版', '有无社保 有社保', '1', '1', '100.00'],
-      ['XZ25-SJ 升级版', '有无社保 无社保', '1', '1', '120.00'],
-      ['XZ25-HH 豪华版', '有无社保 有社保', '1', '1', '160.00'],
-      ['XZ25-HH 豪华版', '有无社保 无社保', '1', '1', '192.00'],
+      ['XZ25-JC 基础版 60', '有无社保 有社保 ×1', '1', '1', '60.00'],
+      ['XZ25-JC 基础版 60', '有无社保 无社保 ×1.2', '1', '1', '72.00'],
+      ['XZ25-SJ 升级版 100', '有无社保 有社保 ×1', '1', '1', '100.00'],
+      ['XZ25-SJ 升级版 100', '有无社保 无社保 ×1.2', '1', '1', '120.00'],
+      ['XZ25-HH 豪华版 160', '有无社保 有社保 ×1', '1', '1', '160.00'],
+      ['XZ25-HH 豪华版 160', '有无社保 无社保 ×1.2', '1', '1', '192.00'],
     ]);
   });
 
@@ -27,5 +29,16 @@ describe('npm run manifests:quote', () => {
     expect(rows).toHaveLength(combos);
     const [one, two] = rows.map((l) => Number(l.split('\t')[4]));
     expect(two).toBe(one! * 2);
+  });
+
+  it('finds the product by its code, an alias code or its id (file name)', () => {
+    const store = loadManifestStore('manifests');
+    const byCode = findManifest(store, '25PR320300');
+    expect(byCode?.id).toBe('xuzhou-student-accident-2025');
+    expect(findManifest(store, 'xuzhou-student-accident-2025')).toBe(byCode);
+    expect(findManifest(store, 'xuzhou-student-accident-2025.json')).toBe(byCode);
+    const aliased = store.all.find((m) => (m.aliasCodes ?? []).length > 0)!;
+    expect(findManifest(store, aliased.aliasCodes![0]!)).toBe(aliased);
+    expect(findManifest(store, 'nanjing-student-2026')).toBeUndefined();
   });
 });

@@ -25,20 +25,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run new-product', () => {
   it('scaffolds 南京市2026学生平安保险 end to end: plans, insurer, codes, the new city, its market, and a short list of what is left', () => {
-    const args = ['scripts/new-product.ts', '--dir', dir, '--from', 'xuzhou-student-accident-2025', '--id', 'nanjing-student-2026', '--code', '26PR320100',
+    const args = ['scripts/run-tool.mjs', 'scripts/new-product.ts', '--dir', dir, '--from', 'xuzhou-student-accident-2025', '--id', 'nanjing-student-2026', '--code', '26PR320100',
       '--name', '南京市2026学生平安保险', '--route', '/nanjingStudentDetails', '--city', '320100', '--plans', '基础版:80,升级版:120,豪华版:200',
-      '--insurer', 'picc-nanjing', '--market', 'nanjing'];
-    const result = spawnSync('npx', ['tsx', ...args], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
+      '--insurer', 'picc-nanjing', '--without-social-security', '1.2', '--market', 'nanjing', '--market-name', '南京学平险保险超市'];
+    const result = spawnSync('node', args, { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
     expect(result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('nanjing-student-2026.json from');
     expect(result.stdout).toMatch(/markets\/nanjing\.json sells it/);
-    // What is left: a short numbered list, one line per section still as in the source.
+    // What is left: a short numbered list, one line per section, naming exactly the values still as in the source.
     const list = result.stdout.split('\n').filter((l) => /^ ?\d+\. /.test(l));
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThan(10);
-    expect(list.join('\n')).toContain('/protocols');
-    expect(result.stdout).toContain('Left to edit');
+    expect(list).toContain(' 6. /protocols  3 values: 0/content, 1/content, 2/content');
+    const values = list.reduce((n, l) => n + Number(/ (\d+) values?: /.exec(l)?.[1] ?? 1), 0);
+    expect(result.stdout).toContain(`Left to edit: ${values} values in ${list.length} sections, still as in 25PR320300 (xuzhou-student-accident-2025.json):`);
 
     const m = read('nanjing-student-2026.json') as ProductManifest & { copiedFrom: unknown };
     expect(m).toMatchObject({
@@ -54,10 +55,10 @@ describe('npm run new-product', () => {
     expect([...new Set(m.plans.flatMap((p) => p.risks.map((r) => r.riskCode)))].sort()).toEqual(['2601', '2602', '2603']);
     expect(m.pricing.factors[0]!.options.map((o) => o.multiplier)).toEqual([1, 1.2]);
     expect(JSON.stringify(m)).not.toContain('徐州');
-    expect(JSON.parse(readFileSync(join(dir, 'markets', 'nanjing.json'), 'utf8'))).toMatchObject({ id: 'nanjing', areas: ['320100'], products: ['26PR320100'], status: 'online' });
+    expect(JSON.parse(readFileSync(join(dir, 'markets', 'nanjing.json'), 'utf8'))).toMatchObject({ id: 'nanjing', name: '南京学平险保险超市', areas: ['320100'], products: ['26PR320100'], status: 'online' });
 
     // Errors: none. Warnings: every value still the source's, failing --strict until marked shared.
-    const check = (strict: boolean) => spawnSync('npx', ['tsx', 'scripts/manifests-check.ts', '--dir', dir, ...(strict ? ['--strict'] : [])], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
+    const check = (strict: boolean) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts', '--dir', dir, ...(strict ? ['--strict'] : [])], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
     expect(check(false).status).toBe(0);
     const strict = check(true);
     expect(strict.status).toBe(1);
@@ -65,7 +66,35 @@ describe('npm run new-product', () => {
     const shared = { ...m, copiedFrom: { productCode: '25PR320300', shared: ['/detail', '/protocols'] } };
     writeFileSync(join(dir, 'nanjing-student-2026.json'), JSON.stringify(shared, null, 2));
     expect(check(true).status).toBe(0);
-  }, 180_000); // four tsx processes: slow on a busy machine
+    // The whole count is exact: the strict check fails on as many values as the list names.
+    expect(strict.stderr.split('\n').filter((l) => l.includes('nanjing-student-2026.json') && l.includes('warning:'))).toHaveLength(values);
+  }, 180_000); // four processes: slow on a busy machine
+
+  it('--without-social-security prices 无社保 on a copy of a product without the factor, and asks for it on the form', () => {
+    const result = run(['--from', 'jining-student-accident', '--id', 'suzhou-test', '--code', '99PR320500', '--name', '苏州市学生平安保险', '--route', '/suzhouTestDetails',
+      '--city', '320500', '--plans', '基础版:80', '--without-social-security', '1.3']);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const m = read('suzhou-test.json');
+    expect(m.pricing.factors).toContainEqual({ code: 'socialSecurity', name: '有无社保', default: 'Y', insuredField: 'socialMedicalInsurance',
+      options: [{ value: 'Y', label: '有社保', multiplier: 1 }, { value: 'N', label: '无社保', multiplier: 1.3 }] });
+    expect(m.insure.insured.fields).toContain('socialSecurity');
+    expect(run(['--from', 'jining-student-accident', '--id', 'x-test', '--code', '99PR000004', '--name', '测试产品', '--route', '/xTest4', '--without-social-security', '1,2']).err)
+      .toContain('--without-social-security "1,2" must be a price multiplier such as 1.2');
+    rmSync(join(dir, 'suzhou-test.json'));
+  });
+
+  it('extends an existing market, and says that --market-name does not rename it', () => {
+    const before = JSON.parse(readFileSync(join(dir, 'markets', 'xuzhou.json'), 'utf8')) as { name: string; products: string[] };
+    const result = run(['--from', 'xuzhou-student-accident-2025', '--id', 'xuzhou-test-2026', '--code', '26PR320399', '--name', '徐州市2026学生平安保险', '--route', '/xuzhouTest2026',
+      '--market', 'xuzhou', '--market-name', '徐州新超市']);
+    expect(result.err).toBe('');
+    const after = JSON.parse(readFileSync(join(dir, 'markets', 'xuzhou.json'), 'utf8')) as { name: string; products: string[] };
+    expect(after).toEqual({ ...before, products: [...before.products, '26PR320399'] });
+    expect(result.out).toContain(`markets/xuzhou.json already existed and keeps its name "${before.name}" (--market-name names a market the command creates; edit "name" there to rename it).`);
+    writeFileSync(join(dir, 'markets', 'xuzhou.json'), `${JSON.stringify(before, null, 2)}\n`);
+    rmSync(join(dir, 'xuzhou-test-2026.json'));
+  });
 
   it('refuses to overwrite an existing file', () => {
     const before = readFileSync(join(dir, 'guanaibao-guardian.json'), 'utf8');

@@ -35,20 +35,22 @@ export const MUST_DIFFER = [
   '/alerts/*/text',
 ] as const;
 
-const matches = (pointer: string, pattern: string) => {
+const MUST_DIFFER_PARTS = MUST_DIFFER.map((pattern) => pattern.split('/'));
+
+/** Whether a pointer matches one of {@link MUST_DIFFER}. */
+const mustDiffer = (pointer: string) => {
   const p = pointer.split('/');
-  const q = pattern.split('/');
-  return p.length === q.length && q.every((part, i) => part === '*' || part === p[i]);
+  return MUST_DIFFER_PARTS.some((q) => p.length === q.length && q.every((part, i) => part === '*' || part === p[i]));
 };
 
-/** Every string of `value` with its JSON pointer. */
-export function stringsOf(value: unknown, at = ''): [pointer: string, text: string][] {
-  if (typeof value === 'string') return [[at, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => stringsOf(v, `${at}/${i}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => stringsOf(v, `${at}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+/** Every string of `value` with its JSON pointer (collected into one list: a manifest has hundreds). */
+export function stringsOf(value: unknown, at = '', into: [pointer: string, text: string][] = []): [pointer: string, text: string][] {
+  if (typeof value === 'string') into.push([at, value]);
+  else if (Array.isArray(value)) value.forEach((v, i) => stringsOf(v, `${at}/${i}`, into));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) stringsOf(v, `${at}/${k.includes('~') || k.includes('/') ? k.replaceAll('~', '~0').replaceAll('/', '~1') : k}`, into);
   }
-  return [];
+  return into;
 }
 
 const valueAt = (root: unknown, pointer: string): unknown =>
@@ -86,7 +88,7 @@ export function copyWarnings(file: string, manifest: ProductManifest, source: Co
   if (copied && source) {
     const from = `${source.manifest.productCode} (${source.file.replace(/^.*[\\/]/, '')})`;
     for (const [pointer, text] of texts) {
-      if (!MUST_DIFFER.some((pattern) => matches(pointer, pattern))) continue;
+      if (!mustDiffer(pointer)) continue;
       if (valueAt(source.manifest, pointer) === text) {
         warn(pointer, `still the same as in ${from}`, `write this product's own value, ${sharedHint(pointer)}`);
       }
@@ -104,15 +106,17 @@ export function copyWarnings(file: string, manifest: ProductManifest, source: Co
   // Hotlines: a text giving the claims hotline of an insurer this product does not name.
   const own = new Set((manifest.insurers as unknown as { insurer?: string }[]).map((i) => i.insurer));
   const ownHotlines = new Set(registries.insurers.filter((i) => own.has(i.code)).map((i) => i.claimsHotline));
-  const foreign = registries.insurers.filter((i) => i.claimsHotline && !own.has(i.code) && !ownHotlines.has(i.claimsHotline));
-  const seen = new Set<string>();
+  // Each foreign hotline once, named after the first insurer giving it (most insurers share their group's hotline).
+  const foreign = new Map<string, Registries['insurers'][number]>();
+  for (const i of registries.insurers) {
+    if (i.claimsHotline && !own.has(i.code) && !ownHotlines.has(i.claimsHotline) && !foreign.has(i.claimsHotline)) foreign.set(i.claimsHotline, i);
+  }
   for (const [pointer, text] of texts) {
-    for (const other of foreign) {
-      const hotline = other.claimsHotline!;
+    if (!/[0-9]/.test(text)) continue;
+    for (const [hotline, other] of foreign) {
       const at = text.indexOf(hotline);
       const bounded = at >= 0 && !/[0-9-]/.test(text[at - 1] ?? '') && !/[0-9]/.test(text[at + hotline.length] ?? '');
-      if (!bounded || seen.has(`${pointer}|${hotline}`)) continue;
-      seen.add(`${pointer}|${hotline}`);
+      if (!bounded) continue;
       const ownLine = registries.insurers.find((i) => own.has(i.code) && i.claimsHotline)?.claimsHotline;
       warn(pointer, `gives ${hotline}, the claims hotline of ${other.shortName}, which does not insure this product`, `${ownLine ? `write ${ownLine}, the hotline of this product's insurer, ` : 'write the hotline of this product\'s insurer, '}${sharedHint(pointer)}`);
     }

@@ -148,7 +148,7 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
         file,
         pointer,
         message: rule ? `${show(value)} is not written as required: ${rule}` : `${show(value)} does not match the pattern ${String(p.pattern)}`,
-        hint: typeof value === 'string' && /[\s\u3000]/.test(value) ? 'remove the spaces' : rule ? `write ${rule.replace(/^.*e\.g\. /, '')}` : 'see docs/manifest-reference.md',
+        hint: patternHint(value, String(p.pattern), rule),
       };
     }
     case 'multipleOf':
@@ -317,4 +317,31 @@ export function parseJsonText(text: string, file: string): { data: unknown; prob
 export function formatProblem(p: ManifestProblem): string {
   const head = `${p.file}  ${p.pointer || '/'}  ${p.severity === 'warning' ? 'warning: ' : ''}${p.message}${p.hint ? `  (${p.hint})` : ''}`;
   return p.excerpt ? `${head}\n${p.excerpt.replace(/^/gm, '    ')}` : head;
+}
+
+/** Full-width digits and letters (０-９, Ａ-Ｚ, ａ-ｚ) as ASCII. */
+const halfWidth = (text: string) => text.replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+
+/**
+ * The hint of a pattern error: the value itself corrected when one usual slip
+ * explains it (spaces, capitals or small letters, full-width characters, a
+ * missing leading # or /), so that the hint never tells someone to write the
+ * rule's example (another city's code, another insurer's) in place of their
+ * own value; otherwise the rule's example, as an example.
+ */
+function patternHint(value: unknown, pattern: string, rule: string | undefined): string {
+  if (typeof value === 'string') {
+    let re: RegExp | undefined;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      re = undefined;
+    }
+    const compact = halfWidth(value.replace(/[\s\u3000]/g, ''));
+    const candidates = [compact, compact.toUpperCase(), compact.toLowerCase(), `#${compact}`, `/${compact}`];
+    const fixed = re ? candidates.find((c) => c !== value && re.test(c)) : undefined;
+    if (fixed !== undefined) return compact !== value && fixed === compact && /[\s\u3000]/.test(value) ? 'remove the spaces' : `write ${fixed}`;
+    if (/[\s\u3000]/.test(value)) return 'remove the spaces';
+  }
+  return rule ? `write it as the rule says, e.g. ${rule.replace(/^.*e\.g\. /, '')}` : 'see docs/manifest-reference.md';
 }

@@ -8,15 +8,13 @@
  * registry's name, logo and insuring area in their place, so the server, the
  * web renderers and orders see the same insurer objects as before registries.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import insurerSchema from '../../../schemas/insurer-registry.schema.json' with { type: 'json' };
-import branchSchema from '../../../schemas/branch-registry.schema.json' with { type: 'json' };
 import bundledInsurers from '../../../manifests/registry/insurers.json' with { type: 'json' };
 import bundledBranches from '../../../manifests/registry/branches.json' with { type: 'json' };
 import { findRegion } from '../regions/region-table.ts';
 import type { ProductManifest, ServedInsurer } from './manifest-types.generated.ts';
 import { insurerMarkUrl } from './visual-identity.ts';
-import { closest, HINT_KEYWORD, toProblem, type ManifestProblem } from './problem-messages.ts';
+import { closest, toProblem, type ManifestProblem } from './problem-messages.ts';
+import { BRANCH_REGISTRY_VALIDATOR, INSURER_REGISTRY_VALIDATOR } from './schema-validators.ts';
 
 /** One insurer of manifests/registry/insurers.json. */
 export interface InsurerEntry {
@@ -140,16 +138,6 @@ export function marketBranchProblems(file: string, branch: { branchCode: string;
   return [];
 }
 
-let validators: { insurers: ValidateFunction; branches: ValidateFunction } | undefined;
-
-function registryValidators() {
-  if (validators) return validators;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-  ajv.addKeyword(HINT_KEYWORD);
-  validators = { insurers: ajv.compile(insurerSchema), branches: ajv.compile(branchSchema) };
-  return validators;
-}
-
 /**
  * Validates the two registry files: their schemas, codes unique, insuring
  * areas in the national region tree. `insurers`/`branches` are the parsed
@@ -159,7 +147,7 @@ export function validateRegistries(
   insurers: { file: string; data: unknown } | undefined,
   branches: { file: string; data: unknown } | undefined,
 ): ManifestProblem[] {
-  const v = registryValidators();
+  const v = { insurers: INSURER_REGISTRY_VALIDATOR.get(), branches: BRANCH_REGISTRY_VALIDATOR.get() };
   const problems: ManifestProblem[] = [];
   const unique = (file: string, list: { code: string }[], key: string) => {
     const seen = new Map<string, number>();

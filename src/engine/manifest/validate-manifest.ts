@@ -1,45 +1,11 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import manifestSchema from '../../../schemas/product-manifest.schema.json' with { type: 'json' };
 import type { ProductManifest } from './manifest-types.generated.ts';
 import { LINT_RULES } from './lint-rules.ts';
-import { formatProblem, HINT_KEYWORD, toProblem, type ManifestProblem } from './problem-messages.ts';
+import { formatProblem, toProblem, type ManifestProblem } from './problem-messages.ts';
 import { BUNDLED_REGISTRIES, referenceProblems, resolveManifest, type Registries } from './references.ts';
+import { MANIFEST_VALIDATOR } from './schema-validators.ts';
 
 export { formatProblem, toProblem, type ManifestProblem } from './problem-messages.ts';
-
-// ajv-formats ships CommonJS; under some loaders the plugin is the default's default.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-) => Ajv2020;
-
-let cached: ValidateFunction<ProductManifest> | undefined;
-
-/** The ajv options of the manifest validator (part of the key of a precompiled one). */
-export const MANIFEST_AJV_OPTIONS = Object.freeze({ allErrors: true, strict: true, strictTuples: false, verbose: true });
-
-/**
- * Compiles the manifest schema: the ajv instance and the validator. `source`
- * keeps the generated code, for a standalone module (the server's cache of
- * precompiled validators, src/server/catalogue/precompiled-validator.ts).
- */
-export function compileManifestValidator(source = false): { ajv: Ajv2020; validate: ValidateFunction<ProductManifest> } {
-  const ajv = new Ajv2020({ ...MANIFEST_AJV_OPTIONS, ...(source ? { code: { source: true } } : {}) });
-  ajv.addKeyword(HINT_KEYWORD);
-  addFormats(ajv);
-  return { ajv, validate: ajv.compile<ProductManifest>(manifestSchema) };
-}
-
-/** Uses an already compiled validator of the manifest schema (one loaded from standalone code) instead of compiling it. */
-export function useManifestValidator(validate: ValidateFunction<ProductManifest>): void {
-  cached = validate;
-}
-
-/** The one compiled validator of the manifest schema, built on first use (or the one given to {@link useManifestValidator}). */
-function manifestValidator(): ValidateFunction<ProductManifest> {
-  cached ??= compileManifestValidator().validate;
-  return cached;
-}
 
 /**
  * Validates one manifest file against the schema, then its registry
@@ -49,7 +15,7 @@ function manifestValidator(): ValidateFunction<ProductManifest> {
  * at server start and in tests.
  */
 export function checkManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): { problems: ManifestProblem[]; manifest?: ProductManifest } {
-  const validate = manifestValidator();
+  const validate = MANIFEST_VALIDATOR.get();
   if (!validate(data)) return { problems: (validate.errors ?? []).map((e) => toProblem(file, e, undefined, manifestSchema)) };
   const unknown = referenceProblems(file, data, registries);
   if (unknown.length > 0) return { problems: unknown };

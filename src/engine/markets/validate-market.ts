@@ -7,10 +7,9 @@
  *
  * Imports the national region table: server and scripts only, never the web.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import marketSchema from '../../../schemas/market-manifest.schema.json' with { type: 'json' };
 import type { ProductManifest } from '../manifest/manifest-types.generated.ts';
-import { HINT_KEYWORD, toProblem, type ManifestProblem } from '../manifest/problem-messages.ts';
+import { toProblem, type ManifestProblem } from '../manifest/problem-messages.ts';
+import { MARKET_VALIDATOR } from '../manifest/schema-validators.ts';
 import { findRegion } from '../regions/region-table.ts';
 import { regionWithin } from '../rules/regions.ts';
 import type { MarketManifest } from './market-types.generated.ts';
@@ -20,19 +19,9 @@ export const MARKET_HOME_ROUTE = '/insureMarketHome';
 
 const SCHEMA_FILE = 'schemas/market-manifest.schema.json';
 
-let cached: ValidateFunction<MarketManifest> | undefined;
-
-function marketValidator(): ValidateFunction<MarketManifest> {
-  if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, verbose: true });
-  ajv.addKeyword(HINT_KEYWORD);
-  cached = ajv.compile<MarketManifest>(marketSchema);
-  return cached;
-}
-
 /** Schema, then the rules of one market. */
 export function validateMarket(data: unknown, file: string): ManifestProblem[] {
-  const validate = marketValidator();
+  const validate = MARKET_VALIDATOR.get();
   if (!validate(data)) return (validate.errors ?? []).map((e) => toProblem(file, e, SCHEMA_FILE));
   const market = data;
   const problems: ManifestProblem[] = [];

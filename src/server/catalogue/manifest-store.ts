@@ -9,7 +9,7 @@ import { completeProtocols } from '../../engine/manifest/protocol-content.ts';
 import { bannerImageOf } from '../../engine/manifest/visual-identity.ts';
 import { ApiError } from '../http/envelope.ts';
 import { readJsonDir, readRegistries, type JsonFile } from './json-files.ts';
-import { usePrecompiledManifestValidator } from './precompiled-validator.ts';
+import { usePrecompiledValidators } from './precompiled-validator.ts';
 import { isOnline, productCodesOf } from './manifest-fields.ts';
 
 /** The product catalogue, read once at start and immutable afterwards. */
@@ -66,7 +66,7 @@ export function createManifestStore(manifests: readonly ProductManifest[], regis
  * (severity 'warning') are among the problems; they never stop the server.
  */
 export function checkManifestDir(dir: string): { files: JsonFile[]; problems: ManifestProblem[]; registries: Registries } {
-  usePrecompiledManifestValidator();
+  usePrecompiledValidators();
   const { files, problems } = readJsonDir(dir);
   const { registries, problems: registryProblems } = readRegistries(dir);
   problems.push(...registryProblems);

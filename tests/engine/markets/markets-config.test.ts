@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reservedRoutes } from '../../../src/contract/app-routes.ts';
 import { BUNDLED_REGISTRIES } from '../../../src/engine/manifest/references.ts';
@@ -140,7 +141,19 @@ describe('market manifests', () => {
 
   it('npm run manifests:check prints market problems in the same format', () => {
     // The check itself runs on the real folder (valid); the format is the shared formatProblem.
-    const out = execFileSync('npx', ['tsx', 'scripts/manifests-check.ts'], { encoding: 'utf8' });
+    const out = execFileSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts'], { encoding: 'utf8' });
     expect(out).toMatch(/\d+ manifests, \d+ markets, \d+ insurers, \d+ branches valid/);
+  });
+
+  it('npm run manifests:check -- <file> takes an id, a path from the folder npm ran in, and refuses a name that is no checked file', () => {
+    const check = (args: string[], cwd?: string) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts', ...args], { encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd ?? process.cwd() } });
+    expect(check(['xuzhou-student-accident-2025']).stdout).toContain('manifests/xuzhou-student-accident-2025.json: sold by manifests/markets/xuzhou.json');
+    expect(check(['xuzhou-student-accident-2025.json'], join(process.cwd(), 'manifests')).stdout).toContain('manifests/xuzhou-student-accident-2025.json: sold by');
+    // A typo used to print only the summary line: "valid", whatever the file held.
+    const typo = check(['manifests/xuzhou-student-acident-2025.json']);
+    expect(typo.status).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toContain('manifests/xuzhou-student-acident-2025.json: no such manifest among the');
+    expect(typo.stderr).toContain('(closest: xuzhou-student-accident-2025');
   });
 });
