@@ -74,9 +74,9 @@ export default defineConfig({
     alias: [
       // Plain text where @rjsf/core would parse markdown: no form's text is markdown (src/web/form-theme/plain-text-markdown.tsx).
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/web/form-theme/plain-text-markdown.tsx', import.meta.url)) },
-      // One fast-uri: @rjsf/utils asks for 4, ajv for 3 (its own copy); both call only parse, resolve,
-      // serialize and equal, unchanged between the two.
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./node_modules/fast-uri/index.js', import.meta.url)) },
+      // No fast-uri: its one web user, @rjsf/utils' $ref resolution, needs only resolve and equal, and no
+      // form schema has a $ref (src/web/form-theme/uri-resolver.ts).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/web/form-theme/uri-resolver.ts', import.meta.url)) },
     ],
   },
   server: {
