@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
@@ -48,15 +48,17 @@ interface InsureFormProps {
  * theme. Controlled by the stored draft: every change is normalised (sex and
  * birthday from the ID number, 本人 follows the holder) and handed to
  * `onDraftChange` at once, so a reload restores it. Shown once the form's
- * precompiled validator is loaded (form-validator.ts).
+ * precompiled validator is loaded (form-validator.ts). Memoised: the screen
+ * re-renders for its own reasons (a quote coming back, the clauses read), and
+ * rjsf's Form re-renders every field whenever it renders.
  */
-export const InsureFormRenderer = forwardRef<InsureFormHandle, InsureFormProps>(function InsureFormRenderer(props, ref) {
+export const InsureFormRenderer = memo(forwardRef<InsureFormHandle, InsureFormProps>(function InsureFormRenderer(props, ref) {
   const form = useMemo(() => buildInsureFormSchema(props.manifest), [props.manifest]);
   const loaded = useFormValidator(form.schema);
   if (loaded.status === 'loading') return <PageLoading />;
   if (loaded.status === 'error') return <LoadError onRetry={loaded.retry} />;
   return <LoadedInsureForm {...props} ref={ref} form={form} validator={loaded.validator} />;
-});
+}));
 
 const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: InsureFormSchema; validator: ValidatorType }>(function LoadedInsureForm(
   { manifest, plan, draft, onDraftChange, form, validator },
