@@ -47,6 +47,17 @@ export function setFormValidatorModuleLoader(loader: FormValidatorModuleLoader |
 }
 
 const ready = new Map<string, ValidatorType>();
+/** Keys of the schemas seen (a schema is built once per manifest and kept by the renderer's memo). */
+const keys = new WeakMap<FormJsonSchema, string>();
+
+function keyOf(schema: FormJsonSchema): string {
+  let key = keys.get(schema);
+  if (key === undefined) {
+    key = formValidatorKey(schema);
+    keys.set(schema, key);
+  }
+  return key;
+}
 const loading = new Map<string, Promise<ValidatorType>>();
 let attempts = 0;
 
@@ -58,12 +69,12 @@ export function precompiledFormValidator(validate: CompiledValidateFunction, sch
 
 /** The validator of `schema` if already loaded. */
 export function loadedFormValidator(schema: FormJsonSchema): ValidatorType | undefined {
-  return ready.get(formValidatorKey(schema));
+  return ready.get(keyOf(schema));
 }
 
 /** Loads the validator of `schema` (once per key; a failed load is tried again on the next call). */
 export function loadFormValidator(schema: FormJsonSchema): Promise<ValidatorType> {
-  const key = formValidatorKey(schema);
+  const key = keyOf(schema);
   const done = ready.get(key);
   if (done) return Promise.resolve(done);
   let promise = loading.get(key);
