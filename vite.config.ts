@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
+import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -67,16 +68,16 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), pdfCmaps(), precompress()],
+  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), pdfCmaps(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {
     alias: [
       // Plain text where @rjsf/core would parse markdown: no form's text is markdown (src/web/form-theme/plain-text-markdown.tsx).
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/web/form-theme/plain-text-markdown.tsx', import.meta.url)) },
-      // One fast-uri: @rjsf/utils asks for 4, ajv for 3 (its own copy); both call only parse, resolve,
-      // serialize and equal, unchanged between the two.
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./node_modules/fast-uri/index.js', import.meta.url)) },
+      // No fast-uri: its one web user, @rjsf/utils' $ref resolution, needs only resolve and equal, and no
+      // form schema has a $ref (src/web/form-theme/uri-resolver.ts).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/web/form-theme/uri-resolver.ts', import.meta.url)) },
     ],
   },
   server: {

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 
 export default defineConfig({
+  // The web build's short rjsf registry (scripts/lib/vite-rjsf-registry.ts), so the render tests draw every form
+  // with the fields and widgets the app ships; @rjsf/core is inlined for the plugin to see its modules.
+  plugins: [rjsfRegistryForWeb()],
   test: {
+    server: { deps: { inline: [/@rjsf[\\/]core/] } },
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**'],
     testTimeout: 30_000,

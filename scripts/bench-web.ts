@@ -11,7 +11,8 @@
  *   typed into the insure form with three insureds, beside 20 keys in a page
  *   of 18 antd-mobile inputs controlled by one state. A key's time runs from
  *   its keydown's timestamp to the frame after the next animation frame.
- * Servers listen on 127.0.0.1 only and stop at the end.
+ * Servers listen on 127.0.0.1 only and stop at the end. `BENCH_WEB_ONLY=keys`
+ * runs the keystroke part only (no Lighthouse).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
@@ -238,22 +239,7 @@ async function main(): Promise<void> {
   const refServer = await serveStatic(refDir, REF_PORT);
   const app = await startApp();
   try {
-    console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
-    const reference = await lighthouseMedian(`${REF}/index.html`);
-    const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [
-      ['reference page', reference],
-      ['home /', await lighthouseMedian(`${APP}/#/`)],
-      [`detail ${detailRoute}`, await lighthouseMedian(`${APP}/#${detailRoute}`)],
-      ['insure (logged in)', await lighthouseMedian(logInToInsure)],
-    ];
-    console.log(`${'page'.padEnd(40)} ${'score'.padStart(6)} ${'LCP s'.padStart(7)}  score/ref  LCP/ref  runs (score, LCP)`);
-    for (const [name, f] of rows) {
-      const runs = f.runs.map((r) => `${r.score} ${fmt(r.lcp, 2)}`).join(' | ');
-      console.log(
-        `${name.padEnd(40)} ${String(f.score).padStart(6)} ${fmt(f.lcp, 2).padStart(7)}  ${fmt(f.score / reference.score, 2).padStart(9)}  ${fmt(f.lcp / reference.lcp, 2).padStart(7)}  ${runs}`,
-      );
-    }
-
+    if (process.env.BENCH_WEB_ONLY !== 'keys') await lighthouseFigures();
     const keys = await keystrokeFigures();
     console.log(`\nkeystroke → next paint, 4× CPU slowdown, ${KEYS.length} keys (ms): median / p95`);
     const line = (name: string, times: number[]) =>
@@ -264,6 +250,25 @@ async function main(): Promise<void> {
   } finally {
     app.kill();
     refServer.close();
+  }
+}
+
+/** Lighthouse on the reference, home, a detail route and the insure form. */
+async function lighthouseFigures(): Promise<void> {
+  console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
+  const reference = await lighthouseMedian(`${REF}/index.html`);
+  const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [
+    ['reference page', reference],
+    ['home /', await lighthouseMedian(`${APP}/#/`)],
+    [`detail ${detailRoute}`, await lighthouseMedian(`${APP}/#${detailRoute}`)],
+    ['insure (logged in)', await lighthouseMedian(logInToInsure)],
+  ];
+  console.log(`${'page'.padEnd(40)} ${'score'.padStart(6)} ${'LCP s'.padStart(7)}  score/ref  LCP/ref  runs (score, LCP)`);
+  for (const [name, f] of rows) {
+    const runs = f.runs.map((r) => `${r.score} ${fmt(r.lcp, 2)}`).join(' | ');
+    console.log(
+      `${name.padEnd(40)} ${String(f.score).padStart(6)} ${fmt(f.lcp, 2).padStart(7)}  ${fmt(f.score / reference.score, 2).padStart(9)}  ${fmt(f.lcp / reference.lcp, 2).padStart(7)}  ${runs}`,
+    );
   }
 }
 

@@ -281,6 +281,10 @@ export type QuoteResult = Static<typeof QuoteResult>;
 /** An HTML page with a strict content-security policy (a clause document). */
 const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
 
+/** GET prod-svc/forms/{key}.js: the key of an insure form's schema (engine/insure/form-validator-key.ts). */
+export const FormValidatorParams = Type.Object({ file: Type.String({ pattern: '^[0-9a-z]{1,13}-[0-9a-z]{1,13}\\.js$' }) }, { additionalProperties: false });
+const JsModule = Type.String({ description: 'text/javascript; charset=utf-8' });
+
 /**
  * The manifest document as served (`schemas/product-manifest.schema.json`,
  * with a plan builder's plans built into `plans`). Declared as an open
@@ -382,6 +386,15 @@ export const productCalls = {
     params: ProductFileParams,
     data: Type.Null(),
     raw: { 'text/html': HtmlPage },
+  }),
+  formValidator: defineCall({
+    method: 'GET',
+    path: '/prod-svc/forms/:file',
+    summary: "An insure form's validator as a JavaScript module",
+    auth: 'public',
+    params: FormValidatorParams,
+    data: Type.Null(),
+    raw: { 'text/javascript': JsModule },
   }),
   validProductCodes: defineCall({
     method: 'GET',

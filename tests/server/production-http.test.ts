@@ -168,7 +168,7 @@ describe('compression, cache headers and security headers', () => {
     const csp = String(response.headers['content-security-policy']);
     const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
     // Scripts from this origin's files and WeChat's JSSDK host only; eval stays allowed for the insure form's ajv (hardening.ts).
-    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-eval'", 'https://res.wx.qq.com']);
+    expect(directives.get('script-src')).toEqual(["'self'", 'https://res.wx.qq.com']);
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);

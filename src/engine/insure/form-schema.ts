@@ -41,8 +41,7 @@ export interface FormJsonSchema {
   items?: FormJsonSchema;
   minItems?: number;
   maxItems?: number;
-  oneOf?: FormJsonSchema[];
-  const?: string;
+  enum?: string[];
   maxLength?: number;
   readOnly?: boolean;
 }
@@ -220,9 +219,18 @@ const MANIFEST_FIELD: Readonly<Record<NonNullable<Person['fields']>[number], Ins
 
 // ---------------------------------------------------------------- schema helpers
 
-/** A labelled enum as `oneOf` of `{const, title}`: rjsf renders it as a select with the Chinese labels. */
+/** The Chinese labels of each {@link labelledEnum} schema, moved to its uiSchema by {@link objectSchema}. */
+const ENUM_LABELS = new WeakMap<FormJsonSchema, string[]>();
+
+/**
+ * A labelled enum: the codes as `enum`, the Chinese labels as the field's `ui:enumNames` (added by
+ * {@link objectSchema}); rjsf renders a select with the labels. Not `oneOf` of `{const, title}`:
+ * rjsf matches a value against every `oneOf` option (through the validator) on each render.
+ */
 function labelledEnum(title: string, options: readonly EnumOption[]): FormJsonSchema {
-  return { type: 'string', title, oneOf: options.map((o) => ({ const: o.value, title: o.label })) };
+  const schema: FormJsonSchema = { type: 'string', title, enum: options.map((o) => o.value) };
+  ENUM_LABELS.set(schema, options.map((o) => o.label));
+  return schema;
 }
 
 /** Options of `all` whose value is in `codes`, in `codes` order; unknown codes are skipped. */
@@ -313,6 +321,10 @@ function objectSchema(title: string, parts: PersonParts, order: readonly string[
   const schema: FormJsonSchema = { type: 'object', title, properties: parts.properties, required: parts.required };
   if (description) schema.description = description;
   parts.ui['ui:order'] = order.filter((key) => key in parts.properties);
+  for (const [key, property] of Object.entries(parts.properties)) {
+    const labels = ENUM_LABELS.get(property);
+    if (labels) parts.ui[key] = { ...(parts.ui[key] as FormUiSchema | undefined), 'ui:enumNames': labels };
+  }
   return schema;
 }
 

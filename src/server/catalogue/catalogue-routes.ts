@@ -6,6 +6,7 @@ import { routesOf } from '../http/route.ts';
 import { registerAttrRoutes } from './attr-routes.ts';
 import { registerDevCatalogueRoute } from './dev-catalogue-routes.ts';
 import { registerDisplayRoutes } from './display-routes.ts';
+import { registerFormValidatorRoute } from './form-validators.ts';
 import { productCodesOf } from './manifest-fields.ts';
 import { inCategory, toProductListItem } from './product-views.ts';
 import { preparedAnswer, sendPrepared } from './prepared-answers.ts';
@@ -20,6 +21,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
   registerQuoteRoute(app, deps);
   registerProtocolRoutes(app, deps);
   registerDevCatalogueRoute(app, deps);
+  registerFormValidatorRoute(app, deps);
 }
 
 /**

@@ -84,14 +84,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * otherwise its bytes in the best encoding the client accepts. The route's
  * response schema is not applied to bytes: they were made by its serializer.
  */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): PreparedReply {
-  return sent(request, reply, answer) as PreparedReply;
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, type = 'application/json; charset=utf-8'): PreparedReply {
+  return sent(request, reply, answer, type) as PreparedReply;
 }
 
-function sent(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
+function sent(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, type: string): FastifyReply {
   reply.header('etag', answer.etag).header('vary', 'accept-encoding');
   if (request.method === 'GET' && request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   const encoding = answer.json.length >= COMPRESS_THRESHOLD ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(answer.json);
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? answer.br : answer.gzip);

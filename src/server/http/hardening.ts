@@ -75,11 +75,9 @@ export const WECHAT_REPORT_ORIGIN = 'https://open.weixin.qq.com';
 export function appCspDirectives(https: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
-    // 'unsafe-eval' (not inline script) only because the insure form's validator, ajv through
-    // @rjsf/validator-ajv8, compiles each manifest's form schema with new Function() in the browser.
-    // Without it the insure screen cannot load. Removing it needs a validator that interprets
-    // schemas (ARCHITECTURE.md, "Production deployment").
-    'script-src': ["'self'", "'unsafe-eval'", WECHAT_JSSDK_ORIGIN],
+    // No 'unsafe-eval': the insure form's validator is compiled on the server and imported as a
+    // module from this origin (src/server/catalogue/form-validators.ts), not compiled in the browser.
+    'script-src': ["'self'", WECHAT_JSSDK_ORIGIN],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', WECHAT_REPORT_ORIGIN],

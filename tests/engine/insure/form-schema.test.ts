@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
+import { optionsList, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { checkApplication } from '../../../src/engine/insure/check-application.ts';
 import {
@@ -12,6 +13,7 @@ import {
   normaliseFormData,
   problemFormPath,
   type FormJsonSchema,
+  type FormUiSchema,
   type InsureDraftLike,
   type InsureFormData,
 } from '../../../src/engine/insure/form-schema.ts';
@@ -112,11 +114,16 @@ function personSchema(m: ProductManifest): FormJsonSchema {
   const list = m.insure.template === 'guardian' ? 'wards' : 'insureds';
   return props(schema)[list]!.items!;
 }
-function consts(schema: FormJsonSchema | undefined): string[] {
-  return (schema?.oneOf ?? []).map((o) => o.const ?? '');
+function personUi(m: ProductManifest): FormUiSchema {
+  const { uiSchema } = buildInsureFormSchema(m);
+  return (uiSchema[m.insure.template === 'guardian' ? 'wards' : 'insureds'] as FormUiSchema).items as FormUiSchema;
 }
-function titles(schema: FormJsonSchema | undefined): string[] {
-  return (schema?.oneOf ?? []).map((o) => o.title ?? '');
+function consts(schema: FormJsonSchema | undefined): string[] {
+  return schema?.enum ?? [];
+}
+/** The labels the select shows: rjsf's options of the field's schema and uiSchema (`ui:enumNames`). */
+function titles(schema: FormJsonSchema | undefined, ui: FormUiSchema, key: string): string[] {
+  return (optionsList(schema as RJSFSchema, ui[key] as UiSchema | undefined) ?? []).map((o) => o.label);
 }
 const ajv = new Ajv({ allErrors: true, strict: false });
 
@@ -132,7 +139,7 @@ describe.each(ALL)('buildInsureFormSchema($id)', (m) => {
     expect(props(holder).name?.title).toBe('姓名');
     expect(props(holder).licenceType?.title).toBe('证件类型');
     expect(consts(props(holder).licenceType)).toEqual(ID_TYPE_OPTIONS.map((o) => o.value));
-    expect(titles(props(holder).licenceType)).toEqual(ID_TYPE_OPTIONS.map((o) => o.label));
+    expect(titles(props(holder).licenceType, uiSchema.policyHolder as FormUiSchema, 'licenceType')).toEqual(ID_TYPE_OPTIONS.map((o) => o.label));
     expect(props(holder).licenceNo?.title).toBe('证件号码');
     expect(props(holder).phone?.title).toBe('手机号码');
     expect(holder.required).toEqual(expect.arrayContaining(['name', 'licenceType', 'licenceNo', 'phone']));
@@ -164,7 +171,7 @@ describe.each(ALL)('buildInsureFormSchema($id)', (m) => {
     const expected = guardian ? m.insure.ward!.relations! : m.insure.insured.relations ?? RELATION_OPTIONS.map((o) => o.value);
     expect(relation?.title).toBe('与投保人关系');
     expect(consts(relation)).toEqual([...expected]);
-    expect(titles(relation)).toEqual(expected.map((code) => RELATIONS[code as keyof typeof RELATIONS]));
+    expect(titles(relation, personUi(m), 'relaToHolder')).toEqual(expected.map((code) => RELATIONS[code as keyof typeof RELATIONS]));
   });
 
   it('shows the phone as the manifest says (hidden / optional / required)', () => {
@@ -199,16 +206,16 @@ describe('insured extra fields', () => {
     expect('schoolNature' in p).toBe(false);
     expect('collegeName' in p).toBe(false);
     expect(consts(p.schoolKind)).toEqual(XUZHOU.insure.schoolTypes);
-    expect(titles(p.schoolKind)).toEqual(XUZHOU.insure.schoolTypes!.map((c) => SCHOOL_TYPES[c as keyof typeof SCHOOL_TYPES]));
+    expect(titles(p.schoolKind, personUi(XUZHOU), 'schoolKind')).toEqual(XUZHOU.insure.schoolTypes!.map((c) => SCHOOL_TYPES[c as keyof typeof SCHOOL_TYPES]));
     expect(consts(p.grade)).toEqual(GRADE_OPTIONS.map((o) => o.value));
     expect(p.grade?.title).toBe('年级');
     expect(p.classAndGrade?.title).toBe('班级');
     // Classes are a list too (spec §3), 1班 … 30班, the value being what the order carries.
     expect(consts(p.classAndGrade)).toEqual(Array.from({ length: 30 }, (_, i) => `${i + 1}班`));
-    expect(titles(p.classAndGrade)).toEqual(consts(p.classAndGrade));
+    expect(titles(p.classAndGrade, personUi(XUZHOU), 'classAndGrade')).toEqual(consts(p.classAndGrade));
     expect(p.schoolName?.title).toBe('学校名称');
     expect(consts(p.socialMedicalInsurance)).toEqual(['Y', 'N']);
-    expect(titles(p.socialMedicalInsurance)).toEqual(['是', '否']);
+    expect(titles(p.socialMedicalInsurance, personUi(XUZHOU), 'socialMedicalInsurance')).toEqual(['是', '否']);
   });
 
   it('Jining has no school type and no social security', () => {
@@ -222,7 +229,7 @@ describe('insured extra fields', () => {
     const m = structuredClone(XUZHOU);
     m.insure.insured.fields = ['school', 'schoolNature', 'collegeName'];
     const p = props(personSchema(m));
-    expect(titles(p.schoolNature)).toEqual(['公办', '民办']);
+    expect(titles(p.schoolNature, personUi(m), 'schoolNature')).toEqual(['公办', '民办']);
     expect(p.collegeName?.title).toBe('学院名称');
   });
 

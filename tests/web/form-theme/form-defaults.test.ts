@@ -20,8 +20,8 @@ describe.each(MANIFESTS.map((m) => [m.id, m] as const))('default form state of %
     expect(utils.getDefaultFormState(schema, start)).toEqual(start);
   });
 
-  it('needs the option: rjsf alone would pre-select the first choice of every list', () => {
+  it('picks no list choice even without the option: lists are enums, which rjsf never pre-selects (it did the first const of a oneOf)', () => {
     const utils = createSchemaUtils(validator, schema);
-    expect(utils.getDefaultFormState(schema, start)).toHaveProperty(['policyHolder', 'sex'], '0');
+    expect(utils.getDefaultFormState(schema, start)).not.toHaveProperty(['policyHolder', 'sex']);
   });
 });

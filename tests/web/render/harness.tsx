@@ -5,7 +5,7 @@
  * providers the app wraps its screens in, and a guard that fails a test on
  * any console.error (React warnings included).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
@@ -24,6 +24,13 @@ import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 import { productCalls } from '../../../src/contract/product.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 import { resolveManifest } from '../../../src/engine/manifest/references.ts';
+import { buildInsureFormSchema } from '../../../src/engine/insure/form-schema.ts';
+import { formValidatorModule } from '../../../src/server/catalogue/form-validators.ts';
+import {
+  loadFormValidator,
+  setFormValidatorModuleLoader,
+  type FormValidatorModule,
+} from '../../../src/web/renderers/insure/form-validator.ts';
 
 // ---------------------------------------------------------------- manifests
 
@@ -49,6 +56,27 @@ export const MANIFESTS: readonly ManifestCase[] = readdirSync(dir)
 const BY_CODE = new Map<string, ProductManifest>(
   MANIFESTS.flatMap(({ manifest: m }) => [m.productCode, ...(m.aliasCodes ?? [])].map((code) => [code, m] as const)),
 );
+
+// ---------------------------------------------------------------- form validators
+
+/**
+ * The insure form's validator modules, compiled here by the server's code and
+ * imported from files (no server answers /_gw/prod-svc/forms/ in node). Every
+ * manifest's is loaded before the suite, so a form renders at once as in the
+ * app after its first visit; a form of a changed manifest loads on demand.
+ */
+// Inside the project: vitest's module runner does not import files from the system's temporary folder.
+const FORM_MODULE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/edu-insure/test-form-validators');
+mkdirSync(FORM_MODULE_DIR, { recursive: true });
+setFormValidatorModuleLoader(async (key, _attempt, schema) => {
+  // One file per process: two workers may compile the same form at once.
+  const file = join(FORM_MODULE_DIR, `${key}.${process.pid}.mjs`);
+  writeFileSync(file, formValidatorModule(schema));
+  return (await import(/* @vite-ignore */ file)) as FormValidatorModule;
+});
+beforeAll(async () => {
+  await Promise.all(MANIFESTS.map(({ manifest }) => loadFormValidator(buildInsureFormSchema(manifest).schema)));
+});
 
 // ---------------------------------------------------------------- gateway
 

@@ -1,8 +1,7 @@
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import {
   buildInsureFormSchema,
   draftFromFormData,
@@ -12,10 +11,14 @@ import {
   type InsureDraftData,
   type InsureDraftLike,
   type InsureFormData,
+  type InsureFormSchema,
   type PlanChoice,
 } from '../../../engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { InsureForm, transformErrors } from '../../form-theme/index.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { useFormValidator } from './form-validator.ts';
 import { createInsureValidate, insureFormProblems } from './insure-validation.ts';
 
 export interface InsureFormHandle {
@@ -33,17 +36,35 @@ function scrollToField(id: string): void {
   element?.scrollIntoView({ behavior: 'smooth', block: 'center' });
 }
 
+interface InsureFormProps {
+  manifest: ProductManifest;
+  plan: PlanChoice;
+  draft: InsureDraftLike | null;
+  onDraftChange: (draft: InsureDraftData) => void;
+}
+
 /**
  * The insure form of a manifest, rendered by rjsf through the antd-mobile
  * theme. Controlled by the stored draft: every change is normalised (sex and
  * birthday from the ID number, 本人 follows the holder) and handed to
- * `onDraftChange` at once, so a reload restores it.
+ * `onDraftChange` at once, so a reload restores it. Shown once the form's
+ * precompiled validator is loaded (form-validator.ts). Memoised: the screen
+ * re-renders for its own reasons (a quote coming back, the clauses read), and
+ * rjsf's Form re-renders every field whenever it renders.
  */
-export const InsureFormRenderer = forwardRef<
-  InsureFormHandle,
-  { manifest: ProductManifest; plan: PlanChoice; draft: InsureDraftLike | null; onDraftChange: (draft: InsureDraftData) => void }
->(function InsureFormRenderer({ manifest, plan, draft, onDraftChange }, ref) {
-  const { schema, uiSchema } = useMemo(() => buildInsureFormSchema(manifest), [manifest]);
+export const InsureFormRenderer = memo(forwardRef<InsureFormHandle, InsureFormProps>(function InsureFormRenderer(props, ref) {
+  const form = useMemo(() => buildInsureFormSchema(props.manifest), [props.manifest]);
+  const loaded = useFormValidator(form.schema);
+  if (loaded.status === 'loading') return <PageLoading />;
+  if (loaded.status === 'error') return <LoadError onRetry={loaded.retry} />;
+  return <LoadedInsureForm {...props} ref={ref} form={form} validator={loaded.validator} />;
+}));
+
+const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: InsureFormSchema; validator: ValidatorType }>(function LoadedInsureForm(
+  { manifest, plan, draft, onDraftChange, form, validator },
+  ref,
+) {
+  const { schema, uiSchema } = form;
   const formData = useMemo(() => formDataFromDraft(manifest, draft, new Date(), plan.factors), [manifest, draft, plan.factors]);
   const customValidate = useMemo(() => createInsureValidate(manifest, plan), [manifest, plan]);
   const formContext = useMemo(() => ({ formData }), [formData]);
@@ -90,7 +111,7 @@ export const InsureFormRenderer = forwardRef<
         return structural.message ?? null;
       },
     }),
-    [manifest, formData, plan, schema, uiSchema],
+    [manifest, formData, plan, schema, uiSchema, validator],
   );
 
   return (
