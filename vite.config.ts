@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
+import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -67,7 +68,7 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), pdfCmaps(), precompress()],
+  plugins: [react(), contractForWeb(), reactRouterPure(), pdfCmaps(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {
