@@ -33,16 +33,8 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  'src/web/screens/product-detail/product-detail-screen.tsx': 78,
-  'src/web/screens/confirm/confirm-screen.tsx': 80,
-  'src/web/screens/customer-list/customer-list-screen.tsx': 47,
-  'src/web/screens/reward-detail/reward-detail-screen.tsx': 46,
-  'src/web/screens/policy-list/policy-list-screen.tsx': 49,
-  'src/web/screens/estimate-list/estimate-list-screen.tsx': 42,
-  'src/web/screens/renewal-list/renewal-list-screen.tsx': 47,
-  'src/web/screens/renewal-detail/renewal-detail-screen.tsx': 42,
-  'src/web/screens/achievement-detail/achievement-detail-screen.tsx': 41,
-  'src/web/screens/valid-list/valid-list-screen.tsx': 41,
+  'src/web/screens/product-detail/product-detail-screen.tsx': 71,
+  'src/web/screens/confirm/confirm-screen.tsx': 73,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
