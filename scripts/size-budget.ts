@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
  * what the build reaches today (react-dom and react-router alone are 96 KB), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 144 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 141 * 1024;
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**
