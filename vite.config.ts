@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
+import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -53,6 +54,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * antd-mobile's default renderer for its imperative overlays (`utils/render.js`: rc-util's legacy
+ * `ReactDOM.render` with Babel's async helpers, about 3 KB gzip in the entry) is never called on
+ * React 19: `setUpAntdMobileForReact19` installs ours before the first toast. Its module
+ * (`utils/unstable-render.js`) gets our renderer as its default instead, and a no-op for the
+ * warning it only calls in development.
+ */
+function antdRender(): Plugin {
+  const UNSTABLE_RENDER = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/]unstable-render\.js$/;
+  const NO_WARNING = '\0edu-antd-no-warning';
+  return {
+    name: 'edu-antd-render',
+    apply: 'build',
+    // Before Vite's own resolver, which would find the real modules.
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !UNSTABLE_RENDER.test(importer)) return null;
+      if (source === './render') return fileURLToPath(new URL('./src/web/app/antd-render.ts', import.meta.url));
+      if (source === 'rc-util/lib/warning') return NO_WARNING;
+      return null;
+    },
+    load(id) {
+      return id === NO_WARNING ? 'export default function warningOnce() {}' : null;
+    },
+  };
+}
+
+/**
  * The PDF viewer's Chinese character maps (pdfjs-dist/cmaps, binary .bcmap) as
  * assets under /pdfjs/cmaps/: fetched by the viewer only for PDFs that need them.
  */
@@ -68,7 +96,7 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), pdfCmaps(), precompress()],
+  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), reactRouterPure(), antdRender(), pdfCmaps(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {

@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
  * what the build reaches today (react-dom and react-router alone are 96 KB), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 146 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 141 * 1024;
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**
@@ -33,24 +33,8 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  'src/web/screens/product-detail/product-detail-screen.tsx': 87,
-  'src/web/screens/confirm/confirm-screen.tsx': 82,
-  'src/web/screens/policy-detail/policy-detail-screen.tsx': 59,
-  'src/web/screens/protocol-reading/protocol-reading-screen.tsx': 60,
-  'src/web/screens/customer-detail-push/customer-detail-push-screen.tsx': 49,
-  'src/web/screens/payoff/payoff-screen.tsx': 46,
-  'src/web/screens/customer-list/customer-list-screen.tsx': 47,
-  'src/web/screens/reward-detail/reward-detail-screen.tsx': 46,
-  'src/web/screens/policy-list/policy-list-screen.tsx': 49,
-  'src/web/screens/estimate-list/estimate-list-screen.tsx': 43,
-  'src/web/screens/renewal-list/renewal-list-screen.tsx': 47,
-  'src/web/screens/login/login-screen.tsx': 42,
-  'src/web/screens/my-index/my-index-screen.tsx': 44,
-  'src/web/screens/customer-detail/customer-detail-screen.tsx': 42,
-  'src/web/screens/renewal-detail/renewal-detail-screen.tsx': 42,
-  'src/web/screens/register/register-screen.tsx': 41,
-  'src/web/screens/achievement-detail/achievement-detail-screen.tsx': 41,
-  'src/web/screens/valid-list/valid-list-screen.tsx': 41,
+  'src/web/screens/product-detail/product-detail-screen.tsx': 71,
+  'src/web/screens/confirm/confirm-screen.tsx': 73,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the

@@ -1,12 +1,10 @@
 import { unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
 import { registerApiUi } from '../api/client.ts';
+import { render, unmount } from './antd-render.ts';
 import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { loginRedirectUrl } from './guards.ts';
 import { ROUTES } from './paths.ts';
 import type { router as appRouter } from './router.tsx';
-
-type RootHost = (Element | DocumentFragment) & { _reactRoot?: Root };
 
 /**
  * antd-mobile v5 renders Toast and Dialog with the legacy ReactDOM.render,
@@ -15,16 +13,8 @@ type RootHost = (Element | DocumentFragment) & { _reactRoot?: Root };
  */
 export function setUpAntdMobileForReact19(): void {
   unstableSetRender((node, container) => {
-    const host = container as RootHost;
-    host._reactRoot ??= createRoot(host);
-    const root = host._reactRoot;
-    root.render(node);
-    return async () => {
-      // Let the closing animation's last frame commit before unmounting.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-      delete host._reactRoot;
-    };
+    render(node, container);
+    return () => unmount(container);
   });
 }
 

@@ -3,9 +3,6 @@
  * sent by the confirm page as the application form's `renewal`, cleared after
  * the order (clearAfterOrder removes STORAGE_KEYS.renewalData).
  */
-import { getDefaultStore } from 'jotai';
-import type { RenewalForm } from '../../contract/policy.ts';
-import { insureDraftAtom, planMsgAtom } from './insure-draft.ts';
 import { STORAGE_KEYS, readJson, removeKeys, writeJson } from './storage.ts';
 
 export interface RenewalData {
@@ -27,28 +24,4 @@ export function renewalDataFor(productCode: string): RenewalData | null {
 
 export function clearRenewalData(): void {
   removeKeys(STORAGE_KEYS.renewalData);
-}
-
-/**
- * What the last policy bought becomes the plan choice (planMsg) and the insure
- * form's draft: 续保信息自动带出. The detail page finds the plan by its code
- * and saves the full choice with its quote.
- */
-export function startFromPolicy(start: RenewalForm): void {
-  const store = getDefaultStore();
-  store.set(planMsgAtom, {
-    productCode: start.productCode,
-    planIndex: 0,
-    planCode: start.planCode,
-    planName: '',
-    copies: start.copies,
-    factors: start.factors,
-    totalPremium: null,
-  });
-  store.set(insureDraftAtom, {
-    productCode: start.productCode,
-    policyHolder: start.form.policyHolder,
-    insureds: start.form.insureds,
-    wards: start.form.wards ?? [],
-  });
 }

@@ -1,5 +1,4 @@
 import { policyApi } from '../../api/policy-api.ts';
-import { startFromPolicy } from '../../state/renewal-data.ts';
 
 /**
  * 续保信息自动带出: before a renewal (or a 再次购买) opens the product page,
@@ -10,7 +9,8 @@ import { startFromPolicy } from '../../state/renewal-data.ts';
  */
 export async function prefillFromPolicy(applicationFormCode: string): Promise<void> {
   try {
-    startFromPolicy(await policyApi.renewalForm(applicationFormCode));
+    const [start, { startFromPolicy }] = await Promise.all([policyApi.renewalForm(applicationFormCode), import('../../state/renewal-start.ts')]);
+    startFromPolicy(start);
   } catch {
     // Nothing to carry over: the form starts empty.
   }

@@ -1,8 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { InfiniteScroll } from 'antd-mobile';
 import { isNotPromoter, type PromoterPage } from '../../api/promoter-area.ts';
 import { refreshFirstPage } from '../infinite-list.ts';
+import { PullToRefresh } from '../lazy-pull-to-refresh.tsx';
 import { CardList, CardSkeleton } from '../layout/section-card.tsx';
 import { LoadError } from '../load-error.tsx';
 import { errorMessage, useRetryQuery } from '../query-state.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popup, Rate, Selector, SpinLoading, TextArea, Toast } from 'antd-mobile';
+import { Button, Rate, Selector, TextArea } from 'antd-mobile';
+import { Popup, SpinLoading } from '../overlays-antd.ts';
 import type { RatingTemplate } from '../../../contract/ratings.ts';
 import {
   checkRatingSubmission,
@@ -14,6 +15,7 @@ import {
 } from '../../../engine/ratings/ratings.ts';
 import { queries, queryKeys } from '../../api/queries.ts';
 import { ratingApi } from '../../api/ratings.ts';
+import { infoToast, loadingToast, successToast } from '../toast.ts';
 import styles from './rating-popup.module.css';
 
 /** What is being rated: one business (order or policy) of one product, at one node. */
@@ -100,16 +102,16 @@ export function RatingPopup({ visible, target, onClose }: { visible: boolean; ta
     const rating = toSubmission(target, phase.template, answers);
     const problem = checkRatingSubmission(rating);
     if (problem) {
-      Toast.show({ content: problem });
+      infoToast(problem);
       return;
     }
-    Toast.show({ icon: 'loading', content: '提交中...', duration: 0 });
+    loadingToast('提交中...', true);
     try {
       await submission.mutateAsync([rating as Parameters<typeof ratingApi.submit>[0][number]]);
-      Toast.show({ icon: 'success', content: '评价成功' });
+      successToast('评价成功');
       onClose(true);
     } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : '评价失败' });
+      infoToast(error instanceof Error ? error.message : '评价失败');
     }
   };
 

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { UploadOutline } from 'antd-mobile-icons';
+import { lazyPopup } from '../lazy-popup.tsx';
 import styles from './share-button.module.css';
-
-/** The popup and its libraries load when a user first asks to share, never with the page. */
-const SharePopup = lazy(() => import('./share-popup.tsx').then((m) => ({ default: m.SharePopup })));
 
 export interface ShareTarget {
   /** A hash route, e.g. `/xuzhouStudentSafetyDetails?productCode=…`. */
@@ -12,19 +10,13 @@ export interface ShareTarget {
 }
 
 /**
- * The share popup, loaded on first open: screens that offer sharing mount it
- * with `visible` false at no cost (nothing is fetched until it opens once).
+ * The share popup, loaded on first open (with its libraries, never with the
+ * page): screens that offer sharing mount it with `visible` false at no cost.
  */
-export function LazySharePopup({ visible, onClose, target }: { visible: boolean; onClose: () => void; target: ShareTarget }) {
-  const [opened, setOpened] = useState(visible);
-  if (visible && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <SharePopup visible={visible} onClose={onClose} target={target} />
-    </Suspense>
-  );
-}
+export const LazySharePopup = lazyPopup<{ visible: boolean; onClose: () => void; target: ShareTarget }>(
+  () => import('./share-popup.tsx').then((m) => m.SharePopup),
+  (props) => props.visible,
+);
 
 /**
  * 分享 (icon and text, a 44×44 px tap target) for a NavBar's right slot,

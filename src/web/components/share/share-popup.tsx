@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
-import { Button, Popup, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Popup, SpinLoading } from '../overlays-antd.ts';
 import { useQuery } from '@tanstack/react-query';
 import { SHARE, type PromoterCard } from '../../../contract/promoter.ts';
 import { getUser } from '../../state/session.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Rate, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
+import { ReadOnlyRate } from '../../components/read-only-rate.tsx';
 import type { RatingRecord } from '../../../contract/ratings.ts';
 import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
 import { queries } from '../../api/queries.ts';
@@ -50,7 +51,7 @@ export function ReviewWidget({ productCode }: { productCode: string }) {
             <li key={record.id} className={styles.review} data-testid="review-item">
               <div className={styles.reviewHead}>
                 <span>{record.loginAccount}</span>
-                <Rate readOnly allowHalf value={Math.round((record.commentStatistics[0]?.score ?? 0) * 2) / 2} style={{ '--star-size': '12px', '--active-color': '#ffc53d' }} />
+                <ReadOnlyRate value={Math.round((record.commentStatistics[0]?.score ?? 0) * 2) / 2} style={{ '--star-size': '12px', '--active-color': '#ffc53d' }} />
               </div>
               {record.text && <p className={styles.reviewText}>{record.text}</p>}
             </li>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Dialog, Toast } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { coverPeriod } from '../../../engine/cover/cover-period.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
+import { confirmDialog, showDialog } from '../../components/dialog.ts';
+import { clearToast, failToast, infoToast, loadingToast, successToast } from '../../components/toast.ts';
 import { clearAfterOrder, orderSerialFor, useProductDraft } from '../../state/insure-flow.ts';
 import { rememberPlacedOrder } from '../../state/placed-order.ts';
 import { renewalDataFor } from '../../state/renewal-data.ts';
@@ -87,7 +87,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         navigate(paths.policyList(), { replace: true });
         return;
       }
-      const retry = await Dialog.confirm({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
+      const retry = await confirmDialog({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
       if (retry) await pay(step, payoffPath);
       else navigate(payoffPath, { replace: true });
     },
@@ -96,7 +96,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
 
   const submit = useCallback(() => {
     if (model.blocker) {
-      Toast.show({ content: model.blocker });
+      infoToast(model.blocker);
       return;
     }
     setSubmitting(true);
@@ -132,7 +132,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
       (outcome) => {
         if (outcome.kind === 'duplicate') {
           setSubmitting(false);
-          void Dialog.show({
+          void showDialog({
             content: duplicateMessage(outcome.name),
             closeOnAction: true,
             actions: [
@@ -150,7 +150,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
           reEnable();
           return;
         }
-        Toast.show({ icon: 'success', content: MSG_ORDER_CREATED });
+        successToast(MSG_ORDER_CREATED);
         // Links the recorded sale to its order before the payment may leave the app.
         saleStep('orderCreated', { orderCode: outcome.orderCode });
         setPlaced(model);

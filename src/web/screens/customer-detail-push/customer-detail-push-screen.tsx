@@ -10,7 +10,7 @@ import { errorMessage } from '../../components/query-state.ts';
 import { copyText } from '../../components/clipboard.ts';
 import { linkParts } from '../../components/promoter/push-link.ts';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
-import { SharePopup } from '../../components/share/share-popup.tsx';
+import { LazySharePopup } from '../../components/share/share-button.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import styles from './customer-detail-push-screen.module.css';
@@ -93,7 +93,7 @@ export default function CustomerDetailPushScreen() {
       </section>
       {push.data && <PushResult result={push.data} smsAsked={push.variables === true} onShare={() => setSharing(true)} />}
       {push.data && (
-        <SharePopup visible={sharing} onClose={() => setSharing(false)} target={{ route: linkParts(push.data.link, window.location.origin).route, title: push.data.title }} />
+        <LazySharePopup visible={sharing} onClose={() => setSharing(false)} target={{ route: linkParts(push.data.link, window.location.origin).route, title: push.data.title }} />
       )}
     </AppPage>
   );

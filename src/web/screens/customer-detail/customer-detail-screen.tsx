@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ActionSheet, Button, type ActionSheetProps } from 'antd-mobile';
+import { Button, type ActionSheetProps } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomerDetail } from '../../../contract/promoter-area.ts';
 import { isNotPromoter, newestFirst, promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -9,6 +9,7 @@ import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatDay } from '../../components/format.ts';
 import { CardSkeleton } from '../../components/layout/section-card.tsx';
+import { LazyActionSheet } from '../../components/lazy-action-sheet.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { SOURCE_NAMES } from '../../components/promoter/promoter-labels.ts';
@@ -141,7 +142,7 @@ function Detail({ customerId, detail }: { customerId: string; detail: CustomerDe
           </Button>
         </div>
       </BottomBar>
-      <ActionSheet
+      <LazyActionSheet
         visible={sheet !== null}
         actions={sheet === 'renewal' ? renewalActions : productActions}
         extra={sheet === 'renewal' ? '选择要提醒续保的保单' : '选择要推送的产品'}

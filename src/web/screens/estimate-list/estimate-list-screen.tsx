@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh, Rate, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { InfiniteScroll, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { ReadOnlyRate } from '../../components/read-only-rate.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
 import { queries } from '../../api/queries.ts';
@@ -8,6 +9,7 @@ import { RATING_PAGE_SIZE } from '../../api/ratings.ts';
 import { refreshFirstPage } from '../../components/infinite-list.ts';
 import { useRetryQuery } from '../../components/query-state.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { PullToRefresh } from '../../components/lazy-pull-to-refresh.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { addPage, EMPTY_PAGES, type RatingPages } from './rating-pages.ts';
@@ -80,7 +82,7 @@ export default function EstimateListScreen() {
                       <span className={styles.account}>{record.loginAccount}</span>
                       <span className={styles.time}>{record.createTime.slice(0, 10)}</span>
                     </div>
-                    <Rate readOnly allowHalf value={Math.round((record.commentStatistics[0]?.score ?? 0) * 2) / 2} style={{ '--star-size': '14px', '--active-color': '#ffc53d' }} />
+                    <ReadOnlyRate value={Math.round((record.commentStatistics[0]?.score ?? 0) * 2) / 2} style={{ '--star-size': '14px', '--active-color': '#ffc53d' }} />
                     {record.text && <p className={styles.text}>{record.text}</p>}
                     {record.tags.length > 0 && (
                       <div className={styles.tags}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router-dom';
 import type { AccountSummary, UserInfo } from '../../../contract/accounts.ts';
@@ -9,6 +9,7 @@ import { logOut } from '../../components/account/log-out.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LazySharePopup } from '../../components/share/share-button.tsx';
 import { SHARE } from '../../../contract/promoter.ts';
+import { confirmDialog } from '../../components/dialog.ts';
 import { successToast } from '../../components/toast.ts';
 import { getUser } from '../../state/session.ts';
 import styles from './my-index-screen.module.css';
@@ -52,7 +53,7 @@ export default function MyIndexScreen() {
   const verified = summary?.realNameStatus === '1' && summary.faceStatus === '1';
 
   const confirmLogOut = async () => {
-    const confirmed = await Dialog.confirm({ content: '确定退出登录吗？', confirmText: '退出', cancelText: '取消' });
+    const confirmed = await confirmDialog({ content: '确定退出登录吗？', confirmText: '退出', cancelText: '取消' });
     if (!confirmed) return;
     await logOut();
     successToast('已退出登录');

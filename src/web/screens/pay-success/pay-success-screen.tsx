@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderDetail, PolicyListItem } from '../../../contract/order.ts';
 import { pollUntil } from '../../api/async.ts';
@@ -9,6 +9,7 @@ import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { alertDialog } from '../../components/dialog.ts';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { InfoRows } from '../../components/layout/info-rows.tsx';
 import { SectionCard } from '../../components/layout/section-card.tsx';
@@ -49,7 +50,7 @@ async function showAlerts(productCode: string): Promise<void> {
   try {
     const manifest = await api.productManifest(productCode, { silent: true });
     for (const alert of manifest?.alerts ?? []) {
-      if (alert.at === 'paySuccess') await Dialog.alert({ content: alert.text, confirmText: '我知道了' });
+      if (alert.at === 'paySuccess') await alertDialog({ content: alert.text, confirmText: '我知道了' });
     }
   } catch {
     // Alerts are a courtesy; the result stands without them.

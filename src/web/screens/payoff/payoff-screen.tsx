@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Radio } from 'antd-mobile';
+import { Button, Radio } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../contract/order.ts';
@@ -13,6 +13,7 @@ import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { confirmDialog } from '../../components/dialog.ts';
 import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
 import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } from '../../renderers/confirm/pay-route.ts';
 import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
@@ -203,7 +204,7 @@ export default function PayoffScreen() {
     } catch {
       clearToast();
       setPaying(false);
-      const retry = await Dialog.confirm({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
+      const retry = await confirmDialog({ title: '网络异常', content: '获取支付信息失败', confirmText: '请重试', cancelText: '取消' });
       if (retry) await pay();
     }
   };

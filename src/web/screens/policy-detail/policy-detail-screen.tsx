@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { POLICY_STATUS_NAMES } from '../../../contract/policy-status.ts';
 import { api } from '../../api/endpoints.ts';
@@ -17,12 +17,13 @@ import layout from '../../components/layout/layout.module.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { confirmDialog } from '../../components/dialog.ts';
 import { successToast } from '../../components/toast.ts';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { isLoggedIn } from '../../state/session.ts';
 // --- ratings
 import { RATEABLE_STATUSES } from '../../../contract/policy-lifecycle.ts';
-import { RatingPopup } from '../../components/rating-popup/rating-popup.tsx';
+import { LazyRatingPopup } from '../../components/rating-popup/lazy-rating-popup.tsx';
 import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
 import styles from '../../components/policy/policy-detail.module.css';
 
@@ -107,15 +108,15 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
     }
   };
   const cancel = async () => {
-    if (!(await Dialog.confirm({ content: '确定取消该订单吗？取消后不可恢复', confirmText: '取消订单', cancelText: '再想想' }))) return;
+    if (!(await confirmDialog({ content: '确定取消该订单吗？取消后不可恢复', confirmText: '取消订单', cancelText: '再想想' }))) return;
     await act(() => policyApi.cancelOrder(detail.orderCode), '订单已取消');
   };
   const surrender = async () => {
-    if (!(await Dialog.confirm({ content: '确定退保吗？退保后保单将终止保障', confirmText: '确定退保', cancelText: '再想想' }))) return;
+    if (!(await confirmDialog({ content: '确定退保吗？退保后保单将终止保障', confirmText: '确定退保', cancelText: '再想想' }))) return;
     await act(async () => policyApi.surrender(detail.policyNo ?? '', await api.resubToken()), '退保成功');
   };
   const remove = async () => {
-    if (!(await Dialog.confirm({ content: '确定删除该订单吗？', confirmText: '删除', cancelText: '取消' }))) return;
+    if (!(await confirmDialog({ content: '确定删除该订单吗？', confirmText: '删除', cancelText: '取消' }))) return;
     try {
       await action.mutateAsync({ work: () => policyApi.deleteOrder(detail.orderCode), done: '删除成功', leave: true });
       navigate(paths.policyList(), { replace: true });
@@ -231,7 +232,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
           </div>
         </BottomBar>
       )}
-      <RatingPopup
+      <LazyRatingPopup
         visible={rating}
         target={{ productCode: detail.productCode, productName: detail.productName, bizNo: detail.orderCode, bizType: '00', commentNode: '00' }}
         onClose={(succeeded) => {

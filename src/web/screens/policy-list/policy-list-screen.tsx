@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InfiniteScroll, PullToRefresh, Tabs, Tag } from 'antd-mobile';
+import { Button, InfiniteScroll, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
 import { tabsOf } from './policy-tabs.ts';
@@ -14,6 +14,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
 import { InfoRows } from '../../components/layout/info-rows.tsx';
 import { CardList, CardPremium, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
+import { PullToRefresh } from '../../components/lazy-pull-to-refresh.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { refreshFirstPage } from '../../components/infinite-list.ts';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Dialog } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { loginRedirectUrl } from '../../app/guards.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { alertDialog } from '../../components/dialog.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult, PRODUCT_UNAVAILABLE_TITLE } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -75,7 +75,7 @@ function useEntryRules(manifest: ProductManifest | null, location: { pathname: s
     if (manifest.clearForm) clearStoredForm();
     void (async () => {
       for (const alert of manifest.alerts ?? []) {
-        if (alert.at === 'detail') await Dialog.alert({ content: alert.text, confirmText: '我知道了' });
+        if (alert.at === 'detail') await alertDialog({ content: alert.text, confirmText: '我知道了' });
       }
     })();
   }, [manifest, location, navigate]);

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Checkbox, Popup, Toast } from 'antd-mobile';
+import { useMemo, useState, type ComponentProps } from 'react';
+import { Button, Checkbox } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { NotificationItem } from '../../../contract/product.ts';
 import { groupClauses, READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
@@ -11,10 +11,19 @@ import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { useProtocolReading, type ProtocolReading } from '../../state/insure-flow.ts';
+import { infoToast } from '../../components/toast.ts';
+import { lazyPopup } from '../../components/lazy-popup.tsx';
+import { useProtocolReading } from '../../state/insure-flow.ts';
 import { NOTICE_TITLES } from './notice-routes.ts';
 import styles from '../../components/protocol/protocol-reading.module.css';
-import { clauseMarkup, useProductClauses } from '../../components/protocol/use-product-clauses.ts';
+import { useProductClauses } from '../../components/protocol/use-product-clauses.ts';
+import type { ClausePopup as LoadedClausePopup } from './clause-popup.tsx';
+
+/** A clause's popup, loaded when the first clause is opened (Popup brings react-spring and use-gesture). */
+const ClausePopup = lazyPopup<ComponentProps<typeof LoadedClausePopup>>(
+  () => import('./clause-popup.tsx').then((m) => m.ClausePopup),
+  (props) => props.open !== null,
+);
 
 /**
  * The clauses of a product in the two lists of spec §4 (notices of
@@ -77,12 +86,12 @@ function ClauseLists({ productCode, items, needsAgreement }: { productCode: stri
 
   const proceed = () => {
     if (block === 'unread') {
-      Toast.show({ content: READING_MESSAGES.unread });
+      infoToast(READING_MESSAGES.unread);
       show(firstUnread);
       return;
     }
     if (block === 'notAgreed') {
-      Toast.show({ content: READING_MESSAGES.notAgreed });
+      infoToast(READING_MESSAGES.notAgreed);
       return;
     }
     navigate(paths.insure(productCode));
@@ -136,57 +145,5 @@ function ClauseLists({ productCode, items, needsAgreement }: { productCode: stri
         </div>
       </BottomBar>
     </>
-  );
-}
-
-function ClausePopup({
-  items,
-  open,
-  reading,
-  onOpen,
-  onClose,
-}: {
-  items: NotificationItem[];
-  open: number | null;
-  reading: ProtocolReading;
-  onOpen: (index: number) => void;
-  onClose: () => void;
-}) {
-  const item = open === null ? undefined : items[open];
-  const nextUnread = items.findIndex((i) => !reading.read.has(i.name));
-  return (
-    <Popup visible={item !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
-      {item && (
-        <div className={styles.popup} role="dialog" aria-label={item.name}>
-          <header className={styles.popupHeader}>
-            <h3 className={styles.popupTitle}>{item.name}</h3>
-            <span>
-              {open! + 1}/{items.length}
-            </span>
-          </header>
-          <div className={styles.popupBody} dangerouslySetInnerHTML={clauseMarkup(item)} />
-          <footer className={styles.popupFooter}>
-            <Button
-              shape="rounded"
-              onClick={() => {
-                reading.markAllRead();
-                onClose();
-              }}
-            >
-              全部已读
-            </Button>
-            {nextUnread >= 0 ? (
-              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
-                下一份
-              </Button>
-            ) : (
-              <Button color="primary" shape="rounded" onClick={onClose}>
-                我已阅读
-              </Button>
-            )}
-          </footer>
-        </div>
-      )}
-    </Popup>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { TempFormItem } from '../../../contract/policy.ts';
 import { MSG_DRAFT_CALL_FAILED, MSG_DRAFT_DELETE_FAILED, policyApi } from '../../api/policy-api.ts';
 import { paths } from '../../app/paths.ts';
@@ -8,6 +8,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { confirmDialog } from '../../components/dialog.ts';
 import { failToast, successToast } from '../../components/toast.ts';
 import styles from '../../components/policy/policy-list.module.css';
 
@@ -32,7 +33,7 @@ export default function ZancunListScreen() {
   }, [load]);
 
   const remove = async (item: TempFormItem) => {
-    if (!(await Dialog.confirm({ content: '确定删除该暂存单吗？', confirmText: '删除', cancelText: '取消' }))) return;
+    if (!(await confirmDialog({ content: '确定删除该暂存单吗？', confirmText: '删除', cancelText: '取消' }))) return;
     try {
       await policyApi.deleteDraft(item.tempSerialNo);
       successToast('删除成功');

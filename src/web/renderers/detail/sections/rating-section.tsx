@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Rate, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import { ReadOnlyRate } from '../../../components/read-only-rate.tsx';
 import type { RatingStats } from '../../../../contract/ratings.ts';
 import { formatCommentCount, formatScore } from '../../../../engine/ratings/ratings.ts';
 import { queries } from '../../../api/queries.ts';
@@ -49,7 +50,7 @@ export function RatingSection({ manifest }: DetailSectionProps) {
             <span className={styles.ratingScore} data-testid="rating-score">
               {formatScore(state.stats.score, count)}
             </span>
-            <Rate readOnly allowHalf value={Math.round(state.stats.score * 2) / 2} style={{ '--star-size': '16px', '--active-color': '#ffc53d' }} />
+            <ReadOnlyRate value={Math.round(state.stats.score * 2) / 2} style={{ '--star-size': '16px', '--active-color': '#ffc53d' }} />
             <span className={styles.ratingCount}>
               <strong data-testid="rating-count">{formatCommentCount(count)}</strong> 条评价
             </span>
