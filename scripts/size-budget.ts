@@ -33,7 +33,8 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  'src/web/screens/product-detail/product-detail-screen.tsx': 87,
+  // 88: its sections became the shared SectionCard of every card screen (one card component, not two; its chunk is shared).
+  'src/web/screens/product-detail/product-detail-screen.tsx': 88,
   'src/web/screens/confirm/confirm-screen.tsx': 82,
   'src/web/screens/policy-detail/policy-detail-screen.tsx': 59,
   'src/web/screens/protocol-reading/protocol-reading-screen.tsx': 60,
