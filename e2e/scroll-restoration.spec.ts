@@ -96,8 +96,11 @@ test.describe('as a parent in WeChat', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   }
 
-  test('touch scrolling, a tap on a card and back over a slow link keep the place on the market home and in search results', async ({ page }) => {
+  test('touch scrolling, a tap on a card and back over a slow link keep the place on the market home (also from a shared link) and in search results', async ({ page }) => {
     await page.goto('/#/insureMarketHome?id=xuzhou');
+    await swipeTapAndReturn(page, () => expect(page.getByTestId('market-home')).toBeVisible());
+    // A shared market link opens the market home on /market2Share.
+    await page.goto('/#/market2Share?id=xuzhou');
     await swipeTapAndReturn(page, () => expect(page.getByTestId('market-home')).toBeVisible());
 
     await page.goto('/#/searchCenter');
