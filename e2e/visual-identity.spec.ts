@@ -43,7 +43,7 @@ test('a product shows its category illustration as banner, and its insurer as a 
 test('a market shows its illustration, icons of one set for its entries, and lazy product pictures below the fold', async ({ page }) => {
   await page.goto('/#/insureMarketHome?id=xuzhou');
   const hero = page.getByTestId('market-home');
-  await expect(hero.locator('img')).toHaveAttribute('src', '/img/illustrations/market.svg');
+  await expect(hero.locator('img')).toHaveAttribute('src', '/img/markets/xuzhou.svg');
   const entries = page.getByRole('navigation', { name: '服务入口' }).getByRole('button');
   await expect(entries).toHaveCount(4);
   for (const entry of await entries.all()) {
@@ -59,4 +59,32 @@ test('投保须知 is a whole notice, not three sentences', async ({ request }) 
   const answer = (await (await request.get('/_gw/prod-svc/api/v2/notificationInfo/edu?productCode=21PR000316')).json()) as { data: { name: string; content: string }[] };
   const notice = answer.data.find((n) => n.name === '投保须知')!;
   for (const section of ['投保范围', '保险期间', '如实告知', '退保说明', '理赔服务', '个人信息保护']) expect(notice.content).toContain(section);
+});
+
+test('each kind of market has its own banner, in a fixed box drawn for 3× screens', async ({ page }) => {
+  // A province, a city and a county market: each its own generated picture.
+  for (const id of ['zhejiang', 'xuzhou', 'lanshan']) {
+    // Held back until the box is measured: the space is kept before the picture arrives (no layout shift).
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/img/markets/${id}.svg`, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`/#/insureMarketHome?id=${id}`);
+    const picture = page.getByTestId('market-home').locator('img');
+    await expect(picture).toHaveAttribute('src', `/img/markets/${id}.svg`);
+    const before = await picture.boundingBox();
+    const titleBefore = await page.getByTestId('market-home').getByRole('heading').boundingBox();
+    release();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+    expect(await picture.boundingBox()).toEqual(before);
+    expect(await page.getByTestId('market-home').getByRole('heading').boundingBox()).toEqual(titleBefore);
+    expect(before).toMatchObject({ width: 150, height: 100 });
+    // The first screen's picture loads at once; its drawing carries the place's name.
+    await expect(picture).not.toHaveAttribute('loading', 'lazy');
+    const svg = await (await page.request.get(`/img/markets/${id}.svg`)).text();
+    expect(svg).toContain({ zhejiang: '>浙江<', xuzhou: '>徐州<', lanshan: '>兰山<' }[id]);
+    await page.unroute(`**/img/markets/${id}.svg`);
+  }
 });

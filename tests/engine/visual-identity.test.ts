@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_REGISTRIES } from '../../src/engine/manifest/references.ts';
-import { bannerImageOf, categoryIllustration, insurerMarkSvg, marketBannerOf } from '../../src/engine/manifest/visual-identity.ts';
+import { bannerImageOf, categoryIllustration, insurerMarkSvg, marketAccent, marketBannerOf, marketBannerSvg, marketScene, shortPlaceName } from '../../src/engine/manifest/visual-identity.ts';
 import { loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
+import { loadMarketStore } from '../../src/server/markets/market-store.ts';
 
 const store = loadManifestStore('manifests');
 const fileOf = (url: string) => `public${url}`;
@@ -24,9 +25,37 @@ describe('visual identity', () => {
     }
     const manifest = store.all[0]!;
     expect(bannerImageOf({ ...manifest, detail: { ...manifest.detail, banner: { ...manifest.detail.banner, image: '/img/own.svg' } } })).toBe('/img/own.svg');
-    expect(marketBannerOf({})).toBe('/img/illustrations/market.svg');
-    expect(marketBannerOf({ bannerImage: '/img/x.svg' })).toBe('/img/x.svg');
-    expect(existsSync(fileOf(marketBannerOf({})))).toBe(true);
+  });
+
+  it('gives every market a banner of its own by default, its bannerImage first', () => {
+    const markets = loadMarketStore('manifests/markets', store).all;
+    for (const m of markets) {
+      expect(marketBannerOf(m), m.id).toBe(m.bannerImage ?? `/img/markets/${m.id}.svg`);
+      expect(existsSync(fileOf(marketBannerOf(m))), marketBannerOf(m)).toBe(true);
+    }
+    expect(marketBannerOf({ id: 'xuzhou', bannerImage: '/img/x.svg' })).toBe('/img/x.svg');
+    // The place on the school's sign, the scene of the kind of market, the market's accent on roof and flag.
+    const xuzhou = readFileSync('public/img/markets/xuzhou.svg', 'utf8');
+    expect(xuzhou).toBe(marketBannerSvg({ id: 'xuzhou', scene: 'city', place: '徐州' }));
+    expect(xuzhou).toContain('>徐州</text>');
+    expect(xuzhou).toContain(`stroke="${marketAccent('xuzhou')}"`);
+    expect(xuzhou).toMatch(/viewBox="0 0 240 160" width="240" height="160"/);
+    expect(readFileSync('public/img/markets/zhejiang.svg', 'utf8')).toContain('>浙江</text>');
+    expect(readFileSync('public/img/markets/ningxia.svg', 'utf8')).toContain('>宁夏</text>');
+    expect(readFileSync('public/img/markets/lanshan.svg', 'utf8')).toContain('>兰山</text>');
+  });
+
+  it('draws a province, a city and a county each as its own scene', () => {
+    expect(marketScene(['330000'])).toBe('province');
+    expect(marketScene(['500000'])).toBe('city');
+    expect(marketScene(['320300'])).toBe('city');
+    expect(marketScene(['371302'])).toBe('county');
+    const scenes = (['province', 'city', 'county'] as const).map((scene) => marketBannerSvg({ id: 'x', scene, place: '某地' }));
+    expect(new Set(scenes).size).toBe(3);
+    expect(shortPlaceName('宁夏回族自治区')).toBe('宁夏');
+    expect(shortPlaceName('兴化市')).toBe('兴化');
+    expect(shortPlaceName('泸县')).toBe('泸县');
+    expect(marketBannerSvg({ id: 'x', scene: 'city', place: 'A&B' })).toContain('>A&amp;B</text>');
   });
 
   it('serves each insurer without a licensed logo as its letter-mark, in its colour', () => {

@@ -25,7 +25,7 @@ export interface MarketManifest {
    */
   subtitle?: string;
   /**
-   * Illustration of the market home's banner, a path served from public/ (an SVG, or an image of at least 720×480 for 3× screens); public/img/illustrations/market.svg when left out.
+   * Illustration of the market home's banner, a path served from public/ (an SVG, or an image of at least 720×480 for 3× screens); when left out, the banner generated for the market by npm run manifests:types (public/img/markets/<id>.svg: the scene of its kind of market — a province's hills, a city's skyline, a county's fields — with the place's name in the market's accent colour).
    */
   bannerImage?: string;
   /**

@@ -30,8 +30,9 @@ export function InfoRows({
   const shown = rows.filter(isShown);
   return (
     <dl className={`${styles.rows} ${spread ? styles.spread : ''} ${className ?? ''}`}>
-      {shown.map((row) => (
-        <div key={row.label} data-testid={row.testId}>
+      {shown.map((row, i) => (
+        // Labels may repeat (two co-insurers, 共保 each): the position keeps the keys apart.
+        <div key={`${i}-${row.label}`} data-testid={row.testId}>
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
         </div>

@@ -6,7 +6,9 @@ import styles from './layout.module.css';
  * The white card every list and detail screen is made of: a head (title and,
  * on the right, a status tag or a link), the body, and an optional foot
  * (premium and actions). `onOpen` makes the head a link to the item, or the
- * whole card with `opensWhole` (a card without buttons of its own).
+ * whole card with `opensWhole` (a card without buttons of its own). On a page
+ * of sections (the product detail) `heading` makes the title a heading and
+ * the card a region named by it (or by `label`).
  */
 export function SectionCard({
   title,
@@ -16,6 +18,8 @@ export function SectionCard({
   opensWhole = false,
   children,
   as: Tag = 'section',
+  heading,
+  label,
   testId,
   className,
   ...data
@@ -27,16 +31,26 @@ export function SectionCard({
   opensWhole?: boolean;
   children?: ReactNode;
   as?: 'section' | 'article' | 'li' | 'div';
+  heading?: 'h2' | 'h3';
+  label?: string;
   testId?: string;
   className?: string;
 } & { [data: `data-${string}`]: string | undefined }) {
   const link = (open: boolean) =>
     open && onOpen ? { role: 'link', tabIndex: 0, onClick: onOpen, onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onOpen() } : {};
+  const Title = heading ?? 'span';
+  const region = label ?? (heading && typeof title === 'string' ? title : undefined);
   return (
-    <Tag className={`${styles.card} ${opensWhole && onOpen ? styles.tappable : ''} ${className ?? ''}`} data-testid={testId} {...data} {...link(opensWhole)}>
+    <Tag
+      className={`${styles.card} ${opensWhole && onOpen ? styles.tappable : ''} ${className ?? ''}`}
+      aria-label={region}
+      data-testid={testId}
+      {...data}
+      {...link(opensWhole)}
+    >
       {(title !== undefined || extra !== undefined) && (
         <div className={`${styles.cardHead} ${!opensWhole && onOpen ? styles.tappable : ''}`} {...link(!opensWhole)}>
-          <span className={styles.cardTitle}>{title}</span>
+          <Title className={styles.cardTitle}>{title}</Title>
           {extra}
         </div>
       )}

@@ -14,7 +14,9 @@ export function ProductCard({ item, onOpen, insurers, eager = false }: { item: P
     <button type="button" className={styles.card} onClick={onOpen} data-testid="product-card" data-product-code={item.productCode}>
       <img className={styles.cardImage} src={item.image} alt="" width={72} height={48} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       <div className={styles.cardTop}>
-        <span className={styles.cardName}>{item.productName}</span>
+        <span className={styles.cardName} data-testid="product-name">
+          {item.productName}
+        </span>
         {item.productCategory2 && (
           // A plain outlined label rather than antd-mobile's Tag: this card is on the home route, where every byte counts.
           <span className={styles.cardTag}>{item.productCategory2}</span>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { CardList, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
-import styles from '../../components/policy/policy-detail.module.css';
 
 interface Cooperation {
   productCode: string;
@@ -37,26 +37,18 @@ export default function CooperationListScreen() {
 
   return (
     <AppPage title="合作保险公司">
-      {state.phase === 'loading' && <PageLoading />}
+      {state.phase === 'loading' && <CardSkeleton />}
       {state.phase === 'error' && <LoadError description={state.message} onRetry={retry} />}
       {state.phase === 'ready' && state.list.length === 0 && <StatusBlock kind="empty" title="暂无合作保险公司" description="投保后可在此查看承保的保险公司" />}
-      {state.phase === 'ready' &&
-        state.list.map((c) => (
-          <section key={c.productCode} className={styles.card} data-testid="cooperation-card">
-            <h3>{c.productName}</h3>
-            <dl className={styles.rows}>
-              {c.insurers.map((x) => (
-                <div key={x.name}>
-                  <dt>{x.lead ? '主承保' : '共保'}</dt>
-                  <dd>
-                    {x.name}
-                    {x.area ? `（${x.area}）` : ''}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
+      {state.phase === 'ready' && state.list.length > 0 && (
+        <CardList>
+          {state.list.map((c) => (
+            <SectionCard key={c.productCode} as="li" testId="cooperation-card" title={c.productName}>
+              <InfoRows rows={c.insurers.map((x) => ({ label: x.lead ? '主承保' : '共保', value: `${x.name}${x.area ? `（${x.area}）` : ''}` }))} />
+            </SectionCard>
+          ))}
+        </CardList>
+      )}
     </AppPage>
   );
 }

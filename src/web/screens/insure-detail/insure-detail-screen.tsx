@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
-import styles from '../../components/policy/policy-detail.module.css';
 
 const TITLE = '投保信息';
 
@@ -25,58 +25,50 @@ export default function InsureDetailScreen() {
         </AppPage>
       );
     }
-    return <AppPage title={TITLE}><PageLoading /></AppPage>;
+    return <AppPage title={TITLE}><CardSkeleton count={3} /></AppPage>;
   }
   const { detail, extend } = application.data;
   return (
     <AppPage title={TITLE}>
-      <section className={styles.card}>
-        <h3>{detail.productName}</h3>
-        <dl className={styles.rows}>
-          <Row label="保障方案" value={detail.planName} />
-          <Row label="保障期间" value={`${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}`} />
-          <Row label="保费" value={formatYuan(detail.premium)} />
-          <Row label="投保单号" value={detail.applicationFormCode} />
-          <Row label="投保时间" value={detail.createdAt} />
-        </dl>
-      </section>
-      <section className={styles.card}>
-        <h3>投保人</h3>
-        <dl className={styles.rows}>
-          <Row label="姓名" value={detail.holder.name} />
-          <Row label="证件号码" value={detail.holder.licenceNo} />
-          <Row label="手机号" value={detail.holder.phone} />
-          <Row label="出生日期" value={detail.holder.birthday} />
-        </dl>
-      </section>
+      <SectionCard title={detail.productName}>
+        <InfoRows
+          rows={[
+            { label: '保障方案', value: detail.planName },
+            { label: '保障期间', value: `${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}` },
+            { label: '保费', value: formatYuan(detail.premium) },
+            { label: '投保单号', value: detail.applicationFormCode },
+            { label: '投保时间', value: detail.createdAt },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title="投保人">
+        <InfoRows
+          rows={[
+            { label: '姓名', value: detail.holder.name },
+            { label: '证件号码', value: detail.holder.licenceNo },
+            { label: '手机号', value: detail.holder.phone },
+            { label: '出生日期', value: detail.holder.birthday },
+          ]}
+        />
+      </SectionCard>
       {(extend?.list ?? []).map((p, i) => (
-        <section key={i} className={styles.card} data-testid="insured-extend">
-          <h3>被保险人{i + 1}</h3>
-          <dl className={styles.rows}>
-            <Row label="姓名" value={p.name} />
-            <Row label="证件号码" value={p.licenceNo} />
-            {p.schoolName && <Row label="学校" value={p.schoolName} />}
-            {p.collegeName && <Row label="学院" value={p.collegeName} />}
-            {p.grade && <Row label="年级" value={p.grade} />}
-            {p.classAndGrade && <Row label="班级" value={p.classAndGrade} />}
-            {p.socialMedicalInsurance && <Row label="有无社保" value={p.socialMedicalInsurance === 'Y' ? '有' : '无'} />}
-          </dl>
-        </section>
+        <SectionCard key={i} title={`被保险人${i + 1}`} testId="insured-extend">
+          <InfoRows
+            rows={[
+              { label: '姓名', value: p.name },
+              { label: '证件号码', value: p.licenceNo },
+              { label: '学校', value: p.schoolName },
+              { label: '学院', value: p.collegeName },
+              { label: '年级', value: p.grade },
+              { label: '班级', value: p.classAndGrade },
+              { label: '有无社保', value: p.socialMedicalInsurance && (p.socialMedicalInsurance === 'Y' ? '有' : '无') },
+            ]}
+          />
+        </SectionCard>
       ))}
-      <section className={styles.card}>
-        <dl className={styles.rows}>
-          <Row label="受益人" value={detail.beneficiary} />
-        </dl>
-      </section>
+      <SectionCard>
+        <InfoRows rows={[{ label: '受益人', value: detail.beneficiary }]} />
+      </SectionCard>
     </AppPage>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }

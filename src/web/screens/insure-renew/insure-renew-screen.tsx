@@ -6,8 +6,8 @@ import { queries } from '../../api/queries.ts';
 import { withQuery } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { isLoggedIn } from '../../state/session.ts';
@@ -46,7 +46,7 @@ export default function InsureRenewScreen() {
           : { phase: 'ready', product: renewable, policies: held.data ?? [] };
 
   const title = '续保';
-  if (state.phase === 'loading') return <AppPage title={title}><PageLoading /></AppPage>;
+  if (state.phase === 'loading') return <AppPage title={title}><CardSkeleton count={1} /></AppPage>;
   if (state.phase === 'error') return <AppPage title={title}><LoadError description={state.message} onRetry={retry} /></AppPage>;
   if (state.phase === 'notRenewable') return <AppPage title={title}><StatusBlock kind="empty" title="该产品暂不支持续保" /></AppPage>;
   const { product, policies } = state;
@@ -59,11 +59,11 @@ export default function InsureRenewScreen() {
       {policies.length > 0 ? (
         <RenewalCards list={policies} />
       ) : (
-        <section className={styles.card}>
+        <SectionCard>
           <Button block color="primary" shape="rounded" onClick={() => navigate(withQuery(product.detailRoute, { productCode: product.productCode }))}>
             {product.renewalLabel}
           </Button>
-        </section>
+        </SectionCard>
       )}
     </AppPage>
   );

@@ -5,6 +5,8 @@ import { REWARD_STATUSES, type RewardEntry, type Rewards, type RewardStatus } fr
 import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { SectionCard } from '../../components/layout/section-card.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
 import { formatRate, REWARD_STATUS_NAMES } from '../../components/promoter/promoter-labels.ts';
@@ -82,38 +84,32 @@ function Summary({ summary }: { summary: Rewards['summary'] | undefined }) {
 function RewardRow({ entry }: { entry: RewardEntry }) {
   const clawed = entry.status === 'clawedBack';
   return (
-    <article className={styles.row} data-testid="reward-entry">
-      <div className={styles.rowHead}>
-        <span className={styles.product}>{entry.productName}</span>
+    <SectionCard
+      as="article"
+      testId="reward-entry"
+      title={entry.productName}
+      extra={
         <Tag color={TAG_COLORS[entry.status]} fill="outline">
           {entry.statusName || REWARD_STATUS_NAMES[entry.status]}
         </Tag>
-      </div>
+      }
+    >
       <div className={styles.rowBody}>
-        <dl className={styles.rowFields}>
-          <div>
-            <dt>投保人</dt>
-            <dd>{entry.holderName}</dd>
-          </div>
-          <div>
-            <dt>保费</dt>
-            <dd>{formatYuan(entry.premium)}</dd>
-          </div>
-          <div>
-            <dt>奖励比例</dt>
-            <dd>{formatRate(entry.rate)}</dd>
-          </div>
-          <div>
-            <dt>日期</dt>
-            <dd>{formatDay(entry.createdAt)}</dd>
-          </div>
-        </dl>
+        <InfoRows
+          className={styles.rowFields}
+          rows={[
+            { label: '投保人', value: entry.holderName },
+            { label: '保费', value: formatYuan(entry.premium) },
+            { label: '奖励比例', value: formatRate(entry.rate) },
+            { label: '日期', value: formatDay(entry.createdAt) },
+          ]}
+        />
         <span className={`${styles.amount} ${clawed ? styles.amountClawed : ''}`}>
           <small>奖励</small>
           {clawed ? '-' : '+'}
           {entry.amount.toFixed(2)}
         </span>
       </div>
-    </article>
+    </SectionCard>
   );
 }

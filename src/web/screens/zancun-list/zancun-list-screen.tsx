@@ -5,12 +5,12 @@ import { MSG_DRAFT_CALL_FAILED, MSG_DRAFT_DELETE_FAILED, policyApi } from '../..
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { InfoRows } from '../../components/layout/info-rows.tsx';
+import { CardList, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { confirmDialog } from '../../components/dialog.ts';
 import { failToast, successToast } from '../../components/toast.ts';
-import styles from '../../components/policy/policy-list.module.css';
 
 type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; list: TempFormItem[] };
 
@@ -45,37 +45,37 @@ export default function ZancunListScreen() {
 
   return (
     <AppPage title="暂存单">
-      {state.phase === 'loading' && <PageLoading />}
+      {state.phase === 'loading' && <CardSkeleton />}
       {state.phase === 'error' && <LoadError description={MSG_DRAFT_CALL_FAILED} onRetry={() => { setState({ phase: 'loading' }); void load(); }} />}
       {state.phase === 'ready' && state.list.length === 0 && <StatusBlock kind="empty" title="暂无暂存单" description="填写投保信息时点击「暂存」即可保存" />}
       {state.phase === 'ready' && state.list.length > 0 && (
-        <ul className={styles.list}>
+        <CardList>
           {state.list.map((item) => (
-            <li key={item.tempSerialNo} className={styles.card} data-testid="draft-card">
-              <div className={styles.cardHeader}>
-                <span className={styles.productName}>{item.productName}</span>
-              </div>
-              <dl className={styles.rows}>
-                <div>
-                  <dt>被保险人</dt>
-                  <dd>{item.insuredNames.join('、') || '未填写'}</dd>
-                </div>
-                <div>
-                  <dt>暂存时间</dt>
-                  <dd>{item.updatedAt}</dd>
-                </div>
-              </dl>
-              <div className={styles.cardFooter}>
-                <Button size="small" fill="outline" shape="rounded" onClick={() => void remove(item)}>
-                  删除
-                </Button>
-                <Button size="small" color="primary" shape="rounded" onClick={() => navigate(paths.insureFromDraft(item.productCode, item.tempSerialNo))}>
-                  继续填写
-                </Button>
-              </div>
-            </li>
+            <SectionCard
+              key={item.tempSerialNo}
+              as="li"
+              testId="draft-card"
+              title={item.productName}
+              footer={
+                <>
+                  <Button size="small" fill="outline" shape="rounded" onClick={() => void remove(item)}>
+                    删除
+                  </Button>
+                  <Button size="small" color="primary" shape="rounded" onClick={() => navigate(paths.insureFromDraft(item.productCode, item.tempSerialNo))}>
+                    继续填写
+                  </Button>
+                </>
+              }
+            >
+              <InfoRows
+                rows={[
+                  { label: '被保险人', value: item.insuredNames.join('、') || '未填写' },
+                  { label: '暂存时间', value: item.updatedAt },
+                ]}
+              />
+            </SectionCard>
           ))}
-        </ul>
+        </CardList>
       )}
     </AppPage>
   );

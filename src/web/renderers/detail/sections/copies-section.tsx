@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Stepper } from 'antd-mobile';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /** Copies stepper, 1..maxCopies; hidden when only one copy may be bought. */
@@ -11,7 +11,7 @@ export function CopiesSection({ manifest, selection, select }: DetailSectionProp
   useLayoutEffect(() => nameStepper(row.current, '购买份数'));
   if (max <= 1) return null;
   return (
-    <SectionCard title="购买份数">
+    <SectionCard heading="h2" title="购买份数">
       <div ref={row} className={`${styles.factorRow} ${styles.copiesRow}`}>
         <span className={styles.factorName}>每位被保人最多{max}份</span>
         <Stepper

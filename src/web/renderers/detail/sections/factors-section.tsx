@@ -1,6 +1,6 @@
 import { Selector } from 'antd-mobile';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /** One single-choice picker per pricing factor (e.g. 有无社保). */
@@ -8,7 +8,7 @@ export function FactorsSection({ manifest, selection, select }: DetailSectionPro
   const { factors } = manifest.pricing;
   if (factors.length === 0) return null;
   return (
-    <SectionCard title="投保选项">
+    <SectionCard heading="h2" title="投保选项">
       {factors.map((factor) => (
         <div key={factor.code} className={styles.factorRow}>
           <span className={styles.factorName}>{factor.name}</span>

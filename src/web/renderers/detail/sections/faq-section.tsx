@@ -1,13 +1,13 @@
 import { Collapse } from 'antd-mobile';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 export function FaqSection({ manifest }: DetailSectionProps) {
   const { faq } = manifest.detail;
   if (faq.length === 0) return null;
   return (
-    <SectionCard title="常见问题">
+    <SectionCard heading="h2" title="常见问题">
       <Collapse accordion className={styles.collapse}>
         {faq.map((item, i) => (
           <Collapse.Panel key={String(i)} title={item.q}>

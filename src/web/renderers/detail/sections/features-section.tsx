@@ -1,11 +1,12 @@
 import type { DetailSectionProps } from '../types.ts';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 export function FeaturesSection({ manifest }: DetailSectionProps) {
   const { features } = manifest.detail;
   if (features.length === 0) return null;
   return (
-    <section className={`${styles.card} ${styles.features}`} aria-label="产品亮点">
+    <SectionCard className={styles.features} label="产品亮点">
       {features.map((feature, i) => (
         <div key={feature.title} className={styles.feature}>
           <span className={styles.featureIndex}>{String(i + 1).padStart(2, '0')}</span>
@@ -15,6 +16,6 @@ export function FeaturesSection({ manifest }: DetailSectionProps) {
           </div>
         </div>
       ))}
-    </section>
+    </SectionCard>
   );
 }

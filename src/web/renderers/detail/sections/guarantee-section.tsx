@@ -1,14 +1,14 @@
 import { NoticeBar } from 'antd-mobile';
 import { guaranteeRows, needsNoticeBar } from '../selection.ts';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /** Guarantee table of the selected plan: duties by weight, long names scrolling in a notice bar. */
 export function GuaranteeSection({ plan, selection }: DetailSectionProps) {
   const rows = guaranteeRows(plan, selection.copies);
   return (
-    <SectionCard title="保障内容" extra={<span className={styles.cardExtra}>{plan.name}</span>} testId="guarantee">
+    <SectionCard heading="h2" title="保障内容" extra={<span className={styles.cardExtra}>{plan.name}</span>} testId="guarantee">
       <dl className={styles.guarantee}>
         {rows.map((row) => (
           <div key={row.key} className={styles.guaranteeRow}>

@@ -1,7 +1,7 @@
 import { Selector } from 'antd-mobile';
 import { guaranteeYearsOf, offersGuaranteeYears } from '../../../../engine/pricing/premium.ts';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /**
@@ -14,7 +14,7 @@ export function GuaranteeYearsSection({ manifest, selection, select }: DetailSec
   if (!offersGuaranteeYears(manifest)) return null;
   const years = guaranteeYearsOf(manifest);
   return (
-    <SectionCard title="保障年限" testId="guarantee-years">
+    <SectionCard heading="h2" title="保障年限" testId="guarantee-years">
       <div className={styles.factorRow}>
         <span className={styles.factorName}>可选年限</span>
         <Selector

@@ -1,26 +1,20 @@
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
-import styles from '../detail.module.css';
+import { InfoRows } from '../../../components/layout/info-rows.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 
 /** Age limit, sales area, insurance period and who is covered. */
 export function InfoSection({ manifest }: DetailSectionProps) {
   const { ageLimit, salesArea, insurancePeriod, securityObject } = manifest.detail;
-  const rows: [string, string][] = [
-    ['投保年龄', ageLimit],
-    ['销售区域', salesArea],
-    ['保险期间', insurancePeriod],
-    ['保障对象', securityObject],
-  ];
   return (
-    <SectionCard title="投保须知">
-      <dl className={styles.infoList}>
-        {rows.map(([label, value]) => (
-          <div key={label} className={styles.infoRow}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <SectionCard heading="h2" title="投保须知">
+      <InfoRows
+        rows={[
+          { label: '投保年龄', value: ageLimit },
+          { label: '销售区域', value: salesArea },
+          { label: '保险期间', value: insurancePeriod },
+          { label: '保障对象', value: securityObject },
+        ]}
+      />
     </SectionCard>
   );
 }

@@ -1,13 +1,13 @@
 import { Tag } from 'antd-mobile';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /** Underwriting insurers, the lead insurer (partyRole 1) first. */
 export function InsurersSection({ manifest }: DetailSectionProps) {
   const insurers = [...manifest.insurers].sort((a, b) => a.partyRole - b.partyRole);
   return (
-    <SectionCard title="承保公司">
+    <SectionCard heading="h2" title="承保公司">
       <ul className={styles.insurers}>
         {insurers.map((insurer) => (
           <li key={insurer.name} className={styles.insurer}>

@@ -3,7 +3,7 @@ import { computePremium } from '../../../../engine/pricing/premium.ts';
 import { formatYuan } from '../../../components/format.ts';
 import { guaranteeRows } from '../selection.ts';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 /** The head of a guarantee name, for a card too narrow for the whole: 意外身故、伤残 → 意外身故. */
@@ -15,7 +15,7 @@ function shortName(limitName: string): string {
 export function PlanPickerSection({ manifest, selection, select }: DetailSectionProps) {
   if (manifest.planType === 'B') {
     return (
-      <SectionCard title="选择方案" testId="plan-picker">
+      <SectionCard heading="h2" title="选择方案" testId="plan-picker">
         <Tabs
           activeKey={String(selection.planIndex)}
           onChange={(key) => select({ planIndex: Number(key) })}
@@ -29,7 +29,7 @@ export function PlanPickerSection({ manifest, selection, select }: DetailSection
     );
   }
   return (
-    <SectionCard title="选择方案" testId="plan-picker">
+    <SectionCard heading="h2" title="选择方案" testId="plan-picker">
       <div className={styles.planGrid} role="radiogroup" aria-label="保障方案">
         {manifest.plans.map((plan, index) => {
           const checked = index === selection.planIndex;

@@ -7,7 +7,7 @@ import { queries } from '../../../api/queries.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppNavigate } from '../../../app/use-app-navigate.ts';
 import type { DetailSectionProps } from '../types.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
 
 type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; stats: RatingStats };
@@ -30,6 +30,7 @@ export function RatingSection({ manifest }: DetailSectionProps) {
   if (state.phase === 'ready' && count === 0) return null;
   return (
     <SectionCard
+      heading="h2"
       title="用户评价"
       testId="rating-summary"
       extra={
