@@ -15,6 +15,7 @@ import {
 import { queries, queryKeys } from '../../api/queries.ts';
 import { ratingApi } from '../../api/ratings.ts';
 import styles from './rating-popup.module.css';
+import '../a11y/selector.css';
 
 /** What is being rated: one business (order or policy) of one product, at one node. */
 export interface RatingTarget {

@@ -18,6 +18,7 @@ import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } f
 import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
 import styles from './payoff-screen.module.css';
 import { useSaleRecording } from '../../recording/sale-recording.tsx';
+import '../../components/a11y/choice-inputs.css';
 
 type Method = PayChannel | 'jd';
 
@@ -245,7 +246,10 @@ export default function PayoffScreen() {
                 <span className={styles.methodName}>{method.label}</span>
                 <span className={styles.methodHint}>{method.hint}</span>
               </span>
-              <Radio value={method.value} aria-label={method.label} />
+              {/* Named by its hidden text (an aria-label would land on antd-mobile's <label>, where it is not allowed). */}
+              <Radio value={method.value} className={styles.methodRadio}>
+                <span className="visually-hidden">{method.label}</span>
+              </Radio>
             </div>
           ))}
         </Radio.Group>

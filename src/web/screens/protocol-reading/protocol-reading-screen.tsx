@@ -15,6 +15,7 @@ import { useProtocolReading, type ProtocolReading } from '../../state/insure-flo
 import { NOTICE_TITLES } from './notice-routes.ts';
 import styles from '../../components/protocol/protocol-reading.module.css';
 import { clauseMarkup, useProductClauses } from '../../components/protocol/use-product-clauses.ts';
+import '../../components/a11y/choice-inputs.css';
 
 /**
  * The clauses of a product in the two lists of spec §4 (notices of
