@@ -238,7 +238,8 @@ export default function PayoffScreen() {
         <h2 className={styles.methodsTitle}>选择支付方式</h2>
         <Radio.Group value={channel} onChange={(v) => setChannel(v as Method)}>
           {methodsFor(browser).map((method) => (
-            <div key={method.value} className={styles.method} onClick={() => setChannel(method.value)}>
+            // The whole row is the radio's <label>: its name is the method and its hint, all of it the target.
+            <Radio key={method.value} value={method.value} block className={styles.method}>
               <span className={styles.methodIcon} style={{ background: method.color }} aria-hidden="true">
                 {method.label.slice(0, 1)}
               </span>
@@ -246,11 +247,7 @@ export default function PayoffScreen() {
                 <span className={styles.methodName}>{method.label}</span>
                 <span className={styles.methodHint}>{method.hint}</span>
               </span>
-              {/* Named by its hidden text (an aria-label would land on antd-mobile's <label>, where it is not allowed). */}
-              <Radio value={method.value} className={styles.methodRadio}>
-                <span className="visually-hidden">{method.label}</span>
-              </Radio>
-            </div>
+            </Radio>
           ))}
         </Radio.Group>
       </section>
