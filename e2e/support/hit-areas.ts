@@ -22,6 +22,8 @@ export interface SmallTarget {
   box: string;
   /** How many of the sampled points missed it. */
   missed: number;
+  /** What took the missed points instead (off screen: outside the viewport), for the message. */
+  takenBy: string[];
 }
 
 const INTERACTIVE = [
@@ -63,7 +65,7 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
       const covers = (hit: Element | null, el: Element, target: Element): boolean =>
         hit !== null && (el.contains(hit) || target.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
 
-      const small: { target: string; box: string; missed: number }[] = [];
+      const small: { target: string; box: string; missed: number; takenBy: string[] }[] = [];
       const seen = new Set<Element>();
       for (const el of Array.from(document.querySelectorAll(selector))) {
         const target = owner(el);
@@ -86,9 +88,16 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
         for (const dx of [-half + 0.5, 0, half - 0.5]) for (const dy of [-half + 0.5, 0, half - 0.5]) points.push([cx + dx, cy + dy]);
         // Points off the viewport cannot be hit-tested; a target that close to the edge is measured by its box.
         const onScreen = points.filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
-        let missed = points.length - onScreen.length > 0 && (rect.width < size || rect.height < size) ? points.length - onScreen.length : 0;
-        for (const [x, y] of onScreen) if (!covers(document.elementFromPoint(x, y), el, target)) missed += 1;
-        if (missed > 0) small.push({ target: describe(target), box: `${Math.round(rect.width)}×${Math.round(rect.height)}`, missed });
+        const offScreen = points.length - onScreen.length > 0 && (rect.width < size || rect.height < size) ? points.length - onScreen.length : 0;
+        let missed = offScreen;
+        const takenBy = new Set<string>(offScreen > 0 ? ['off screen'] : []);
+        for (const [x, y] of onScreen) {
+          const hit = document.elementFromPoint(x, y);
+          if (covers(hit, el, target)) continue;
+          missed += 1;
+          takenBy.add(hit ? describe(hit) : 'nothing');
+        }
+        if (missed > 0) small.push({ target: describe(target), box: `${Math.round(rect.width)}×${Math.round(rect.height)}`, missed, takenBy: [...takenBy] });
       }
       window.scrollTo(0, 0);
       return small;
@@ -99,5 +108,5 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
 
 /** A readable list for a failure message. */
 export function describeSmallTargets(route: string, targets: readonly SmallTarget[]): string {
-  return targets.map((t) => `${route}: ${t.target} (${t.box}, ${t.missed}/9 points of a 44×44 square miss it)`).join('\n');
+  return targets.map((t) => `${route}: ${t.target} (${t.box}, ${t.missed}/9 points of a 44×44 square miss it, taken by ${t.takenBy.join(', ')})`).join('\n');
 }

@@ -169,7 +169,7 @@ describe('protocol reading screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: '全部已读' }));
     // 全部已读 reads all and ticks the box.
     await waitFor(() => expect(go).toHaveProperty('disabled', false));
-    fireEvent.click(screen.getByLabelText('我已阅读并同意'));
+    fireEvent.click(screen.getByLabelText('我已阅读并同意以上全部内容'));
     await waitFor(() => expect(go).toHaveProperty('disabled', true));
   });
 });

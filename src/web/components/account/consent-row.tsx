@@ -2,6 +2,7 @@ import { Checkbox } from 'antd-mobile';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../app/paths.ts';
 import styles from './account-form.module.css';
+import '../a11y/choice-inputs.css';
 
 /**
  * The consent under every log-in and sign-up form: the checkbox (its hit area

@@ -17,6 +17,7 @@ import { queries, queryKeys } from '../../api/queries.ts';
 import { ratingApi } from '../../api/ratings.ts';
 import { infoToast, loadingToast, successToast } from '../toast.ts';
 import styles from './rating-popup.module.css';
+import '../a11y/selector.css';
 
 /** What is being rated: one business (order or policy) of one product, at one node. */
 export interface RatingTarget {

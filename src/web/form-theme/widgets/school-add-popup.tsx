@@ -7,6 +7,7 @@ import { SCHOOL_MESSAGES, type AddSchoolBody } from '../../../contract/school.ts
 import { infoApi } from '../../api/info.ts';
 import { loadCountiesUnder, type County } from './school-areas.ts';
 import styles from '../form-theme.module.css';
+import '../../components/a11y/selector.css';
 
 /**
  * 添加学校 (custom-school mode 01): the school the parent could not find,

@@ -4,6 +4,7 @@ import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import { fieldAria, labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 import { useLazyPopup } from './use-lazy-popup.ts';
+import '../../components/a11y/selector.css';
 
 type Option = EnumOptionsType;
 

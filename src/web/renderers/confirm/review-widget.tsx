@@ -8,6 +8,7 @@ import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import styles from './confirm.module.css';
+import '../../components/a11y/tabs.css';
 
 /** Spec §9: the confirm page's widget shows the first two ratings of a tab. */
 export const WIDGET_PAGE_SIZE = 2;
@@ -31,7 +32,7 @@ export function ReviewWidget({ productCode }: { productCode: string }) {
 
   return (
     <section className={styles.card} aria-label="用户评价" data-testid="review-widget">
-      <header className={styles.cardHeader}>
+      <header className={`${styles.cardHeader} ${styles.reviewHeader}`}>
         <h3 className={styles.cardTitle}>用户评价</h3>
         <button type="button" className={styles.reviewMore} onClick={() => navigate(paths.estimateList(productCode))}>
           查看更多 ›

@@ -5,6 +5,7 @@ import type { ProtocolReading } from '../../state/insure-flow.ts';
 import styles from './insure.module.css';
 import { groupProtocols, paragraphs } from './protocol-groups.ts';
 import { saleStep } from '../../recording/sale-recording.tsx';
+import '../../components/a11y/choice-inputs.css';
 
 /**
  * 我已阅读并同意《…》: the product's clauses in their two groups (spec §4
@@ -53,15 +54,18 @@ export function ProtocolAgreement({
   return (
     <section className={styles.agreement} aria-label="投保声明" id="insure-agreement">
       <div className={styles.agreementLine}>
+        {/* The box's name is its hidden text (an aria-label would land on antd-mobile's <label>, where it is not allowed);
+            its input covers the 44 px box, the text beside it is the sentence with the clause links. */}
         <Checkbox
-          className={styles.agreementCheck}
+          className={`${styles.agreementCheck} a11y-input-cover`}
           checked={reading.agreed}
           onChange={(checked) => {
             if (checked && !reading.allRead) show(firstUnread);
             else reading.setAgreed(checked);
           }}
-          aria-label="我已阅读并同意"
-        />
+        >
+          <span className="visually-hidden">我已阅读并同意</span>
+        </Checkbox>
         <p style={{ margin: 0 }}>
           我已阅读并同意{links(notices)}
           {notices.length > 0 && others.length > 0 && <Fragment>，以及</Fragment>}

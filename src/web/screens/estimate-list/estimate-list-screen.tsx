@@ -14,6 +14,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { addPage, EMPTY_PAGES, type RatingPages } from './rating-pages.ts';
 import styles from './estimate-list-screen.module.css';
+import '../../components/a11y/tabs.css';
 
 type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | ({ phase: 'ready' } & RatingPages);
 

@@ -11,6 +11,7 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { takeMarketModel } from '../../markets/market-start.ts';
 import styles from './home-screen.module.css';
+import pills from '../../components/pill-tabs.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
 import type { VisitorPlace } from '../../api/location.ts';
@@ -96,10 +97,10 @@ export default function HomeScreen() {
             <span>学平险在线</span>
           </div>
           <div className={styles.headerLinks}>
-            <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.policyList())}>
+            <button type="button" className={`${styles.myPolicies} hit-44`} onClick={() => navigate(paths.policyList())}>
               我的保单
             </button>
-            <button type="button" className={styles.myPolicies} onClick={() => navigate(paths.myIndex())}>
+            <button type="button" className={`${styles.myPolicies} hit-44`} onClick={() => navigate(paths.myIndex())}>
               个人中心
             </button>
           </div>
@@ -128,14 +129,14 @@ export default function HomeScreen() {
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
         {market.status !== 'deciding' && categories.length > 1 && (
-          <div className={styles.categories} role="tablist" aria-label="产品分类">
+          <div className={pills.tabs} role="tablist" aria-label="产品分类">
             {['', ...categories].map((name) => (
               <button
                 key={name || 'all'}
                 type="button"
                 role="tab"
                 aria-selected={category === name}
-                className={category === name ? styles.categoryActive : styles.category}
+                className={category === name ? pills.tabActive : pills.tab}
                 onClick={() => choose(name)}
               >
                 {name || '全部'}
@@ -171,8 +172,12 @@ function MarketNotice({ bar, onChoose, onSearch }: { bar: MarketBar; onChoose: (
     <div className={styles.marketNotice} data-testid="market-notice" role="status">
       <span>{text}</span>
       <span className={styles.marketActions}>
-        <button type="button" onClick={onSearch}>搜索</button>
-        <button type="button" onClick={onChoose}>选择保险超市</button>
+        <button type="button" className="hit-44" onClick={onSearch}>
+          搜索
+        </button>
+        <button type="button" className="hit-44" onClick={onChoose}>
+          选择保险超市
+        </button>
       </span>
     </div>
   );

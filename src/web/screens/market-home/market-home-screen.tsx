@@ -10,6 +10,7 @@ import { hasAppHistory, useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
+import pills from '../../components/pill-tabs.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { ShareButton } from '../../components/share/share-button.tsx';
@@ -103,7 +104,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
         <h1 className={styles.heroName}>{market.name}</h1>
         {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}
         <p className={styles.heroLine}>服务地区：{market.areaNames.join('、')}</p>
-        <button type="button" className={styles.heroSwitch} onClick={() => navigate(paths.locationMarketHome())}>
+        <button type="button" className={`${styles.heroSwitch} hit-44`} onClick={() => navigate(paths.locationMarketHome())}>
           切换保险超市
         </button>
       </header>
@@ -129,14 +130,14 @@ function MarketPage({ market }: { market: MarketDetail }) {
           <section className={styles.section} aria-label="超市产品">
             <h2 className={styles.sectionTitle}>超市产品</h2>
             {categories.length > 1 && (
-              <div className={styles.tabs} role="tablist" aria-label="产品分类">
+              <div className={pills.tabs} role="tablist" aria-label="产品分类">
                 {['', ...categories].map((name) => (
                   <button
                     key={name || 'all'}
                     type="button"
                     role="tab"
                     aria-selected={category === name}
-                    className={category === name ? styles.tabActive : styles.tab}
+                    className={category === name ? pills.tabActive : pills.tab}
                     onClick={() => setCategory(name)}
                   >
                     {name || '全部'}

@@ -13,6 +13,7 @@ import { isPeriod, PERIOD_NAMES } from '../../components/promoter/promoter-label
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './my-achievement-screen.module.css';
+import '../../components/a11y/tabs.css';
 
 /** What each period covers (the server's windows). */
 const PERIOD_SCOPE: Record<AchievementPeriod, string> = { day: '近30天', month: '近12个月', term: '按学期统计' };

@@ -19,6 +19,7 @@ import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } f
 import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
 import styles from './payoff-screen.module.css';
 import { useSaleRecording } from '../../recording/sale-recording.tsx';
+import '../../components/a11y/choice-inputs.css';
 
 type Method = PayChannel | 'jd';
 
@@ -238,7 +239,8 @@ export default function PayoffScreen() {
         <h2 className={styles.methodsTitle}>选择支付方式</h2>
         <Radio.Group value={channel} onChange={(v) => setChannel(v as Method)}>
           {methodsFor(browser).map((method) => (
-            <div key={method.value} className={styles.method} onClick={() => setChannel(method.value)}>
+            // The whole row is the radio's <label>: its name is the method and its hint, all of it the target.
+            <Radio key={method.value} value={method.value} block className={styles.method}>
               <span className={styles.methodIcon} style={{ background: method.color }} aria-hidden="true">
                 {method.label.slice(0, 1)}
               </span>
@@ -246,8 +248,7 @@ export default function PayoffScreen() {
                 <span className={styles.methodName}>{method.label}</span>
                 <span className={styles.methodHint}>{method.hint}</span>
               </span>
-              <Radio value={method.value} aria-label={method.label} />
-            </div>
+            </Radio>
           ))}
         </Radio.Group>
       </section>

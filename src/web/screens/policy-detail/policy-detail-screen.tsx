@@ -181,7 +181,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
           </div>
         ))}
         <InfoRows rows={[{ label: '受益人', value: detail.beneficiary }]} />
-        <button type="button" className={styles.link} onClick={() => navigate(paths.insureDetail(detail.applicationFormCode))}>
+        <button type="button" className={`${styles.link} hit-44`} onClick={() => navigate(paths.insureDetail(detail.applicationFormCode))}>
           查看投保信息 ›
         </button>
       </SectionCard>

@@ -20,6 +20,7 @@ import { refreshFirstPage } from '../../components/infinite-list.ts';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/policy/policy-list.module.css';
+import '../../components/a11y/tabs.css';
 
 const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   toBePaid: 'warning',
@@ -81,7 +82,7 @@ export default function PolicyListScreen() {
     <AppPage
       title="我的保单"
       right={
-        <button type="button" className={styles.navLink} onClick={() => navigate(paths.zancunList())}>
+        <button type="button" className={`${styles.navLink} hit-44`} onClick={() => navigate(paths.zancunList())}>
           暂存单
         </button>
       }

@@ -24,6 +24,7 @@ const ClausePopup = lazyPopup<ComponentProps<typeof LoadedClausePopup>>(
   () => import('./clause-popup.tsx').then((m) => m.ClausePopup),
   (props) => props.open !== null,
 );
+import '../../components/a11y/choice-inputs.css';
 
 /**
  * The clauses of a product in the two lists of spec §4 (notices of
@@ -117,15 +118,17 @@ function ClauseLists({ productCode, items, needsAgreement }: { productCode: stri
       {list('其他告知及授权', others)}
       {needsAgreement && (
         <div className={styles.agree}>
+          {/* The sentence is the box's label (its name, and 44 px of row to tap), not an aria-label on antd's <label>. */}
           <Checkbox
+            className={styles.agreeBox}
             checked={reading.agreed}
             onChange={(checked) => {
               if (checked && !reading.allRead) show(firstUnread);
               else reading.setAgreed(checked);
             }}
-            aria-label="我已阅读并同意"
-          />
-          <span>我已阅读并同意以上全部内容</span>
+          >
+            我已阅读并同意以上全部内容
+          </Checkbox>
         </div>
       )}
       <ClausePopup items={items} open={open} reading={reading} onOpen={show} onClose={() => setOpen(null)} />

@@ -11,6 +11,7 @@ import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
 import { formatRate, REWARD_STATUS_NAMES } from '../../components/promoter/promoter-labels.ts';
 import styles from './reward-detail-screen.module.css';
+import '../../components/a11y/tabs.css';
 
 const TAG_COLORS: Record<RewardStatus, string> = { pending: 'warning', confirmed: 'primary', paid: 'success', clawedBack: 'default' };
 

@@ -6,6 +6,7 @@ import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
+import pills from '../../components/pill-tabs.module.css';
 import { ProductCard } from '../../components/market/product-card.tsx';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -44,8 +45,8 @@ export default function SelectCompanyScreen() {
           <button
             key={name}
             type="button"
-            className={name === company ? styles.tabActive : styles.tab}
-            style={{ margin: '0 8px 10px 0' }}
+            className={name === company ? pills.tabActive : pills.tab}
+            style={{ margin: '0 8px 2px 0' }}
             aria-pressed={name === company}
             onClick={() => setQuery({ id: market.id, company: name }, { replace: true })}
             data-testid="company-option"

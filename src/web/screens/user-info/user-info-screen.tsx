@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import own from './user-info-screen.module.css';
+import '../../components/a11y/choice-inputs.css';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 

@@ -2,6 +2,7 @@ import { Selector } from 'antd-mobile';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
+import '../../../components/a11y/selector.css';
 
 /** One single-choice picker per pricing factor (e.g. 有无社保). */
 export function FactorsSection({ manifest, selection, select }: DetailSectionProps) {

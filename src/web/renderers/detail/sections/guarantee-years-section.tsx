@@ -3,6 +3,7 @@ import { guaranteeYearsOf, offersGuaranteeYears } from '../../../../engine/prici
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
+import '../../../components/a11y/selector.css';
 
 /**
  * Guarantee years picker (保障年限, spec §3 allowed guarantee years): one

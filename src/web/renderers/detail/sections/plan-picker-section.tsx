@@ -5,6 +5,7 @@ import { guaranteeRows } from '../selection.ts';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
+import '../../../components/a11y/tabs.css';
 
 /** The head of a guarantee name, for a card too narrow for the whole: 意外身故、伤残 → 意外身故. */
 function shortName(limitName: string): string {

@@ -1,4 +1,5 @@
 import type { DetailSectionProps } from '../types.ts';
+import { readableTextOn } from '../../../components/readable-text.ts';
 import styles from '../detail.module.css';
 
 /**
@@ -11,7 +12,7 @@ export function TitlePageSection({ manifest }: DetailSectionProps) {
   const color = manifest.detail.banner.color ?? '#1677ff';
   return (
     <section className={styles.titlePage} style={{ borderColor: color }} aria-label={titlePage.title} data-testid="title-page">
-      <span className={styles.titlePageYear} style={{ background: color }}>
+      <span className={styles.titlePageYear} style={{ background: color, color: readableTextOn(color) }}>
         {titlePage.projectYear}年度项目
       </span>
       <h1 className={styles.titlePageTitle}>{titlePage.title}</h1>
