@@ -46,6 +46,8 @@ describe('GET /_gw/prod-svc/forms/<key>.js', () => {
     const unknown = await t.app.inject({ method: 'GET', url: formValidatorUrl('0-0') });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['cache-control']).toBe('no-store');
+    // The API's error envelope, as every other call's refusal (the fuzz test holds every route to it).
+    expect(unknown.json()).toMatchObject({ code: expect.any(String), msg: '表单校验不存在' });
     const bad = await t.app.inject({ method: 'GET', url: formValidatorUrl('../x') });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);

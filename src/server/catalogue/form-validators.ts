@@ -19,10 +19,12 @@ import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import equalModule from 'ajv/dist/runtime/equal.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import { ErrorCode } from '../../contract/envelope.ts';
 import { productCalls } from '../../contract/product.ts';
 import { buildInsureFormSchema, type FormJsonSchema } from '../../engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../engine/insure/form-validator-key.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { ApiError } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import type { ManifestStore } from './manifest-store.ts';
 import { PreparedAnswer, sendPrepared } from './prepared-answers.ts';
@@ -124,7 +126,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function registerFormValidatorRoute(app: FastifyInstance, deps: AppDeps): void {
   routesOf(app, deps)(productCalls.formValidator, async (request, reply) => {
     const answer = preparedFormValidator(deps.manifests, request.params.file.replace(/\.js$/, ''));
-    if (!answer) return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('unknown form');
+    // The API's own 404 envelope (JSON, never cached): an import() of it fails as a missing module would.
+    if (!answer) {
+      reply.header('cache-control', 'no-store');
+      throw new ApiError(ErrorCode.NotFound, '表单校验不存在', 404);
+    }
     reply.header('cache-control', IMMUTABLE);
     return sendPrepared(request, reply, answer, 'text/javascript; charset=utf-8');
   });
