@@ -43,13 +43,16 @@ export function rememberLandingPromoCode(): void {
  * antd-mobile names an input's clear icon with an aria-label on a plain <div> (no role), which
  * ARIA prohibits (axe: aria-prohibited-attr) and which no screen reader can activate anyway: the
  * field's own label is what it announces. The icon appears while a filled field has focus, so
- * the label is dropped as it is added.
+ * the label is dropped as it is added (alone, or within a subtree that mounts with it).
  */
 export function unlabelInputClearIcons(): void {
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
-        if (node instanceof HTMLElement && node.classList.contains('adm-input-clear')) node.removeAttribute('aria-label');
+        if (!(node instanceof HTMLElement)) continue;
+        // The icon itself, or inside a subtree mounted at once (a search screen opened with a query).
+        if (node.classList.contains('adm-input-clear')) node.removeAttribute('aria-label');
+        for (const icon of Array.from(node.querySelectorAll('.adm-input-clear[aria-label]'))) icon.removeAttribute('aria-label');
       }
     }
   }).observe(document.body, { childList: true, subtree: true });
