@@ -27,9 +27,12 @@ export async function pick(page: Page, id: string, labels: string | readonly str
   const wanted = typeof labels === 'string' ? [labels] : labels;
   for (const [column, label] of wanted.entries()) {
     const item = picker.locator('.adm-picker-view-column').nth(column).locator('.adm-picker-view-column-item', { hasText: label }).first();
-    // The wheel lies under the picker's masks: tap the item itself.
-    await item.dispatchEvent('click');
-    await expect(item).toHaveAttribute('data-selected', 'true');
+    // The wheel lies under the picker's masks: tap the item itself. A tap while the popup is still
+    // sliding in can be taken for the end of a drag and ignored by the wheel: tap again, as a thumb would.
+    await expect(async () => {
+      await item.dispatchEvent('click');
+      await expect(item).toHaveAttribute('data-selected', 'true', { timeout: 1_500 });
+    }).toPass({ timeout: 10_000 });
   }
   await picker.getByText('确定', { exact: true }).click();
   await expect(picker).toBeHidden();
