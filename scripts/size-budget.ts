@@ -33,9 +33,9 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  // 72: its sections moved onto the shared SectionCard (+1.3 KB of shared card code).
-  'src/web/screens/product-detail/product-detail-screen.tsx': 72,
-  'src/web/screens/confirm/confirm-screen.tsx': 73,
+  // 50: plan tabs and FAQ without react-spring (LightTabs, <details>); the draft's jotai atoms,
+  // the stepper and the guarantee notice bar remain (docs/performance.md).
+  'src/web/screens/product-detail/product-detail-screen.tsx': 50,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
@@ -46,7 +46,7 @@ export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
 export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
 export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
 export const INSURE_CHUNK_BUDGET_BYTES = INSURE_CHUNK_GOAL_BYTES;
-export const INSURE_BEYOND_HOME_BUDGET_BYTES = 135 * 1024;
+export const INSURE_BEYOND_HOME_BUDGET_BYTES = 132 * 1024;
 /** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
 export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
