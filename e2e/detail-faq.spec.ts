@@ -20,3 +20,13 @@ test('the detail FAQ opens one answer at a time', async ({ page }) => {
   await second.locator('summary').click();
   await expect(second.locator('p')).toBeHidden();
 });
+
+// A guarantee name too long for its row scrolls (marquee-text.tsx, NoticeBar's scrolling without its code).
+test('a long guarantee name scrolls after its delay', async ({ page }) => {
+  await page.goto('/#/newProductDetail?productCode=22PR514263');
+  const inner = page.locator('[data-testid="guarantee"] .adm-notice-bar-content-inner').first();
+  await expect(inner).toBeVisible();
+  await expect
+    .poll(async () => inner.evaluate((el) => (el as HTMLElement).style.transform), { timeout: 5000 })
+    .toMatch(/^translateX\(-\d+(\.\d+)?px\)$/);
+});
