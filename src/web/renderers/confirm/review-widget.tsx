@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd-mobile';
+import { LightTabs } from '../../components/light-tabs.tsx';
 import { ReadOnlyRate } from '../../components/read-only-rate.tsx';
 import type { RatingRecord } from '../../../contract/ratings.ts';
 import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../engine/ratings/ratings.ts';
@@ -38,11 +38,12 @@ export function ReviewWidget({ productCode }: { productCode: string }) {
           查看更多 ›
         </button>
       </header>
-      <Tabs activeKey={node} onChange={(key) => setNode(key as CommentNode)} style={{ '--title-font-size': '14px' }}>
-        {COMMENT_NODES.map((key) => (
-          <Tabs.Tab key={key} title={`${COMMENT_NODE_NAMES[key]}评价`} />
-        ))}
-      </Tabs>
+      <LightTabs
+        tabs={COMMENT_NODES.map((key) => ({ key, title: `${COMMENT_NODE_NAMES[key]}评价` }))}
+        activeKey={node}
+        onChange={(key) => setNode(key as CommentNode)}
+        style={{ '--title-font-size': '14px' }}
+      />
       {state.phase === 'loading' && <p className={styles.reviewNote}>获取数据...</p>}
       {state.phase === 'failed' && <p className={styles.reviewNote}>获取数据失败...</p>}
       {state.phase === 'ready' && state.list.length === 0 && <p className={styles.reviewNote}>暂无评价</p>}

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Dialog } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
+import { alertDialog } from '../../components/dialog.ts';
 
 type Step = NonNullable<ProductManifest['alerts']>[number]['at'];
 
-/** Shows the manifest's alerts of `step` once per visit, one dialog after another. */
+/**
+ * Shows the manifest's alerts of `step` once per visit, one dialog after another. The dialog
+ * loads on the first alert (components/dialog.ts), not with the screen (issue 15).
+ */
 export function useStepAlerts(manifest: ProductManifest, step: Step): void {
   const shown = useRef(false);
   useEffect(() => {
@@ -12,7 +15,7 @@ export function useStepAlerts(manifest: ProductManifest, step: Step): void {
     shown.current = true;
     const texts = (manifest.alerts ?? []).filter((a) => a.at === step).map((a) => a.text);
     void (async () => {
-      for (const content of texts) await Dialog.alert({ content, confirmText: '我知道了' });
+      for (const content of texts) await alertDialog({ content, confirmText: '我知道了' });
     })();
   }, [manifest, step]);
 }

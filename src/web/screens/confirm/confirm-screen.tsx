@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, NoticeBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
+import { LazyNoticeBar } from '../../components/lazy-notice-bar.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { buildConfirmModel } from '../../renderers/confirm/confirm-model.ts';
 import { ConfirmRenderer } from '../../renderers/confirm/confirm-renderer.tsx';
@@ -61,7 +62,7 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   return (
     <AppPage title={TITLE} hasBottomBar>
       {model.blocker && (
-        <NoticeBar
+        <LazyNoticeBar
           style={{ margin: '12px 12px 0', borderRadius: 8 }}
           color="alert"
           content={model.blocker}

@@ -1,5 +1,8 @@
-import { useLayoutEffect, useRef } from 'react';
-import { Stepper } from 'antd-mobile';
+import { useState, type CSSProperties } from 'react';
+import { Button } from 'antd-mobile';
+import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import 'antd-mobile/es/components/input/input.css';
+import 'antd-mobile/es/components/stepper/stepper.css';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
 import styles from '../detail.module.css';
@@ -7,34 +10,66 @@ import styles from '../detail.module.css';
 /** Copies stepper, 1..maxCopies; hidden when only one copy may be bought. */
 export function CopiesSection({ manifest, selection, select }: DetailSectionProps) {
   const max = manifest.pricing.maxCopies;
-  const row = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => nameStepper(row.current, '购买份数'));
   if (max <= 1) return null;
   return (
     <SectionCard heading="h2" title="购买份数">
-      <div ref={row} className={`${styles.factorRow} ${styles.copiesRow}`}>
+      <div className={`${styles.factorRow} ${styles.copiesRow}`}>
         <span className={styles.factorName}>每位被保人最多{max}份</span>
-        <Stepper
-          // 44 px buttons: the - and + are tapped with a thumb.
-          style={{ '--height': '44px', '--button-width': '44px', '--input-width': '44px' }}
-          min={1}
-          max={max}
-          digits={0}
-          value={selection.copies}
-          onChange={(value) => select({ copies: Math.min(Math.max(Math.round(value || 1), 1), max) })}
-        />
+        <CopiesStepper name="购买份数" max={max} value={selection.copies} onChange={(copies) => select({ copies })} />
       </div>
     </SectionCard>
   );
 }
 
 /**
- * antd-mobile's Stepper gives its number input role="spinbutton" and aria-value* but no name, and
- * copies the aria-value* onto the input's wrapper <div>, where ARIA does not allow them: name the
- * input, clear the wrapper (after every render, which sets them again).
+ * A whole-number stepper, 1..max, with antd-mobile's Stepper markup and CSS (its Button, which
+ * the home route already has, and its icons) but neither its Input nor its decimal arithmetic
+ * (@rc-component/mini-decimal): about 5 KB gzip off the detail page (issue 15,
+ * docs/performance.md). As antd-mobile's: typing sets the value (kept within 1..max), focus shows
+ * and selects the number, blur shows the value. Unlike antd-mobile's, the number input has a name
+ * and its wrapper no misplaced aria-value* attributes. 44 px buttons: tapped with a thumb.
  */
-function nameStepper(row: HTMLElement | null, name: string): void {
-  const wrapper = row?.querySelector('.adm-stepper .adm-input');
-  for (const attribute of ['aria-valuenow', 'aria-valuemax', 'aria-valuemin', 'role']) wrapper?.removeAttribute(attribute);
-  wrapper?.querySelector('input')?.setAttribute('aria-label', name);
+function CopiesStepper({ name, max, value, onChange }: { name: string; max: number; value: number; onChange: (value: number) => void }) {
+  const [text, setText] = useState<string | null>(null);
+  const set = (next: number) => {
+    const bounded = Math.min(Math.max(Math.round(next), 1), max);
+    if (bounded !== value) onChange(bounded);
+  };
+  return (
+    <div
+      className={`adm-stepper ${text !== null ? 'adm-stepper-active' : ''}`}
+      style={{ '--height': '44px', '--button-width': '44px', '--input-width': '44px' } as CSSProperties}
+    >
+      <Button className="adm-stepper-minus" fill="none" shape="rectangular" color="primary" aria-label="减少" disabled={value <= 1} onClick={() => set(value - 1)}>
+        <MinusOutline />
+      </Button>
+      <div className="adm-stepper-middle">
+        <div className="adm-input adm-stepper-input">
+          <input
+            className="adm-input-element"
+            inputMode="decimal"
+            role="spinbutton"
+            aria-label={name}
+            aria-valuenow={value}
+            aria-valuemin={1}
+            aria-valuemax={max}
+            value={text ?? String(value)}
+            onFocus={(event) => {
+              setText(String(value));
+              event.currentTarget.select();
+            }}
+            onChange={(event) => {
+              setText(event.target.value);
+              const parsed = Number.parseFloat(event.target.value.trim());
+              set(Number.isNaN(parsed) ? 1 : parsed);
+            }}
+            onBlur={() => setText(null)}
+          />
+        </div>
+      </div>
+      <Button className="adm-stepper-plus" fill="none" shape="rectangular" color="primary" aria-label="增加" disabled={value >= max} onClick={() => set(value + 1)}>
+        <AddOutline />
+      </Button>
+    </div>
+  );
 }

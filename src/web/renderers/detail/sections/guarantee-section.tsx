@@ -1,7 +1,7 @@
-import { NoticeBar } from 'antd-mobile';
 import { guaranteeRows, needsNoticeBar } from '../selection.ts';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
+import { MarqueeText } from '../../../components/marquee-text.tsx';
 import styles from '../detail.module.css';
 
 /** Guarantee table of the selected plan: duties by weight, long names scrolling in a notice bar. */
@@ -14,9 +14,8 @@ export function GuaranteeSection({ plan, selection }: DetailSectionProps) {
           <div key={row.key} className={styles.guaranteeRow}>
             <dt className={styles.guaranteeName}>
               {needsNoticeBar(row.limitName) ? (
-                <NoticeBar
+                <MarqueeText
                   content={row.limitName}
-                  icon={null}
                   speed={40}
                   delay={1000}
                   style={{

@@ -1,9 +1,9 @@
-import { Tabs } from 'antd-mobile';
 import { computePremium } from '../../../../engine/pricing/premium.ts';
 import { formatYuan } from '../../../components/format.ts';
 import { guaranteeRows } from '../selection.ts';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
+import { LightTabs } from '../../../components/light-tabs.tsx';
 import styles from '../detail.module.css';
 import '../../../components/a11y/tabs.css';
 
@@ -17,15 +17,12 @@ export function PlanPickerSection({ manifest, selection, select }: DetailSection
   if (manifest.planType === 'B') {
     return (
       <SectionCard heading="h2" title="选择方案" testId="plan-picker">
-        <Tabs
+        <LightTabs
+          tabs={manifest.plans.map((plan, index) => ({ key: String(index), title: plan.name }))}
           activeKey={String(selection.planIndex)}
           onChange={(key) => select({ planIndex: Number(key) })}
           style={{ '--title-font-size': '15px' }}
-        >
-          {manifest.plans.map((plan, index) => (
-            <Tabs.Tab key={String(index)} title={plan.name} />
-          ))}
-        </Tabs>
+        />
       </SectionCard>
     );
   }
