@@ -5,7 +5,7 @@ import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { router } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
+import { CategoryTabs, categoryOptions, ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
@@ -128,20 +128,7 @@ export default function HomeScreen() {
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
         {market.status !== 'deciding' && categories.length > 1 && (
-          <div className={styles.categories} role="tablist" aria-label="产品分类">
-            {['', ...categories].map((name) => (
-              <button
-                key={name || 'all'}
-                type="button"
-                role="tab"
-                aria-selected={category === name}
-                className={category === name ? styles.categoryActive : styles.category}
-                onClick={() => choose(name)}
-              >
-                {name || '全部'}
-              </button>
-            ))}
-          </div>
+          <CategoryTabs label="产品分类" options={categoryOptions(categories)} value={category} onChange={choose} />
         )}
         {market.status !== 'deciding' &&
           catalogue.data &&

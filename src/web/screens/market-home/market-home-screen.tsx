@@ -10,7 +10,7 @@ import { hasAppHistory, useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
-import { ProductCard } from '../../components/market/product-card.tsx';
+import { CategoryTabs, categoryOptions, ProductCard } from '../../components/market/product-card.tsx';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { ShareButton } from '../../components/share/share-button.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -129,20 +129,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
           <section className={styles.section} aria-label="超市产品">
             <h2 className={styles.sectionTitle}>超市产品</h2>
             {categories.length > 1 && (
-              <div className={styles.tabs} role="tablist" aria-label="产品分类">
-                {['', ...categories].map((name) => (
-                  <button
-                    key={name || 'all'}
-                    type="button"
-                    role="tab"
-                    aria-selected={category === name}
-                    className={category === name ? styles.tabActive : styles.tab}
-                    onClick={() => setCategory(name)}
-                  >
-                    {name || '全部'}
-                  </button>
-                ))}
-              </div>
+              <CategoryTabs label="产品分类" options={categoryOptions(categories)} value={category} onChange={setCategory} />
             )}
             {shown.length === 0 && <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />}
             {shown.map((item) => (
