@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
+import { GradientHeader, HeaderFigures } from '../../components/layout/gradient-header.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { isPeriod, PERIOD_NAMES } from '../../components/promoter/promoter-labels.ts';
@@ -109,27 +110,27 @@ function Totals({ data, scope }: { data: Achievements | undefined; scope: string
   const totals = data?.totals;
   const figure = (value: string | undefined) => value ?? '--';
   return (
-    <section className={styles.totals} data-testid="achievement-totals" aria-busy={!data}>
-      <div className={styles.totalsHead}>
-        <span>保费（元）</span>
-        <span className={styles.scope}>{scope}</span>
-      </div>
+    <GradientHeader
+      tone="blue"
+      label={
+        <>
+          <span>保费（元）</span>
+          <span className={styles.scope}>{scope}</span>
+        </>
+      }
+      note="净保费 = 保费 − 退保/退款"
+      testId="achievement-totals"
+      busy={!data}
+    >
       <strong className={styles.totalsPremium}>{totals ? totals.premium.toFixed(2) : '--'}</strong>
-      <dl className={styles.totalsGrid}>
-        <div>
-          <dt>出单件数</dt>
-          <dd>{figure(totals?.orders.toString())}</dd>
-        </div>
-        <div>
-          <dt>净保费</dt>
-          <dd>{figure(totals?.netPremium.toFixed(2))}</dd>
-        </div>
-        <div>
-          <dt>退保件数</dt>
-          <dd>{figure(totals?.reversed.toString())}</dd>
-        </div>
-      </dl>
-      <p className={styles.totalsNote}>净保费 = 保费 − 退保/退款</p>
-    </section>
+      <HeaderFigures
+        className={styles.totalsFigures}
+        figures={[
+          { label: '出单件数', value: figure(totals?.orders.toString()) },
+          { label: '净保费', value: figure(totals?.netPremium.toFixed(2)) },
+          { label: '退保件数', value: figure(totals?.reversed.toString()) },
+        ]}
+      />
+    </GradientHeader>
   );
 }
