@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
+import { EntryGrid } from '../../components/layout/entry-grid.tsx';
 import { GradientHeader, HeaderFigures } from '../../components/layout/gradient-header.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
@@ -57,16 +58,7 @@ export default function MyAchievementScreen() {
         </Tabs>
       </div>
       <Totals data={query.data} scope={PERIOD_SCOPE[period]} />
-      <nav className={styles.entries} aria-label="推广专区">
-        {ENTRIES.map((entry) => (
-          <button key={entry.key} type="button" className={styles.entry} onClick={() => navigate(entry.to())}>
-            <span className={`${styles.mark} ${styles[entry.tone]}`} aria-hidden="true">
-              {entry.mark}
-            </span>
-            {entry.label}
-          </button>
-        ))}
-      </nav>
+      <EntryGrid label="推广专区" entries={ENTRIES.map((entry) => ({ key: entry.key, label: entry.label, icon: entry.mark, tone: entry.tone, onClick: () => navigate(entry.to()) }))} />
       <section className={styles.section}>
         <h2 className={styles.sectionTitle}>业绩明细</h2>
         {query.data ? (
