@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { takeMarketModel } from '../../markets/market-start.ts';
+import marketStyles from '../../components/market/market.module.css';
 import styles from './home-screen.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
@@ -118,9 +119,9 @@ export default function HomeScreen() {
         </ul>
       </header>
 
-      <section className={styles.list} aria-label="保险产品">
+      <section className={`${marketStyles.section} ${marketStyles.raised}`} aria-label="保险产品">
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
-        <h2 className={styles.sectionTitle}>热销产品</h2>
+        <h2 className={marketStyles.sectionTitle}>热销产品</h2>
         {/* While the market decides, no national catalogue: a redirect to the market's home must not flash it. */}
         {(catalogue.isPending || (market.status === 'deciding' && catalogue.data)) && <ProductCardsSkeleton />}
         {catalogue.isError && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
