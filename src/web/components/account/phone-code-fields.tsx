@@ -85,29 +85,22 @@ export function PhoneCodeFields({ state, idPrefix, phonePlaceholder = '请输入
   );
 }
 
+/** The state of a new password typed twice. */
+export function usePasswordPair() {
+  const [password, setPassword] = useState('');
+  const [second, setSecond] = useState('');
+  return { password, second, setPassword, setSecond };
+}
+
 /** A new password typed twice (registration, reset, change). */
-export function PasswordPairFields({
-  idPrefix,
-  placeholders,
-  password,
-  second,
-  onPassword,
-  onSecond,
-}: {
-  idPrefix: string;
-  placeholders: [string, string];
-  password: string;
-  second: string;
-  onPassword: (value: string) => void;
-  onSecond: (value: string) => void;
-}) {
+export function PasswordPairFields({ idPrefix, placeholders, state }: { idPrefix: string; placeholders: [string, string]; state: ReturnType<typeof usePasswordPair> }) {
   return (
     <>
       <div className={styles.field}>
-        <Input id={`${idPrefix}-password`} type="password" autoComplete="new-password" placeholder={placeholders[0]} maxLength={16} value={password} onChange={onPassword} />
+        <Input id={`${idPrefix}-password`} type="password" autoComplete="new-password" placeholder={placeholders[0]} maxLength={16} value={state.password} onChange={state.setPassword} />
       </div>
       <div className={styles.field}>
-        <Input id={`${idPrefix}-password2`} type="password" autoComplete="new-password" placeholder={placeholders[1]} maxLength={16} value={second} onChange={onSecond} />
+        <Input id={`${idPrefix}-password2`} type="password" autoComplete="new-password" placeholder={placeholders[1]} maxLength={16} value={state.second} onChange={state.setSecond} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd-mobile';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { formatYuan } from '../format.ts';
 import styles from './market.module.css';
+import pills from '../pill-tabs.module.css';
 
 /**
  * A product of a market or a search: its illustration, name, category,
@@ -51,6 +52,42 @@ export function ProductCardsSkeleton({ count = 3 }: { count?: number }) {
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={2} animated />
         </div>
+      ))}
+    </div>
+  );
+}
+
+export interface TabOption {
+  value: string;
+  label: string;
+}
+
+/** '全部' (value '') followed by each category: the options of a product category filter. */
+export function categoryOptions(categories: readonly string[]): TabOption[] {
+  return [{ value: '', label: '全部' }, ...categories.map((name) => ({ value: name, label: name }))];
+}
+
+/**
+ * A row of pill tabs that scrolls sideways: the product category filter of
+ * the home screen and a market's home, and the search's city and category
+ * filters. Plain buttons rather than antd-mobile's Tabs, and kept in this
+ * module rather than one of its own (one more chunk): the home route carries
+ * it, where every byte counts.
+ */
+export function CategoryTabs({ label, options, value, onChange }: { label: string; options: readonly TabOption[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className={pills.tabs} role="tablist" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option.value || 'all'}
+          type="button"
+          role="tab"
+          aria-selected={value === option.value}
+          className={value === option.value ? pills.tabActive : pills.tab}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
       ))}
     </div>
   );

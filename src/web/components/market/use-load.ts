@@ -4,7 +4,8 @@ export type Loaded<T> = { status: 'loading' } | { status: 'error'; message: stri
 
 /**
  * Runs `load` on mount and whenever `key` changes; `reload` retries. A late answer for an old key is dropped.
- * For work that must run afresh on every visit and is not server data to cache (the self-test's checks);
+ * For work that must run afresh on every visit rather than be cached (the self-test's checks, the
+ * statistics, the caller's own renewals);
  * server data goes through the query cache (api/queries.ts).
  */
 export function useLoad<T>(key: string, load: () => Promise<T>): [Loaded<T>, () => void] {

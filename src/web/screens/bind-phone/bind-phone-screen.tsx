@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
+import { AccountForm } from '../../components/account/account-form.tsx';
 import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -39,25 +39,17 @@ export default function BindPhoneScreen() {
 
   return (
     <AppPage title="更换手机号">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>更换手机号</h1>
-          <p className={styles.subtitle} data-testid="current-phone">当前手机号：{user?.phone ?? ''}</p>
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <PhoneCodeFields state={form} idPrefix="bind" phonePlaceholder="请输入新手机号" />
-          <p className={styles.hint}>验证码将发送到新手机号。更换后请使用新手机号登录，保单信息不受影响。</p>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            确认更换
-          </Button>
-        </form>
-      </div>
+      <AccountForm
+        title="更换手机号"
+        subtitle={<>当前手机号：{user?.phone ?? ''}</>}
+        subtitleTestId="current-phone"
+        submitText="确认更换"
+        submitting={submitting}
+        onSubmit={submit}
+      >
+        <PhoneCodeFields state={form} idPrefix="bind" phonePlaceholder="请输入新手机号" />
+        <p className={styles.hint}>验证码将发送到新手机号。更换后请使用新手机号登录，保单信息不受影响。</p>
+      </AccountForm>
     </AppPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
 import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
-import { PasswordPairFields, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
+import { AccountForm } from '../../components/account/account-form.tsx';
+import { PasswordPairFields, usePasswordPair, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import { MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
@@ -15,8 +15,8 @@ import { MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 export default function ForgetPasswordScreen() {
   const navigate = useNavigate();
   const form = usePhoneCode((phone, captcha) => accountApi.sendCode(phone, 'reset', captcha));
-  const [password, setPassword] = useState('');
-  const [second, setSecond] = useState('');
+  const pair = usePasswordPair();
+  const { password, second } = pair;
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async () => {
@@ -35,33 +35,17 @@ export default function ForgetPasswordScreen() {
 
   return (
     <AppPage title="忘记密码">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>找回密码</h1>
-          <p className={styles.subtitle}>验证手机号后设置新的登录密码</p>
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <PhoneCodeFields state={form} idPrefix="forget" />
-          <PasswordPairFields
-            idPrefix="forget"
-            placeholders={['请输入新密码', '请再次输入新密码']}
-            password={password}
-            second={second}
-            onPassword={setPassword}
-            onSecond={setSecond}
-          />
-          <p className={styles.hint}>{PASSWORD_RULE_HINT}。重置后，已登录的设备需要重新登录。</p>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            重置密码
-          </Button>
-        </form>
-      </div>
+      <AccountForm
+        title="找回密码"
+        subtitle="验证手机号后设置新的登录密码"
+        submitText="重置密码"
+        submitting={submitting}
+        onSubmit={submit}
+      >
+        <PhoneCodeFields state={form} idPrefix="forget" />
+        <PasswordPairFields idPrefix="forget" placeholders={['请输入新密码', '请再次输入新密码']} state={pair} />
+        <p className={styles.hint}>{PASSWORD_RULE_HINT}。重置后，已登录的设备需要重新登录。</p>
+      </AccountForm>
     </AppPage>
   );
 }

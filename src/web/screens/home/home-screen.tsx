@@ -5,13 +5,13 @@ import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { router } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
+import { CategoryTabs, categoryOptions, ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { takeMarketModel } from '../../markets/market-start.ts';
+import marketStyles from '../../components/market/market.module.css';
 import styles from './home-screen.module.css';
-import pills from '../../components/pill-tabs.module.css';
 // --- markets
 import type { PageModelName } from '../../../engine/markets/page-model.ts';
 import type { VisitorPlace } from '../../api/location.ts';
@@ -119,9 +119,9 @@ export default function HomeScreen() {
         </ul>
       </header>
 
-      <section className={styles.list} aria-label="保险产品">
+      <section className={`${marketStyles.section} ${marketStyles.raised}`} aria-label="保险产品">
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
-        <h2 className={styles.sectionTitle}>热销产品</h2>
+        <h2 className={marketStyles.sectionTitle}>热销产品</h2>
         {/* While the market decides, no national catalogue: a redirect to the market's home must not flash it. */}
         {(catalogue.isPending || (market.status === 'deciding' && catalogue.data)) && <ProductCardsSkeleton />}
         {catalogue.isError && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
@@ -129,20 +129,7 @@ export default function HomeScreen() {
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}
         {market.status !== 'deciding' && categories.length > 1 && (
-          <div className={pills.tabs} role="tablist" aria-label="产品分类">
-            {['', ...categories].map((name) => (
-              <button
-                key={name || 'all'}
-                type="button"
-                role="tab"
-                aria-selected={category === name}
-                className={category === name ? pills.tabActive : pills.tab}
-                onClick={() => choose(name)}
-              >
-                {name || '全部'}
-              </button>
-            ))}
-          </div>
+          <CategoryTabs label="产品分类" options={categoryOptions(categories)} value={category} onChange={choose} />
         )}
         {market.status !== 'deciding' &&
           catalogue.data &&

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
-import styles from '../../components/account/account-form.module.css';
+import { AccountForm } from '../../components/account/account-form.tsx';
 import { PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
-import { ConsentRow } from '../../components/account/consent-row.tsx';
 import { MSG_AGREE } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -53,33 +51,20 @@ export default function LoginScreen() {
 
   return (
     <AppPage title="登录">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>手机号快捷登录</h1>
-          <p className={styles.subtitle}>未注册的手机号验证后将自动注册</p>
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void logIn();
-          }}
-        >
-          <PhoneCodeFields state={form} idPrefix="login" />
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            登录
-          </Button>
-          <div className={styles.links}>
-            <button type="button" className={styles.link} onClick={() => void navigate(paths.passwordLogin(search), { replace: true })}>
-              密码登录
-            </button>
-            <button type="button" className={styles.link} onClick={() => void navigate(paths.register(search))}>
-              注册账号
-            </button>
-          </div>
-          <ConsentRow agreed={agreed} onChange={setAgreed} />
-        </form>
-      </div>
+      <AccountForm
+        title="手机号快捷登录"
+        subtitle="未注册的手机号验证后将自动注册"
+        submitText="登录"
+        submitting={submitting}
+        onSubmit={logIn}
+        links={[
+          { label: '密码登录', onClick: () => void navigate(paths.passwordLogin(search), { replace: true }) },
+          { label: '注册账号', onClick: () => void navigate(paths.register(search)) },
+        ]}
+        consent={{ agreed, onChange: setAgreed }}
+      >
+        <PhoneCodeFields state={form} idPrefix="login" />
+      </AccountForm>
     </AppPage>
   );
 }

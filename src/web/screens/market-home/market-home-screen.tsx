@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, NoticeBar } from 'antd-mobile';
 import { CheckShieldOutline, FileOutline, HandPayCircleOutline, SearchOutline } from 'antd-mobile-icons';
@@ -8,10 +8,10 @@ import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
 import { hasAppHistory, useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
+import { EntryGrid } from '../../components/layout/entry-grid.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
-import pills from '../../components/pill-tabs.module.css';
-import { ProductCard } from '../../components/market/product-card.tsx';
+import { CategoryTabs, categoryOptions, ProductCard } from '../../components/market/product-card.tsx';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { ShareButton } from '../../components/share/share-button.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -120,30 +120,20 @@ function MarketPage({ market }: { market: MarketDetail }) {
 
       {market.online && (
         <>
-          <nav className={styles.entries} aria-label="服务入口">
-            <Entry icon={<SearchOutline />} label="搜索产品" onClick={() => navigate(paths.searchCenter({ market: market.id }))} />
-            <Entry icon={<CheckShieldOutline />} label="保险公司" onClick={() => navigate(paths.selectCompany(market.id))} />
-            <Entry icon={<FileOutline />} label="投保服务" onClick={() => navigate(paths.insureSvcProfile())} />
-            <Entry icon={<HandPayCircleOutline />} label="理赔服务" onClick={() => navigate(paths.claimSvcProfile())} />
-          </nav>
+          <EntryGrid
+            label="服务入口"
+            entries={[
+              { key: 'search', icon: <SearchOutline />, label: '搜索产品', onClick: () => navigate(paths.searchCenter({ market: market.id })) },
+              { key: 'insurers', icon: <CheckShieldOutline />, label: '保险公司', onClick: () => navigate(paths.selectCompany(market.id)) },
+              { key: 'insure', icon: <FileOutline />, label: '投保服务', onClick: () => navigate(paths.insureSvcProfile()) },
+              { key: 'claim', icon: <HandPayCircleOutline />, label: '理赔服务', onClick: () => navigate(paths.claimSvcProfile()) },
+            ]}
+          />
 
           <section className={styles.section} aria-label="超市产品">
             <h2 className={styles.sectionTitle}>超市产品</h2>
             {categories.length > 1 && (
-              <div className={pills.tabs} role="tablist" aria-label="产品分类">
-                {['', ...categories].map((name) => (
-                  <button
-                    key={name || 'all'}
-                    type="button"
-                    role="tab"
-                    aria-selected={category === name}
-                    className={category === name ? pills.tabActive : pills.tab}
-                    onClick={() => setCategory(name)}
-                  >
-                    {name || '全部'}
-                  </button>
-                ))}
-              </div>
+              <CategoryTabs label="产品分类" options={categoryOptions(categories)} value={category} onChange={setCategory} />
             )}
             {shown.length === 0 && <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />}
             {shown.map((item) => (
@@ -163,16 +153,5 @@ function MarketPage({ market }: { market: MarketDetail }) {
         <div>本平台由保险经纪公司运营，保险责任由承保保险公司承担</div>
       </footer>
     </AppPage>
-  );
-}
-
-function Entry({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
-  return (
-    <button type="button" className={styles.entry} onClick={onClick}>
-      <span className={styles.entryIcon} aria-hidden="true">
-        {icon}
-      </span>
-      {label}
-    </button>
   );
 }

@@ -7,6 +7,8 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
+import { EntryGrid } from '../../components/layout/entry-grid.tsx';
+import { GradientHeader, HeaderFigures } from '../../components/layout/gradient-header.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
 import { isPeriod, PERIOD_NAMES } from '../../components/promoter/promoter-labels.ts';
@@ -57,16 +59,7 @@ export default function MyAchievementScreen() {
         </Tabs>
       </div>
       <Totals data={query.data} scope={PERIOD_SCOPE[period]} />
-      <nav className={styles.entries} aria-label="推广专区">
-        {ENTRIES.map((entry) => (
-          <button key={entry.key} type="button" className={styles.entry} onClick={() => navigate(entry.to())}>
-            <span className={`${styles.mark} ${styles[entry.tone]}`} aria-hidden="true">
-              {entry.mark}
-            </span>
-            {entry.label}
-          </button>
-        ))}
-      </nav>
+      <EntryGrid label="推广专区" entries={ENTRIES.map((entry) => ({ key: entry.key, label: entry.label, icon: entry.mark, tone: entry.tone, onClick: () => navigate(entry.to()) }))} />
       <section className={styles.section}>
         <h2 className={styles.sectionTitle}>业绩明细</h2>
         {query.data ? (
@@ -110,27 +103,27 @@ function Totals({ data, scope }: { data: Achievements | undefined; scope: string
   const totals = data?.totals;
   const figure = (value: string | undefined) => value ?? '--';
   return (
-    <section className={styles.totals} data-testid="achievement-totals" aria-busy={!data}>
-      <div className={styles.totalsHead}>
-        <span>保费（元）</span>
-        <span className={styles.scope}>{scope}</span>
-      </div>
+    <GradientHeader
+      tone="blue"
+      label={
+        <>
+          <span>保费（元）</span>
+          <span className={styles.scope}>{scope}</span>
+        </>
+      }
+      note="净保费 = 保费 − 退保/退款"
+      testId="achievement-totals"
+      busy={!data}
+    >
       <strong className={styles.totalsPremium}>{totals ? totals.premium.toFixed(2) : '--'}</strong>
-      <dl className={styles.totalsGrid}>
-        <div>
-          <dt>出单件数</dt>
-          <dd>{figure(totals?.orders.toString())}</dd>
-        </div>
-        <div>
-          <dt>净保费</dt>
-          <dd>{figure(totals?.netPremium.toFixed(2))}</dd>
-        </div>
-        <div>
-          <dt>退保件数</dt>
-          <dd>{figure(totals?.reversed.toString())}</dd>
-        </div>
-      </dl>
-      <p className={styles.totalsNote}>净保费 = 保费 − 退保/退款</p>
-    </section>
+      <HeaderFigures
+        className={styles.totalsFigures}
+        figures={[
+          { label: '出单件数', value: figure(totals?.orders.toString()) },
+          { label: '净保费', value: figure(totals?.netPremium.toFixed(2)) },
+          { label: '退保件数', value: figure(totals?.reversed.toString()) },
+        ]}
+      />
+    </GradientHeader>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../engine/rules/enums.ts';
 import { validatePhone } from '../../../engine/rules/validators.ts';
@@ -7,11 +7,11 @@ import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
 import styles from '../../components/account/account-form.module.css';
+import { AccountForm } from '../../components/account/account-form.tsx';
 import { CaptchaField } from '../../components/account/captcha-field.tsx';
 import { useCaptcha } from '../../components/account/use-captcha.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
-import { ConsentRow } from '../../components/account/consent-row.tsx';
 import { MSG_AGREE } from '../../components/account/messages.ts';
 
 /** `/passport/PasswordLogin` (same query as /passport/login): log-in by phone and password. */
@@ -48,58 +48,45 @@ export default function PasswordLoginScreen() {
 
   return (
     <AppPage title="密码登录">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>密码登录</h1>
-          <p className={styles.subtitle}>使用手机号和登录密码登录</p>
+      <AccountForm
+        title="密码登录"
+        subtitle="使用手机号和登录密码登录"
+        submitText="登录"
+        submitting={submitting}
+        onSubmit={logIn}
+        links={[
+          { label: '验证码登录', onClick: () => void navigate(paths.verCodeLogin(search), { replace: true }) },
+          { label: '忘记密码？', onClick: () => void navigate(paths.forgetPassword()) },
+        ]}
+        consent={{ agreed, onChange: setAgreed }}
+      >
+        <div className={styles.field}>
+          <span className={styles.prefix}>+86</span>
+          <Input
+            id="password-login-phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            placeholder="请输入手机号"
+            maxLength={11}
+            clearable
+            value={phone}
+            onChange={(v) => setPhone(v.replace(/\D/g, ''))}
+          />
         </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void logIn();
-          }}
-        >
-          <div className={styles.field}>
-            <span className={styles.prefix}>+86</span>
-            <Input
-              id="password-login-phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="username"
-              placeholder="请输入手机号"
-              maxLength={11}
-              clearable
-              value={phone}
-              onChange={(v) => setPhone(v.replace(/\D/g, ''))}
-            />
-          </div>
-          <div className={styles.field}>
-            <Input
-              id="password-login-password"
-              type="password"
-              autoComplete="current-password"
-              placeholder="请输入密码"
-              maxLength={16}
-              value={password}
-              onChange={setPassword}
-            />
-          </div>
-          <CaptchaField state={captcha} />
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            登录
-          </Button>
-          <div className={styles.links}>
-            <button type="button" className={styles.link} onClick={() => void navigate(paths.verCodeLogin(search), { replace: true })}>
-              验证码登录
-            </button>
-            <button type="button" className={styles.link} onClick={() => void navigate(paths.forgetPassword())}>
-              忘记密码？
-            </button>
-          </div>
-          <ConsentRow agreed={agreed} onChange={setAgreed} />
-        </form>
-      </div>
+        <div className={styles.field}>
+          <Input
+            id="password-login-password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="请输入密码"
+            maxLength={16}
+            value={password}
+            onChange={setPassword}
+          />
+        </div>
+        <CaptchaField state={captcha} />
+      </AccountForm>
     </AppPage>
   );
 }

@@ -7,12 +7,9 @@ import { api } from '../../api/endpoints.ts';
 import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
-import { formatYuan } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import { InfoRows } from '../../components/layout/info-rows.tsx';
-import { SectionCard } from '../../components/layout/section-card.tsx';
-import styles from '../../components/pay-success.module.css';
+import { PaySuccess } from '../../components/pay-success.tsx';
 
 const POLL_INTERVAL_MS = 1000;
 const POLL_TIMEOUT_MS = 30_000;
@@ -50,22 +47,23 @@ export default function PaySuccessJdScreen() {
 
   const toPolicies = () => navigate(paths.policyList(), { replace: true });
   const toHome = () => navigate(paths.home(), { replace: true });
+  const policiesButton = (
+    <Button color="primary" shape="rounded" onClick={toPolicies}>
+      查看保单
+    </Button>
+  );
 
   return (
     <AppPage title="京东支付-支付成功" back={false}>
       {state.status === 'waiting' && <PageLoading text="支付结果确认中…" />}
       {state.status === 'unknown' && (
         <StatusBlock kind="empty" title="未找到该笔支付" description="请在我的保单中查看支付结果">
-          <Button color="primary" shape="rounded" onClick={toPolicies}>
-            查看保单
-          </Button>
+          {policiesButton}
         </StatusBlock>
       )}
       {state.status === 'timeout' && (
         <StatusBlock kind="error" title="暂未查询到支付结果" description="如您已完成支付，请稍后在我的保单中查看，请勿重复支付。">
-          <Button color="primary" shape="rounded" onClick={toPolicies}>
-            查看保单
-          </Button>
+          {policiesButton}
         </StatusBlock>
       )}
       {state.status === 'done' && state.trade.status !== 'paid' && (
@@ -74,41 +72,22 @@ export default function PaySuccessJdScreen() {
           title={state.trade.status === 'refund' ? '订单已关闭，款项将原路退回' : '支付未成功'}
           description={state.trade.status === 'refund' ? '该笔支付未能用于投保，退款将在1-3个工作日内原路退回。' : '请返回我的保单重新支付'}
         >
-          <Button color="primary" shape="rounded" onClick={toPolicies}>
-            查看保单
-          </Button>
+          {policiesButton}
         </StatusBlock>
       )}
       {state.status === 'done' && state.trade.status === 'paid' && (
-        <div className={styles.result}>
-          <div className={styles.hero}>
-            <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-              <circle cx="32" cy="32" r="32" fill="#e1251b" />
-              <path d="M18 33l9 9 19-20" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <h1 className={styles.title}>支付成功</h1>
-            <p className={styles.amount} data-testid="jd-paid-amount">
-              {formatYuan(state.trade.amount)}
-            </p>
-            <p className={styles.subtitle}>已通过京东支付完成付款，保单生成后可在我的保单中查看</p>
-          </div>
-          <SectionCard>
-            <InfoRows
-              rows={[
-                { label: '产品名称', value: state.trade.productName },
-                { label: '交易号', value: state.trade.tradeNum },
-              ]}
-            />
-          </SectionCard>
-          <div className={styles.actions}>
-            <Button block color="primary" shape="rounded" size="large" onClick={toPolicies}>
-              查看保单
-            </Button>
-            <Button block shape="rounded" size="large" onClick={toHome}>
-              返回首页
-            </Button>
-          </div>
-        </div>
+        <PaySuccess
+          color="#e1251b"
+          amount={state.trade.amount}
+          amountTestId="jd-paid-amount"
+          subtitle="已通过京东支付完成付款，保单生成后可在我的保单中查看"
+          rows={[
+            { label: '产品名称', value: state.trade.productName },
+            { label: '交易号', value: state.trade.tradeNum },
+          ]}
+          onPolicies={toPolicies}
+          onHome={toHome}
+        />
       )}
     </AppPage>
   );

@@ -10,12 +10,10 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { alertDialog } from '../../components/dialog.ts';
-import { formatDay, formatYuan } from '../../components/format.ts';
-import { InfoRows } from '../../components/layout/info-rows.tsx';
-import { SectionCard } from '../../components/layout/section-card.tsx';
+import { formatDay } from '../../components/format.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import styles from '../../components/pay-success.module.css';
+import { PaySuccess } from '../../components/pay-success.tsx';
 import { forgetPlacedOrder } from '../../state/placed-order.ts';
 import { finishSale, useSaleRecording } from '../../recording/sale-recording.tsx';
 
@@ -179,37 +177,20 @@ function PaidResult({
 }) {
   const policyNo = order.policyNo ?? policy?.policyNo ?? null;
   return (
-    <div className={styles.result}>
-      <div className={styles.hero}>
-        <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-          <circle cx="32" cy="32" r="32" fill="#00b578" />
-          <path d="M18 33l9 9 19-20" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h1 className={styles.title}>支付成功</h1>
-        <p className={styles.amount} data-testid="paid-amount">
-          {formatYuan(order.amount)}
-        </p>
-        <p className={styles.subtitle}>{policyNo ? '保单已生成，保障将在起保日生效' : '保单正在生成中，请稍后在我的保单中查看'}</p>
-      </div>
-      <SectionCard>
-        <InfoRows
-          rows={[
-            { label: '产品名称', value: order.productName },
-            { label: '保障方案', value: order.planName },
-            policy && { label: '保障期间', value: `${formatDay(policy.startDate)} 至 ${formatDay(policy.endDate)}` },
-            { label: '保单号', value: policyNo ?? '出单中' },
-            { label: '订单号', value: order.orderCode },
-          ]}
-        />
-      </SectionCard>
-      <div className={styles.actions}>
-        <Button block color="primary" shape="rounded" size="large" onClick={onPolicies}>
-          查看保单
-        </Button>
-        <Button block shape="rounded" size="large" onClick={onHome}>
-          返回首页
-        </Button>
-      </div>
-    </div>
+    <PaySuccess
+      color="#00b578"
+      amount={order.amount}
+      amountTestId="paid-amount"
+      subtitle={policyNo ? '保单已生成，保障将在起保日生效' : '保单正在生成中，请稍后在我的保单中查看'}
+      rows={[
+        { label: '产品名称', value: order.productName },
+        { label: '保障方案', value: order.planName },
+        policy && { label: '保障期间', value: `${formatDay(policy.startDate)} 至 ${formatDay(policy.endDate)}` },
+        { label: '保单号', value: policyNo ?? '出单中' },
+        { label: '订单号', value: order.orderCode },
+      ]}
+      onPolicies={onPolicies}
+      onHome={onHome}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { parseIdCard } from '../../../engine/rules/id-card.ts';
 import { MSG_ID_CHECKSUM } from '../../../engine/rules/messages.ts';
@@ -7,6 +7,7 @@ import { validateName } from '../../../engine/rules/validators.ts';
 import { accountApi, newVerId } from '../../api/accounts.ts';
 import { paths, ROUTES } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
+import { AccountForm } from '../../components/account/account-form.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, loadingToast, clearToast } from '../../components/toast.ts';
 import { getUser } from '../../state/session.ts';
@@ -48,32 +49,23 @@ export default function RealNameAuthScreen() {
 
   return (
     <AppPage title="实名认证">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>实名认证</h1>
-          <p className={styles.subtitle}>请填写本人身份信息，通过后进行人脸识别</p>
+      <AccountForm
+        title="实名认证"
+        subtitle="请填写本人身份信息，通过后进行人脸识别"
+        submitText="下一步：人脸识别"
+        submitting={submitting}
+        onSubmit={submit}
+      >
+        <div className={styles.field}>
+          <span className={styles.label}>姓名</span>
+          <Input id="auth-name" placeholder="请输入真实姓名" maxLength={20} value={name} onChange={(v) => setName(v.trim())} />
         </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div className={styles.field}>
-            <span className={styles.label}>姓名</span>
-            <Input id="auth-name" placeholder="请输入真实姓名" maxLength={20} value={name} onChange={(v) => setName(v.trim())} />
-          </div>
-          <div className={styles.field}>
-            <span className={styles.label}>身份证号</span>
-            <Input id="auth-id" placeholder="请输入18位身份证号" maxLength={18} value={idNo} onChange={(v) => setIdNo(v.trim().toUpperCase())} />
-          </div>
-          <p className={styles.hint}>您的身份信息仅用于实名认证，经加密传输，页面与日志中只显示脱敏信息。</p>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            下一步：人脸识别
-          </Button>
-        </form>
-      </div>
+        <div className={styles.field}>
+          <span className={styles.label}>身份证号</span>
+          <Input id="auth-id" placeholder="请输入18位身份证号" maxLength={18} value={idNo} onChange={(v) => setIdNo(v.trim().toUpperCase())} />
+        </div>
+        <p className={styles.hint}>您的身份信息仅用于实名认证，经加密传输，页面与日志中只显示脱敏信息。</p>
+      </AccountForm>
     </AppPage>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
 import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { afterLogin } from '../../components/account/after-login.ts';
-import styles from '../../components/account/account-form.module.css';
-import { PasswordPairFields, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
-import { ConsentRow } from '../../components/account/consent-row.tsx';
+import { AccountForm } from '../../components/account/account-form.tsx';
+import { PasswordPairFields, usePasswordPair, PhoneCodeFields, usePhoneCode } from '../../components/account/phone-code-fields.tsx';
 import { MSG_AGREE, MSG_PASSWORDS_DIFFER } from '../../components/account/messages.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -17,8 +15,8 @@ export default function RegisterScreen() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const form = usePhoneCode((phone, captcha) => accountApi.sendCode(phone, 'register', captcha));
-  const [password, setPassword] = useState('');
-  const [second, setSecond] = useState('');
+  const pair = usePasswordPair();
+  const { password, second } = pair;
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
@@ -40,33 +38,17 @@ export default function RegisterScreen() {
 
   return (
     <AppPage title="注册">
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>注册账号</h1>
-          <p className={styles.subtitle}>{PASSWORD_RULE_HINT}</p>
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <PhoneCodeFields state={form} idPrefix="register" />
-          <PasswordPairFields
-            idPrefix="register"
-            placeholders={['请设置登录密码', '请再次输入密码']}
-            password={password}
-            second={second}
-            onPassword={setPassword}
-            onSecond={setSecond}
-          />
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            注册并登录
-          </Button>
-          <ConsentRow agreed={agreed} onChange={setAgreed} />
-        </form>
-      </div>
+      <AccountForm
+        title="注册账号"
+        subtitle={PASSWORD_RULE_HINT}
+        submitText="注册并登录"
+        submitting={submitting}
+        onSubmit={submit}
+        consent={{ agreed, onChange: setAgreed }}
+      >
+        <PhoneCodeFields state={form} idPrefix="register" />
+        <PasswordPairFields idPrefix="register" placeholders={['请设置登录密码', '请再次输入密码']} state={pair} />
+      </AccountForm>
     </AppPage>
   );
 }

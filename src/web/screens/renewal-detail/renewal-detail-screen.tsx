@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { GradientHeader } from '../../components/layout/gradient-header.tsx';
 import { InfoRows } from '../../components/layout/info-rows.tsx';
 import { CardList, CardSkeleton, SectionCard } from '../../components/layout/section-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -31,9 +32,8 @@ export default function RenewalDetailScreen() {
         <StatusBlock kind="empty" title="缺少保单信息" description="请从客户续保列表进入" />
       ) : item ? (
         <>
-          <section className={styles.hero} data-testid="renewal-days">
-            <span className={styles.heroLabel}>距保单到期</span>
-            <strong className={styles.heroDays}>
+          <GradientHeader tone="orange" centered label="距保单到期" note={`${formatDay(item.endDate)} 到期，及时提醒客户续保，保障不断档`} testId="renewal-days">
+            <strong className={styles.days}>
               {item.daysLeft > 0 ? (
                 <>
                   {item.daysLeft}
@@ -43,8 +43,7 @@ export default function RenewalDetailScreen() {
                 daysLeftText(item.daysLeft)
               )}
             </strong>
-            <span className={styles.heroNote}>{formatDay(item.endDate)} 到期，及时提醒客户续保，保障不断档</span>
-          </section>
+          </GradientHeader>
           <CardList>
             <SectionCard
               as="li"

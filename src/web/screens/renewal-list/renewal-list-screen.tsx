@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import type { RenewalItem } from '../../../contract/policy.ts';
 import { policyApi } from '../../api/policy-api.ts';
 import { promoterAreaQueries } from '../../api/promoter-area.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { useLoad } from '../../components/market/use-load.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { RenewalCards } from '../../components/policy/renewal-cards.tsx';
@@ -13,7 +12,6 @@ import { CustomerRenewals } from '../../components/promoter/customer-renewals.ts
 import { SegmentSwitch } from '../../components/promoter/segment-switch.tsx';
 import { getUser } from '../../state/session.ts';
 
-type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; list: RenewalItem[] };
 type Tab = 'mine' | 'customers';
 
 const TABS = [
@@ -45,25 +43,14 @@ export default function RenewalListScreen() {
 
 /** 我的续保: the caller's own renewable policies. */
 function MyRenewals() {
-  const [state, setState] = useState<State>({ phase: 'loading' });
-  const load = useCallback(async () => {
-    try {
-      const data = await policyApi.renewalList({ pageNum: 1, pageSize: 50 }, { silent: true });
-      setState({ phase: 'ready', list: data?.list ?? [] });
-    } catch (error) {
-      setState({ phase: 'error', message: error instanceof Error ? error.message : '加载失败' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const [state, reload] = useLoad('my-renewals', async () => (await policyApi.renewalList({ pageNum: 1, pageSize: 50 }, { silent: true }))?.list ?? []);
 
   return (
     <>
-      {state.phase === 'loading' && <PageLoading />}
-      {state.phase === 'error' && <LoadError description={state.message} onRetry={() => { setState({ phase: 'loading' }); void load(); }} />}
-      {state.phase === 'ready' && state.list.length === 0 && <StatusBlock kind="empty" title="暂无可续保的保单" />}
-      {state.phase === 'ready' && state.list.length > 0 && <RenewalCards list={state.list} />}
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'error' && <LoadError description={state.message} onRetry={reload} />}
+      {state.status === 'ready' && state.data.length === 0 && <StatusBlock kind="empty" title="暂无可续保的保单" />}
+      {state.status === 'ready' && state.data.length > 0 && <RenewalCards list={state.data} />}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { validatePassword } from '../../../engine/rules/validators.ts';
 import { PASSWORD_RULE_HINT } from '../../../engine/rules/messages.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../app/paths.ts';
 import styles from '../../components/account/account-form.module.css';
-import { PasswordPairFields } from '../../components/account/phone-code-fields.tsx';
+import { AccountForm } from '../../components/account/account-form.tsx';
+import { PasswordPairFields, usePasswordPair } from '../../components/account/phone-code-fields.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
@@ -23,8 +24,8 @@ export default function ResetNewPasswordScreen() {
   const user = getUser();
   const [hasPassword, setHasPassword] = useState<boolean | null>(null);
   const [oldPwd, setOldPwd] = useState('');
-  const [password, setPassword] = useState('');
-  const [second, setSecond] = useState('');
+  const pair = usePasswordPair();
+  const { password, second } = pair;
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -63,45 +64,22 @@ export default function ResetNewPasswordScreen() {
   if (hasPassword === null) return <AppPage title="修改密码"><PageLoading /></AppPage>;
   return (
     <AppPage title={title}>
-      <div className={styles.sheet}>
-        <div className={styles.hero}>
-          <h1 className={styles.title}>{title}</h1>
-          <p className={styles.subtitle}>{hasPassword ? '修改后所有设备需使用新密码重新登录' : '设置后可使用手机号和密码登录'}</p>
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {hasPassword && (
-            <div className={styles.field}>
-              <Input id="old-password" type="password" autoComplete="current-password" placeholder="请输入原密码" maxLength={16} value={oldPwd} onChange={setOldPwd} />
-            </div>
-          )}
-          <PasswordPairFields
-            idPrefix="new"
-            placeholders={['请输入新密码', '请再次输入新密码']}
-            password={password}
-            second={second}
-            onPassword={setPassword}
-            onSecond={setSecond}
-          />
-          <p className={styles.hint}>{PASSWORD_RULE_HINT}</p>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting} className={styles.submit}>
-            确认
-          </Button>
-          {hasPassword && (
-            <div className={styles.links}>
-              <span />
-              <button type="button" className={styles.link} onClick={() => void navigate(paths.forgetPassword())}>
-                忘记原密码？
-              </button>
-            </div>
-          )}
-        </form>
-      </div>
+      <AccountForm
+        title={title}
+        subtitle={hasPassword ? '修改后所有设备需使用新密码重新登录' : '设置后可使用手机号和密码登录'}
+        submitText="确认"
+        submitting={submitting}
+        onSubmit={submit}
+        links={hasPassword ? [null, { label: '忘记原密码？', onClick: () => void navigate(paths.forgetPassword()) }] : undefined}
+      >
+        {hasPassword && (
+          <div className={styles.field}>
+            <Input id="old-password" type="password" autoComplete="current-password" placeholder="请输入原密码" maxLength={16} value={oldPwd} onChange={setOldPwd} />
+          </div>
+        )}
+        <PasswordPairFields idPrefix="new" placeholders={['请输入新密码', '请再次输入新密码']} state={pair} />
+        <p className={styles.hint}>{PASSWORD_RULE_HINT}</p>
+      </AccountForm>
     </AppPage>
   );
 }

@@ -5,6 +5,7 @@ import { REWARD_STATUSES, type RewardEntry, type Rewards, type RewardStatus } fr
 import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { formatDay, formatYuan } from '../../components/format.ts';
+import { GradientHeader, HeaderFigures } from '../../components/layout/gradient-header.tsx';
 import { InfoRows } from '../../components/layout/info-rows.tsx';
 import { SectionCard } from '../../components/layout/section-card.tsx';
 import { NotPromoter } from '../../components/promoter/not-promoter.tsx';
@@ -67,18 +68,9 @@ export default function RewardDetailScreen() {
 
 function Summary({ summary }: { summary: Rewards['summary'] | undefined }) {
   return (
-    <section className={styles.summary} data-testid="reward-summary" aria-busy={!summary}>
-      <p className={styles.summaryTitle}>奖励汇总（元）</p>
-      <dl className={styles.summaryGrid}>
-        {REWARD_STATUSES.map((key) => (
-          <div key={key}>
-            <dt>{REWARD_STATUS_NAMES[key]}</dt>
-            <dd>{summary ? summary[key].toFixed(2) : '--'}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className={styles.summaryNote}>保单生效后确认奖励；退保或撤单的奖励将被追回</p>
-    </section>
+    <GradientHeader tone="red" label="奖励汇总（元）" note="保单生效后确认奖励；退保或撤单的奖励将被追回" testId="reward-summary" busy={!summary}>
+      <HeaderFigures figures={REWARD_STATUSES.map((key) => ({ label: REWARD_STATUS_NAMES[key], value: summary ? summary[key].toFixed(2) : '--' }))} />
+    </GradientHeader>
   );
 }
 

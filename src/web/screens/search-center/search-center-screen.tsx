@@ -9,8 +9,7 @@ import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
-import pills from '../../components/pill-tabs.module.css';
-import { ProductCard } from '../../components/market/product-card.tsx';
+import { CategoryTabs, categoryOptions, ProductCard } from '../../components/market/product-card.tsx';
 import type { Loaded } from '../../components/market/use-load.ts';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -69,21 +68,14 @@ export default function SearchCenterScreen() {
         {base.status === 'ready' && (
           <>
             <h3 className={styles.muted}>城市</h3>
-            <div className={pills.tabs} role="tablist" aria-label="城市">
-              {[{ id: '', name: '全部' }, ...base.data.markets.map((m) => ({ id: m.id, name: m.areaNames.map(shortArea).join('、') }))].map((m) => (
-                <button key={m.id || 'all'} type="button" role="tab" aria-selected={marketId === m.id} className={marketId === m.id ? pills.tabActive : pills.tab} onClick={() => set({ market: m.id })}>
-                  {m.name}
-                </button>
-              ))}
-            </div>
+            <CategoryTabs
+              label="城市"
+              options={[{ value: '', label: '全部' }, ...base.data.markets.map((m) => ({ value: m.id, label: m.areaNames.map(shortArea).join('、') }))]}
+              value={marketId}
+              onChange={(id) => set({ market: id })}
+            />
             <h3 className={styles.muted}>分类</h3>
-            <div className={pills.tabs} role="tablist" aria-label="分类">
-              {['', ...categories].map((c) => (
-                <button key={c || 'all'} type="button" role="tab" aria-selected={category === c} className={category === c ? pills.tabActive : pills.tab} onClick={() => set({ category: c })}>
-                  {c || '全部'}
-                </button>
-              ))}
-            </div>
+            <CategoryTabs label="分类" options={categoryOptions(categories)} value={category} onChange={(c) => set({ category: c })} />
           </>
         )}
       </section>

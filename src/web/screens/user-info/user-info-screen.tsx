@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Input, Radio, Space } from 'antd-mobile';
+import { Input, Radio, Space } from 'antd-mobile';
 import type { UserInfo } from '../../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../../contract/accounts.ts';
 import { accountApi } from '../../api/accounts.ts';
 import styles from '../../components/account/account-form.module.css';
+import { AccountForm } from '../../components/account/account-form.tsx';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -68,63 +69,58 @@ export default function UserInfoScreen() {
 
   return (
     <AppPage title="个人信息">
-      <div className={styles.sheet}>
-        <div className={own.avatarRow}>
-          <button type="button" className={own.avatar} onClick={() => fileInput.current?.click()} aria-label="更换头像" disabled={uploading}>
-            {info.imgUrl ? <img src={info.imgUrl} alt="头像" data-testid="avatar" /> : <span className={own.placeholder}>头像</span>}
-          </button>
-          <span className={own.avatarHint}>{uploading ? '上传中…' : '点击更换头像（PNG/JPEG/WebP，不超过2MB）'}</span>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            data-testid="avatar-input"
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
-        </div>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="actual-name">真实姓名</label>
-            <Input id="actual-name" placeholder="请输入真实姓名" maxLength={20} value={info.actualName} onChange={(v) => set({ actualName: v })} />
-          </div>
-          <div className={styles.field}>
-            <span className={styles.label} id="sex-label">性别</span>
-            <Radio.Group value={info.sex} onChange={(v) => set({ sex: String(v) })}>
-              <div role="radiogroup" aria-labelledby="sex-label">
-                <Space>
-                  <Radio value="0">男</Radio>
-                  <Radio value="1">女</Radio>
-                </Space>
-              </div>
-            </Radio.Group>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="birth-date">出生日期</label>
+      <AccountForm
+        head={
+          <div className={own.avatarRow}>
+            <button type="button" className={own.avatar} onClick={() => fileInput.current?.click()} aria-label="更换头像" disabled={uploading}>
+              {info.imgUrl ? <img src={info.imgUrl} alt="头像" data-testid="avatar" /> : <span className={own.placeholder}>头像</span>}
+            </button>
+            <span className={own.avatarHint}>{uploading ? '上传中…' : '点击更换头像（PNG/JPEG/WebP，不超过2MB）'}</span>
             <input
-              id="birth-date"
-              className={own.date}
-              type="date"
-              max={new Date().toISOString().slice(0, 10)}
-              value={info.dateOfBirth}
-              onChange={(e) => set({ dateOfBirth: e.target.value })}
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              hidden
+              data-testid="avatar-input"
+              onChange={(e) => void upload(e.target.files?.[0])}
             />
           </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="contact-address">联系地址</label>
-            <Input id="contact-address" placeholder="请输入联系地址" maxLength={120} value={info.contactAddress} onChange={(v) => set({ contactAddress: v })} />
-          </div>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={saving} className={styles.submit}>
-            保存
-          </Button>
-        </form>
-      </div>
+        }
+        submitText="保存"
+        submitting={saving}
+        onSubmit={save}
+      >
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="actual-name">真实姓名</label>
+          <Input id="actual-name" placeholder="请输入真实姓名" maxLength={20} value={info.actualName} onChange={(v) => set({ actualName: v })} />
+        </div>
+        <div className={styles.field}>
+          <span className={styles.label} id="sex-label">性别</span>
+          <Radio.Group value={info.sex} onChange={(v) => set({ sex: String(v) })}>
+            <div role="radiogroup" aria-labelledby="sex-label">
+              <Space>
+                <Radio value="0">男</Radio>
+                <Radio value="1">女</Radio>
+              </Space>
+            </div>
+          </Radio.Group>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="birth-date">出生日期</label>
+          <input
+            id="birth-date"
+            className={own.date}
+            type="date"
+            max={new Date().toISOString().slice(0, 10)}
+            value={info.dateOfBirth}
+            onChange={(e) => set({ dateOfBirth: e.target.value })}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="contact-address">联系地址</label>
+          <Input id="contact-address" placeholder="请输入联系地址" maxLength={120} value={info.contactAddress} onChange={(v) => set({ contactAddress: v })} />
+        </div>
+      </AccountForm>
     </AppPage>
   );
 }
