@@ -142,6 +142,8 @@ test('the purchase: insure, confirm, payoff, success, policy list and detail, pe
   await page.getByTestId('pay-now').click();
   await payAtCashier(page, 'wechat');
   await expect(page.getByText('支付成功')).toBeVisible({ timeout: 35_000 });
+  // The insurer issues the policy a moment after the payment; the page shows its number once it exists.
+  await expect(page.getByText('保单已生成，保障将在起保日生效')).toBeVisible({ timeout: 35_000 });
   await screen(page, 'success');
 
   await page.getByRole('button', { name: '查看保单' }).click();

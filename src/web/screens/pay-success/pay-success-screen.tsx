@@ -87,10 +87,21 @@ export default function PaySuccessScreen() {
         if (outcome.status === 'timeout') return setState({ status: 'timeout' });
         const order = outcome.value;
         if (DEAD.has(order.status)) return setState({ status: 'dead', order });
-        const policy = await findPolicy(order.applicationFormCode || applicationFormCode);
+        const formCode = order.applicationFormCode || applicationFormCode;
+        const policy = await findPolicy(formCode);
         if (controller.signal.aborted) return;
         setState({ status: 'paid', order, policy });
         void showAlerts(order.productCode || productCode);
+        // The insurer issues the policy a moment after the payment: the page shows 出单中 meanwhile
+        // and its number as soon as it exists (a parent should not have to reload to see it).
+        if (!(order.policyNo ?? policy?.policyNo)) {
+          const issued = await pollUntil(
+            () => findPolicy(formCode),
+            (found) => Boolean(found?.policyNo),
+            { intervalMs: POLL_INTERVAL_MS, timeoutMs: POLL_TIMEOUT_MS, signal: controller.signal },
+          );
+          if (!controller.signal.aborted && issued.status === 'done') setState({ status: 'paid', order, policy: issued.value });
+        }
       } catch (error) {
         // Aborted: the screen was left or a new attempt started.
         if (controller.signal.aborted) return;
