@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './api/query-client.ts';
-import { router } from './app/router.tsx';
+import { AppRouter, appNavigation } from './app/router.tsx';
 import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
 
 setUpAntdMobileForReact19();
 unlabelInputClearIcons();
-setUpApiUi(router);
+setUpApiUi(appNavigation());
 rememberLandingPromoCode();
 
 const container = document.getElementById('root');
@@ -16,7 +15,7 @@ if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </QueryClientProvider>
   </StrictMode>,
 );

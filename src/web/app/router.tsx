@@ -1,51 +1,96 @@
-import { createHashRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { appRoutes, type AppRoute } from '../../contract/app-routes.ts';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Router, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { appRoutes, type RouteFlags } from '../../contract/app-routes.ts';
 import { PageLoading } from '../components/page-loading.tsx';
-import { AppShell } from './app-shell.tsx';
-import { catchAllLoader, routeLoader } from './route-loaders.ts';
-import { RouteError } from './route-error.tsx';
-import { lazyScreen } from './screens.ts';
+import { TopProgress } from '../components/top-progress.tsx';
 import { startMarketModel } from '../markets/market-start.ts';
+import { createAppNavigation, type AppNavigation } from './navigation.ts';
+import { ROUTES } from './paths.ts';
+import { RouteBoundary } from './route-error.tsx';
+import { passRouteGate } from './route-gates.ts';
+import { lazyComponent } from './screens.ts';
+import { rememberScroll, setUpScrollRestoration, useScrollRestoration } from './scroll-restoration.ts';
 
-/** One screen route of the table: lazy screen module, the spec's flags as `handle`, and the loader that applies them. */
-function screenRoute({ path, screen, flags }: AppRoute): RouteObject {
-  const route = { lazy: lazyScreen(screen), loader: routeLoader(flags), handle: flags };
-  if (path !== '/') return { path, ...route };
-  // Home: the market decision starts with the route, in parallel with the home screen's chunk; not when
-  // home revalidates itself (a category chosen changes the query), where the screen has decided already.
-  const loader = route.loader;
-  // (The first load runs loaders while `createHashRouter` is still building `router`: `built.router` is unset then.)
-  const arriving = () => !built.router?.state.initialized || built.router.state.location.pathname !== '/';
-  const homeLoader = (args: LoaderFunctionArgs) => {
-    if (arriving()) startMarketModel();
-    return loader(args);
-  };
-  return { index: true, ...route, loader: homeLoader };
+/** A route of the app: its path, the spec's flags (run before it renders) and its element. */
+export type AppRouteObject = RouteObject & { path: string; handle: RouteFlags };
+
+const CatchAllRoute = lazy(() => import('./catch-all-route.tsx').then((module) => ({ default: module.CatchAllRoute })));
+
+function ScrollRestorer() {
+  useScrollRestoration();
+  return null;
+}
+
+/**
+ * A route's screen in its own error boundary and Suspense boundary, keyed by
+ * the route: the next route shows its own loading state while its chunk (or
+ * the catch-all's catalogue answer) loads, and scroll is restored once its
+ * screen has committed.
+ */
+function routeElement(key: string, Screen: ComponentType): ReactNode {
+  return (
+    <RouteBoundary key={key}>
+      <Suspense
+        fallback={
+          <>
+            <TopProgress />
+            <PageLoading />
+          </>
+        }
+      >
+        <Screen />
+        <ScrollRestorer />
+      </Suspense>
+    </RouteBoundary>
+  );
 }
 
 /**
  * Every route of the app (spec §2), hash-style: the route table of
- * src/contract/app-routes.ts. Product detail routes are not listed: the
- * catch-all route maps a path to its product through the catalogue.
+ * src/contract/app-routes.ts, one lazy chunk per screen. Product detail routes
+ * are not listed: the catch-all route maps a path to its product through the
+ * catalogue.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    element: <AppShell />,
-    hydrateFallbackElement: <PageLoading />,
-    errorElement: <RouteError />,
-    children: [
-      ...appRoutes().map(screenRoute),
-      {
-        path: '*',
-        loader: catchAllLoader,
-        lazy: async () => ({ Component: (await import('./catch-all-route.tsx')).CatchAllRoute }),
-        handle: {},
-      },
-    ],
-  },
+export const routes: AppRouteObject[] = [
+  ...appRoutes().map(({ path, screen, flags }) => ({ path, handle: flags, element: routeElement(path, lazyComponent(screen)) })),
+  { path: '*', handle: {}, element: routeElement('*', CatchAllRoute) },
 ];
 
-const built: { router?: ReturnType<typeof createHashRouter> } = {};
-export const router = createHashRouter(routes);
-built.router = router;
+/**
+ * The gates of the route a navigation arrives at (`passRouteGate`), and on
+ * arriving at home (not when home replaces its own query), the market
+ * decision, started in parallel with the home screen's chunk.
+ */
+function arrive(location: Location, from: Location | null): string | null {
+  const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
+  const redirect = passRouteGate(route?.handle ?? {}, location);
+  if (redirect === null && route?.path === ROUTES.home && from?.pathname !== ROUTES.home) startMarketModel();
+  return redirect;
+}
+
+let navigation: AppNavigation | null = null;
+
+/** The app's navigation, started once (main.tsx, before the first render: the first location passes its gates). */
+export function appNavigation(): AppNavigation {
+  if (!navigation) {
+    navigation = createAppNavigation(arrive, rememberScroll);
+    const started = navigation;
+    setUpScrollRestoration(() => started.shown().location.key);
+  }
+  return navigation;
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** react-router's declarative mode on the app's navigation: the routes for the location it shows. */
+export function AppRouter() {
+  const app = appNavigation();
+  const { action, location } = useSyncExternalStore(app.subscribe, app.shown);
+  return (
+    <Router location={location} navigationType={action} navigator={app.history}>
+      <AppRoutes />
+    </Router>
+  );
+}

@@ -37,13 +37,14 @@ export function preloadScreen(name: string): void {
   loader(name)().catch(() => undefined);
 }
 
-/** Route-object `lazy` for a screen. */
-export function lazyScreen(name: string) {
-  const load = loader(name);
-  return async () => ({ Component: (await load()).default });
-}
+const LAZY = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** React.lazy for a screen rendered inside another route element (the catch-all route), with its props. */
+/** React.lazy for a screen (one per screen: the routes it serves share it), with its props. */
 export function lazyComponent<P extends object = object>(name: string): LazyExoticComponent<ComponentType<P>> {
-  return lazy(loader(name) as () => Promise<{ default: ComponentType<P> }>);
+  let screen = LAZY.get(name);
+  if (!screen) {
+    screen = lazy(loader(name));
+    LAZY.set(name, screen);
+  }
+  return screen as LazyExoticComponent<ComponentType<P>>;
 }

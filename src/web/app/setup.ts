@@ -4,7 +4,7 @@ import { render, unmount } from './antd-render.ts';
 import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { loginRedirectUrl } from './guards.ts';
 import { ROUTES } from './paths.ts';
-import type { router as appRouter } from './router.tsx';
+import type { AppNavigation } from './navigation.ts';
 
 /**
  * antd-mobile v5 renders Toast and Dialog with the legacy ReactDOM.render,
@@ -19,17 +19,17 @@ export function setUpAntdMobileForReact19(): void {
 }
 
 /** Connects the UI-free API client to toasts and navigation (spec §8 error handling). */
-export function setUpApiUi(router: typeof appRouter): void {
+export function setUpApiUi(navigation: Pick<AppNavigation, 'location' | 'navigate'>): void {
   registerApiUi({
     // Loaded on first use: Toast and its animation library stay out of the first screen's bundle.
     toast: (message, durationMs) => void import('../components/toast.ts').then((m) => m.failToast(message, durationMs)),
     goLogin: () => {
-      const { location } = router.state;
+      const location = navigation.location();
       if (location.pathname === ROUTES.login) return;
-      void router.navigate(loginRedirectUrl(location, getPromoCode()));
+      navigation.navigate(loginRedirectUrl(location, getPromoCode()));
     },
     goHome: () => {
-      if (router.state.location.pathname !== ROUTES.home) void router.navigate(ROUTES.home, { replace: true });
+      if (navigation.location().pathname !== ROUTES.home) navigation.navigate(ROUTES.home, { replace: true });
     },
   });
 }

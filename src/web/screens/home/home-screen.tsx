@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queries } from '../../api/queries.ts';
 import { paths } from '../../app/paths.ts';
-import { router } from '../../app/router.tsx';
+import { appNavigation } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { CategoryTabs, categoryOptions, ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -59,11 +59,10 @@ export default function HomeScreen() {
   useEffect(() => {
     let live = true;
     // The decision may take a while (location, markets): a visitor who has left home, or is leaving it
-    // (a product tapped while its route loads), stays with their choice. The router's own state says so
-    // at once, before React renders the change.
+    // (a product tapped while its route loads), stays with their choice. The address bar says so at once,
+    // before React renders the change.
     const goFromHome = (to: string, options?: { replace?: boolean }) => {
-      const { location, navigation } = router.state;
-      if (location.pathname === '/' && navigation.state === 'idle') navigate(to, options);
+      if (appNavigation().location().pathname === '/') navigate(to, options);
     };
     void decideMarket(goFromHome).then((bar) => {
       if (live) setMarket(bar);
