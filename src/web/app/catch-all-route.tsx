@@ -11,21 +11,26 @@ const NotFoundScreen = lazyComponent(NOT_FOUND);
 
 /** Answers found (a product, not found), per path and query: back to a detail page renders at once. */
 const found = new Map<string, CatchAllData>();
-/** Look-ups in flight or failed, per visit (history entry) and attempt: a new visit or a retry asks again. */
+/**
+ * Look-ups in flight or failed, per path, visit (history entry) and attempt: a new visit or a retry asks
+ * again. (Entries the browser made itself, an address typed or a link to another hash, all have the key
+ * `default`: the path tells them apart.)
+ */
 const asked = new Map<string, Promise<CatchAllData>>();
 
 function lookUp(pathname: string, search: string, visit: string): CatchAllData | Promise<CatchAllData> {
   const place = pathname + search;
   const known = found.get(place);
   if (known) return known;
-  let pending = asked.get(visit);
+  const ask = `${place}|${visit}`;
+  let pending = asked.get(ask);
   if (!pending) {
     pending = lookUpCatchAll({ pathname, search }).then((data) => {
       if (data.kind !== 'error') found.set(place, data);
       return data;
     });
     asked.clear();
-    asked.set(visit, pending);
+    asked.set(ask, pending);
   }
   return pending;
 }

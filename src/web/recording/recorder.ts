@@ -303,6 +303,8 @@ function startRrweb(): void {
       if (location.hash !== shownHash) {
         shownHash = location.hash;
         notePage();
+        // The new route may be a clear-record one: notePage has then disposed the recording.
+        if (!saved) return;
       }
       const text = JSON.stringify(event);
       saved.events.push(text);
