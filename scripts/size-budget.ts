@@ -22,10 +22,10 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB; the budget is
- * what the build reaches today (react-dom and react-router alone are 96 KB), lowered as it shrinks.
+ * what the build reaches today (React alone is 67 KB; react-router's declarative mode about 10), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 141 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 124 * 1024;
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**
