@@ -89,3 +89,22 @@ test.describe('in a market', () => {
     await tapAndBackWhileLoading(page, page.getByTestId('product-card').last(), () => expect(page.getByTestId('market-home')).toBeVisible());
   });
 });
+
+test('a screen whose chunk fails to load says so and loads on 重新加载; back then returns to the screen before', async ({ page }) => {
+  await page.route('**/_gw/edu-svc/supermarket/**', (route) => route.abort());
+  await openFromChat(page, '/#/');
+  await expect(page.getByTestId('market-notice')).toBeVisible();
+  const chunk = /\/assets\/search-center-screen-[^/]*\.js$/;
+  await page.route(chunk, (route) => route.abort());
+  // A link to the search screen (a new history entry, as a tap on a link makes).
+  await page.evaluate(() => {
+    window.location.hash = '#/searchCenter';
+  });
+  await expect(page.getByText('页面加载失败')).toBeVisible();
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: '重新加载' }).click();
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  await page.goBack();
+  await expect.poll(() => hashRoute(page)).toBe('/');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
