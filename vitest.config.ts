@@ -3,10 +3,11 @@ import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 
 export default defineConfig({
   // The web build's short rjsf registry (scripts/lib/vite-rjsf-registry.ts), so the render tests draw every form
-  // with the fields and widgets the app ships; @rjsf/core is inlined for the plugin to see its modules.
+  // with the fields and widgets the app ships (and no allOf merge); @rjsf/core and @rjsf/utils are inlined for the
+  // plugin to see their modules.
   plugins: [rjsfRegistryForWeb()],
   test: {
-    server: { deps: { inline: [/@rjsf[\\/]core/] } },
+    server: { deps: { inline: [/@rjsf[\\/](core|utils)/] } },
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**'],
     testTimeout: 30_000,

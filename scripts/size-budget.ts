@@ -38,13 +38,14 @@ export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
  * home route. Goals 60 and 90 KB: the chunk is held at its goal; the download beyond home at
- * what the build reaches (shared antd-mobile and engine chunks), lowered as it shrinks.
+ * what the build reaches (84.3 KB once antd-mobile's pickers and popups load on first open:
+ * docs/performance.md, "The insure form"), lowered as it shrinks.
  */
 export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
 export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
 export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
 export const INSURE_CHUNK_BUDGET_BYTES = INSURE_CHUNK_GOAL_BYTES;
-export const INSURE_BEYOND_HOME_BUDGET_BYTES = 132 * 1024;
+export const INSURE_BEYOND_HOME_BUDGET_BYTES = 85 * 1024;
 /** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
 export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */

@@ -13,11 +13,21 @@
  * A schema using a field left out renders rjsf's "unsupported field"
  * template; tests/web/render runs every manifest's form through this plugin
  * (vitest.config.ts) and fails on it.
+ *
+ * Likewise @rjsf/utils' `allOf` merging (`shallowAllOfMerge`, which brings
+ * @x0k/json-schema-merge: 3.8 KB gzip) is given as a function that refuses:
+ * no form schema has an `allOf` (tests/web/form-theme/rjsf-registry.test.ts),
+ * and should one appear, rjsf's retrieveSchema catches the refusal, warns and
+ * uses the schema without its `allOf`.
  */
 import type { Plugin } from 'vite';
 
 const FIELDS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/;
 const WIDGETS = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/;
+const ALL_OF_MERGE = /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]shallowAllOfMerge\.js$/;
+
+/** What the web build has for rjsf's `allOf` merge: no form schema has one. */
+export const ALL_OF_REFUSED = 'allOf is not supported by the insure form (scripts/lib/vite-rjsf-registry.ts)';
 
 /** The fields rjsf needs for objects, arrays and strings (the optional-data controls are used by both containers). */
 export const KEPT_FIELDS = ['ArrayField', 'ObjectField', 'OptionalDataControlsField', 'SchemaField', 'StringField'] as const;
@@ -37,6 +47,7 @@ export function rjsfRegistryForWeb(): Plugin {
       const path = id.split('?')[0] ?? id;
       if (FIELDS.test(path)) return registryModule('fields', KEPT_FIELDS);
       if (WIDGETS.test(path)) return registryModule('widgets', KEPT_WIDGETS);
+      if (ALL_OF_MERGE.test(path)) return `export default function shallowAllOfMerge() {\n  throw new Error(${JSON.stringify(ALL_OF_REFUSED)});\n}\n`;
       return null;
     },
   };

@@ -2,12 +2,13 @@
  * The web build's short rjsf registry (scripts/lib/vite-rjsf-registry.ts):
  * applied here as in the build (vitest.config.ts), and enough for every
  * manifest's insure form — objects, arrays and strings only, no `oneOf`,
- * `anyOf` or `$ref`.
+ * `anyOf`, `allOf` or `$ref` (the build has no `allOf` merge).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import { describe, expect, it } from 'vitest';
-import { KEPT_FIELDS, KEPT_WIDGETS } from '../../../scripts/lib/vite-rjsf-registry.ts';
+import { retrieveSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { ALL_OF_REFUSED, KEPT_FIELDS, KEPT_WIDGETS } from '../../../scripts/lib/vite-rjsf-registry.ts';
 import { buildInsureFormSchema, type FormJsonSchema } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 
@@ -33,5 +34,13 @@ describe('rjsf registry of the web build', () => {
       expect(['object', 'array', 'string']).toContain(node.type);
       for (const key of ['oneOf', 'anyOf', 'allOf', '$ref', 'format', 'if', 'dependencies']) expect(node).not.toHaveProperty(key);
     }
+  });
+
+  it('has no allOf merge: a schema with one is used without it, with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const schema: RJSFSchema = { type: 'object', properties: { a: { type: 'string' } }, allOf: [{ required: ['a'] }] };
+    expect(retrieveSchema({} as ValidatorType, schema, schema, {})).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(String(warn.mock.calls[0]?.[1])).toContain(ALL_OF_REFUSED);
+    warn.mockRestore();
   });
 });

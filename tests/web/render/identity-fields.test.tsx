@@ -6,7 +6,7 @@
  * says what is missing, in Chinese.
  */
 import { createRef } from 'react';
-import { act } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_BIRTHDAY_REQUIRED } from '../../../src/engine/rules/messages.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
@@ -24,10 +24,10 @@ afterEach(() => {
 
 const xuzhou = MANIFESTS.find((c) => c.manifest.productCode === '25PR320300')!.manifest;
 
-function renderWithHolder(holder: object) {
+function renderWithHolder(holder: object, onDraftChange = vi.fn()) {
   const ref = createRef<InsureFormHandle>();
   const draft = { ...validDraft(xuzhou), policyHolder: { ...HOLDER, ...holder } };
-  renderInApp(<InsureFormRenderer ref={ref} manifest={xuzhou} plan={planChoice(xuzhou)} draft={draft} onDraftChange={vi.fn()} />);
+  renderInApp(<InsureFormRenderer ref={ref} manifest={xuzhou} plan={planChoice(xuzhou)} draft={draft} onDraftChange={onDraftChange} />);
   return ref;
 }
 
@@ -53,5 +53,22 @@ describe('sex and birthday on the insure form', () => {
     expect(birthday?.tagName).toBe('SPAN');
     expect(birthday?.textContent).toBe('1985-03-12');
     expect(document.getElementById('root_policyHolder_sex')?.textContent).toBe('男');
+  });
+
+  it('opens the date picker on the first tap and saves the confirmed date to the draft', async () => {
+    const onDraftChange = vi.fn();
+    renderWithHolder({ licenceType: '1', licenceNo: 'E12345678' }, onDraftChange);
+    const birthday = document.getElementById('root_policyHolder_birthday')!;
+    // Closed, the row is all there is: the picker (and antd-mobile's picker module) comes with the tap.
+    expect(document.querySelector('.adm-picker')).toBeNull();
+    await act(async () => fireEvent.click(birthday));
+    const confirm = await waitFor(() => {
+      const button = [...document.querySelectorAll('.adm-picker-header-button')].find((b) => b.textContent === '确定');
+      expect(button).toBeTruthy();
+      return button as HTMLElement;
+    });
+    expect(document.querySelector('.adm-picker-header-title')?.textContent).toBe('出生日期');
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() => expect(onDraftChange).toHaveBeenLastCalledWith(expect.objectContaining({ policyHolder: expect.objectContaining({ birthday: '2010-01-01' }) })));
   });
 });

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CascadePicker } from 'antd-mobile';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import type { AreaNode } from '../../../contract/market.ts';
 import type { RegionValue } from '../../../engine/insure/form-schema.ts';
@@ -8,7 +7,7 @@ import { cachedAreaChildren, loadAreaChildren } from '../../api/regions.ts';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import { labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
-import { useLazyPopup } from '../widgets/use-lazy-popup.ts';
+import { preloadPickers, useLazyPopup } from '../widgets/use-lazy-popup.ts';
 import { regionPath, regionText, useRegionLabels, type RegionNode } from '../region-data.ts';
 
 /** The part of the tree loaded so far, as CascadePicker options (unloaded levels have no children yet). */
@@ -66,7 +65,7 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
 
   return (
     <>
-      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" aria-labelledby={`${labelId(id)} ${id}`} onClick={() => {
+      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" aria-labelledby={`${labelId(id)} ${id}`} onPointerDown={preloadPickers} onClick={() => {
           setOptions(loadedTree());
           picker.open();
         }}>
@@ -75,8 +74,8 @@ export function RegionField({ formData, onChange, onBlur, fieldPathId, uiSchema,
         </span>
         <ArrowIcon />
       </button>
-      {picker.mounted && (
-        <CascadePicker
+      {picker.pickers && (
+        <picker.pickers.CascadePicker
           title={schema.title}
           options={options}
           loading={loading}

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { DatePicker } from 'antd-mobile';
 import type { WidgetProps } from '@rjsf/utils';
 import { isMainlandNumber } from '../../../engine/rules/person.ts';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import styles from '../form-theme.module.css';
 import { DerivedWidget } from './derived-widget.tsx';
 import { SelectWidget } from './select-widget.tsx';
+import { preloadPickers, useLazyPopup } from './use-lazy-popup.ts';
 
 /** The person a field of the insure form belongs to (`root_policyHolder_sex`, `root_insureds_0_birthday`, `root_wards_1_sex`), read from the form context. */
 export function personOfField(id: string, formContext: unknown): Record<string, unknown> | undefined {
@@ -20,30 +19,33 @@ export function personOfField(id: string, formContext: unknown): Record<string, 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
 
-/** 出生日期 for a document without one: a row opening a date picker (1900 to today). */
+/** 出生日期 for a document without one: a row opening a date picker (1900 to today), loaded on the first open (./use-lazy-popup.ts). */
 function BirthdayPicker({ id, value, placeholder, label, readonly, disabled, onChange, onBlur }: WidgetProps) {
-  const [visible, setVisible] = useState(false);
+  const picker = useLazyPopup();
   const text = typeof value === 'string' ? value : '';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const current = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
   return (
     <>
-      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onClick={() => setVisible(true)}>
+      <button type="button" id={id} className={styles.trigger} disabled={disabled || readonly} aria-haspopup="dialog" onPointerDown={preloadPickers} onClick={picker.open}>
         <span className={cx(styles.triggerText, !text && styles.placeholder)}>{text || placeholder}</span>
         <ArrowIcon />
       </button>
-      <DatePicker
-        title={label}
-        visible={visible}
-        min={new Date(1900, 0, 1)}
-        max={new Date()}
-        defaultValue={current ?? new Date(2010, 0, 1)}
-        onClose={() => {
-          setVisible(false);
-          onBlur(id, value);
-        }}
-        onConfirm={(picked) => onChange(ymd(picked))}
-      />
+      {picker.pickers && (
+        <picker.pickers.DatePicker
+          title={label}
+          visible={picker.visible}
+          min={new Date(1900, 0, 1)}
+          max={new Date()}
+          defaultValue={current ?? new Date(2010, 0, 1)}
+          onClose={() => {
+            picker.close();
+            onBlur(id, value);
+          }}
+          afterClose={picker.afterClose}
+          onConfirm={(picked) => onChange(ymd(picked))}
+        />
+      )}
     </>
   );
 }

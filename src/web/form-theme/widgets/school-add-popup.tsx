@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Popup, Selector, Toast } from 'antd-mobile';
+import { Button, Input, Selector } from 'antd-mobile';
+import { Popup } from '../../components/overlays-antd.ts';
+import { infoToast } from '../../components/toast.ts';
 import { isValidSchoolName } from '../../../engine/rules/school-name.ts';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import { SCHOOL_MESSAGES, type AddSchoolBody } from '../../../contract/school.ts';
@@ -12,7 +14,8 @@ import '../../components/a11y/selector.css';
 /**
  * 添加学校 (custom-school mode 01): the school the parent could not find,
  * saved to their own list through addSchoolInfo (unverified, visible only to
- * them) and put into the field.
+ * them) and put into the field. Loaded when first opened (school-widget.tsx:
+ * its Popup brings react-spring and use-gesture).
  */
 export function SchoolAddPopup({
   visible,
@@ -48,13 +51,13 @@ export function SchoolAddPopup({
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    if (!isValidSchoolName(name)) return Toast.show({ content: SCHOOL_MESSAGES.badName });
-    if (!kind) return Toast.show({ content: '请选择学校类型' });
-    if (!county) return Toast.show({ content: SCHOOL_MESSAGES.unknownArea });
+    if (!isValidSchoolName(name)) return infoToast(SCHOOL_MESSAGES.badName);
+    if (!kind) return infoToast('请选择学校类型');
+    if (!county) return infoToast(SCHOOL_MESSAGES.unknownArea);
     setSaving(true);
     try {
       const result = await infoApi.addSchool({ schoolName: name.trim(), schoolKind: kind as AddSchoolBody['schoolKind'], areaCode: county, ...(address.trim() ? { address: address.trim() } : {}) });
-      Toast.show({ content: result.existing ? SCHOOL_MESSAGES.exists : SCHOOL_MESSAGES.added });
+      infoToast(result.existing ? SCHOOL_MESSAGES.exists : SCHOOL_MESSAGES.added);
       onAdded(result.school.schoolName);
     } catch {
       // The client has shown the server's message.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
@@ -6,8 +6,15 @@ import type { SchoolItem } from '../../../contract/school.ts';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
 import { siblingInsured } from './college-widget.tsx';
-import { SchoolAddPopup } from './school-add-popup.tsx';
 import { SelectWidget } from './select-widget.tsx';
+import { lazyPopup } from '../../components/lazy-popup.tsx';
+import type { SchoolAddPopup as LoadedSchoolAddPopup } from './school-add-popup.tsx';
+
+/** 添加学校, loaded when the parent first asks for it (its Popup brings react-spring and use-gesture). */
+const SchoolAddPopup = lazyPopup<ComponentProps<typeof LoadedSchoolAddPopup>>(
+  () => import('./school-add-popup.tsx').then((m) => m.SchoolAddPopup),
+  (props) => props.visible,
+);
 
 const MAX_SUGGESTIONS = 6;
 const SEARCH_DELAY_MS = 250;

@@ -1,9 +1,9 @@
-import { Picker, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import { fieldAria, labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
-import { useLazyPopup } from './use-lazy-popup.ts';
+import { preloadPickers, useLazyPopup } from './use-lazy-popup.ts';
 import '../../components/a11y/selector.css';
 
 type Option = EnumOptionsType;
@@ -15,7 +15,8 @@ function optionFor(options: readonly Option[], key: unknown): Option | undefined
 /**
  * A list row that opens a bottom Picker: the label or the placeholder on the
  * right, a chevron, the choice confirmed with 确定. The trigger carries the
- * field id (`root_insureds_0_relaToHolder`). Multiple choice uses a Selector.
+ * field id (`root_insureds_0_relaToHolder`); the Picker loads on the first
+ * open (./use-lazy-popup.ts). Multiple choice uses a Selector.
  */
 export function SelectWidget(props: WidgetProps) {
   const { id, value, options, placeholder, disabled, readonly, onChange, onBlur, label, multiple, rawErrors } = props;
@@ -47,13 +48,14 @@ export function SelectWidget(props: WidgetProps) {
         // Announced as the row's label then the choice (年级 五年级), and its message when invalid.
         aria-labelledby={`${labelId(id)} ${id}`}
         {...fieldAria(id, rawErrors)}
+        onPointerDown={preloadPickers}
         onClick={picker.open}
       >
         <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? placeholder ?? '请选择'}</span>
         <ArrowIcon />
       </button>
-      {picker.mounted && (
-        <Picker
+      {picker.pickers && (
+        <picker.pickers.Picker
           title={label}
           columns={[enumOptions.map((o) => ({ label: o.label, value: String(o.value) }))]}
           value={selected ? [String(selected.value)] : []}

@@ -1,11 +1,19 @@
-import { Fragment, useEffect } from 'react';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import { Fragment, useEffect, type ComponentProps } from 'react';
+import { Checkbox } from 'antd-mobile';
 import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
 import styles from './insure.module.css';
-import { groupProtocols, paragraphs } from './protocol-groups.ts';
+import { groupProtocols } from './protocol-groups.ts';
 import { saleStep } from '../../recording/sale-recording.tsx';
+import { lazyPopup } from '../../components/lazy-popup.tsx';
+import type { ClausePopup as LoadedClausePopup } from './clause-popup.tsx';
 import '../../components/a11y/choice-inputs.css';
+
+/** A clause's popup, loaded when the first clause is opened (Popup brings react-spring and use-gesture). */
+const ClausePopup = lazyPopup<ComponentProps<typeof LoadedClausePopup>>(
+  () => import('./clause-popup.tsx').then((m) => m.ClausePopup),
+  (props) => props.open !== null,
+);
 
 /**
  * 我已阅读并同意《…》: the product's clauses in their two groups (spec §4
@@ -84,85 +92,5 @@ export function ProtocolAgreement({
       </div>
       <ClausePopup protocols={protocols} reading={reading} open={open} onOpen={show} onClose={() => onOpen(null)} />
     </section>
-  );
-}
-
-/** Clauses whose end the buyer reached, once per page view (the recorded sale's clauseReadEnd step). */
-const readToEnd = new Set<string>();
-
-function onBodyScroll(body: HTMLElement, name: string): void {
-  if (readToEnd.has(name) || body.clientHeight === 0 || body.scrollTop + body.clientHeight < body.scrollHeight - 4) return;
-  readToEnd.add(name);
-  saleStep('clauseReadEnd', { clauseName: name.slice(0, 100) });
-}
-
-/** A clause short enough to show whole is read to its end when shown. */
-const readEnd = (name: string) => (body: HTMLDivElement | null) => {
-  if (body) onBodyScroll(body, name);
-};
-
-function ClausePopup({
-  protocols,
-  reading,
-  open,
-  onOpen,
-  onClose,
-}: {
-  protocols: readonly Protocol[];
-  reading: ProtocolReading;
-  open: number | null;
-  onOpen: (index: number) => void;
-  onClose: () => void;
-}) {
-  const clause = open === null ? undefined : protocols[open];
-  const nextUnread = protocols.findIndex((p) => !reading.read.has(p.name));
-  return (
-    <Popup visible={clause !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
-      {clause && (
-        <div className={styles.popup} role="dialog" aria-label={clause.name}>
-          <header className={styles.popupHeader}>
-            <h3 className={styles.popupTitle}>{clause.name}</h3>
-            <div className={styles.popupIndex}>
-              {open! + 1}/{protocols.length}
-            </div>
-            <button type="button" className={styles.popupClose} aria-label="关闭" onClick={onClose}>
-              ×
-            </button>
-          </header>
-          <div className={styles.popupBody} ref={readEnd(clause.name)} onScroll={(e) => onBodyScroll(e.currentTarget, clause.name)}>
-            {paragraphs(clause.content).map((text, i) => (
-              <p key={i}>{text}</p>
-            ))}
-          </div>
-          <footer className={styles.popupFooter}>
-            <Button
-              shape="rounded"
-              onClick={() => {
-                reading.markAllRead();
-                onClose();
-              }}
-            >
-              全部已读
-            </Button>
-            {nextUnread >= 0 ? (
-              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
-                下一份
-              </Button>
-            ) : (
-              <Button
-                color="primary"
-                shape="rounded"
-                onClick={() => {
-                  reading.setAgreed(true);
-                  onClose();
-                }}
-              >
-                我已阅读并同意
-              </Button>
-            )}
-          </footer>
-        </div>
-      )}
-    </Popup>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { coverPeriod } from '../../../engine/cover/cover-period.ts';
@@ -21,6 +21,7 @@ import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts'
 import { READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 import { paths } from '../../app/paths.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
+import { infoToast } from '../../components/toast.ts';
 import { forgetPlacedOrder, placedOrderOf, type PlacedOrder } from '../../state/placed-order.ts';
 import { getUser } from '../../state/session.ts';
 import styles from '../../renderers/insure/insure.module.css';
@@ -111,11 +112,11 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
   const next = () => {
     const problem = form.current?.check();
     if (problem) {
-      Toast.show({ content: problem });
+      infoToast(problem);
       return;
     }
     if (reading.block === 'unread') {
-      Toast.show({ content: READING_MESSAGES.unread });
+      infoToast(READING_MESSAGES.unread);
       const unread = manifest.protocols.findIndex((p) => !reading.read.has(p.name));
       const clause = manifest.protocols[unread];
       if (clause) {
@@ -125,7 +126,7 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
       return;
     }
     if (reading.block === 'notAgreed') {
-      Toast.show({ content: READING_MESSAGES.notAgreed });
+      infoToast(READING_MESSAGES.notAgreed);
       document.getElementById('insure-agreement')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { Popup } from '../../components/overlays-antd.ts';
+import { ClausePopupActions } from '../../components/protocol/clause-popup-actions.tsx';
 import type { NotificationItem } from '../../../contract/product.ts';
 import { clauseMarkup } from '../../components/protocol/use-product-clauses.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
@@ -20,7 +20,6 @@ export function ClausePopup({
   onClose: () => void;
 }) {
   const item = open === null ? undefined : items[open];
-  const nextUnread = items.findIndex((i) => !reading.read.has(i.name));
   return (
     <Popup visible={item !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
       {item && (
@@ -32,26 +31,7 @@ export function ClausePopup({
             </span>
           </header>
           <div className={styles.popupBody} dangerouslySetInnerHTML={clauseMarkup(item)} />
-          <footer className={styles.popupFooter}>
-            <Button
-              shape="rounded"
-              onClick={() => {
-                reading.markAllRead();
-                onClose();
-              }}
-            >
-              全部已读
-            </Button>
-            {nextUnread >= 0 ? (
-              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
-                下一份
-              </Button>
-            ) : (
-              <Button color="primary" shape="rounded" onClick={onClose}>
-                我已阅读
-              </Button>
-            )}
-          </footer>
+          <ClausePopupActions className={styles.popupFooter} clauses={items} reading={reading} onOpen={onOpen} onClose={onClose} done={{ label: '我已阅读' }} />
         </div>
       )}
     </Popup>
