@@ -1,0 +1,42 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { hashRoute } from './support/app.ts';
+
+/**
+ * Home fetches its catalogue and the market list without the query library,
+ * which loads after home and takes them over (src/web/api/early-queries.ts,
+ * docs/performance.md "TanStack Query after home"): the screens that read
+ * them from the query cache afterwards do not ask the server again.
+ */
+const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
+const MARKET_LIST = '/_gw/edu-svc/supermarket/_bai/queryIdByArea';
+
+/** Counts the app's requests to each path from now on. */
+function countRequests(page: Page, paths: readonly string[]): Map<string, number> {
+  const counts = new Map(paths.map((path) => [path, 0]));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (counts.has(pathname)) counts.set(pathname, counts.get(pathname)! + 1);
+  });
+  return counts;
+}
+
+test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
+
+test('the catalogue and the market list home fetched are not fetched again by the market home, the detail page or the search page', async ({ page }) => {
+  const counts = countRequests(page, [CATALOGUE, MARKET_LIST]);
+  // Home decides on the Xuzhou market and sends the visitor there.
+  await page.goto('/#/');
+  await expect(page.getByTestId('market-home')).toBeVisible();
+  // A product opened as soon as the market shows it (the query library may still be loading).
+  await page.getByTestId('product-card').first().click();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('market-home')).toBeVisible();
+
+  // The search page reads both from the query cache.
+  await page.getByText('搜索产品').click();
+  await expect.poll(() => hashRoute(page)).toBe('/searchCenter?market=xuzhou');
+  await expect(page.getByTestId('result-count')).toContainText('款产品');
+  expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1 });
+});
