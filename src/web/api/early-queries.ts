@@ -65,7 +65,11 @@ export class EarlyQuery<T, K extends Key> {
       },
     );
     // A failure is TanStack Query's to retry (QUERY_RETRIES): the query module loads and fetches again.
-    return request.catch(() => loadQueryModule().then(() => this.load()));
+    return request.catch(async (error: unknown) => {
+      await loadQueryModule();
+      if (!this.cache) throw error;
+      return this.load();
+    });
   }
 
   /**
