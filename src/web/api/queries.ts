@@ -12,6 +12,7 @@
  * invalidate everything it changes with one `queryKeys.<group>` prefix.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { MarketDetail } from '../../contract/market.ts';
 import type { PolicyStatus } from '../../contract/order.ts';
 import type { RatingRecord } from '../../contract/ratings.ts';
 import { APPLICATION_STATUSES } from '../../contract/policy-lifecycle.ts';
@@ -85,17 +86,24 @@ export const queries = {
   markets: () =>
     queryOptions({ queryKey: earlyMarkets.queryKey, queryFn: earlyMarkets.queryFn, ...LONG_LIVED }),
 
-  /** One market with its products; fails with 保险超市不存在 for an unknown id. */
-  market: (id: string) =>
-    queryOptions({
+  /**
+   * One market with its products; fails with 保险超市不存在 for an unknown id. `sent`: the request
+   * already sent (market-start.ts, before this module loaded), taken by the first attempt only.
+   */
+  market: (id: string, sent?: Promise<MarketDetail>) => {
+    let first = sent;
+    return queryOptions({
       queryKey: [...queryKeys.markets, 'detail', id],
       queryFn: async () => {
-        const data = await (await endpoints()).selectSupermarket(id, { silent: true });
+        const request = first ?? (await endpoints()).selectSupermarket(id, { silent: true });
+        first = undefined;
+        const data = await request;
         if (!data) throw new MissingData('保险超市不存在');
         return data;
       },
       ...LONG_LIVED,
-    }),
+    });
+  },
 
   /** The insurers' information files of the market pages. */
   files: (type: 'insurer') =>
