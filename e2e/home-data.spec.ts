@@ -10,6 +10,8 @@ import { hashRoute } from './support/app.ts';
  */
 const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
 const MARKET_LIST = '/_gw/edu-svc/supermarket/_bai/queryIdByArea';
+/** The market home's data, requested by the market decision as soon as it leads there. */
+const MARKET_DETAIL = '/_gw/edu-svc/supermarket/_bai/selectSupermarket';
 
 /** Counts the app's requests to each path from now on. */
 function countRequests(page: Page, paths: readonly string[]): Map<string, number> {
@@ -23,8 +25,8 @@ function countRequests(page: Page, paths: readonly string[]): Map<string, number
 
 test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
 
-test('the catalogue and the market list home fetched are not fetched again by the market home, the detail page or the search page', async ({ page }) => {
-  const counts = countRequests(page, [CATALOGUE, MARKET_LIST]);
+test('the catalogue, the market list and the market home\'s data the market decision fetched are not fetched again by the market home, the detail page or the search page', async ({ page }) => {
+  const counts = countRequests(page, [CATALOGUE, MARKET_LIST, MARKET_DETAIL]);
   // Home decides on the Xuzhou market and sends the visitor there.
   await page.goto('/#/');
   await expect(page.getByTestId('market-home')).toBeVisible();
@@ -38,5 +40,5 @@ test('the catalogue and the market list home fetched are not fetched again by th
   await page.getByText('搜索产品').click();
   await expect.poll(() => hashRoute(page)).toBe('/searchCenter?market=xuzhou');
   await expect(page.getByTestId('result-count')).toContainText('款产品');
-  expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1 });
+  expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1, [MARKET_DETAIL]: 1 });
 });

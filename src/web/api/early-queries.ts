@@ -16,7 +16,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/react-query';
-import type { MarketSummary } from '../../contract/market.ts';
+import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import { api } from './endpoints.ts';
 import { productApi } from './product-api.ts';
@@ -165,6 +165,32 @@ export const earlyMarkets = new EarlyQuery(
   ['markets', 'list'] as const,
   async (): Promise<readonly MarketSummary[]> => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
 );
+
+/** Market details requested before the query module loaded, each taken once by `queries.market`'s first fetch. */
+const sentMarkets = new Map<string, Promise<MarketDetail>>();
+
+/**
+ * Requests a market's detail now (market-start.ts: the market home a decision leads to), and has the
+ * query module take the answer into its cache when it loads; the screen's own query joins it.
+ */
+export function sendMarketDetail(id: string): void {
+  const sent = api.selectSupermarket(id, { silent: true });
+  sent.catch(() => undefined);
+  sentMarkets.set(id, sent);
+  void loadQueryModule()
+    .then(({ queryClient, queries }) => queryClient.prefetchQuery(queries.market(id)))
+    // Not taken (the cache had the market already): not kept for a later fetch.
+    .finally(() => {
+      if (sentMarkets.get(id) === sent) sentMarkets.delete(id);
+    });
+}
+
+/** The request `sendMarketDetail` sent for a market, once. */
+export function takeSentMarketDetail(id: string): Promise<MarketDetail> | undefined {
+  const sent = sentMarkets.get(id);
+  sentMarkets.delete(id);
+  return sent;
+}
 
 /**
  * Loads the query module once home has rendered and the page is idle, so that the next screen

@@ -12,7 +12,6 @@
  * invalidate everything it changes with one `queryKeys.<group>` prefix.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MarketDetail } from '../../contract/market.ts';
 import type { PolicyStatus } from '../../contract/order.ts';
 import type { RatingRecord } from '../../contract/ratings.ts';
 import { APPLICATION_STATUSES } from '../../contract/policy-lifecycle.ts';
@@ -22,7 +21,7 @@ import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { ApiError } from './client.ts';
 import type { SchoolSearchParams } from './info.ts';
-import { earlyCatalogue, earlyMarkets } from './early-queries.ts';
+import { earlyCatalogue, earlyMarkets, takeSentMarketDetail } from './early-queries.ts';
 import { productApi } from './product-api.ts';
 import { MissingData, queryClient, STALE } from './query-client.ts';
 import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
@@ -87,23 +86,19 @@ export const queries = {
     queryOptions({ queryKey: earlyMarkets.queryKey, queryFn: earlyMarkets.queryFn, ...LONG_LIVED }),
 
   /**
-   * One market with its products; fails with 保险超市不存在 for an unknown id. `sent`: the request
-   * already sent (market-start.ts, before this module loaded), taken by the first attempt only.
+   * One market with its products; fails with 保险超市不存在 for an unknown id. The first fetch takes
+   * the request market-start sent before this module loaded, if any (early-queries.ts).
    */
-  market: (id: string, sent?: Promise<MarketDetail>) => {
-    let first = sent;
-    return queryOptions({
+  market: (id: string) =>
+    queryOptions({
       queryKey: [...queryKeys.markets, 'detail', id],
       queryFn: async () => {
-        const request = first ?? (await endpoints()).selectSupermarket(id, { silent: true });
-        first = undefined;
-        const data = await request;
+        const data = await (takeSentMarketDetail(id) ?? (await endpoints()).selectSupermarket(id, { silent: true }));
         if (!data) throw new MissingData('保险超市不存在');
         return data;
       },
       ...LONG_LIVED,
-    });
-  },
+    }),
 
   /** The insurers' information files of the market pages. */
   files: (type: 'insurer') =>

@@ -12,8 +12,8 @@
 import type { ResolvedModel } from './market-flow.ts';
 // Loaded with the entry (1.4 KB gzip), not on demand: the first API calls below then leave with the
 // screen chunks instead of one wave after them (queries.ts imports it lazily, finding it loaded).
-import { api } from '../api/endpoints.ts';
-import { earlyCatalogue, earlyMarkets, loadQueryModule } from '../api/early-queries.ts';
+import '../api/endpoints.ts';
+import { earlyCatalogue, earlyMarkets, sendMarketDetail } from '../api/early-queries.ts';
 import { ROUTES } from '../app/paths.ts';
 import { preloadScreen } from '../app/screens.ts';
 
@@ -27,13 +27,8 @@ function preloadTarget({ model }: ResolvedModel): void {
     if (step.go.to === 'market') {
       preloadScreen('market-home');
       const { id, homeRoute } = step.go.market;
-      if (homeRoute === ROUTES.insureMarketHome) {
-        // The generic market home's data leave now, with its chunk; the query module (which that screen
-        // needs anyway) takes the answer into its cache when it arrives, instead of one wave later.
-        const sent = api.selectSupermarket(id, { silent: true });
-        sent.catch(() => undefined);
-        void loadQueryModule().then(({ queryClient, queries }) => queryClient.prefetchQuery(queries.market(id, sent)));
-      }
+      // The generic market home's data leave now, with its chunk, not one wave later with the query library.
+      if (homeRoute === ROUTES.insureMarketHome) sendMarketDetail(id);
     }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
   }
