@@ -42,3 +42,28 @@ test('the catalogue, the market list and the market home\'s data the market deci
   await expect(page.getByTestId('result-count')).toContainText('款产品');
   expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1, [MARKET_DETAIL]: 1 });
 });
+
+test.describe('when the catalogue fails', () => {
+  test.use({ geolocation: undefined, permissions: [] });
+
+  test('home tries it again as before (two retries), then shows 加载失败 with 重试, which loads the list', async ({ page }) => {
+    // No market can be decided (the market calls fail): the visitor stays on home.
+    await page.route('**/_gw/edu-svc/supermarket/**', (route) => route.abort());
+    let failing = true;
+    let asked = 0;
+    await page.route(`**${CATALOGUE}`, (route) => {
+      asked += 1;
+      return failing ? route.abort() : route.continue();
+    });
+    await page.goto('/#/');
+    await expect(page.getByText('加载失败')).toBeVisible({ timeout: 20_000 });
+    // The early request and the query library's two retries.
+    expect(asked).toBe(3);
+    await expect(page.getByTestId('product-card')).toHaveCount(0);
+
+    failing = false;
+    await page.getByTestId('retry').click();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(asked).toBe(4);
+  });
+});

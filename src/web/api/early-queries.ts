@@ -36,8 +36,8 @@ export const loadQueryModule = () => import('./query-module.ts');
 export class EarlyQuery<T, K extends Key> {
   private snapshot: EarlySnapshot<T> = { data: undefined, error: null, pending: true };
   private updatedAt = 0;
-  /** The early request while it is in flight (a retry of the handed-over query fetches anew). */
-  private inFlight: Promise<T> | null = null;
+  /** The early request not yet handed over, in flight or failed: the query client's first attempt. */
+  private early: Promise<T> | null = null;
   private readonly listeners = new Set<() => void>();
   private cache: { client: QueryClient; options: EnsureQueryDataOptions<T, Error, T, K> } | null = null;
 
@@ -50,48 +50,50 @@ export class EarlyQuery<T, K extends Key> {
   load(): Promise<T> {
     if (this.cache) return this.cache.client.ensureQueryData(this.cache.options);
     if (this.snapshot.data !== undefined) return Promise.resolve(this.snapshot.data);
-    if (this.inFlight) return this.inFlight;
-    const request = this.queryFn();
-    this.inFlight = request;
-    request.then(
-      (data) => {
-        if (this.inFlight !== request) return;
-        this.inFlight = null;
-        this.updatedAt = Date.now();
-        this.set({ data, error: null, pending: false });
-      },
-      () => {
-        if (this.inFlight === request) this.inFlight = null;
-      },
-    );
-    // A failure is TanStack Query's to retry (QUERY_RETRIES): the query module loads and fetches again.
-    return request.catch(async (error: unknown) => {
+    this.early ??= this.send();
+    // A failure is TanStack Query's to retry (QUERY_RETRIES): the query module loads and takes it over.
+    return this.early.catch(async (error: unknown) => {
       await loadQueryModule();
       if (!this.cache) throw error;
       return this.load();
     });
   }
 
+  private send(): Promise<T> {
+    const request = this.queryFn();
+    request.then(
+      (data) => {
+        if (this.cache || this.early !== request) return;
+        this.early = null;
+        this.updatedAt = Date.now();
+        this.set({ data, error: null, pending: false });
+      },
+      () => undefined,
+    );
+    return request;
+  }
+
   /**
-   * Called by queries.ts when it loads: the data (or the request in flight) goes into the query cache
-   * under this key, and this value follows that cache entry from now on.
+   * Called by queries.ts when it loads: the data (or the early request, in flight or failed) goes into
+   * the query cache under this key, and this value follows that cache entry from now on.
    */
   handOver(client: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>): void {
     if (this.cache) return;
     this.cache = { client, options };
     const cache = client.getQueryCache();
+    const early = this.early;
+    this.early = null;
     if (this.snapshot.data !== undefined && client.getQueryData(this.queryKey) === undefined) {
       client.setQueryData(this.queryKey, this.snapshot.data as never, { updatedAt: this.updatedAt });
-    } else if (this.inFlight) {
-      const early = this.inFlight;
-      // The first attempt joins the early request (or, when it fails, fetches anew); a retry fetches anew.
+    } else if (early) {
+      // The early request is the first attempt (its failure counts as one); a retry fetches anew.
       let first = true;
       void client.prefetchQuery({
         ...options,
         queryFn: () => {
           if (!first) return this.queryFn();
           first = false;
-          return early.catch(() => this.queryFn());
+          return early;
         },
       });
     }
