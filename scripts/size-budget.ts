@@ -4,11 +4,14 @@
  * transitively, with their CSS), prints every chunk's gzipped size and exits 1
  * when a budget is passed:
  * - the home route (the entry's closure plus the home screen's): what a phone
- *   downloads before home can render;
+ *   downloads before home can render (critical);
+ * - what home loads when it is idle after its first render (the query module:
+ *   TanStack Query, src/web/api/query-module.ts), beyond the home route;
  * - every screen's own opening download: its closure minus the home route's
- *   (what opening it costs after the first load), with the insure screen's
- *   own budgets (its chunk, and its download beyond the home route) and none
- *   for the PDF viewer's screen;
+ *   and the idle load's (what opening it costs after the first load; a screen
+ *   opened before the idle load has finished pays the rest of it too), with
+ *   the insure screen's own budgets (its chunk, and its download beyond the
+ *   home route and the idle load) and none for the PDF viewer's screen;
  * - the sale recorder beyond the home route;
  * - no TypeBox in any web chunk (the web needs the contract's paths and
  *   types, not its schemas: scripts/lib/vite-contract-for-web.ts).
@@ -25,7 +28,14 @@ import { gzipSync } from 'node:zlib';
  * what the build reaches today (React alone is 67 KB; react-router's declarative mode about 10), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 124 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 110 * 1024;
+/**
+ * What home loads when idle after its first render (`loadQueryModuleWhenIdle`): the query module,
+ * TanStack Query with the page's client, the query options and hooks. Not part of the home route,
+ * and taken as loaded when a screen's opening download is counted (docs/performance.md).
+ */
+export const IDLE_SOURCE = 'src/web/api/query-module.ts';
+export const IDLE_BUDGET_BYTES = 16 * 1024;
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**
@@ -101,6 +111,12 @@ export function homeRouteFiles(manifest: BuildManifest, homeSource = HOME_SCREEN
   return staticClosure(manifest, [entryKey(manifest), homeSource]);
 }
 
+/** What the idle load downloads beyond the home route: the idle module's static closure minus the home route's files. */
+export function idleFiles(manifest: BuildManifest, homeFiles: ReadonlySet<string>, idleSource = IDLE_SOURCE): string[] {
+  if (!manifest[idleSource]?.isDynamicEntry) throw new Error(`the idle load (${idleSource}) must be a lazy chunk`);
+  return staticClosure(manifest, [idleSource]).filter((file) => !homeFiles.has(file));
+}
+
 /** The sale recorder (issue 13, docs/recording.md): its own lazy chunk, at most 30 KB gzipped with what it loads. */
 export const RECORDER_SOURCE = 'src/web/recording/recorder.ts';
 export const RECORDER_BUDGET_BYTES = 30 * 1024;
@@ -161,8 +177,14 @@ function main(distDir: string): number {
   }
   const verdict = total <= HOME_ROUTE_BUDGET_BYTES ? 'OK' : 'OVER BUDGET';
   console.log(
-    `\nhome route (entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} (goal ${kb(HOME_ROUTE_GOAL_BYTES)}) — ${verdict}`,
+    `\nhome route (critical, before home renders: entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} (goal ${kb(HOME_ROUTE_GOAL_BYTES)}) — ${verdict}`,
   );
+  const idle = idleFiles(manifest, homeFiles);
+  const idleBytes = assets.filter((a) => idle.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
+  const idleOk = idleBytes <= IDLE_BUDGET_BYTES;
+  console.log(`loaded after home renders (idle: TanStack Query, beyond the home route, gzip): ${kb(idleBytes)} of ${kb(IDLE_BUDGET_BYTES)} — ${idleOk ? 'OK' : 'OVER BUDGET'}`);
+  // What a screen opened after the first load finds loaded: the home route and the idle load.
+  const loaded = new Set([...homeFiles, ...idle]);
   const recorder = recorderFiles(manifest, homeFiles);
   const recorderBytes = assets.filter((a) => recorder.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
   const recorderInHome = homeFiles.has(manifest[RECORDER_SOURCE]!.file);
@@ -173,10 +195,13 @@ function main(distDir: string): number {
   );
 
   const gzipOf = (files: readonly string[]): number => assets.filter((a) => files.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
-  console.log(`\nscreens' own opening downloads (beyond the first load, the home route; JS + CSS, gzip; budget ${kb(SCREEN_BUDGET_BYTES)} each):`);
+  console.log(
+    `\nscreens' own opening downloads (beyond the first load: the home route and the idle load; JS + CSS, gzip; budget ${kb(SCREEN_BUDGET_BYTES)} each;` +
+      ` a screen opened before the idle load has finished also pays what is left of it):`,
+  );
   let screensOk = true;
   const rows = screenSources(manifest)
-    .map((source) => ({ source, bytes: gzipOf(screenFiles(manifest, source, homeFiles)) }))
+    .map((source) => ({ source, bytes: gzipOf(screenFiles(manifest, source, loaded)) }))
     .sort((a, b) => b.bytes - a.bytes);
   for (const { source, bytes } of rows) {
     const exempt = SCREEN_BUDGET_EXCEPTIONS.has(source);
@@ -194,17 +219,17 @@ function main(distDir: string): number {
   const insure = manifest[INSURE_SCREEN_SOURCE];
   if (!insure?.isDynamicEntry) throw new Error(`the insure screen (${INSURE_SCREEN_SOURCE}) must be a lazy chunk`);
   const insureChunk = gzipOf([insure.file, ...(insure.css ?? [])]);
-  const insureBeyond = gzipOf(screenFiles(manifest, INSURE_SCREEN_SOURCE, homeFiles));
+  const insureBeyond = gzipOf(screenFiles(manifest, INSURE_SCREEN_SOURCE, loaded));
   const insureOk = insureChunk <= INSURE_CHUNK_BUDGET_BYTES && insureBeyond <= INSURE_BEYOND_HOME_BUDGET_BYTES;
   console.log(
     `insure screen: own chunk ${kb(insureChunk)} of ${kb(INSURE_CHUNK_BUDGET_BYTES)} (goal ${kb(INSURE_CHUNK_GOAL_BYTES)}), ` +
-      `beyond the home route ${kb(insureBeyond)} of ${kb(INSURE_BEYOND_HOME_BUDGET_BYTES)} (goal ${kb(INSURE_BEYOND_HOME_GOAL_BYTES)}) — ${insureOk ? 'OK' : 'OVER BUDGET'}`,
+      `beyond the home route and the idle load ${kb(insureBeyond)} of ${kb(INSURE_BEYOND_HOME_BUDGET_BYTES)} (goal ${kb(INSURE_BEYOND_HOME_GOAL_BYTES)}) — ${insureOk ? 'OK' : 'OVER BUDGET'}`,
   );
 
   const withTypeBox = assets.filter((a) => a.file.endsWith('.js') && readFileSync(join(distDir, a.file), 'utf8').includes(TYPEBOX_MARK));
   console.log(`TypeBox in the web bundle: ${withTypeBox.length === 0 ? 'none — OK' : `${withTypeBox.map((a) => a.file).join(', ')} — NOT ALLOWED`}`);
 
-  return total <= HOME_ROUTE_BUDGET_BYTES && recorderOk && screensOk && insureOk && withTypeBox.length === 0 ? 0 : 1;
+  return total <= HOME_ROUTE_BUDGET_BYTES && idleOk && recorderOk && screensOk && insureOk && withTypeBox.length === 0 ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeRouteFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
+import { homeRouteFiles, idleFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
 
 /** A build manifest shaped like vite's: entry → vendor, home lazy → shared, detail lazy → heavy. */
 const manifest: BuildManifest = {
@@ -73,5 +73,26 @@ describe('screens\' own opening downloads', () => {
     const home = new Set(homeRouteFiles(manifest));
     expect(screenFiles(manifest, 'src/web/screens/product-detail/product-detail-screen.tsx', home).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
     expect(screenFiles(manifest, 'src/web/screens/home/home-screen.tsx', home)).toEqual([]);
+  });
+});
+
+describe('the idle load (what home loads after its first render)', () => {
+  const withIdle: BuildManifest = {
+    ...manifest,
+    'src/web/api/query-module.ts': { file: 'assets/query-module-h.js', isDynamicEntry: true, imports: ['_query-i.js', '_vendor-b.js'] },
+    '_query-i.js': { file: 'assets/query-i.js' },
+    'src/web/screens/product-detail/product-detail-screen.tsx': { file: 'assets/detail-f.js', isDynamicEntry: true, imports: ['_heavy-g.js', '_query-i.js'] },
+  };
+
+  it('is counted beyond the home route, and a screen opened after it does not pay it again', () => {
+    const home = new Set(homeRouteFiles(withIdle));
+    const idle = idleFiles(withIdle, home);
+    expect(idle.sort()).toEqual(['assets/query-i.js', 'assets/query-module-h.js']);
+    const loaded = new Set([...home, ...idle]);
+    expect(screenFiles(withIdle, 'src/web/screens/product-detail/product-detail-screen.tsx', loaded).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
+  });
+
+  it('must be a lazy chunk', () => {
+    expect(() => idleFiles(manifest, new Set())).toThrow(/lazy chunk/);
   });
 });

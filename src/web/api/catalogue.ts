@@ -1,21 +1,16 @@
 import type { ProductListItem } from '../../contract/product.ts';
-import { queries } from './queries.ts';
-import { queryClient } from './query-client.ts';
+import { earlyCatalogue } from './early-queries.ts';
 
 /**
- * The product catalogue (home list), kept in the query cache and shared by
- * the home screen, the detail-route resolver and the policy list. A failed
- * fetch is not kept, so the next caller retries.
+ * The product catalogue (home list), shared by the home screen, the
+ * detail-route resolver and the policy list: fetched without the query
+ * library until it loads, then kept in the query cache (early-queries.ts).
+ * A failed fetch is not kept, so the next caller retries.
  */
 export function loadCatalogue(options: { silent?: boolean } = {}): Promise<readonly ProductListItem[]> {
   // Always silent: callers show their own failure (the option stays for callers written before the query cache).
   void options;
-  return queryClient.ensureQueryData(queries.catalogue());
-}
-
-/** The catalogue when it is already loaded, so a screen can render it on its first frame (scroll restoration needs the height). */
-export function getCachedCatalogue(): readonly ProductListItem[] | null {
-  return queryClient.getQueryData(queries.catalogue().queryKey) ?? null;
+  return earlyCatalogue.load();
 }
 
 /**

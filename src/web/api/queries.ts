@@ -13,7 +13,6 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PolicyStatus } from '../../contract/order.ts';
-import type { ProductListItem } from '../../contract/product.ts';
 import type { RatingRecord } from '../../contract/ratings.ts';
 import { APPLICATION_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
@@ -22,8 +21,9 @@ import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { ApiError } from './client.ts';
 import type { SchoolSearchParams } from './info.ts';
+import { earlyCatalogue, earlyMarkets, takeSentMarketDetail } from './early-queries.ts';
 import { productApi } from './product-api.ts';
-import { MissingData, STALE } from './query-client.ts';
+import { MissingData, queryClient, STALE } from './query-client.ts';
 import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
 
 /*
@@ -44,7 +44,7 @@ export const POLICY_PAGE_SIZE = 15;
 
 /** Key prefixes, for invalidation after a mutation. */
 export const queryKeys = {
-  catalogue: ['catalogue'] as const,
+  catalogue: earlyCatalogue.queryKey,
   manifests: ['manifest'] as const,
   markets: ['markets'] as const,
   regions: ['regions'] as const,
@@ -64,11 +64,7 @@ export interface Page<T> {
 export const queries = {
   /** The product list of home (prod-svc product/edu/list): home, detail-route resolution, search, notices, renew. */
   catalogue: () =>
-    queryOptions({
-      queryKey: queryKeys.catalogue,
-      queryFn: async (): Promise<readonly ProductListItem[]> => (await productApi.productList({ silent: true }))?.list ?? [],
-      ...LONG_LIVED,
-    }),
+    queryOptions({ queryKey: earlyCatalogue.queryKey, queryFn: earlyCatalogue.queryFn, ...LONG_LIVED }),
 
   /** A product's manifest (attr/{code}/edu); null when the product does not exist (4004, HTTP 404). */
   productManifest: (productCode: string) =>
@@ -87,18 +83,17 @@ export const queries = {
 
   /** Every market, online and offline (queryIdByArea without an area). */
   markets: () =>
-    queryOptions({
-      queryKey: [...queryKeys.markets, 'list'],
-      queryFn: async () => (await (await endpoints()).queryIdByArea(undefined, { silent: true }))?.list ?? [],
-      ...LONG_LIVED,
-    }),
+    queryOptions({ queryKey: earlyMarkets.queryKey, queryFn: earlyMarkets.queryFn, ...LONG_LIVED }),
 
-  /** One market with its products; fails with 保险超市不存在 for an unknown id. */
+  /**
+   * One market with its products; fails with 保险超市不存在 for an unknown id. The first fetch takes
+   * the request market-start sent before this module loaded, if any (early-queries.ts).
+   */
   market: (id: string) =>
     queryOptions({
       queryKey: [...queryKeys.markets, 'detail', id],
       queryFn: async () => {
-        const data = await (await endpoints()).selectSupermarket(id, { silent: true });
+        const data = await (takeSentMarketDetail(id) ?? (await endpoints()).selectSupermarket(id, { silent: true }));
         if (!data) throw new MissingData('保险超市不存在');
         return data;
       },
@@ -310,3 +305,10 @@ export const queries = {
       staleTime: STALE.personal,
     }),
 };
+
+/*
+ * Home fetched the catalogue and the market list before this module loaded (early-queries.ts): they go
+ * into the cache now, before any screen can read them, so no screen fetches them again.
+ */
+earlyCatalogue.handOver(queryClient, queries.catalogue());
+earlyMarkets.handOver(queryClient, queries.markets());

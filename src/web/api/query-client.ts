@@ -61,5 +61,5 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   });
 }
 
-/** The page's query client, shared by the screens (QueryClientProvider in main.tsx), route loaders and the market flow. */
+/** The page's query client, shared by the screens (api/query-hooks.ts: no provider), route loaders and the market flow. */
 export const queryClient = createQueryClient();

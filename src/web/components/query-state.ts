@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import { useAppQuery, useAppQueryClient } from '../api/query-hooks.ts';
+import { errorMessage } from './error-message.ts';
 import type { Loaded } from './market/use-load.ts';
 
-/** The message an error state shows for a failed query: the server's message, else 加载失败. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : '加载失败';
-}
+export { errorMessage };
 
 /**
  * 重试 of an error state: forgets the failed query and fetches it again, so
@@ -13,7 +12,7 @@ export function errorMessage(error: unknown): string {
  * visit) rather than keeping the error on screen.
  */
 export function useRetryQuery(queryKey: QueryKey): () => void {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   const key = JSON.stringify(queryKey);
   return useCallback(() => void client.resetQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }), [client, key]);
 }
@@ -25,7 +24,7 @@ export function useRetryQuery(queryKey: QueryKey): () => void {
 export function useLoadedQuery<TQueryFnData, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
 ): [Loaded<TData>, () => void] {
-  const query = useQuery(options);
+  const query = useAppQuery(options);
   const retry = useRetryQuery(options.queryKey);
   const state: Loaded<TData> =
     query.data !== undefined

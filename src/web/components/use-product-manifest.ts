@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../api/query-hooks.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { queries } from '../api/queries.ts';
 import { errorMessage, useRetryQuery } from './query-state.ts';
@@ -19,7 +19,7 @@ function loadedState(manifest: ProductManifest | null): ManifestState {
  * so a screen reached from the detail page renders at once; with a retry for the error state.
  */
 export function useProductManifest(productCode: string): ManifestState & { retry: () => void } {
-  const query = useQuery({ ...queries.productManifest(productCode), enabled: productCode !== '' });
+  const query = useAppQuery({ ...queries.productManifest(productCode), enabled: productCode !== '' });
   const retry = useRetryQuery(queries.productManifest(productCode).queryKey);
   let state: ManifestState;
   if (!productCode) state = { status: 'notFound' };

@@ -8,7 +8,7 @@
  * as itself.
  */
 import { useMemo } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useAppQueries } from '../api/query-hooks.ts';
 import { ROOT_REGION_CODE, parentCode } from '../../engine/rules/regions.ts';
 import { queries } from '../api/queries.ts';
 import { cachedRegionLabel, regionLevelsAbove } from '../api/regions.ts';
@@ -60,6 +60,6 @@ export function useRegionLabels(codes: readonly (string | undefined)[]): number 
   const key = codes.filter(Boolean).join(',');
   const levels = useMemo(() => (key ? regionLevelsAbove(key.split(',')) : []), [key]);
   // The levels through the query cache (the entries regionLabel reads); the count of those loaded changes as they arrive.
-  const results = useQueries({ queries: levels.map((code) => queries.areaChildren(code)) });
+  const results = useAppQueries({ queries: levels.map((code) => queries.areaChildren(code)) });
   return results.filter((r) => r.data !== undefined).length;
 }

@@ -5,7 +5,7 @@
  * sends the visitor to a market or the chooser, that screen's chunk is
  * preloaded at once (with the generic market home's data), so the redirect
  * does not wait for it; the catalogue and the market list are fetched from the
- * start too. The home screen
+ * start too, without the query library (early-queries.ts). The home screen
  * takes the started decision (`takeMarketModel`); the next visit of home
  * starts a fresh one.
  */
@@ -13,8 +13,7 @@ import type { ResolvedModel } from './market-flow.ts';
 // Loaded with the entry (1.4 KB gzip), not on demand: the first API calls below then leave with the
 // screen chunks instead of one wave after them (queries.ts imports it lazily, finding it loaded).
 import '../api/endpoints.ts';
-import { queries } from '../api/queries.ts';
-import { queryClient } from '../api/query-client.ts';
+import { earlyCatalogue, earlyMarkets, sendMarketDetail } from '../api/early-queries.ts';
 import { ROUTES } from '../app/paths.ts';
 import { preloadScreen } from '../app/screens.ts';
 
@@ -27,7 +26,9 @@ function preloadTarget({ model }: ResolvedModel): void {
   for (const step of steps) {
     if (step.go.to === 'market') {
       preloadScreen('market-home');
-      if (step.go.market.homeRoute === ROUTES.insureMarketHome) void queryClient.prefetchQuery(queries.market(step.go.market.id));
+      const { id, homeRoute } = step.go.market;
+      // The generic market home's data leave now, with its chunk, not one wave later with the query library.
+      if (homeRoute === ROUTES.insureMarketHome) sendMarketDetail(id);
     }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
   }
@@ -36,9 +37,10 @@ function preloadTarget({ model }: ResolvedModel): void {
 /** Starts the decision (once until taken). Errors are the taker's: the home screen then shows the plain catalogue. */
 export function startMarketModel(): void {
   if (started) return;
-  void queryClient.prefetchQuery(queries.catalogue());
+  // Plain fetches (early-queries.ts): the query library is not in the home route; it takes them over when it loads.
+  void earlyCatalogue.load().catch(() => undefined);
   // The market list the page model reads (loadMarkets joins this fetch), without waiting for the flow's chunk.
-  if (typeof navigator === 'undefined' || navigator.onLine) void queryClient.prefetchQuery(queries.markets());
+  if (typeof navigator === 'undefined' || navigator.onLine) void earlyMarkets.load().catch(() => undefined);
   started = import('./market-flow.ts').then(({ resolvePageModel }) => resolvePageModel());
   started.then(preloadTarget, () => undefined);
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useAppInfiniteQuery } from '../../api/query-hooks.ts';
 import { Tag } from 'antd-mobile';
 import type { PromoterRenewal } from '../../../contract/promoter-area.ts';
 import { promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -16,7 +16,7 @@ const keyOf = (item: PromoterRenewal) => item.applicationFormCode;
 export function CustomerRenewals() {
   const navigate = useAppNavigate();
   const options = promoterAreaQueries.renewalPages();
-  const query = useInfiniteQuery(options);
+  const query = useAppInfiniteQuery(options);
   return (
     <PromoterPagedList
       query={query}

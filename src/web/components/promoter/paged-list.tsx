@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { type QueryKey } from '@tanstack/react-query';
+import { useAppQueryClient } from '../../api/query-hooks.ts';
 import { InfiniteScroll } from 'antd-mobile';
 import { isNotPromoter, type PromoterPage } from '../../api/promoter-area.ts';
 import { refreshFirstPage } from '../infinite-list.ts';
@@ -47,7 +48,7 @@ export function PromoterPagedList<T, P extends PromoterPage<T>>({
   header?: (first: P) => ReactNode;
   testId?: string;
 }) {
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const retry = useRetryQuery(queryKey);
   const pages = query.data?.pages;
   // A row already shown (the list moved between two pages) is not shown twice.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppMutation, useAppQuery, useAppQueryClient } from '../../api/query-hooks.ts';
 import { Button, Rate, Selector, TextArea } from 'antd-mobile';
 import { Popup, SpinLoading } from '../overlays-antd.ts';
 import type { RatingTemplate } from '../../../contract/ratings.ts';
@@ -71,8 +71,8 @@ export function RatingPopup({ visible, target, onClose }: { visible: boolean; ta
   const [answers, setAnswers] = useState<Answers>({ stars: {}, tags: [], text: '' });
   const productCode = target?.productCode ?? '';
   const node = target?.commentNode;
-  const queryClient = useQueryClient();
-  const template = useQuery({ ...queries.ratingTemplate(productCode, node ?? '00'), enabled: visible && Boolean(productCode && node) });
+  const queryClient = useAppQueryClient();
+  const template = useAppQuery({ ...queries.ratingTemplate(productCode, node ?? '00'), enabled: visible && Boolean(productCode && node) });
   const phase: Phase = template.isPending
     ? { kind: 'loading' }
     : template.data && template.data.list.length > 0
@@ -81,7 +81,7 @@ export function RatingPopup({ visible, target, onClose }: { visible: boolean; ta
         ? { kind: 'failed' }
         : { kind: 'empty' };
   // A rating changes the product's statistics and lists and the caller's rating status: those are fetched again.
-  const submission = useMutation({
+  const submission = useAppMutation({
     mutationFn: (body: Parameters<typeof ratingApi.submit>[0]) => ratingApi.submit(body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.productRatings(productCode) }),
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { Button } from 'antd-mobile';
 import { Popup, SpinLoading } from '../overlays-antd.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { SHARE, type PromoterCard } from '../../../contract/promoter.ts';
 import { getUser } from '../../state/session.ts';
 import { failToast, successToast } from '../toast.ts';
@@ -52,7 +52,7 @@ export function SharePopup({
   target: { route: string; title: string };
 }): JSX.Element {
   const user = getUser();
-  const cardQuery = useQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: visible && Boolean(user) });
+  const cardQuery = useAppQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: visible && Boolean(user) });
   const card: PromoterCard | null = user ? (cardQuery.data ?? null) : null;
   // A logged-in user's link waits for the card: without it the link would credit nobody.
   const link = !user ? shareLink(target.route, null) : card ? shareLink(target.route, card.promoCode) : null;

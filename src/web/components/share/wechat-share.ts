@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { SHARE } from '../../../contract/promoter.ts';
 import { promoterApi } from '../../api/promoter.ts';
 import { getUser } from '../../state/session.ts';
@@ -93,7 +93,7 @@ export async function configureWeChatShare(share: { title: string; desc: string;
 export function useWeChatShare(route: string, title: string, desc: string): void {
   const weChat = isWeChat();
   const user = getUser();
-  const card = useQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: weChat && Boolean(user) });
+  const card = useAppQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: weChat && Boolean(user) });
   const promoCode = user ? card.data?.promoCode : undefined;
   // A logged-in user's card still loading: wait for it (a failed card shares without a code).
   const waiting = Boolean(user) && card.isPending && card.fetchStatus !== 'idle';

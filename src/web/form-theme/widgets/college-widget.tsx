@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
@@ -28,13 +28,13 @@ export function CollegeWidget(props: WidgetProps) {
   const school = siblingSchool(id, registry.formContext);
   const [focused, setFocused] = useState(false);
   // Suggestions only: a failure shows none, without retries.
-  const schools = useQuery({
+  const schools = useAppQuery({
     ...queries.schoolSearch({ areaCode: areaCode ?? '', name: school ?? '', pageSize: 5 }),
     enabled: Boolean(school && areaCode),
     retry: false,
   });
   const match = school ? schools.data?.list.find((s) => s.schoolName === school && s.hasColleges) : undefined;
-  const found = useQuery({ ...queries.schoolColleges(match?.id ?? 0), enabled: match !== undefined, retry: false });
+  const found = useAppQuery({ ...queries.schoolColleges(match?.id ?? 0), enabled: match !== undefined, retry: false });
   const colleges: string[] = match && found.data ? found.data.list : [];
 
   const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);

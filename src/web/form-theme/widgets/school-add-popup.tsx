@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { Button, Input, Selector } from 'antd-mobile';
 import { Popup } from '../../components/overlays-antd.ts';
 import { infoToast } from '../../components/toast.ts';
@@ -37,7 +37,7 @@ export function SchoolAddPopup({
   const [county, setCounty] = useState<string | undefined>(undefined);
 
   // The counties of the area, from the region levels in the query cache; none when they cannot be loaded.
-  const countyQuery = useQuery({
+  const countyQuery = useAppQuery({
     queryKey: ['regions', 'countiesUnder', areaCode],
     queryFn: () => loadCountiesUnder(areaCode),
     staleTime: Infinity,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import type { SchoolItem } from '../../../contract/school.ts';
@@ -61,7 +61,7 @@ export function SchoolWidget(props: WidgetProps) {
     const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const search = useQuery({
+  const search = useAppQuery({
     ...queries.schoolSearch({ areaCode: areaCode ?? '', name: settled, pageSize: MAX_SUGGESTIONS, ...(schoolKind ? { schoolKind } : {}) }),
     enabled: searching && areaCode !== undefined && settled === text.trim(),
     // Suggestions only: a failed search shows none rather than waiting for retries.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { LightTabs } from '../../components/light-tabs.tsx';
 import { ReadOnlyRate } from '../../components/read-only-rate.tsx';
 import type { RatingRecord } from '../../../contract/ratings.ts';
@@ -23,7 +23,7 @@ type TabState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; l
 export function ReviewWidget({ productCode }: { productCode: string }) {
   const navigate = useAppNavigate();
   const [node, setNode] = useState<CommentNode>('00');
-  const query = useQuery(queries.ratingHead(productCode, node, WIDGET_PAGE_SIZE));
+  const query = useAppQuery(queries.ratingHead(productCode, node, WIDGET_PAGE_SIZE));
   const state: TabState = query.isPending
     ? { phase: 'loading' }
     : query.isError && !query.data

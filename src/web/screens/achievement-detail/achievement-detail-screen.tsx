@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useAppInfiniteQuery, useAppQuery } from '../../api/query-hooks.ts';
 import { useSearchParams } from 'react-router-dom';
 import type { PromoterSale } from '../../../contract/promoter-area.ts';
 import { promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -23,9 +23,9 @@ export default function AchievementDetailScreen() {
   const key = params.get('key') ?? '';
   const valid = period !== null && key.length >= 4;
   const options = promoterAreaQueries.achievementPages(period ?? 'day', key);
-  const query = useInfiniteQuery({ ...options, enabled: valid });
+  const query = useAppInfiniteQuery({ ...options, enabled: valid });
   // The bucket's figures, from the list the visitor came from (fetched when opened directly; never an error state of its own).
-  const summary = useQuery({ ...promoterAreaQueries.achievements(period ?? 'day'), enabled: valid });
+  const summary = useAppQuery({ ...promoterAreaQueries.achievements(period ?? 'day'), enabled: valid });
   const bucket = summary.data?.buckets.find((b) => b.key === key);
   const title = period ? (bucket?.label ?? bucketTitle(period, key)) : '业绩明细';
 

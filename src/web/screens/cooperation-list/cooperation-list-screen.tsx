@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { InfoRows } from '../../components/layout/info-rows.tsx';
@@ -16,7 +16,7 @@ type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phas
 
 /** `/cooperationList`: the insurers underwriting the caller's products (lead insurer first), from the manifests. */
 export default function CooperationListScreen() {
-  const query = useQuery(queries.cooperation());
+  const query = useAppQuery(queries.cooperation());
   const retry = useRetryQuery(queries.cooperation().queryKey);
   const state: State = query.data
     ? {

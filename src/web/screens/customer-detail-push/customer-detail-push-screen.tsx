@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAppMutation, useAppQuery } from '../../api/query-hooks.ts';
 import { Button, Switch } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomerPush } from '../../../contract/promoter-area.ts';
@@ -39,9 +39,9 @@ export default function CustomerDetailPushScreen() {
   const [sms, setSms] = useState(false);
   const [sharing, setSharing] = useState(false);
   // Who and what the push is for (from the cache when coming from the customer's page).
-  const customer = useQuery({ ...promoterAreaQueries.customerDetail(customerId), enabled: valid });
+  const customer = useAppQuery({ ...promoterAreaQueries.customerDetail(customerId), enabled: valid });
   const productName = customer.data?.sales.find((s) => s.productCode === productCode)?.productName;
-  const push = useMutation({
+  const push = useAppMutation({
     mutationFn: (withSms: boolean) => promoterAreaApi.customerPush({ customerId, kind, productCode, ...(withSms ? { sms: true } : {}) }, { silent: true }),
     onError: (error) => {
       if (!isNotPromoter(error)) failToast(errorMessage(error));

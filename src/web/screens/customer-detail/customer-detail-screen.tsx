@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { Button, type ActionSheetProps } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { CustomerDetail } from '../../../contract/promoter-area.ts';
@@ -27,7 +27,7 @@ export default function CustomerDetailScreen() {
   const [params] = useSearchParams();
   const customerId = params.get('customerId') ?? '';
   const options = promoterAreaQueries.customerDetail(customerId);
-  const query = useQuery({ ...options, enabled: customerId !== '' });
+  const query = useAppQuery({ ...options, enabled: customerId !== '' });
   const retry = useRetryQuery(options.queryKey);
 
   return (
@@ -57,7 +57,7 @@ function Detail({ customerId, detail }: { customerId: string; detail: CustomerDe
   const sales = useMemo(() => newestFirst(detail.sales), [detail.sales]);
   const [sheet, setSheet] = useState<Sheet>(null);
   // The customer's products, or the catalogue for a customer without policies.
-  const choices = useQuery(promoterAreaQueries.pushProducts(customerId));
+  const choices = useAppQuery(promoterAreaQueries.pushProducts(customerId));
   const own = choices.data?.own === true;
   const products = choices.data?.list ?? [];
 

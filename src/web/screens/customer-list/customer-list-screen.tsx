@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useAppInfiniteQuery } from '../../api/query-hooks.ts';
 import { SearchBar } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { PromoterCustomer } from '../../../contract/promoter-area.ts';
@@ -26,7 +26,7 @@ export default function CustomerListScreen() {
   const keyword = normalise(params.get('keyword') ?? '');
   const [input, setInput] = useState(keyword);
   const options = promoterAreaQueries.customerPages(keyword);
-  const query = useInfiniteQuery(options);
+  const query = useAppInfiniteQuery(options);
   const search = (value: string) => {
     const next = normalise(value);
     setParams(next ? { keyword: next } : {}, { replace: true });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppInfiniteQuery, useAppQueryClient } from '../../api/query-hooks.ts';
 import { InfiniteScroll, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { ReadOnlyRate } from '../../components/read-only-rate.tsx';
 import { useSearchParams } from 'react-router-dom';
@@ -30,9 +30,9 @@ export default function EstimateListScreen() {
   const [params] = useSearchParams();
   const productCode = params.get('productCode') ?? '';
   const [node, setNode] = useState<CommentNode>('00');
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const options = queries.ratingPages(productCode, node);
-  const pages = useInfiniteQuery({ ...options, enabled: productCode !== '' });
+  const pages = useAppInfiniteQuery({ ...options, enabled: productCode !== '' });
   const retry = useRetryQuery(options.queryKey);
   // The pages in order through the paging rule (a rating seen on an earlier page is not shown twice).
   const loaded = useMemo(

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { queries } from '../../api/queries.ts';
+import { earlyCatalogue, loadQueryModuleWhenIdle, useEarlyQuery } from '../../api/early-queries.ts';
 import { paths } from '../../app/paths.ts';
 import { appNavigation } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { CategoryTabs, categoryOptions, ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
-import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
+import { errorMessage } from '../../components/error-message.ts';
 import { takeMarketModel } from '../../markets/market-start.ts';
 import marketStyles from '../../components/market/market.module.css';
 import styles from './home-screen.module.css';
@@ -72,9 +71,11 @@ export default function HomeScreen() {
     };
     // Once per visit of the home page (navigate changes with every location).
   }, []);
-  // The catalogue from the query cache: rendered on the first frame when already loaded (scroll restoration needs the height).
-  const catalogue = useQuery(queries.catalogue());
-  const retry = useRetryQuery(queries.catalogue().queryKey);
+  // The catalogue, fetched without the query library (which loads when home is idle and takes it over):
+  // rendered on the first frame when already loaded (scroll restoration needs the height).
+  const catalogue = useEarlyQuery(earlyCatalogue);
+  const retry = () => earlyCatalogue.retry();
+  useEffect(loadQueryModuleWhenIdle, []);
   // The chosen category lives in the URL, so a reload or a back navigation keeps it.
   const [query, setQuery] = useSearchParams();
   const category = query.get('category') ?? '';
@@ -122,8 +123,8 @@ export default function HomeScreen() {
         <MarketNotice bar={market} onChoose={() => navigate(paths.locationMarketHome())} onSearch={() => navigate(paths.searchCenter())} />
         <h2 className={marketStyles.sectionTitle}>热销产品</h2>
         {/* While the market decides, no national catalogue: a redirect to the market's home must not flash it. */}
-        {(catalogue.isPending || (market.status === 'deciding' && catalogue.data)) && <ProductCardsSkeleton />}
-        {catalogue.isError && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
+        {(catalogue.pending || (market.status === 'deciding' && catalogue.data)) && <ProductCardsSkeleton />}
+        {Boolean(catalogue.error) && !catalogue.data && <LoadError description={errorMessage(catalogue.error)} onRetry={retry} />}
         {market.status !== 'deciding' && catalogue.data && catalogue.data.length === 0 && (
           <StatusBlock kind="empty" title="暂无可投保产品" description="敬请期待更多产品上线" />
         )}

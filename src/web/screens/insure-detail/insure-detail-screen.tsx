@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { useSearchParams } from 'react-router-dom';
 import { queries } from '../../api/queries.ts';
 import { AppPage } from '../../components/app-page.tsx';
@@ -14,7 +14,7 @@ const TITLE = '投保信息';
 export default function InsureDetailScreen() {
   const [query] = useSearchParams();
   const code = query.get('applicationFormCode') ?? '';
-  const application = useQuery(queries.insureDetail(code));
+  const application = useAppQuery(queries.insureDetail(code));
   const retry = useRetryQuery(queries.insureDetail(code).queryKey);
 
   if (!application.data) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import type { RenewalItem, RenewalProducts } from '../../../contract/policy.ts';
@@ -30,11 +30,11 @@ export default function InsureRenewScreen() {
   const [query] = useSearchParams();
   const productCode = query.get('productCode') ?? '';
   const navigate = useAppNavigate();
-  const products = useQuery(queries.renewalProducts());
+  const products = useAppQuery(queries.renewalProducts());
   const retry = useRetryQuery(queries.renewalProducts().queryKey);
   const renewable = products.data?.list.find((p) => p.productCode === productCode);
   // A logged-in holder's policies of the product; without them (a visitor, or a failed call) the button alone.
-  const held = useQuery({ ...queries.renewalPolicies(productCode), enabled: renewable !== undefined && isLoggedIn() });
+  const held = useAppQuery({ ...queries.renewalPolicies(productCode), enabled: renewable !== undefined && isLoggedIn() });
   const state: State = products.isPending
     ? { phase: 'loading' }
     : products.isError

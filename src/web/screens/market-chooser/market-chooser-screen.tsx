@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useAppQueryClient } from '../../api/query-hooks.ts';
 import { Button, Tag } from 'antd-mobile';
 import type { MarketSummary } from '../../../contract/market.ts';
 import { forgetVisitorPlace, locateVisitor, type VisitorPlace } from '../../api/location.ts';
@@ -24,7 +24,7 @@ export default function MarketChooserScreen() {
   const navigate = useAppNavigate();
   const [query] = useSearchParams();
   const ids = useMemo(() => (query.get('ids') ?? '').split(',').filter(Boolean), [query]);
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   // The visitor's place is asked of the browser (and kept for the session by locateVisitor), not cached here:
   // 重新定位 forgets it and asks again.
   const [state, reload] = useLoadedQuery({

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { Skeleton, Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { ACHIEVEMENT_PERIODS, type AchievementPeriod, type Achievements } from '../../../contract/promoter-area.ts';
@@ -39,7 +39,7 @@ export default function MyAchievementScreen() {
   const raw = params.get('period');
   const period: AchievementPeriod = isPeriod(raw) ? raw : 'day';
   const options = promoterAreaQueries.achievements(period);
-  const query = useQuery(options);
+  const query = useAppQuery(options);
   const retry = useRetryQuery(options.queryKey);
 
   if (query.isError && isNotPromoter(query.error)) {

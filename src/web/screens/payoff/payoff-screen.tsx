@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Radio } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import type { OrderDetail } from '../../../contract/order.ts';
 import { PAID_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { withAttempts } from '../../api/async.ts';
@@ -69,7 +69,7 @@ export default function PayoffScreen() {
   // The recorded sale continues through the choice of payment (docs/recording.md).
   useSaleRecording(true, productCode);
   // The summary falls back to the query when the order cannot be read; paying does not depend on it, so it is not retried.
-  const orderQuery = useQuery({ ...queries.orderDetail(orderCode), enabled: orderCode !== '', retry: false });
+  const orderQuery = useAppQuery({ ...queries.orderDetail(orderCode), enabled: orderCode !== '', retry: false });
   const orderState: OrderState = !orderCode
     ? { status: 'unavailable' }
     : orderQuery.isPending

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppMutation, useAppQuery, useAppQueryClient } from '../../api/query-hooks.ts';
 import { Button } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { POLICY_STATUS_NAMES } from '../../../contract/policy-status.ts';
@@ -67,13 +67,13 @@ interface PolicyAction {
 
 function PolicyDetail({ title, applicationFormCode }: { title: string; applicationFormCode: string }) {
   const navigate = useAppNavigate();
-  const queryClient = useQueryClient();
-  const query = useQuery(queries.policyDetail(applicationFormCode));
+  const queryClient = useAppQueryClient();
+  const query = useAppQuery(queries.policyDetail(applicationFormCode));
   const retry = useRetryQuery(queries.policyDetail(applicationFormCode).queryKey);
   // Cancel, surrender and delete change the order everywhere it shows: its detail, the lists and their counts.
   // After cancel or surrender this page shows the new status (fetched again while the buttons stay disabled);
   // delete leaves the page, so the rest is only marked stale and fetched where it shows next.
-  const action = useMutation({
+  const action = useAppMutation({
     mutationFn: ({ work }: PolicyAction) => work(),
     onSuccess: (_data, { done }) => successToast(done),
     onSettled: (_data, _error, { leave }) =>
@@ -86,7 +86,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   const orderCode = loaded?.detail.orderCode ?? '';
   const rateable = loaded !== undefined && RATEABLE_STATUSES.includes(loaded.detail.status);
   const ratingStatus = queries.ratingStatus(loaded?.detail.productCode ?? '', '00', '00', orderCode);
-  const { data: rated } = useQuery({ ...ratingStatus, enabled: rateable && orderCode !== '' });
+  const { data: rated } = useAppQuery({ ...ratingStatus, enabled: rateable && orderCode !== '' });
 
   if (!loaded) {
     if (query.isError) {

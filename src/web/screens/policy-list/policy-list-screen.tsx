@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppInfiniteQuery, useAppQuery, useAppQueryClient } from '../../api/query-hooks.ts';
 import { Button, InfiniteScroll, Tabs, Tag } from 'antd-mobile';
 import type { PolicyListItem, PolicyStatus } from '../../../contract/order.ts';
 import { POLICY_STATUSES } from '../../../contract/policy-status.ts';
@@ -36,13 +36,13 @@ type ListState = { phase: 'loading' } | { phase: 'error'; message: string } | { 
 export default function PolicyListScreen() {
   const navigate = useAppNavigate();
   const [tab, setTab] = useState('all');
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const status = POLICY_STATUSES.find((s) => s === tab);
   // The tab counts: without them the tabs show their names alone.
-  const counts = useQuery(queries.policyCounts());
+  const counts = useAppQuery(queries.policyCounts());
   const tabs = tabsOf(counts.data ?? null);
   const options = queries.policyPages(status);
-  const pages = useInfiniteQuery(options);
+  const pages = useAppInfiniteQuery(options);
   const retry = useRetryQuery(options.queryKey);
   const list = useMemo(() => pages.data?.pages.flatMap((p) => p.list), [pages.data]);
   const state: ListState = list

@@ -5,7 +5,7 @@ import type { NotificationItem } from '../../../contract/product.ts';
 import { groupClauses, READING_MESSAGES } from '../../../engine/protocol/protocol-reading.ts';
 import { paths, ROUTES } from '../../app/paths.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { queries } from '../../api/queries.ts';
 import { AppPage, BottomBar } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -43,7 +43,7 @@ import '../../components/a11y/choice-inputs.css';
  * the catalogue loads, '' when no product is bound.
  */
 function useNoticeProduct(pathname: string, queryCode: string | null): string | null {
-  const catalogue = useQuery({ ...queries.catalogue(), enabled: !queryCode });
+  const catalogue = useAppQuery({ ...queries.catalogue(), enabled: !queryCode });
   if (queryCode) return queryCode;
   if (catalogue.data) return catalogue.data.find((item) => item.noticeRoute === pathname)?.productCode ?? '';
   return catalogue.isError ? '' : null;

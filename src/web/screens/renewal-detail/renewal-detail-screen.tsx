@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { Button, Tag } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { isNotPromoter, promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -22,7 +22,7 @@ export default function RenewalDetailScreen() {
   const [params] = useSearchParams();
   const applicationFormCode = params.get('applicationFormCode') ?? '';
   const options = promoterAreaQueries.renewalDetail(applicationFormCode);
-  const query = useQuery({ ...options, enabled: applicationFormCode !== '' });
+  const query = useAppQuery({ ...options, enabled: applicationFormCode !== '' });
   const retry = useRetryQuery(options.queryKey);
   const item = query.data;
 

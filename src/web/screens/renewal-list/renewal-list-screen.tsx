@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../api/query-hooks.ts';
 import { useSearchParams } from 'react-router-dom';
 import { policyApi } from '../../api/policy-api.ts';
 import { promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -27,7 +27,7 @@ const TABS = [
 export default function RenewalListScreen() {
   const [params, setParams] = useSearchParams();
   const userCode = getUser()?.userCode ?? '';
-  const promoter = useQuery({ ...promoterAreaQueries.isPromoter(userCode), enabled: userCode !== '' });
+  const promoter = useAppQuery({ ...promoterAreaQueries.isPromoter(userCode), enabled: userCode !== '' });
   const asked = params.get('tab') === 'customers';
   // The switch shows for a promoter, and when 客户续保 was asked for (the promoter area's entry) before the summary is in.
   const showSwitch = promoter.data === true || asked;

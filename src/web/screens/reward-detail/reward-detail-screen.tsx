@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useAppInfiniteQuery } from '../../api/query-hooks.ts';
 import { Tabs, Tag } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { REWARD_STATUSES, type RewardEntry, type Rewards, type RewardStatus } from '../../../contract/promoter-area.ts';
@@ -31,9 +31,9 @@ export default function RewardDetailScreen() {
   const raw = params.get('status');
   const status = isRewardStatus(raw) ? raw : undefined;
   // The summary comes with every page; the unfiltered list's first page carries it (one call on the 全部 tab).
-  const all = useInfiniteQuery(promoterAreaQueries.rewardPages(undefined));
+  const all = useAppInfiniteQuery(promoterAreaQueries.rewardPages(undefined));
   const options = promoterAreaQueries.rewardPages(status);
-  const query = useInfiniteQuery(options);
+  const query = useAppInfiniteQuery(options);
   const summary = all.data?.pages[0]?.summary ?? query.data?.pages[0]?.summary;
 
   if ((all.isError && isNotPromoter(all.error)) || (query.isError && isNotPromoter(query.error))) {

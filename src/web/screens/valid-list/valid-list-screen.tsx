@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useAppInfiniteQuery } from '../../api/query-hooks.ts';
 import { Button } from 'antd-mobile';
 import type { PromoterSale } from '../../../contract/promoter-area.ts';
 import { promoterAreaQueries } from '../../api/promoter-area.ts';
@@ -15,7 +15,7 @@ const keyOf = (sale: PromoterSale) => sale.applicationFormCode;
 export default function ValidListScreen() {
   const navigate = useAppNavigate();
   const options = promoterAreaQueries.validPages();
-  const query = useInfiniteQuery(options);
+  const query = useAppInfiniteQuery(options);
   return (
     <AppPage title="有效保单">
       <PromoterPagedList

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useAppQuery } from '../../../api/query-hooks.ts';
 import { Skeleton } from 'antd-mobile';
 import { ReadOnlyRate } from '../../../components/read-only-rate.tsx';
 import type { RatingStats } from '../../../../contract/ratings.ts';
@@ -21,7 +21,7 @@ type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready';
 export function RatingSection({ manifest }: DetailSectionProps) {
   const navigate = useAppNavigate();
   const productCode = manifest.productCode;
-  const query = useQuery(queries.ratingStats(productCode));
+  const query = useAppQuery(queries.ratingStats(productCode));
   const state: StatsState = query.isPending ? { phase: 'loading' } : query.data ? { phase: 'ready', stats: query.data } : { phase: 'failed' };
 
   const open = () => navigate(paths.estimateList(productCode));

@@ -1,0 +1,69 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { hashRoute } from './support/app.ts';
+
+/**
+ * Home fetches its catalogue and the market list without the query library,
+ * which loads after home and takes them over (src/web/api/early-queries.ts,
+ * docs/performance.md "TanStack Query after home"): the screens that read
+ * them from the query cache afterwards do not ask the server again.
+ */
+const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
+const MARKET_LIST = '/_gw/edu-svc/supermarket/_bai/queryIdByArea';
+/** The market home's data, requested by the market decision as soon as it leads there. */
+const MARKET_DETAIL = '/_gw/edu-svc/supermarket/_bai/selectSupermarket';
+
+/** Counts the app's requests to each path from now on. */
+function countRequests(page: Page, paths: readonly string[]): Map<string, number> {
+  const counts = new Map(paths.map((path) => [path, 0]));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (counts.has(pathname)) counts.set(pathname, counts.get(pathname)! + 1);
+  });
+  return counts;
+}
+
+test.use({ geolocation: { latitude: 34.26, longitude: 117.18 }, permissions: ['geolocation'] });
+
+test('the catalogue, the market list and the market home\'s data the market decision fetched are not fetched again by the market home, the detail page or the search page', async ({ page }) => {
+  const counts = countRequests(page, [CATALOGUE, MARKET_LIST, MARKET_DETAIL]);
+  // Home decides on the Xuzhou market and sends the visitor there.
+  await page.goto('/#/');
+  await expect(page.getByTestId('market-home')).toBeVisible();
+  // A product opened as soon as the market shows it (the query library may still be loading).
+  await page.getByTestId('product-card').first().click();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('market-home')).toBeVisible();
+
+  // The search page reads both from the query cache.
+  await page.getByText('搜索产品').click();
+  await expect.poll(() => hashRoute(page)).toBe('/searchCenter?market=xuzhou');
+  await expect(page.getByTestId('result-count')).toContainText('款产品');
+  expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1, [MARKET_DETAIL]: 1 });
+});
+
+test.describe('when the catalogue fails', () => {
+  test.use({ geolocation: undefined, permissions: [] });
+
+  test('home tries it again as before (two retries), then shows 加载失败 with 重试, which loads the list', async ({ page }) => {
+    // No market can be decided (the market calls fail): the visitor stays on home.
+    await page.route('**/_gw/edu-svc/supermarket/**', (route) => route.abort());
+    let failing = true;
+    let asked = 0;
+    await page.route(`**${CATALOGUE}`, (route) => {
+      asked += 1;
+      return failing ? route.abort() : route.continue();
+    });
+    await page.goto('/#/');
+    await expect(page.getByText('加载失败')).toBeVisible({ timeout: 20_000 });
+    // The early request and the query library's two retries.
+    expect(asked).toBe(3);
+    await expect(page.getByTestId('product-card')).toHaveCount(0);
+
+    failing = false;
+    await page.getByTestId('retry').click();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(asked).toBe(4);
+  });
+});
