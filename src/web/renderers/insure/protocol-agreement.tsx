@@ -1,5 +1,6 @@
 import { Fragment, useEffect } from 'react';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import { Checkbox, Popup } from 'antd-mobile';
+import { ClauseFooter } from '../../components/protocol/clause-footer.tsx';
 import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
 import styles from './insure.module.css';
@@ -115,7 +116,6 @@ function ClausePopup({
   onClose: () => void;
 }) {
   const clause = open === null ? undefined : protocols[open];
-  const nextUnread = protocols.findIndex((p) => !reading.read.has(p.name));
   return (
     <Popup visible={clause !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
       {clause && (
@@ -134,33 +134,19 @@ function ClausePopup({
               <p key={i}>{text}</p>
             ))}
           </div>
-          <footer className={styles.popupFooter}>
-            <Button
-              shape="rounded"
-              onClick={() => {
-                reading.markAllRead();
+          <ClauseFooter
+            clauses={protocols}
+            reading={reading}
+            onOpen={onOpen}
+            onClose={onClose}
+            finish={{
+              label: '我已阅读并同意',
+              onClick: () => {
+                reading.setAgreed(true);
                 onClose();
-              }}
-            >
-              全部已读
-            </Button>
-            {nextUnread >= 0 ? (
-              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
-                下一份
-              </Button>
-            ) : (
-              <Button
-                color="primary"
-                shape="rounded"
-                onClick={() => {
-                  reading.setAgreed(true);
-                  onClose();
-                }}
-              >
-                我已阅读并同意
-              </Button>
-            )}
-          </footer>
+              },
+            }}
+          />
         </div>
       )}
     </Popup>

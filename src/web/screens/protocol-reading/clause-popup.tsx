@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { Popup } from '../../components/overlays-antd.ts';
 import type { NotificationItem } from '../../../contract/product.ts';
+import { ClauseFooter } from '../../components/protocol/clause-footer.tsx';
 import { clauseMarkup } from '../../components/protocol/use-product-clauses.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
 import styles from '../../components/protocol/protocol-reading.module.css';
@@ -20,7 +20,6 @@ export function ClausePopup({
   onClose: () => void;
 }) {
   const item = open === null ? undefined : items[open];
-  const nextUnread = items.findIndex((i) => !reading.read.has(i.name));
   return (
     <Popup visible={item !== undefined} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
       {item && (
@@ -32,26 +31,7 @@ export function ClausePopup({
             </span>
           </header>
           <div className={styles.popupBody} dangerouslySetInnerHTML={clauseMarkup(item)} />
-          <footer className={styles.popupFooter}>
-            <Button
-              shape="rounded"
-              onClick={() => {
-                reading.markAllRead();
-                onClose();
-              }}
-            >
-              全部已读
-            </Button>
-            {nextUnread >= 0 ? (
-              <Button color="primary" shape="rounded" onClick={() => onOpen(nextUnread)}>
-                下一份
-              </Button>
-            ) : (
-              <Button color="primary" shape="rounded" onClick={onClose}>
-                我已阅读
-              </Button>
-            )}
-          </footer>
+          <ClauseFooter clauses={items} reading={reading} onOpen={onOpen} onClose={onClose} finish={{ label: '我已阅读', onClick: onClose }} />
         </div>
       )}
     </Popup>
