@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 /** The natural width of each image matched (0 when it did not load). */
 const naturalWidths = (page: Page, selector: string) =>
