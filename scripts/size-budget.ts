@@ -44,7 +44,9 @@ export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
 export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
 export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
 export const INSURE_CHUNK_BUDGET_BYTES = INSURE_CHUNK_GOAL_BYTES;
-export const INSURE_BEYOND_HOME_BUDGET_BYTES = 132 * 1024;
+// 132.5: the clause popups' shared footer (components/protocol/clause-footer.tsx, one chunk shared with the
+// clause page's popup) costs 0.43 KB over main's 131.94 (docs/performance.md).
+export const INSURE_BEYOND_HOME_BUDGET_BYTES = 132.5 * 1024;
 /** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
 export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
