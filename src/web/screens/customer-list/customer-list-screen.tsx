@@ -11,6 +11,7 @@ import { CustomerCard } from '../../components/promoter/customer-card.tsx';
 import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
 import styles from './customer-list-screen.module.css';
 import listStyles from '../../components/promoter/promoter.module.css';
+import '../../components/a11y/search-bar.css';
 
 const keyOf = (customer: PromoterCustomer) => customer.customerId;
 
