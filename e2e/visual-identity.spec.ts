@@ -89,3 +89,15 @@ test('each kind of market has its own banner, in a fixed box drawn for 3× scree
     await page.unroute(`**/img/markets/${id}.svg`);
   }
 });
+
+test('the market chooser shows each market with its illustration, not an empty box beside its name', async ({ page }) => {
+  await page.goto('/#/locationMarketHome');
+  const xuzhou = page.locator('[data-testid="market-option"][data-market-id="xuzhou"]');
+  await expect(xuzhou.locator('img')).toHaveAttribute('src', '/img/markets/xuzhou.svg');
+  const first = page.getByTestId('market-option').first().locator('img');
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await first.boundingBox()).toMatchObject({ width: 72, height: 48 });
+  // Every market's card has its picture.
+  const options = page.getByTestId('market-option');
+  expect(await options.locator('img').count()).toBe(await options.count());
+});
