@@ -43,7 +43,7 @@ export default function CustomerListScreen() {
           onChange={setInput}
           onSearch={search}
           onClear={() => search('')}
-          style={{ '--border-radius': '18px', '--height': '36px' }}
+          style={{ '--border-radius': '23px', '--height': '46px' }}
         />
       </div>
       <PromoterPagedList
