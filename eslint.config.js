@@ -92,4 +92,14 @@ export default tseslint.config(
     files: ['src/web/state/**'],
     rules: restrict(...webBans),
   },
+  {
+    // Every e2e spec takes `test` from e2e/support/test.ts, whose page runs the per-screen check (axe, tap targets).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './support/test.ts': it checks every screen the test leaves." }] },
+      ],
+    },
+  },
 );

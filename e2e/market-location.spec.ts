@@ -119,3 +119,23 @@ test.describe('a visitor in a place served by two markets', () => {
     await expect(page.getByTestId('product-card').filter({ hasText: '临沂' }).first()).toBeVisible();
   });
 });
+
+test.describe('a visitor who opens 切换保险超市', () => {
+  test.use({ geolocation: XUZHOU_POINT, permissions: ['geolocation'] });
+
+  test('sees the markets of the place located first, and 重新定位 after moving lists those of the new place', async ({ page, context }) => {
+    await page.goto('/#/insureMarketHome?id=xuzhou');
+    await page.getByRole('button', { name: '切换保险超市' }).click();
+    await expect(page.getByTestId('current-place')).toHaveText('江苏省徐州市鼓楼区');
+    const here = page.getByTestId('markets-here').getByTestId('market-option');
+    await expect(here).toHaveCount(1);
+    await expect(here).toContainText('徐州学平险保险超市');
+
+    await context.setGeolocation(LANSHAN_POINT);
+    await page.getByRole('button', { name: '重新定位' }).click();
+    await expect(page.getByTestId('current-place')).toHaveText('山东省临沂市兰山区');
+    await expect(here).toHaveCount(2);
+    await expect(here.first()).toContainText('兰山区学平险保险超市');
+    await expect(page.getByTestId('markets-other')).toContainText('徐州学平险保险超市');
+  });
+});

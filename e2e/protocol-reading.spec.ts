@@ -1,11 +1,10 @@
 import { expect, test } from './support/test.ts';
-import { smallTapTargets } from './support/hit-areas.ts';
 
 /**
  * The clause page (/checkProtocol, the protocol-reading screen): reached by no purchase the suite
  * makes, so visited here for the accessibility check (issue 17, item 4). Its agreement box is a
  * checkbox named by its sentence (not an aria-label on antd-mobile's <label>, which axe refuses),
- * focusable, with a 44 px target; the fixture's axe check runs on the screen at the end.
+ * focusable, with a 44 px target; the fixture's check (axe, tap targets) runs on the screen at the end.
  */
 test('the clause page: the agreement box is a named checkbox, axe-clean, with 44 px targets', async ({ page }) => {
   await page.goto('/#/checkProtocol?productCode=19PR799624');
@@ -23,6 +22,4 @@ test('the clause page: the agreement box is a named checkbox, axe-clean, with 44
   await expect(go).toBeDisabled();
   await box.focus();
   await expect(box).toBeFocused();
-
-  expect(await smallTapTargets(page)).toEqual([]);
 });

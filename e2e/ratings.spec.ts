@@ -57,4 +57,7 @@ test('the holder of a paid policy rates it once from its detail page; the produc
   await page.goto(`/#/estimateList?productCode=${VACCINE.productCode}`);
   await expect(page.getByTestId('rating-item').first()).toContainText('线上投保很方便，出单快');
   await expect(page.getByTestId('rating-item').first()).toContainText('价格实惠');
+  // The score shown is read as one picture of its value, not as ten radio buttons that cannot be chosen.
+  await expect(page.getByTestId('rating-item').first().getByRole('img', { name: /^\d(\.5)?星（满分5星）$/ })).toBeVisible();
+  await expect(page.getByTestId('rating-item').first().getByRole('radio')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 /** The natural width of each image matched (0 when it did not load). */
 const naturalWidths = (page: Page, selector: string) =>
@@ -87,4 +88,16 @@ test('each kind of market has its own banner, in a fixed box drawn for 3× scree
     expect(svg).toContain({ zhejiang: '>浙江<', xuzhou: '>徐州<', lanshan: '>兰山<' }[id]);
     await page.unroute(`**/img/markets/${id}.svg`);
   }
+});
+
+test('the market chooser shows each market with its illustration, not an empty box beside its name', async ({ page }) => {
+  await page.goto('/#/locationMarketHome');
+  const xuzhou = page.locator('[data-testid="market-option"][data-market-id="xuzhou"]');
+  await expect(xuzhou.locator('img')).toHaveAttribute('src', '/img/markets/xuzhou.svg');
+  const first = page.getByTestId('market-option').first().locator('img');
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await first.boundingBox()).toMatchObject({ width: 72, height: 48 });
+  // Every market's card has its picture.
+  const options = page.getByTestId('market-option');
+  expect(await options.locator('img').count()).toBe(await options.count());
 });

@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
  *
  * Left out, as WCAG 2.5.8 leaves them out: links inside a sentence (their size
  * is the line's), controls the browser draws (a date input's own parts), and
- * controls covered by something else right now (behind a popup's mask).
+ * controls covered by something else right now (behind a popup's mask). A toast, which
+ * covers for two seconds and goes by itself, is looked through.
  */
 
 export interface SmallTarget {
@@ -62,11 +63,23 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
         // Running text: the block holds words of its own (text nodes), not only other controls.
         return Array.from(block.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
       };
+      // A toast covers what is under it for two seconds and goes by itself: the hit test looks through it.
+      const topmost = (x: number, y: number): Element | null =>
+        document.elementsFromPoint(x, y).find((el) => !el.closest('.adm-toast-mask')) ?? null;
       const covers = (hit: Element | null, el: Element, target: Element): boolean =>
         hit !== null && (el.contains(hit) || target.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
 
       const small: { target: string; box: string; missed: number; takenBy: string[] }[] = [];
       const seen = new Set<Element>();
+      // Measuring scrolls each control into view; every scroll position is put back afterwards, so
+      // the check leaves the screen as the user left it (a back navigation restores what it saved).
+      const scrolled = new Map<Element, [number, number]>();
+      const keepScroll = (el: Element): void => {
+        for (let box = el.parentElement; box; box = box.parentElement) {
+          if (!scrolled.has(box) && (box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth)) scrolled.set(box, [box.scrollLeft, box.scrollTop]);
+        }
+      };
+      const pageScroll: [number, number] = [scrollX, scrollY];
       for (const el of Array.from(document.querySelectorAll(selector))) {
         const target = owner(el);
         if (seen.has(target)) continue;
@@ -75,6 +88,7 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
         if (el instanceof HTMLInputElement && (el.type === 'file' || el.disabled)) continue;
         if ((el as HTMLButtonElement).disabled) continue;
         if (inline(el)) continue;
+        keepScroll(target);
         target.scrollIntoView({ block: 'center', inline: 'center' });
         const rect = target.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) continue;
@@ -83,7 +97,7 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
         const cx = rect.left + rect.width / 2;
         const cy = rect.top + rect.height / 2;
         // Covered right now (a popup's mask, a fixed bar): not tappable on this screen, not measured.
-        if (!covers(document.elementFromPoint(cx, cy), el, target)) continue;
+        if (!covers(topmost(cx, cy), el, target)) continue;
         const points: [number, number][] = [];
         for (const dx of [-half + 0.5, 0, half - 0.5]) for (const dy of [-half + 0.5, 0, half - 0.5]) points.push([cx + dx, cy + dy]);
         // Points off the viewport cannot be hit-tested; a target that close to the edge is measured by its box.
@@ -92,14 +106,18 @@ export async function smallTapTargets(page: Page, size = 44): Promise<SmallTarge
         let missed = offScreen;
         const takenBy = new Set<string>(offScreen > 0 ? ['off screen'] : []);
         for (const [x, y] of onScreen) {
-          const hit = document.elementFromPoint(x, y);
+          const hit = topmost(x, y);
           if (covers(hit, el, target)) continue;
           missed += 1;
           takenBy.add(hit ? describe(hit) : 'nothing');
         }
         if (missed > 0) small.push({ target: describe(target), box: `${Math.round(rect.width)}×${Math.round(rect.height)}`, missed, takenBy: [...takenBy] });
       }
-      window.scrollTo(0, 0);
+      for (const [box, [left, top]] of scrolled) {
+        box.scrollLeft = left;
+        box.scrollTop = top;
+      }
+      window.scrollTo(pageScroll[0], pageScroll[1]);
       return small;
     },
     { selector: INTERACTIVE, size },

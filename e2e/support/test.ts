@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { describeSmallTargets, smallTapTargets, type SmallTarget } from './hit-areas.ts';
 
 export { expect };
 
@@ -15,12 +16,15 @@ export { expect };
  *
  * axe-core (`@axe-core/playwright`, WCAG 2.0/2.1 A and AA rules) runs on the
  * app's page, and a violation of impact serious or critical fails the test,
- * naming the route, the rule and the elements. Pages that are not the app
- * (the payment sandbox's cashier, about:blank) are not checked.
+ * naming the route, the rule and the elements; then every tap target of the
+ * screen is measured (./hit-areas.ts: 44×44 CSS px or an equivalent hit area),
+ * and one under that fails the test, naming the route, the element and its
+ * size. Pages that are not the app (the payment sandbox's cashier,
+ * about:blank) are not checked.
  *
- * `AXE_REPORT=<file>` only reports: it appends the violations (and
- * screens.spec.ts its small tap targets) to that file, one JSON line per
- * screen, and fails nothing: a survey of the whole suite in one run.
+ * `AXE_REPORT=<file>` only reports: it appends the violations and the small
+ * tap targets to that file, one JSON line per screen, and fails nothing: a
+ * survey of the whole suite in one run.
  */
 
 /** Impacts that fail a test; moderate and minor ones are left to review. */
@@ -104,25 +108,38 @@ export function describeAxeProblems(problems: readonly AxeProblem[]): string {
     .join('\n');
 }
 
-async function checkScreen(page: Page, found: AxeProblem[]): Promise<void> {
+/** What the per-screen check found on the screens a test left. */
+interface Findings {
+  axe: AxeProblem[];
+  /** Small tap targets, one readable line each (route, element, size). */
+  small: string[];
+}
+
+/** Axe, then tap targets, on the screen `page` shows now; nothing off the app. */
+async function checkScreen(page: Page, found: Findings): Promise<void> {
   let problems: AxeProblem[];
+  let small: SmallTarget[];
+  let route: string | null;
   try {
     problems = await axeProblems(page);
+    route = page.isClosed() ? null : appRoute(page);
+    small = route === null ? [] : await smallTapTargets(page);
   } catch (error) {
-    // The page navigated away while axe ran (a redirect in flight): the next check sees the new screen.
+    // The page navigated away while the check ran (a redirect in flight): the next check sees the new screen.
     if (/Execution context was destroyed|Target page, context or browser has been closed/.test(String(error))) return;
     throw error;
   }
   if (AXE_REPORT) {
-    if (problems.length > 0) appendAxeReport({ problems });
+    if (problems.length > 0 || small.length > 0) appendAxeReport({ route, problems, smallTargets: small });
     return;
   }
-  found.push(...problems);
+  found.axe.push(...problems);
+  if (route !== null && small.length > 0) found.small.push(describeSmallTargets(route, small));
 }
 
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
-    const found: AxeProblem[] = [];
+    const found: Findings = { axe: [], small: [] };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       await checkScreen(page, found);
@@ -130,6 +147,10 @@ export const test = base.extend<{ page: Page }>({
     };
     await use(page);
     if (base.info().status === base.info().expectedStatus) await checkScreen(page, found);
-    expect(found, `axe: serious or critical accessibility violations\n${describeAxeProblems(found)}`).toEqual([]);
+    const failures = [
+      ...(found.axe.length > 0 ? [`axe: serious or critical accessibility violations\n${describeAxeProblems(found.axe)}`] : []),
+      ...(found.small.length > 0 ? [`tap targets under 44×44 CSS px\n${found.small.join('\n')}`] : []),
+    ];
+    expect(failures, failures.join('\n\n')).toEqual([]);
   },
 });

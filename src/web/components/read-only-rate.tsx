@@ -19,15 +19,16 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * `<Rate readOnly allowHalf>`, without its drag handling, which brings
  * @use-gesture/react (7 KB gzip) into every page showing a score (issue 15,
  * docs/performance.md). The rating popup, where a score is given, keeps Rate.
+ * Unlike antd-mobile's read-only Rate, it is one image named by its score
+ * (4.5星（满分5星）) rather than ten radio buttons that cannot be chosen.
  */
 export function ReadOnlyRate({ value, style }: { value: number; style?: CSSProperties & Partial<Record<'--star-size' | '--active-color' | '--inactive-color', string>> }) {
   const star = (v: number, half: boolean) => (
-    <div className={`adm-rate-star${value >= v ? ' adm-rate-star-active' : ''}${half ? ' adm-rate-star-half' : ''} adm-rate-star-readonly`} role="radio" aria-checked={value >= v} aria-label={String(v)}>
-      {STAR}
-    </div>
+    <div className={`adm-rate-star${value >= v ? ' adm-rate-star-active' : ''}${half ? ' adm-rate-star-half' : ''} adm-rate-star-readonly`}>{STAR}</div>
   );
+  // A score shown, not asked for: one image named by its value, not ten radio buttons nobody can tap.
   return (
-    <div className="adm-rate adm-rate-half" role="radiogroup" aria-readonly style={style}>
+    <div className="adm-rate adm-rate-half" role="img" aria-label={`${value}星（满分5星）`} style={style}>
       {STARS.map((v) => (
         <div key={v} className="adm-rate-box">
           {star(v - 0.5, true)}

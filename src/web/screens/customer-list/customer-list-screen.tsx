@@ -11,6 +11,7 @@ import { CustomerCard } from '../../components/promoter/customer-card.tsx';
 import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
 import styles from './customer-list-screen.module.css';
 import listStyles from '../../components/promoter/promoter.module.css';
+import '../../components/a11y/search-bar.css';
 
 const keyOf = (customer: PromoterCustomer) => customer.customerId;
 
@@ -42,7 +43,7 @@ export default function CustomerListScreen() {
           onChange={setInput}
           onSearch={search}
           onClear={() => search('')}
-          style={{ '--border-radius': '18px', '--height': '36px' }}
+          style={{ '--border-radius': '23px', '--height': '46px' }}
         />
       </div>
       <PromoterPagedList

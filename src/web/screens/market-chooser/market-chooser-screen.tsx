@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppQueryClient } from '../../api/query-hooks.ts';
 import { Button, Tag } from 'antd-mobile';
 import type { MarketSummary } from '../../../contract/market.ts';
 import { forgetVisitorPlace, locateVisitor, type VisitorPlace } from '../../api/location.ts';
 import { queries } from '../../api/queries.ts';
+import { marketsFor } from '../../../engine/markets/page-model.ts';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -17,8 +18,10 @@ import { readMarketChoice, saveMarketChoice } from '../../state/market-choice.ts
 /**
  * /locationMarketHome?ids: the market chooser (spec §4 "several markets → the
  * chooser"). The markets of the visitor's place first (`ids`, in the page
- * model's order), then every other online market; choosing one makes it the
- * current market and opens its home route.
+ * model's order; without them, or after 重新定位, the markets serving the
+ * place located), then every other online market, each with its banner
+ * illustration; choosing one makes it the current market and opens its home
+ * route.
  */
 export default function MarketChooserScreen() {
   const navigate = useAppNavigate();
@@ -37,6 +40,7 @@ export default function MarketChooserScreen() {
     gcTime: 0,
   });
   const current = readMarketChoice().current;
+  const [relocated, setRelocated] = useState(false);
 
   const choose = (market: MarketSummary) => {
     saveMarketChoice({ current: market.id, inited: true });
@@ -47,9 +51,16 @@ export default function MarketChooserScreen() {
   if (state.status === 'error') return <AppPage title="选择保险超市"><LoadError description={state.message} onRetry={reload} /></AppPage>;
 
   const online = state.data.markets.filter((m) => m.online);
-  const here = ids.map((id) => online.find((m) => m.id === id)).filter((m): m is MarketSummary => m !== undefined);
-  const others = online.filter((m) => !here.includes(m));
   const { place } = state.data;
+  // The markets of the visitor's place first: those the market decision found (`ids`), or, opened by
+  // 切换保险超市 or after 重新定位, those serving the place just located.
+  const here =
+    ids.length > 0 && !relocated
+      ? ids.map((id) => online.find((m) => m.id === id)).filter((m): m is MarketSummary => m !== undefined)
+      : place.source === 'device'
+        ? marketsFor(online, place.areaCode)
+        : [];
+  const others = online.filter((m) => !here.includes(m));
 
   return (
     <AppPage title="选择保险超市">
@@ -65,6 +76,7 @@ export default function MarketChooserScreen() {
             color="primary"
             onClick={() => {
               forgetVisitorPlace();
+              setRelocated(true);
               reload();
             }}
           >
@@ -96,8 +108,10 @@ function MarketGroup({
   return (
     <section className={styles.section} aria-label={title} data-testid={testId}>
       <h2 className={styles.sectionTitle}>{title}</h2>
-      {markets.map((m) => (
+      {markets.map((m, i) => (
         <button key={m.id} type="button" className={styles.card} onClick={() => onChoose(m)} data-testid="market-option" data-market-id={m.id}>
+          {/* The market's banner illustration in the card's image box (as a product card's), lazy below the first few. */}
+          <img className={styles.cardImage} src={m.image} alt="" width={72} height={48} loading={i < 4 ? 'eager' : 'lazy'} decoding="async" />
           <div className={styles.cardTop}>
             <span className={styles.cardName}>{m.name}</span>
             {m.id === current && (

@@ -14,6 +14,7 @@ import type { Loaded } from '../../components/market/use-load.ts';
 import { useLoadedQuery } from '../../components/query-state.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
+import '../../components/a11y/search-bar.css';
 
 /** Products matching a name (any part of the product name or subtitle, case-insensitive) and a category. */
 export function searchProducts(list: readonly ProductListItem[], name: string, category: string, codes?: ReadonlySet<string>): ProductListItem[] {

@@ -27,7 +27,8 @@ export function CopiesSection({ manifest, selection, select }: DetailSectionProp
  * (@rc-component/mini-decimal): about 5 KB gzip off the detail page (issue 15,
  * docs/performance.md). As antd-mobile's: typing sets the value (kept within 1..max), focus shows
  * and selects the number, blur shows the value. Unlike antd-mobile's, the number input has a name
- * and its wrapper no misplaced aria-value* attributes. 44 px buttons: tapped with a thumb.
+ * and its wrapper no misplaced aria-value* attributes. 44 px buttons and a 44 px number between
+ * them (inside the 2 px dividers): tapped with a thumb.
  */
 function CopiesStepper({ name, max, value, onChange }: { name: string; max: number; value: number; onChange: (value: number) => void }) {
   const [text, setText] = useState<string | null>(null);
@@ -38,7 +39,7 @@ function CopiesStepper({ name, max, value, onChange }: { name: string; max: numb
   return (
     <div
       className={`adm-stepper ${text !== null ? 'adm-stepper-active' : ''}`}
-      style={{ '--height': '44px', '--button-width': '44px', '--input-width': '44px' } as CSSProperties}
+      style={{ '--height': '44px', '--button-width': '44px', '--input-width': '48px' } as CSSProperties}
     >
       <Button className="adm-stepper-minus" fill="none" shape="rectangular" color="primary" aria-label="减少" disabled={value <= 1} onClick={() => set(value - 1)}>
         <MinusOutline />
@@ -46,7 +47,7 @@ function CopiesStepper({ name, max, value, onChange }: { name: string; max: numb
       <div className="adm-stepper-middle">
         <div className="adm-input adm-stepper-input">
           <input
-            className="adm-input-element"
+            className={`adm-input-element ${styles.stepperNumber}`}
             inputMode="decimal"
             role="spinbutton"
             aria-label={name}
