@@ -9,7 +9,7 @@ import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from
 import type { Db } from './db/db.ts';
 import { installAuth, optionalUserOf } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
-import { registerHardening } from './http/hardening.ts';
+import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
 import { installRequestLog, loggerOptions } from './http/log-options.ts';
 import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
@@ -138,7 +138,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(apiSecurityHeaders(servedOverHttps(config.publicUrl))),
     // Response serializers compiled on first use (request validators too: installValidators).
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).

@@ -14,8 +14,14 @@ import { GW } from '../../src/contract/define-call.ts';
 import { createManifestStore, loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 import { registerHardening, SANDBOX_CSP } from '../../src/server/http/hardening.ts';
 import { journalMigrationCount, registerHealthRoutes } from '../../src/server/http/health-routes.ts';
-import { makeTestApp, openTestDb, type TestApp } from './helpers.ts';
+import { makeTestApp, openTestDb, type TestApp, XUZHOU } from './helpers.ts';
+
+const pick = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
 import { productCalls } from '../../src/contract/product.ts';
+import { orderCalls } from '../../src/contract/order.ts';
+import { buildInsureFormSchema } from '../../src/engine/insure/form-schema.ts';
+import { formValidatorKey } from '../../src/engine/insure/form-validator-key.ts';
+import { formValidatorUrl } from '../../src/web/renderers/insure/form-validator.ts';
 
 const INDEX_HTML = `<!doctype html><html><head><title>学平险</title><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ASSET_JS = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item-${i}"`).join(',')}];`;
@@ -184,6 +190,62 @@ describe('compression, cache headers and security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  /** The security headers of the API's answers (docs/security.md "Security headers"): the same on every answer under /_gw. */
+  const API_SET = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  /** Headers of helmet's page set that an API answer leaves out (they govern documents or old plugins). */
+  const PAGE_ONLY = ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
+  it('sends the API set of security headers on every /_gw answer: success, refusals, errors, 404s and the validator modules', async () => {
+    const quote = (body: string) => ({ method: 'POST' as const, url: GW + productCalls.calPremiums.path, headers: { 'content-type': 'application/json' }, payload: body });
+    const validQuote = JSON.stringify([{ productCode: XUZHOU, buyCopies: 1, factorInfos: [{ factorCode: 'socialSecurity', factorValue: 'N' }], insuranceVOS: [{ count: 1, programCode: 'XZ25-SJ' }] }]);
+    const moduleKey = formValidatorKey(buildInsureFormSchema(loadManifestStore('manifests').byProductCode(XUZHOU)!).schema);
+    const answers = {
+      quote: await t.app.inject(quote(validQuote)),
+      refusal: await t.app.inject(quote(JSON.stringify([{ productCode: XUZHOU, insuranceVOS: [{ count: 1, programCode: 'NO-SUCH-PLAN' }] }]))),
+      malformedJson: await t.app.inject(quote('[{')),
+      unknownCall: await t.app.inject({ method: 'GET', url: `${GW}/prod-svc/no-such-call` }),
+      badAddress: await t.app.inject({ method: 'GET', url: `${GW}/prod-svc/%zz` }),
+      notLoggedIn: await t.app.inject({ method: 'GET', url: GW + orderCalls.serial.path }),
+      productList: await productList('br'),
+      validatorModule: await t.app.inject({ method: 'GET', url: formValidatorUrl(moduleKey) }),
+      missingModule: await t.app.inject({ method: 'GET', url: formValidatorUrl('0-0') }),
+    };
+    // What the calls answered (so that each kind above is really exercised).
+    expect(answers.quote.json()).toMatchObject({ code: '0000', data: { totalPremium: expect.any(Number) } });
+    expect(answers.refusal.json()).toMatchObject({ code: '4001', msg: '请选择保障方案' });
+    expect(Object.fromEntries(Object.entries(answers).map(([kind, r]) => [kind, r.statusCode]))).toEqual({
+      quote: 200, refusal: 200, malformedJson: 400, unknownCall: 404, badAddress: 400, notLoggedIn: 200, productList: 200, validatorModule: 200, missingModule: 404,
+    });
+    expect(answers.notLoggedIn.json()).toMatchObject({ code: '406' });
+    expect(answers.validatorModule.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const [kind, response] of Object.entries(answers) as [string, { headers: Record<string, unknown> }][]) {
+      // The module is the one answer a browser may keep: its address names its content.
+      const expected = kind === 'validatorModule' ? { ...API_SET, 'cache-control': 'public, max-age=31536000, immutable' } : API_SET;
+      expect({ kind, ...pick(response.headers, Object.keys(API_SET)) }).toEqual({ kind, ...expected });
+      expect({ kind, pageOnly: pick(response.headers, PAGE_ONLY) }).toEqual({ kind, pageOnly: {} });
+      expect({ kind, hsts: response.headers['strict-transport-security'] }).toEqual({ kind, hsts: undefined });
+    }
+  });
+
+  it("keeps helmet's full set on the HTML document and static files", async () => {
+    for (const url of ['/', '/assets/index-3f9a1c.js', '/no-such-page']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect({ url, xfo: response.headers['x-frame-options'], referrer: response.headers['referrer-policy'], coop: response.headers['cross-origin-opener-policy'] }).toEqual({
+        url,
+        xfo: 'SAMEORIGIN',
+        referrer: 'strict-origin-when-cross-origin',
+        coop: 'same-origin',
+      });
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' https://res.wx.qq.com");
+    }
+  });
+
   it('gives the server-rendered sandbox pages their own policy (inline styles, forms to this origin, no script)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/_sandbox/pay/cashier?tradeNo=nothing-here' });
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -200,6 +262,15 @@ describe('HSTS behind https', () => {
       const response = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
       expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      // The API's answers too, with their own policy (nothing to upgrade: an answer loads nothing).
+      for (const [method, url] of [['POST', GW + productCalls.productList.path], ['GET', `${GW}/no-such-call`], ['GET', `${GW}/%zz`]] as const) {
+        const api = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect({ url, hsts: api.headers['strict-transport-security'], csp: api.headers['content-security-policy'] }).toEqual({
+          url,
+          hsts: 'max-age=15552000',
+          csp: "default-src 'none'; frame-ancestors 'none'",
+        });
+      }
     } finally {
       await t.close();
     }

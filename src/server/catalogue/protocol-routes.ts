@@ -28,7 +28,8 @@ export function registerProtocolRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(productCalls.productFile, async (request, reply) => {
     const manifest = manifests.byProductCode(request.params.code);
     const protocol = manifest && isOnline(manifest) ? manifest.protocols[request.params.no - 1] : undefined;
-    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CLAUSE_CSP);
+    // A document framed by the app (frame-ancestors 'self'), where the API set says DENY: its own pair.
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', CLAUSE_CSP).header('x-frame-options', 'SAMEORIGIN');
     if (!manifest || !protocol) return reply.code(404).send(missingClausePage());
     return reply.header('cache-control', 'no-cache').send(clausePage(manifest, protocol));
   });

@@ -47,11 +47,19 @@ function envelope(code: string, msg: string): ApiEnvelope<null> {
  * Errors the router raises before any route or hook (a malformed percent
  * escape in the path, a path parameter over the router's length limit):
  * Fastify's own answer echoes the path outside the envelope; ours is the 4000
- * envelope (the `frameworkErrors` option of the Fastify constructor).
+ * envelope (the `frameworkErrors` option of the Fastify constructor), with the
+ * API's security headers (`securityHeaders`: apiSecurityHeaders in hardening.ts).
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址无效';
-  void reply.status(400).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(envelope(ErrorCode.BadRequest, BAD_REQUEST_PREFIX + detail)));
+export function answerFrameworkError(securityHeaders: Readonly<Record<string, string>>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址无效';
+    // Answered before any hook runs (the URL could not be routed): the API's headers are set here.
+    void reply
+      .status(400)
+      .headers(securityHeaders)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(envelope(ErrorCode.BadRequest, BAD_REQUEST_PREFIX + detail)));
+  };
 }
 
 /**

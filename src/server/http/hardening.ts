@@ -9,6 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { GW } from '../../contract/define-call.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { registerHealthRoutes, type HealthDeps } from './health-routes.ts';
 
@@ -154,8 +155,55 @@ export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly 
   return headers;
 }
 
+/** PUBLIC_URL is https: browsers are told to stay there (HSTS, upgrade-insecure-requests). */
+export function servedOverHttps(publicUrl: string | undefined): boolean {
+  return Boolean(publicUrl?.startsWith('https://'));
+}
+
+/** Answers under this prefix are the API's: JSON envelopes, and the form validator modules. */
+export const API_PREFIX = `${GW}/`;
+
+/**
+ * The policy of an API answer: it is never rendered as a document, loads
+ * nothing and may not be framed (OWASP REST Security cheat sheet). A browser
+ * applies a response's policy only to documents and workers, so it does not
+ * touch the app's fetch() of the answer or its import() of a validator module.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The headers of an answer under /_gw (issue 15, docs/security.md "Security
+ * headers"): what OWASP's REST Security cheat sheet asks of a JSON API, plus
+ * CORP. Helmet's other headers govern documents (referrer of the page's links,
+ * COOP's browsing-context group, Origin-Agent-Cluster, DNS prefetch of the
+ * page's links) or old plugins (X-Download-Options, X-Permitted-Cross-Domain-
+ * Policies, X-XSS-Protection), none of which an API answer is; HSTS is kept when
+ * served over https, the same value as the page's.
+ */
+export function apiSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
+  const hsts = https ? securityHeaders(helmetOptions(true)).find(([name]) => name.toLowerCase() === 'strict-transport-security')?.[1] : undefined;
+  return Object.freeze({
+    // Answers carry personal data (policies, insureds): no browser or proxy keeps them. A route that may be
+    // cached says so itself (the form validator modules: immutable; the regions: AREA_CACHE_CONTROL).
+    'cache-control': 'no-store',
+    'content-security-policy': API_CSP,
+    // Another site's <script>/<img> may not read them (what CORB guesses for JSON, stated for every answer).
+    'cross-origin-resource-policy': 'same-origin',
+    // Never sniffed into HTML or script: the JSON answers and the validator modules are what their type says.
+    'x-content-type-options': 'nosniff',
+    // Old browsers (and WeChat's older webviews) that ignore frame-ancestors.
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  });
+}
+
+/** Both sets, computed once: `api` for answers under {@link API_PREFIX}, `page` (helmet's full set) for the rest. */
+export function headerSets(https: boolean): { api: Readonly<Record<string, string>>; page: Readonly<Record<string, string>> } {
+  return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https)))) };
+}
+
 export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
-  const https = Boolean(options.publicUrl?.startsWith('https://'));
+  const https = servedOverHttps(options.publicUrl);
 
   // Before every route: @fastify/compress hooks into routes as they are registered.
   await app.register(fastifyCompress, {
@@ -165,11 +213,12 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
     // Clients never send compressed bodies; decompressing them would only widen the attack surface.
     globalDecompression: false,
   });
-  // Every response carries the security headers; routes that set their own policy (the clause page,
-  // the face page) replace it with reply.header(), which wins over a header set on the raw response.
-  const headers = securityHeaders(helmetOptions(https));
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // Every response carries a security header set of its kind (API_PREFIX: the API set; anything else:
+  // helmet's, for the HTML document, static files and the sandbox pages). Routes that set their own
+  // (the clause page, the face page, a route's cache-control) replace a header with reply.header().
+  const headers = headerSets(https);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? headers.api : headers.page);
     done();
   });
   // The sandbox pages get theirs here: a hook on their routes only (every other answer skips it).
