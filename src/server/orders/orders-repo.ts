@@ -292,7 +292,7 @@ export async function hasOverlappingCover(db: Db, input: CoverQuestion): Promise
  * ({@link lockStatement}). False when the token was not live: the caller
  * throws, and the rollback releases the locks.
  */
-export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, keys: readonly string[]): Promise<boolean> {
+export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, locks: readonly PersonLock[]): Promise<boolean> {
   const at = token.now.toISOString();
   const result = await db.execute(sql`
     with spent as (
@@ -300,7 +300,7 @@ export async function spendTokenAndLock(db: Db, token: { token: string; userId: 
       where token = ${token.token} and user_id = ${token.userId} and used_at is null and expires_at > ${at}::timestamptz
       returning 1
     )
-    select (select count(*) from spent)::int as "spent", ${lockStatement(keys)} as "locked"`);
+    select (select count(*) from spent)::int as "spent", ${lockStatement(locks)} as "locked"`);
   const [row] = (result as unknown as { rows: { spent: number }[] }).rows;
   return Number(row?.spent) > 0;
 }
@@ -331,27 +331,63 @@ export async function racedOrTaken(
   return { raced: orderSummaryOf(row?.raced), takenIndex: row?.takenIndex ?? null };
 }
 
-/** The lock keys of a person: the document (a mainland number under any type is one key) and the name with the birthday. */
-export function personLockKeys(productCode: string, person: InsuredIdentity): string[] {
-  const keys = [`${productCode}:${documentIdentity(person) ?? person.licenceNo}`];
-  if (person.name && person.birthday) keys.push(`${productCode}:${person.name}|${person.birthday}`);
-  return keys;
+/**
+ * An insured person's lock: a key and whether it is taken shared (see
+ * {@link personLocks}).
+ */
+export interface PersonLock {
+  key: string;
+  shared: boolean;
+}
+
+/**
+ * The locks of a person, as {@link samePerson} decides who is the same
+ * person: the document (a mainland number under any type is one key),
+ * exclusive; and the name with the birthday, exclusive for a person without a
+ * mainland number (anyone of that name and birthday may be them) but shared
+ * for a mainland number's holder, whom only a person without one can match by
+ * name (two mainland numbers are two people): two children of one name and
+ * birthday with their own ID numbers do not wait for each other.
+ */
+export function personLocks(productCode: string, person: InsuredIdentity): PersonLock[] {
+  const locks = [{ key: `${productCode}:${documentIdentity(person) ?? person.licenceNo}`, shared: false }];
+  if (person.name && person.birthday) {
+    locks.push({ key: `${productCode}:${person.name}|${person.birthday}`, shared: isMainlandNumber(person.licenceType, person.licenceNo) });
+  }
+  return locks;
+}
+
+/**
+ * The locks of several people, each key once (exclusive when any of them
+ * needs it so) and sorted by key, so that two orders naming the same children
+ * take their locks in the same order (no deadlock).
+ */
+export function lockPlan(productCode: string, people: readonly InsuredIdentity[]): PersonLock[] {
+  const shared = new Map<string, boolean>();
+  for (const { key, shared: wanted } of people.flatMap((person) => personLocks(productCode, person))) {
+    shared.set(key, (shared.get(key) ?? true) && wanted);
+  }
+  return [...shared.keys()].sort().map((key) => ({ key, shared: shared.get(key) === true }));
 }
 
 /**
  * A scalar that serialises work on insured people of one product until the
  * transaction ends (PostgreSQL and PGlite both have transaction-scoped
- * advisory locks): all their keys ({@link personLockKeys}) in one statement,
- * locked in the order given (callers sort them, so two orders naming the
- * same children cannot deadlock); 0 without keys.
+ * advisory locks, exclusive and shared): all their locks ({@link lockPlan})
+ * in one statement, taken in the order given; 0 without locks.
  */
-function lockStatement(keys: readonly string[]) {
-  if (keys.length === 0) return sql`0`;
-  const list = sql.join(
-    keys.map((key) => sql`${key}`),
+function lockStatement(locks: readonly PersonLock[]) {
+  if (locks.length === 0) return sql`0`;
+  const keys = sql.join(
+    locks.map(({ key }) => sql`${key}`),
     sql`, `,
   );
-  return sql`(select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${list}]::text[]) as k)`;
+  const modes = sql.join(
+    locks.map(({ shared }) => sql`${shared}`),
+    sql`, `,
+  );
+  return sql`(select count(case when l.shared then pg_advisory_xact_lock_shared(hashtext(l.k)) else pg_advisory_xact_lock(hashtext(l.k)) end)
+    from unnest(array[${keys}]::text[], array[${modes}]::boolean[]) as l(k, shared))`;
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   racedOrTaken,
   spendTokenAndLock,
   submissionState,
-  personLockKeys,
+  lockPlan,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
@@ -206,8 +206,7 @@ export async function submitOrder(
   };
 
   const people = manifest.order.skipRepeatCheck ? [] : insureds;
-  // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
-  const lockKeys = [...new Set(people.flatMap((person) => personLockKeys(manifest.productCode, person)))].sort();
+  const locks = lockPlan(manifest.productCode, people);
   for (let attempt = 0; ; attempt++) {
     let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
@@ -216,7 +215,9 @@ export async function submitOrder(
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
         // The token is spent here, so a transaction that fails (a rule, the database) gives it back;
         // the insured people's locks are taken in the same statement.
-        if (!(await spendTokenAndLock(tx, tokenInput, lockKeys))) throw resubmitted();
+        if (!(await spendTokenAndLock(tx, tokenInput, locks))) throw resubmitted();
+        // Test-only hook (never set by the server): holds this order in flight with its locks taken.
+        if (deps.hooks?.orderLocked) await deps.hooks.orderLocked(serial);
         // After the locks, one statement: a concurrent retry of this serial may have committed while
         // we waited for them, else no insured may already be covered.
         const { raced, takenIndex } = await racedOrTaken(tx, serial, { productCode: manifest.productCode, start, end, now }, people);
