@@ -16,21 +16,26 @@ export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id'
 /**
  * Inserts an order with its application forms in one statement (the forms
  * take the order's id from the order's insert, a data-modifying WITH); call
- * inside a transaction.
+ * inside a transaction. With `cover` it also answers, in the same statement,
+ * the index of the first of `cover.people` already covered (see
+ * {@link takenIndexOf}) or null: the caller rolls back when there is one. The
+ * check reads the statement's snapshot, which never shows the rows the
+ * statement itself inserts.
  */
 export async function insertOrderWithForms(
   db: Db,
   order: NewOrder,
   forms: readonly NewApplicationForm[],
-): Promise<{ orderId: number }> {
+  cover?: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] },
+): Promise<{ orderId: number; takenIndex: number | null }> {
   const newOrder = db.$with('new_order').as(db.insert(orders).values(order).returning({ id: orders.id }));
   const [inserted] = await db
     .with(newOrder)
     .insert(applicationForms)
     .values(forms.map((form) => ({ ...form, orderId: sql<number>`(select id from ${newOrder})` })))
-    .returning({ orderId: applicationForms.orderId });
+    .returning({ orderId: applicationForms.orderId, takenIndex: cover ? takenIndexOf(db, cover, cover.people) : sql<null>`null::int` });
   if (!inserted) throw new Error('order insert returned no row');
-  return { orderId: inserted.orderId };
+  return { orderId: inserted.orderId, takenIndex: inserted.takenIndex ?? null };
 }
 
 export interface OrderSummary {
@@ -306,29 +311,18 @@ export async function spendTokenAndLock(db: Db, token: { token: string; userId: 
 }
 
 /**
- * The order transaction's second statement, after the locks (in READ
- * COMMITTED a statement's snapshot is taken when it starts, so it sees every
- * order committed by whoever held the locks before): the order a concurrent
- * retry of the serial committed meanwhile, else the index of the first of
- * `people` whose cover of the product overlaps (see {@link hasOverlappingCover}),
- * else null. One round trip for the serial and every insured.
+ * A scalar: the index of the first of `people` whose cover of the product
+ * overlaps (see {@link hasOverlappingCover}), else null; one expression for
+ * every insured. The order transaction evaluates it in its insert, after the
+ * locks: in READ COMMITTED a statement's snapshot is taken when it starts, so
+ * it sees every order committed by whoever held the locks before.
  */
-export async function racedOrTaken(
-  db: Db,
-  serial: string,
-  cover: Omit<CoverQuestion, 'person'>,
-  people: readonly InsuredIdentity[],
-): Promise<{ raced: OrderSummary | undefined; takenIndex: number | null }> {
-  const taken =
-    people.length === 0
-      ? sql`null::int`
-      : sql`(case ${sql.join(
-          people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
-          sql` `,
-        )} end)`;
-  const result = await db.execute(sql`select ${orderOfSerial(serial)} as "raced", ${taken} as "takenIndex"`);
-  const [row] = (result as unknown as { rows: { raced: OrderSummary | string | null; takenIndex: number | null }[] }).rows;
-  return { raced: orderSummaryOf(row?.raced), takenIndex: row?.takenIndex ?? null };
+function takenIndexOf(db: Db, cover: Omit<CoverQuestion, 'person'>, people: readonly InsuredIdentity[]) {
+  if (people.length === 0) return sql<number | null>`null::int`;
+  return sql<number | null>`(case ${sql.join(
+    people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
+    sql` `,
+  )} end)`;
 }
 
 /**

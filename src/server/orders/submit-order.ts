@@ -20,7 +20,6 @@ import {
   getOrderBySerial,
   insertOrderWithForms,
   markOrderPaid,
-  racedOrTaken,
   spendTokenAndLock,
   submissionState,
   lockPlan,
@@ -218,16 +217,16 @@ export async function submitOrder(
         if (!(await spendTokenAndLock(tx, tokenInput, locks))) throw resubmitted();
         // Test-only hook (never set by the server): holds this order in flight with its locks taken.
         if (deps.hooks?.orderLocked) await deps.hooks.orderLocked(serial);
-        // After the locks, one statement: a concurrent retry of this serial may have committed while
-        // we waited for them, else no insured may already be covered.
-        const { raced, takenIndex } = await racedOrTaken(tx, serial, { productCode: manifest.productCode, start, end, now }, people);
-        if (raced) return raced;
-        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
-        const { orderId } = await insertOrderWithForms(
+        // After the locks, one statement inserts the order and checks that no insured is already
+        // covered; a refusal rolls the insert back. A concurrent retry of this serial that committed
+        // meanwhile makes the insert fail on the serial's unique key (answered with its order below).
+        const { orderId, takenIndex } = await insertOrderWithForms(
           tx,
           { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
           [{ ...form, applicationFormCode }],
+          { productCode: manifest.productCode, start, end, now, people },
         );
+        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
         // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
         if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
         // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
