@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
@@ -65,30 +65,36 @@ function orderSummaryOf(value: OrderSummary | string | null | undefined): OrderS
 }
 
 /**
- * What an order submission checks before anything else, in one round trip:
- * whether the user's anti-resubmit token is live, who the serial was issued
- * to (and the application a repeat check bound it to), and the order the
- * serial already made (with its request hash).
+ * What an order submission checks before anything else: whether the user's
+ * anti-resubmit token is live, who the serial was issued to (and the
+ * application a repeat check bound it to), and the order the serial already
+ * made (with its request hash). Scalar columns, read in the statement that
+ * reads the buyer's staff record (`buyerStaffAndManager`): one round trip;
+ * {@link submissionStateOf} reads them back.
  */
-export async function submissionState(
-  db: Db,
-  input: { token: string; userId: string; now: Date; serial: string },
-): Promise<{ tokenLive: boolean; serialOwner: string | undefined; previous: OrderSummary | undefined; checkedHash: string | null }> {
-  const result = await db.execute(sql`
-    select
-      exists(
+export function submissionStateColumns(input: { token: string; userId: string; now: Date; serial: string }): Record<string, SQL> {
+  return {
+    tokenLive: sql`exists(
         select 1 from resub_tokens
         where token = ${input.token} and user_id = ${input.userId} and used_at is null and expires_at > ${input.now.toISOString()}::timestamptz
-      ) as "tokenLive",
-      (select user_id from serials where serial = ${input.serial}) as "serialOwner",
-      (select checked_hash from serials where serial = ${input.serial}) as "checkedHash",
-      ${orderOfSerial(input.serial)} as "previous"`);
-  const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; checkedHash: string | null; previous: OrderSummary | string | null }[] }).rows;
+      )`,
+    serialOwner: sql`(select user_id from serials where serial = ${input.serial})`,
+    checkedHash: sql`(select checked_hash from serials where serial = ${input.serial})`,
+    previous: orderOfSerial(input.serial),
+  };
+}
+
+export function submissionStateOf(row: Record<string, unknown>): {
+  tokenLive: boolean;
+  serialOwner: string | undefined;
+  previous: OrderSummary | undefined;
+  checkedHash: string | null;
+} {
   return {
-    tokenLive: row?.tokenLive === true,
-    serialOwner: row?.serialOwner ?? undefined,
-    checkedHash: row?.checkedHash ?? null,
-    previous: orderSummaryOf(row?.previous),
+    tokenLive: row.tokenLive === true,
+    serialOwner: typeof row.serialOwner === 'string' ? row.serialOwner : undefined,
+    checkedHash: typeof row.checkedHash === 'string' ? row.checkedHash : null,
+    previous: orderSummaryOf(row.previous as OrderSummary | string | null | undefined),
   };
 }
 

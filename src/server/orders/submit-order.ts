@@ -21,7 +21,8 @@ import {
   insertOrderWithForms,
   markOrderPaid,
   spendTokenAndLock,
-  submissionState,
+  submissionStateColumns,
+  submissionStateOf,
   lockPlan,
   type NewApplicationForm,
   type OrderSummary,
@@ -36,7 +37,7 @@ import { toStoredPerson } from './stored-person.ts';
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
-import { attributeSale, type SaleAttribution } from '../promoters/attribution.ts';
+import { attributeSale, buyerStaffAndManager, type SaleAttribution } from '../promoters/attribution.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
@@ -140,8 +141,10 @@ export async function submitOrder(
 
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
-  // The token, the serial's owner and a previous order of the serial: one round trip.
-  const { tokenLive, serialOwner, previous, checkedHash } = await submissionState(deps.db, { ...tokenInput, serial });
+  // The token, the serial's owner and a previous order of the serial, read with the buyer's staff
+  // record and manager (the sale's attribution, below): one round trip.
+  const { also, ...buyer } = await buyerStaffAndManager(deps.db, user.userId, submissionStateColumns({ ...tokenInput, serial }));
+  const { tokenLive, serialOwner, previous, checkedHash } = submissionStateOf(also);
   if (!tokenLive) throw resubmitted();
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
@@ -178,7 +181,7 @@ export async function submitOrder(
     if (draft && draft.userId !== user.userId) throw forbidden('暂存单');
   }
   // --- promoters: the agent, channel and promoter of the sale (spec §6), from the promo code and the buyer's manager.
-  const attribution = await attributeSale(deps.db, { manifest, buyerUserId: user.userId, promoCode: input.promoCode });
+  const attribution = await attributeSale(deps.db, { manifest, buyerUserId: user.userId, promoCode: input.promoCode, buyer });
   const payDeadline = new Date(now.getTime() + (manifest.order.paymentTimeoutMinutes ?? deps.config.paymentTimeoutMinutes) * 60_000);
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
