@@ -73,11 +73,14 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
       return { code: '0000', msg: '', data: { id: rows[0]!.id } };
     });
     const base = await bare.listen({ port: 0, host: '127.0.0.1' });
-    return await timedLoop(bodies, concurrency, async (body) => {
+    const insert = async (body: string) => {
       const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
       await res.arrayBuffer();
-    });
+    };
+    // One request before the clock, as the app's run has (its route compiles on its first call).
+    if (bodies[0] !== undefined) await insert(bodies[0]);
+    return await timedLoop(bodies, concurrency, insert);
   } finally {
     await bare.close();
     await pool.end();

@@ -20,6 +20,8 @@ import type { StorageProvider } from './providers/storage/storage-provider.ts';
 export interface TestHooks {
   /** Runs right after an order's transaction commits, before the answer (the crash-after-commit test kills the process here). */
   afterOrderCommit?: () => void;
+  /** Awaited inside an order's transaction once its insured people are locked (tests hold an order in flight here). */
+  orderLocked?: (serial: string) => Promise<void>;
 }
 
 /** What route modules receive: handles and providers, never globals. */

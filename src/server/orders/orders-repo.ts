@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
@@ -16,21 +16,26 @@ export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id'
 /**
  * Inserts an order with its application forms in one statement (the forms
  * take the order's id from the order's insert, a data-modifying WITH); call
- * inside a transaction.
+ * inside a transaction. With `cover` it also answers, in the same statement,
+ * the index of the first of `cover.people` already covered (see
+ * {@link takenIndexOf}) or null: the caller rolls back when there is one. The
+ * check reads the statement's snapshot, which never shows the rows the
+ * statement itself inserts.
  */
 export async function insertOrderWithForms(
   db: Db,
   order: NewOrder,
   forms: readonly NewApplicationForm[],
-): Promise<{ orderId: number }> {
+  cover?: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] },
+): Promise<{ orderId: number; takenIndex: number | null }> {
   const newOrder = db.$with('new_order').as(db.insert(orders).values(order).returning({ id: orders.id }));
   const [inserted] = await db
     .with(newOrder)
     .insert(applicationForms)
     .values(forms.map((form) => ({ ...form, orderId: sql<number>`(select id from ${newOrder})` })))
-    .returning({ orderId: applicationForms.orderId });
+    .returning({ orderId: applicationForms.orderId, takenIndex: cover ? takenIndexOf(db, cover, cover.people) : sql<null>`null::int` });
   if (!inserted) throw new Error('order insert returned no row');
-  return { orderId: inserted.orderId };
+  return { orderId: inserted.orderId, takenIndex: inserted.takenIndex ?? null };
 }
 
 export interface OrderSummary {
@@ -60,30 +65,36 @@ function orderSummaryOf(value: OrderSummary | string | null | undefined): OrderS
 }
 
 /**
- * What an order submission checks before anything else, in one round trip:
- * whether the user's anti-resubmit token is live, who the serial was issued
- * to (and the application a repeat check bound it to), and the order the
- * serial already made (with its request hash).
+ * What an order submission checks before anything else: whether the user's
+ * anti-resubmit token is live, who the serial was issued to (and the
+ * application a repeat check bound it to), and the order the serial already
+ * made (with its request hash). Scalar columns, read in the statement that
+ * reads the buyer's staff record (`buyerStaffAndManager`): one round trip;
+ * {@link submissionStateOf} reads them back.
  */
-export async function submissionState(
-  db: Db,
-  input: { token: string; userId: string; now: Date; serial: string },
-): Promise<{ tokenLive: boolean; serialOwner: string | undefined; previous: OrderSummary | undefined; checkedHash: string | null }> {
-  const result = await db.execute(sql`
-    select
-      exists(
+export function submissionStateColumns(input: { token: string; userId: string; now: Date; serial: string }): Record<string, SQL> {
+  return {
+    tokenLive: sql`exists(
         select 1 from resub_tokens
         where token = ${input.token} and user_id = ${input.userId} and used_at is null and expires_at > ${input.now.toISOString()}::timestamptz
-      ) as "tokenLive",
-      (select user_id from serials where serial = ${input.serial}) as "serialOwner",
-      (select checked_hash from serials where serial = ${input.serial}) as "checkedHash",
-      ${orderOfSerial(input.serial)} as "previous"`);
-  const [row] = (result as unknown as { rows: { tokenLive: boolean; serialOwner: string | null; checkedHash: string | null; previous: OrderSummary | string | null }[] }).rows;
+      )`,
+    serialOwner: sql`(select user_id from serials where serial = ${input.serial})`,
+    checkedHash: sql`(select checked_hash from serials where serial = ${input.serial})`,
+    previous: orderOfSerial(input.serial),
+  };
+}
+
+export function submissionStateOf(row: Record<string, unknown>): {
+  tokenLive: boolean;
+  serialOwner: string | undefined;
+  previous: OrderSummary | undefined;
+  checkedHash: string | null;
+} {
   return {
-    tokenLive: row?.tokenLive === true,
-    serialOwner: row?.serialOwner ?? undefined,
-    checkedHash: row?.checkedHash ?? null,
-    previous: orderSummaryOf(row?.previous),
+    tokenLive: row.tokenLive === true,
+    serialOwner: typeof row.serialOwner === 'string' ? row.serialOwner : undefined,
+    checkedHash: typeof row.checkedHash === 'string' ? row.checkedHash : null,
+    previous: orderSummaryOf(row.previous as OrderSummary | string | null | undefined),
   };
 }
 
@@ -292,7 +303,7 @@ export async function hasOverlappingCover(db: Db, input: CoverQuestion): Promise
  * ({@link lockStatement}). False when the token was not live: the caller
  * throws, and the rollback releases the locks.
  */
-export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, keys: readonly string[]): Promise<boolean> {
+export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, locks: readonly PersonLock[]): Promise<boolean> {
   const at = token.now.toISOString();
   const result = await db.execute(sql`
     with spent as (
@@ -300,58 +311,83 @@ export async function spendTokenAndLock(db: Db, token: { token: string; userId: 
       where token = ${token.token} and user_id = ${token.userId} and used_at is null and expires_at > ${at}::timestamptz
       returning 1
     )
-    select (select count(*) from spent)::int as "spent", ${lockStatement(keys)} as "locked"`);
+    select (select count(*) from spent)::int as "spent", ${lockStatement(locks)} as "locked"`);
   const [row] = (result as unknown as { rows: { spent: number }[] }).rows;
   return Number(row?.spent) > 0;
 }
 
 /**
- * The order transaction's second statement, after the locks (in READ
- * COMMITTED a statement's snapshot is taken when it starts, so it sees every
- * order committed by whoever held the locks before): the order a concurrent
- * retry of the serial committed meanwhile, else the index of the first of
- * `people` whose cover of the product overlaps (see {@link hasOverlappingCover}),
- * else null. One round trip for the serial and every insured.
+ * A scalar: the index of the first of `people` whose cover of the product
+ * overlaps (see {@link hasOverlappingCover}), else null; one expression for
+ * every insured. The order transaction evaluates it in its insert, after the
+ * locks: in READ COMMITTED a statement's snapshot is taken when it starts, so
+ * it sees every order committed by whoever held the locks before.
  */
-export async function racedOrTaken(
-  db: Db,
-  serial: string,
-  cover: Omit<CoverQuestion, 'person'>,
-  people: readonly InsuredIdentity[],
-): Promise<{ raced: OrderSummary | undefined; takenIndex: number | null }> {
-  const taken =
-    people.length === 0
-      ? sql`null::int`
-      : sql`(case ${sql.join(
-          people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
-          sql` `,
-        )} end)`;
-  const result = await db.execute(sql`select ${orderOfSerial(serial)} as "raced", ${taken} as "takenIndex"`);
-  const [row] = (result as unknown as { rows: { raced: OrderSummary | string | null; takenIndex: number | null }[] }).rows;
-  return { raced: orderSummaryOf(row?.raced), takenIndex: row?.takenIndex ?? null };
+function takenIndexOf(db: Db, cover: Omit<CoverQuestion, 'person'>, people: readonly InsuredIdentity[]) {
+  if (people.length === 0) return sql<number | null>`null::int`;
+  return sql<number | null>`(case ${sql.join(
+    people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
+    sql` `,
+  )} end)`;
 }
 
-/** The lock keys of a person: the document (a mainland number under any type is one key) and the name with the birthday. */
-export function personLockKeys(productCode: string, person: InsuredIdentity): string[] {
-  const keys = [`${productCode}:${documentIdentity(person) ?? person.licenceNo}`];
-  if (person.name && person.birthday) keys.push(`${productCode}:${person.name}|${person.birthday}`);
-  return keys;
+/**
+ * An insured person's lock: a key and whether it is taken shared (see
+ * {@link personLocks}).
+ */
+export interface PersonLock {
+  key: string;
+  shared: boolean;
+}
+
+/**
+ * The locks of a person, as {@link samePerson} decides who is the same
+ * person: the document (a mainland number under any type is one key),
+ * exclusive; and the name with the birthday, exclusive for a person without a
+ * mainland number (anyone of that name and birthday may be them) but shared
+ * for a mainland number's holder, whom only a person without one can match by
+ * name (two mainland numbers are two people): two children of one name and
+ * birthday with their own ID numbers do not wait for each other.
+ */
+export function personLocks(productCode: string, person: InsuredIdentity): PersonLock[] {
+  const locks = [{ key: `${productCode}:${documentIdentity(person) ?? person.licenceNo}`, shared: false }];
+  if (person.name && person.birthday) {
+    locks.push({ key: `${productCode}:${person.name}|${person.birthday}`, shared: isMainlandNumber(person.licenceType, person.licenceNo) });
+  }
+  return locks;
+}
+
+/**
+ * The locks of several people, each key once (exclusive when any of them
+ * needs it so) and sorted by key, so that two orders naming the same children
+ * take their locks in the same order (no deadlock).
+ */
+export function lockPlan(productCode: string, people: readonly InsuredIdentity[]): PersonLock[] {
+  const shared = new Map<string, boolean>();
+  for (const { key, shared: wanted } of people.flatMap((person) => personLocks(productCode, person))) {
+    shared.set(key, (shared.get(key) ?? true) && wanted);
+  }
+  return [...shared.keys()].sort().map((key) => ({ key, shared: shared.get(key) === true }));
 }
 
 /**
  * A scalar that serialises work on insured people of one product until the
  * transaction ends (PostgreSQL and PGlite both have transaction-scoped
- * advisory locks): all their keys ({@link personLockKeys}) in one statement,
- * locked in the order given (callers sort them, so two orders naming the
- * same children cannot deadlock); 0 without keys.
+ * advisory locks, exclusive and shared): all their locks ({@link lockPlan})
+ * in one statement, taken in the order given; 0 without locks.
  */
-function lockStatement(keys: readonly string[]) {
-  if (keys.length === 0) return sql`0`;
-  const list = sql.join(
-    keys.map((key) => sql`${key}`),
+function lockStatement(locks: readonly PersonLock[]) {
+  if (locks.length === 0) return sql`0`;
+  const keys = sql.join(
+    locks.map(({ key }) => sql`${key}`),
     sql`, `,
   );
-  return sql`(select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${list}]::text[]) as k)`;
+  const modes = sql.join(
+    locks.map(({ shared }) => sql`${shared}`),
+    sql`, `,
+  );
+  return sql`(select count(case when l.shared then pg_advisory_xact_lock_shared(hashtext(l.k)) else pg_advisory_xact_lock(hashtext(l.k)) end)
+    from unnest(array[${keys}]::text[], array[${modes}]::boolean[]) as l(k, shared))`;
 }
 
 /**

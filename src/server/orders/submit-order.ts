@@ -20,10 +20,10 @@ import {
   getOrderBySerial,
   insertOrderWithForms,
   markOrderPaid,
-  racedOrTaken,
   spendTokenAndLock,
-  submissionState,
-  personLockKeys,
+  submissionStateColumns,
+  submissionStateOf,
+  lockPlan,
   type NewApplicationForm,
   type OrderSummary,
 } from './orders-repo.ts';
@@ -37,7 +37,7 @@ import { toStoredPerson } from './stored-person.ts';
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
-import { attributeSale, type SaleAttribution } from '../promoters/attribution.ts';
+import { attributeSale, buyerStaffAndManager, type SaleAttribution } from '../promoters/attribution.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
@@ -141,8 +141,10 @@ export async function submitOrder(
 
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
-  // The token, the serial's owner and a previous order of the serial: one round trip.
-  const { tokenLive, serialOwner, previous, checkedHash } = await submissionState(deps.db, { ...tokenInput, serial });
+  // The token, the serial's owner and a previous order of the serial, read with the buyer's staff
+  // record and manager (the sale's attribution, below): one round trip.
+  const { also, ...buyer } = await buyerStaffAndManager(deps.db, user.userId, submissionStateColumns({ ...tokenInput, serial }));
+  const { tokenLive, serialOwner, previous, checkedHash } = submissionStateOf(also);
   if (!tokenLive) throw resubmitted();
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
@@ -179,7 +181,7 @@ export async function submitOrder(
     if (draft && draft.userId !== user.userId) throw forbidden('暂存单');
   }
   // --- promoters: the agent, channel and promoter of the sale (spec §6), from the promo code and the buyer's manager.
-  const attribution = await attributeSale(deps.db, { manifest, buyerUserId: user.userId, promoCode: input.promoCode });
+  const attribution = await attributeSale(deps.db, { manifest, buyerUserId: user.userId, promoCode: input.promoCode, buyer });
   const payDeadline = new Date(now.getTime() + (manifest.order.paymentTimeoutMinutes ?? deps.config.paymentTimeoutMinutes) * 60_000);
   const form: Omit<NewApplicationForm, 'applicationFormCode'> = {
     productCode: manifest.productCode,
@@ -206,8 +208,7 @@ export async function submitOrder(
   };
 
   const people = manifest.order.skipRepeatCheck ? [] : insureds;
-  // Sorted so that two orders naming the same children lock them in the same order (no deadlock).
-  const lockKeys = [...new Set(people.flatMap((person) => personLockKeys(manifest.productCode, person)))].sort();
+  const locks = lockPlan(manifest.productCode, people);
   for (let attempt = 0; ; attempt++) {
     let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
@@ -216,17 +217,19 @@ export async function submitOrder(
       const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
         // The token is spent here, so a transaction that fails (a rule, the database) gives it back;
         // the insured people's locks are taken in the same statement.
-        if (!(await spendTokenAndLock(tx, tokenInput, lockKeys))) throw resubmitted();
-        // After the locks, one statement: a concurrent retry of this serial may have committed while
-        // we waited for them, else no insured may already be covered.
-        const { raced, takenIndex } = await racedOrTaken(tx, serial, { productCode: manifest.productCode, start, end, now }, people);
-        if (raced) return raced;
-        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
-        const { orderId } = await insertOrderWithForms(
+        if (!(await spendTokenAndLock(tx, tokenInput, locks))) throw resubmitted();
+        // Test-only hook (never set by the server): holds this order in flight with its locks taken.
+        if (deps.hooks?.orderLocked) await deps.hooks.orderLocked(serial);
+        // After the locks, one statement inserts the order and checks that no insured is already
+        // covered; a refusal rolls the insert back. A concurrent retry of this serial that committed
+        // meanwhile makes the insert fail on the serial's unique key (answered with its order below).
+        const { orderId, takenIndex } = await insertOrderWithForms(
           tx,
           { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
           [{ ...form, applicationFormCode }],
+          { productCode: manifest.productCode, start, end, now, people },
         );
+        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
         // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
         if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
         // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
 import type { ProductManifest } from '../../engine/manifest/index.ts';
@@ -83,13 +83,24 @@ async function agentStaffOf(db: Db, promoter: { userId: string; staff: StaffRow 
 const managerUsers = alias(users, 'manager_users');
 const managerStaff = alias(staffMembers, 'manager_staff');
 
-/** The buyer's own staff record and {@link managerOf} the buyer, in one round trip (each order submission reads both). */
-async function buyerStaffAndManager(
+/** The buyer's own staff record and {@link managerOf} the buyer. */
+export interface BuyerStaff {
+  ownStaff: StaffRow | null;
+  manager: { userId: string; userCode: string; staff: StaffRow | null } | undefined;
+}
+
+/**
+ * {@link BuyerStaff} in one round trip (each order submission reads it), and
+ * in the same statement the caller's own scalar columns `also` (an order
+ * submission reads its token and serial state with it: one statement fewer).
+ */
+export async function buyerStaffAndManager(
   db: Db,
   buyerUserId: string,
-): Promise<{ ownStaff: StaffRow | null; manager: { userId: string; userCode: string; staff: StaffRow | null } | undefined }> {
+  also: Record<string, SQL> = {},
+): Promise<BuyerStaff & { also: Record<string, unknown> }> {
   const [row] = await db
-    .select({ ownStaff: staffMembers, managerUserId: managerUsers.id, managerUserCode: managerUsers.userCode, managerStaff })
+    .select({ ownStaff: staffMembers, managerUserId: managerUsers.id, managerUserCode: managerUsers.userCode, managerStaff, also })
     .from(users)
     .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
     .leftJoin(customerManagers, eq(customerManagers.userId, users.id))
@@ -98,15 +109,16 @@ async function buyerStaffAndManager(
     .where(eq(users.id, buyerUserId))
     .limit(1);
   const manager = row?.managerUserId && row.managerUserCode ? { userId: row.managerUserId, userCode: row.managerUserCode, staff: row.managerStaff } : undefined;
-  return { ownStaff: row?.ownStaff ?? null, manager };
+  return { ownStaff: row?.ownStaff ?? null, manager, also: row?.also ?? {} };
 }
 
 export async function attributeSale(
   db: Db,
-  input: { manifest: ProductManifest; buyerUserId: string; promoCode: string | null | undefined },
+  input: { manifest: ProductManifest; buyerUserId: string; promoCode: string | null | undefined; buyer?: BuyerStaff },
 ): Promise<SaleAttribution> {
   const { manifest, buyerUserId } = input;
-  const { ownStaff, manager } = await buyerStaffAndManager(db, buyerUserId);
+  // Read by the caller already (an order submission, with its own state), or here.
+  const { ownStaff, manager } = input.buyer ?? (await buyerStaffAndManager(db, buyerUserId));
 
   let promoter: { userId: string; staff: StaffRow | null } | null = null;
   let source: AgentSource | null = null;
