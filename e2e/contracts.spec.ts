@@ -105,8 +105,8 @@ test('a parent signs the Jining offline agreement in the sandbox, reads it back 
   await fillText(page, 'root_insureds_0_licenceNo', INSURED.idNo);
   await fillDeclaredInsuredFields(page, 'jining-offline-school', 0, { ...STUDENT_ANSWERS, schoolKind: { option: '小学' }, schoolName: { text: '济宁市实验小学' } });
   await page.getByLabel('我已阅读并同意').first().click();
-  const allRead = page.getByRole('button', { name: '全部已读' });
-  if (await allRead.isVisible()) await allRead.click();
+  // Ticking the box opens the first unread clause (its popup loads on first open); 全部已读 reads them all.
+  await page.getByRole('button', { name: '全部已读' }).click();
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/#\/confirm/);
   const confirm = page.getByRole('button', { name: '确认投保' });

@@ -20,3 +20,20 @@ test('a visitor opening /insure logs in first and comes back to it', async ({ pa
   await expect.poll(() => hashRoute(page)).toBe('/policyList');
   await expect(page.getByText('我的保单').first()).toBeVisible();
 });
+
+test('after logging in on the way to a login-only screen, back returns to the screen before it, not to the log-in page', async ({ page, request }) => {
+  await page.goto('/#/aboutUs');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A tap on a link to 个人中心 (a push, as the app's own links do).
+  await page.evaluate(() => {
+    window.location.hash = '#/myIndex';
+  });
+  await logInBySms(page, request, uniquePhone());
+  await expect.poll(() => hashRoute(page)).toBe('/myIndex');
+
+  // The guard's detour replaced the entry of /myIndex, and the log-in replaced its own: one back is /aboutUs.
+  await page.goBack();
+  await expect.poll(() => hashRoute(page)).toBe('/aboutUs');
+  await page.goForward();
+  await expect.poll(() => hashRoute(page)).toBe('/myIndex');
+});

@@ -81,7 +81,7 @@ export function CardList({ children, testId }: { children: ReactNode; testId?: s
 /** The loading state of every card screen: card-shaped placeholders, announced as busy. */
 export function CardSkeleton({ count = 2, lines = 3, testId }: { count?: number; lines?: number; testId?: string }) {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="加载中" data-testid={testId}>
+    <div className={styles.list} role="status" aria-busy="true" aria-label="加载中" data-testid={testId}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.card}>
           <Skeleton.Title animated />

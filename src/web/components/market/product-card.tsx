@@ -45,7 +45,7 @@ export function ProductCard({ item, onOpen, insurers, eager = false }: { item: P
 /** Placeholders in the shape of product cards while a list loads. */
 export function ProductCardsSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div aria-busy="true" aria-label="加载中">
+    <div role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.card}>
           <span className={`${styles.cardImage} ${styles.cardImagePending}`} />

@@ -59,7 +59,7 @@ export default function EstimateListScreen() {
       </div>
       {!productCode && <StatusBlock kind="empty" title="缺少产品编码" description="请从产品详情页进入评价列表" />}
       {productCode && state.phase === 'loading' && (
-        <div className={styles.list} aria-busy="true" aria-label="获取数据...">
+        <div className={styles.list} role="status" aria-busy="true" aria-label="获取数据...">
           {[0, 1, 2].map((i) => (
             <div key={i} className={styles.item}>
               <Skeleton.Paragraph lineCount={2} animated />

@@ -90,7 +90,7 @@ export default function MyAchievementScreen() {
         ) : query.isError ? (
           <LoadError description={errorMessage(query.error)} onRetry={retry} />
         ) : (
-          <div className={styles.bucketsLoading} aria-busy="true" aria-label="加载中">
+          <div className={styles.bucketsLoading} role="status" aria-busy="true" aria-label="加载中">
             <Skeleton.Paragraph lineCount={5} animated />
           </div>
         )}
