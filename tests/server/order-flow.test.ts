@@ -158,6 +158,23 @@ describe.each(backends)('order flow (%s)', (backend) => {
     expect([a.body.code, b.body.code].sort()).toEqual(['0000', '4001']);
   });
 
+  it('gives the anti-resubmit token back when the order is refused because the child is already insured', async () => {
+    const form = validApplication(XUZHOU);
+    expectOk(await postOrder(t.app, alice.token, { serial: await getSerial(t.app, alice.token), form }));
+    const token = await getResubToken(t.app, bob.token);
+    const before = (await policies(bob)).total;
+    const refused = await postOrder(t.app, bob.token, { serial: await getSerial(t.app, bob.token), form, resubToken: token });
+    expect(refused.body).toEqual({
+      code: '4001',
+      msg: `被保险人：${form.insureds[0]!.name} 已投保该产品，请您到个人中心查看是否有未支付、待起保或保障中的投保单。`,
+      data: null,
+    });
+    // Nothing of the refused order was kept, and its token still orders once.
+    expect((await policies(bob)).total).toBe(before);
+    expectOk(await postOrder(t.app, bob.token, { serial: await getSerial(t.app, bob.token), form: validApplication(JINING), resubToken: token }));
+    expect((await policies(bob)).total).toBe(before + 1);
+  });
+
   it('refuses a reused, missing, foreign or made-up anti-resubmit token', async () => {
     const form = validApplication(JINING);
     const token = await getResubToken(t.app, alice.token);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
@@ -14,28 +14,86 @@ export type NewOrder = Pick<
 export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id' | 'orderId'>;
 
 /**
- * Inserts an order with its application forms in one statement (the forms
- * take the order's id from the order's insert, a data-modifying WITH); call
- * inside a transaction. With `cover` it also answers, in the same statement,
- * the index of the first of `cover.people` already covered (see
- * {@link takenIndexOf}) or null: the caller rolls back when there is one. The
- * check reads the statement's snapshot, which never shows the rows the
- * statement itself inserts.
+ * The order transaction in one statement, the database's `submit_order`
+ * (migration 0015): spends the anti-resubmit token, takes the insured
+ * people's locks ({@link lockPlan}), inserts the order with its application
+ * forms, then checks that no insured is already covered
+ * (`covered_insured_index`, after the locks: each statement of the function
+ * takes a fresh snapshot). Outside a transaction it is one round trip,
+ * committed on its own. Answers the new order's id, or null when the token
+ * was not live (nothing written); throws {@link InsuredTaken} when an insured
+ * is covered (everything rolled back, the token usable again), and the
+ * database's unique violation when a concurrent retry of the serial committed.
  */
-export async function insertOrderWithForms(
+export async function submitOrderCall(
   db: Db,
-  order: NewOrder,
-  forms: readonly NewApplicationForm[],
-  cover?: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] },
-): Promise<{ orderId: number; takenIndex: number | null }> {
-  const newOrder = db.$with('new_order').as(db.insert(orders).values(order).returning({ id: orders.id }));
-  const [inserted] = await db
-    .with(newOrder)
-    .insert(applicationForms)
-    .values(forms.map((form) => ({ ...form, orderId: sql<number>`(select id from ${newOrder})` })))
-    .returning({ orderId: applicationForms.orderId, takenIndex: cover ? takenIndexOf(db, cover, cover.people) : sql<null>`null::int` });
-  if (!inserted) throw new Error('order insert returned no row');
-  return { orderId: inserted.orderId, takenIndex: inserted.takenIndex ?? null };
+  input: {
+    token: { token: string; userId: string; now: Date };
+    locks: readonly PersonLock[];
+    order: NewOrder;
+    forms: readonly NewApplicationForm[];
+    cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
+  },
+): Promise<number | null> {
+  const { token, cover } = input;
+  try {
+    const result = await db.execute(sql`select submit_order(
+      ${token.token}, ${token.userId}::uuid, ${token.now.toISOString()}::timestamptz, ${JSON.stringify(input.locks)}::jsonb,
+      ${cover.productCode}, ${JSON.stringify(coverPeople(cover.people))}::jsonb, ${cover.start.toISOString()}::timestamptz,
+      ${cover.end.toISOString()}::timestamptz, ${liveStatuses()},
+      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb
+    ) as "orderId"`);
+    const [row] = (result as unknown as { rows: { orderId: number | string | null }[] }).rows;
+    return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
+  } catch (error) {
+    const taken = takenIndexOfError(error);
+    if (taken !== null) throw new InsuredTaken(taken);
+    throw error;
+  }
+}
+
+/** `submit_order` refused the order: the insured at `index` is already covered. */
+export class InsuredTaken extends Error {
+  constructor(readonly index: number) {
+    super(`insured ${index} is already covered`);
+  }
+}
+
+/** The SQLSTATE `submit_order` raises when an insured is covered (DETAIL: the index). */
+const INSURED_TAKEN = 'EI409';
+
+function takenIndexOfError(error: unknown): number | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; detail?: unknown; cause?: unknown };
+    if (candidate.code === INSURED_TAKEN) return Number(candidate.detail);
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/**
+ * A row of `table` as json keyed by column name (what `submit_order` inserts
+ * with `jsonb_populate_record`): dates as ISO strings, json columns as they
+ * are, undefined values left out (the column's default).
+ */
+function rowOf(table: typeof orders | typeof applicationForms, values: object): Record<string, unknown> {
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const column = columns[key];
+    if (!column) throw new Error(`no column ${key}`);
+    if (value !== undefined) row[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return row;
+}
+
+/** The live statuses as a text[] parameter. */
+function liveStatuses() {
+  return sql`array[${sql.join(
+    LIVE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 export interface OrderSummary {
@@ -239,26 +297,20 @@ export interface InsuredIdentity {
   birthday?: string | undefined;
 }
 
-/** A stored person with a mainland number: type 0, or the number's shape under any type (as `isMainlandNumber`). */
-const STORED_MAINLAND = sql.raw(`(p->>'licenceType' = '0' or coalesce(p->>'licenceNo', '') ~ '^\\s*[0-9]{17}[0-9Xx]\\s*$')`);
-
 /**
- * Whether a stored insured is the same person (issue 16: one person, one
- * identity): the same mainland number under any document type; the same type
- * and number for other documents; or the same name and birthday when one of
- * the two has no mainland number (two valid mainland numbers are two people).
+ * The people as `covered_insured_index` (migration 0015, the repeat-insurance
+ * rule in SQL) compares them (issue 16: one person, one identity): the same
+ * mainland number under any document type; the same type and number for
+ * other documents; or the same name and birthday when one of the two has no
+ * mainland number (two valid mainland numbers are two people).
  */
-function samePerson(person: InsuredIdentity) {
-  const mainland = isMainlandNumber(person.licenceType, person.licenceNo);
-  const document = mainland ? { licenceNo: person.licenceNo } : { licenceType: person.licenceType, licenceNo: person.licenceNo };
-  const byDocument = sql`${applicationForms.insureds} @> ${JSON.stringify([document])}::jsonb`;
-  if (!person.name || !person.birthday) return byDocument;
-  const named = sql`${applicationForms.insureds} @> ${JSON.stringify([{ name: person.name, birthday: person.birthday }])}::jsonb`;
-  const byName = mainland
-    ? sql`(${named} and exists (select 1 from jsonb_array_elements(${applicationForms.insureds}) as p
-        where p->>'name' = ${person.name} and p->>'birthday' = ${person.birthday} and not ${STORED_MAINLAND}))`
-    : named;
-  return or(byDocument, byName);
+function coverPeople(people: readonly InsuredIdentity[]) {
+  return people.map((person) => {
+    const mainland = isMainlandNumber(person.licenceType, person.licenceNo);
+    const document = mainland ? { licenceNo: person.licenceNo } : { licenceType: person.licenceType, licenceNo: person.licenceNo };
+    const named = person.name && person.birthday ? [{ name: person.name, birthday: person.birthday }] : null;
+    return { document: [document], named, mainland };
+  });
 }
 
 /** What the repeat check compares: a person's cover of a product over [start, end), at `now`. */
@@ -270,65 +322,23 @@ export interface CoverQuestion {
   now: Date;
 }
 
-/** The live application forms of `productCode` insuring the person (see {@link samePerson}) whose cover overlaps [start, end). */
-function overlappingCover(db: Db, input: CoverQuestion) {
-  return db
-    .select({ id: applicationForms.id })
-    .from(applicationForms)
-    .innerJoin(orders, eq(applicationForms.orderId, orders.id))
-    .where(
-      and(
-        eq(applicationForms.productCode, input.productCode),
-        samePerson(input.person),
-        lt(applicationForms.startDate, input.end),
-        gt(applicationForms.endDate, input.start),
-        inArray(applicationForms.status, [...LIVE_STATUSES]),
-        // An unpaid order past its deadline frees the child at once, before the scheduler records the timeout.
-        or(ne(applicationForms.status, 'toBePaid'), isNull(orders.payDeadline), gt(orders.payDeadline, input.now)),
-      ),
-    )
-    .limit(1);
-}
-
 /** True when a live application of `productCode` insures the person and its cover overlaps [start, end) (the confirm page's check). */
 export async function hasOverlappingCover(db: Db, input: CoverQuestion): Promise<boolean> {
-  const [row] = await overlappingCover(db, input);
-  return row !== undefined;
+  const result = await db.execute(sql`select covered_insured_index(
+    ${input.productCode}, ${JSON.stringify(coverPeople([input.person]))}::jsonb, ${input.start.toISOString()}::timestamptz,
+    ${input.end.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz, ${liveStatuses()}
+  ) as "taken"`);
+  const [row] = (result as unknown as { rows: { taken: number | null }[] }).rows;
+  return row?.taken !== null && row?.taken !== undefined;
 }
 
 /**
- * The order transaction's first statement, one round trip: spends the
- * anti-resubmit token (one conditional UPDATE, so two requests carrying the
- * same token cannot both pass) and takes the insured people's locks
- * ({@link lockStatement}). False when the token was not live: the caller
- * throws, and the rollback releases the locks.
+ * Takes the people's locks ({@link lockStatement}) until the transaction
+ * ends; only the test hook `orderLocked` needs them taken before
+ * {@link submitOrderCall}, which takes them again (advisory locks stack).
  */
-export async function spendTokenAndLock(db: Db, token: { token: string; userId: string; now: Date }, locks: readonly PersonLock[]): Promise<boolean> {
-  const at = token.now.toISOString();
-  const result = await db.execute(sql`
-    with spent as (
-      update resub_tokens set used_at = ${at}::timestamptz
-      where token = ${token.token} and user_id = ${token.userId} and used_at is null and expires_at > ${at}::timestamptz
-      returning 1
-    )
-    select (select count(*) from spent)::int as "spent", ${lockStatement(locks)} as "locked"`);
-  const [row] = (result as unknown as { rows: { spent: number }[] }).rows;
-  return Number(row?.spent) > 0;
-}
-
-/**
- * A scalar: the index of the first of `people` whose cover of the product
- * overlaps (see {@link hasOverlappingCover}), else null; one expression for
- * every insured. The order transaction evaluates it in its insert, after the
- * locks: in READ COMMITTED a statement's snapshot is taken when it starts, so
- * it sees every order committed by whoever held the locks before.
- */
-function takenIndexOf(db: Db, cover: Omit<CoverQuestion, 'person'>, people: readonly InsuredIdentity[]) {
-  if (people.length === 0) return sql<number | null>`null::int`;
-  return sql<number | null>`(case ${sql.join(
-    people.map((person, index) => sql`when exists (${overlappingCover(db, { ...cover, person })}) then ${index}::int`),
-    sql` `,
-  )} end)`;
+export async function takeLocks(db: Db, locks: readonly PersonLock[]): Promise<void> {
+  await db.execute(sql`select ${lockStatement(locks)} as "locked"`);
 }
 
 /**

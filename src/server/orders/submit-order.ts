@@ -13,14 +13,16 @@ import { priceApplication } from '../../engine/pricing/price-application.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
+import type { Db } from '../db/db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import {
   getOrderBySerial,
-  insertOrderWithForms,
+  InsuredTaken,
   markOrderPaid,
-  spendTokenAndLock,
+  submitOrderCall,
+  takeLocks,
   submissionStateColumns,
   submissionStateOf,
   lockPlan,
@@ -209,44 +211,53 @@ export async function submitOrder(
 
   const people = manifest.order.skipRepeatCheck ? [] : insureds;
   const locks = lockPlan(manifest.productCode, people);
+  const collectedOffline = manifest.order.feeCollection === 'N';
+  // Test-only hook (never set by the server): holds this order in flight with its locks taken.
+  const orderLocked = deps.hooks?.orderLocked;
+  // A plain order is one call (`submit_order`), committed on its own; what else the order
+  // writes goes in one transaction with it.
+  const inTransaction = attribution.bindTo !== null || Boolean(tempSerialNo) || collectedOffline || orderLocked !== undefined;
   for (let attempt = 0; ; attempt++) {
-    let collectedOffline: number | undefined;
     const orderCode = dailyCode('ED', now);
     const applicationFormCode = dailyCode('AF', now);
-    try {
-      const order = await deps.db.transaction(async (tx): Promise<OrderSummary> => {
-        // The token is spent here, so a transaction that fails (a rule, the database) gives it back;
-        // the insured people's locks are taken in the same statement.
-        if (!(await spendTokenAndLock(tx, tokenInput, locks))) throw resubmitted();
-        // Test-only hook (never set by the server): holds this order in flight with its locks taken.
-        if (deps.hooks?.orderLocked) await deps.hooks.orderLocked(serial);
-        // After the locks, one statement inserts the order and checks that no insured is already
-        // covered; a refusal rolls the insert back. A concurrent retry of this serial that committed
-        // meanwhile makes the insert fail on the serial's unique key (answered with its order below).
-        const { orderId, takenIndex } = await insertOrderWithForms(
-          tx,
-          { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
-          [{ ...form, applicationFormCode }],
-          { productCode: manifest.productCode, start, end, now, people },
-        );
-        if (takenIndex !== null) throw rejected(repeatInsuranceMessage(people[takenIndex]?.name ?? ''));
-        // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
-        if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
-        // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
-        if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
-        // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
-        // system), so the order goes straight to issuance instead of waiting for a payment.
-        if (manifest.order.feeCollection === 'N') {
-          await markOrderPaid(tx, orderId, now);
-          collectedOffline = orderId;
-        }
-        return { orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode], requestHash };
+    // The token is spent by the call that writes, so a refusal (a rule, the database) gives it back;
+    // the insured people's locks come next, then the inserts, then the check that no insured is
+    // already covered (which rolls it all back). A concurrent retry of this serial that committed
+    // meanwhile makes the insert fail on the serial's unique key (answered with its order below).
+    const submit = (db: Db) =>
+      submitOrderCall(db, {
+        token: tokenInput,
+        locks,
+        order: { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
+        forms: [{ ...form, applicationFormCode }],
+        cover: { productCode: manifest.productCode, start, end, now, people },
       });
+    try {
+      const orderId = !inTransaction
+        ? await submit(deps.db)
+        : await deps.db.transaction(async (tx): Promise<number | null> => {
+            if (orderLocked) {
+              await takeLocks(tx, locks);
+              await orderLocked(serial);
+            }
+            const id = await submit(tx);
+            if (id === null) return null;
+            // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
+            if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
+            // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
+            if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
+            // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
+            // system), so the order goes straight to issuance instead of waiting for a payment.
+            if (collectedOffline) await markOrderPaid(tx, id, now);
+            return id;
+          });
+      if (orderId === null) throw resubmitted();
       // Test-only hook (injected by tests/server/fixtures/failpoint-server.ts, never by the server): the crash test dies here.
       deps.hooks?.afterOrderCommit?.();
-      if (collectedOffline !== undefined) await issuePolicyForOrder(deps, collectedOffline, log);
-      return answerWithOrder(order, user, requestHash);
+      if (collectedOffline) await issuePolicyForOrder(deps, orderId, log);
+      return answerWithOrder({ orderCode, userId: user.userId, amountFen: premium.totalFen, applicationFormCodes: [applicationFormCode], requestHash }, user, requestHash);
     } catch (error) {
+      if (error instanceof InsuredTaken) throw rejected(repeatInsuranceMessage(people[error.index]?.name ?? ''));
       if (isUniqueViolation(error, SERIAL_CONSTRAINT)) {
         // A concurrent retry with the same serial won the race: answer with its order.
         const raced = await getOrderBySerial(deps.db, serial);
