@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, startTransition, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
@@ -17,6 +17,7 @@ import {
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { InsureForm, transformErrors } from '../../form-theme/index.tsx';
 import { createFormDataStore, type FormDataContext } from '../../form-theme/form-data-store.ts';
+import { handedOverAfterPause } from '../../form-theme/field-edits.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useFormValidator } from './form-validator.ts';
@@ -91,8 +92,14 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
 
   const onChange = useCallback(
     (event: IChangeEvent<InsureFormData>, id?: string) => {
-      if (event.formData) onDraftChange(draftFromFormData(normaliseFormData(manifest, event.formData)));
-      if (id !== undefined) setLeft((shown) => (shown && shown.id === id ? null : shown));
+      const save = () => {
+        if (event.formData) onDraftChange(draftFromFormData(normaliseFormData(manifest, event.formData)));
+        if (id !== undefined) setLeft((shown) => (shown && shown.id === id ? null : shown));
+      };
+      // Text handed over after a pause in typing: the draft is stored at once, the screen re-renders in a transition
+      // that yields to the next key. Any other change (a blur, a choice) renders at once: what follows reads it.
+      if (handedOverAfterPause(id)) startTransition(save);
+      else save();
     },
     [manifest, onDraftChange],
   );
