@@ -3,14 +3,35 @@
  * Typing in the insure form (issue 15): the field keeps the text while the
  * user types, so a keystroke does not hand a new draft to the screen (which
  * re-renders the whole form); the draft follows after a short pause, on
- * blur, and when the page goes away, so a reload loses nothing.
+ * blur, and when the page goes away, so a reload loses nothing. When the
+ * text is handed over, the other fields do not re-render: the widgets that
+ * read another field (sex and birthday from the ID number, the college from
+ * the school) get the form's data from a store rather than from rjsf's
+ * formContext, which reaches every field (read from a render count of the
+ * text fields).
  */
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import type { InsureDraftData } from '../../../src/engine/insure/form-schema.ts';
+import type * as BaseInputModule from '../../../src/web/form-theme/templates/base-input-template.tsx';
 import { FIELD_EDIT_PAUSE_MS } from '../../../src/web/form-theme/field-edits.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
-import { declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
+import { declareReactActEnvironment, InsureFormHost, MANIFESTS, renderInApp } from './harness.tsx';
+
+/** Renders of each text field (by id), counted around the theme's BaseInputTemplate. */
+const renders = vi.hoisted(() => new Map<string, number>());
+vi.mock('../../../src/web/form-theme/templates/base-input-template.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof BaseInputModule>();
+  return {
+    ...original,
+    BaseInputTemplate(props: BaseInputTemplateProps) {
+      renders.set(props.id, (renders.get(props.id) ?? 0) + 1);
+      return original.BaseInputTemplate(props);
+    },
+  };
+});
 
 const manifest = MANIFESTS.find((m) => m.manifest.insure.template !== 'guardian')!.manifest;
 
@@ -65,5 +86,20 @@ describe('a field of the insure form while the user types', () => {
       window.dispatchEvent(new window.Event('pagehide'));
     });
     expect(holderName(onDraftChange)).toBe('王五');
+  });
+
+  it('re-renders the field typed in when its text is handed over, not the other fields', () => {
+    vi.useFakeTimers();
+    const onDraftChange = vi.fn();
+    renderInApp(<InsureFormHost manifest={manifest} onDraftChange={onDraftChange} />);
+    const input = document.getElementById('root_policyHolder_name') as HTMLInputElement;
+    const others = [...renders.keys()].filter((id) => id !== input.id);
+    expect(others.length).toBeGreaterThan(1);
+    typeInto(input, '张三');
+    renders.clear();
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
+    expect((onDraftChange.mock.calls.at(-1)?.[0] as InsureDraftData | undefined)?.policyHolder?.name).toBe('张三');
+    expect(input.value).toBe('张三');
+    expect(others.filter((id) => renders.has(id))).toEqual([]);
   });
 });

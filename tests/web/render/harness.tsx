@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { StrictMode, useState, type ReactElement, type ReactNode } from 'react';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
@@ -24,7 +24,8 @@ import { regionChildren } from '../../../src/engine/regions/region-table.ts';
 import { productCalls } from '../../../src/contract/product.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 import { resolveManifest } from '../../../src/engine/manifest/references.ts';
-import { buildInsureFormSchema } from '../../../src/engine/insure/form-schema.ts';
+import { buildInsureFormSchema, type InsureDraftData } from '../../../src/engine/insure/form-schema.ts';
+import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
 import { formValidatorModule } from '../../../src/server/catalogue/form-validators.ts';
 import {
   loadFormValidator,
@@ -207,4 +208,20 @@ export function guardConsoleError(): { check: () => void } {
       expect(logged, 'console.error was called').toEqual([]);
     },
   };
+}
+
+/** The insure form held as the insure screen holds it: the draft handed over comes back as the form's data. */
+export function InsureFormHost({ manifest, onDraftChange }: { manifest: ProductManifest; onDraftChange: (draft: InsureDraftData) => void }) {
+  const [draft, setDraft] = useState<InsureDraftData | null>(null);
+  return (
+    <InsureFormRenderer
+      manifest={manifest}
+      plan={{ planCode: manifest.plans[0]!.code }}
+      draft={draft}
+      onDraftChange={(next) => {
+        onDraftChange(next);
+        setDraft(next);
+      }}
+    />
+  );
 }

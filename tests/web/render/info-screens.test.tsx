@@ -4,7 +4,7 @@
  * field of the insure form, rendered in happy-dom against a stubbed gateway:
  * what they show, what they gate, and that they log no error.
  */
-import { StrictMode, useState, type ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,11 +16,9 @@ import type { ContentPage } from '../../../src/contract/content.ts';
 import type { NotificationItem } from '../../../src/contract/product.ts';
 import { schoolCalls, type SchoolPage } from '../../../src/contract/school.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import type { InsureDraftData } from '../../../src/engine/insure/form-schema.ts';
-import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
 import InfoPageScreen from '../../../src/web/screens/info-page/info-page-screen.tsx';
 import ProtocolReadingScreen from '../../../src/web/screens/protocol-reading/protocol-reading-screen.tsx';
-import { declareReactActEnvironment, guardConsoleError, MANIFESTS } from './harness.tsx';
+import { declareReactActEnvironment, guardConsoleError, InsureFormHost, MANIFESTS } from './harness.tsx';
 import { productCalls } from '../../../src/contract/product.ts';
 
 declareReactActEnvironment();
@@ -189,26 +187,11 @@ describe('school field of the insure form', () => {
   function renderForm(id: string) {
     const manifest = manifestOf(id);
     const onDraftChange = vi.fn();
-    /** Holds the draft as the insure screen does (the renderer is controlled by it). */
-    function Form() {
-      const [draft, setDraft] = useState<InsureDraftData | null>(null);
-      return (
-        <InsureFormRenderer
-          manifest={manifest}
-          plan={{ planCode: manifest.plans[0]!.code }}
-          draft={draft}
-          onDraftChange={(next) => {
-            onDraftChange(next);
-            setDraft(next);
-          }}
-        />
-      );
-    }
     render(
       <StrictMode>
         <Provider store={createStore()}>
           <QueryClientProvider client={queryClient}><MemoryRouter>
-            <Form />
+            <InsureFormHost manifest={manifest} onDraftChange={onDraftChange} />
           </MemoryRouter></QueryClientProvider>
         </Provider>
       </StrictMode>,

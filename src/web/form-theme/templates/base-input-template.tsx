@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Input, type InputRef } from 'antd-mobile';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import { FIELD_EDIT_PAUSE_MS, holdFieldEdit } from '../field-edits.ts';
+import { FIELD_EDIT_PAUSE_MS, handOverAfterPause, handOverNow, holdFieldEdit } from '../field-edits.ts';
 import { applyFieldAria } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 
@@ -15,7 +15,10 @@ import styles from '../form-theme.module.css';
  *
  * The field keeps the text while the user types and hands it to rjsf after a
  * pause, on blur and before the page goes away (../field-edits.ts): a
- * keystroke re-renders this field, not the form.
+ * keystroke re-renders this field, not the form. After a pause the text goes
+ * over in a transition, so the form's work yields to the next key; the field
+ * keeps it registered until the form's value comes back as this text, so a
+ * page going away meanwhile still hands it over at once.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, type, rawErrors } = props;
@@ -28,51 +31,45 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const compact = options.compact === true;
   const text = value === undefined || value === null ? '' : String(value);
   const [local, setLocal] = useState(text);
-  /** Text typed and not yet handed to rjsf, with its timer and registration. */
-  const held = useRef<{ text: string; timer: ReturnType<typeof setTimeout>; release: () => void } | null>(null);
+  /** Text typed and not yet in the form's value, with its pause timer, its registration and whether it went over after the pause. */
+  const held = useRef<{ text: string; timer: ReturnType<typeof setTimeout>; release: () => void; sent: boolean } | null>(null);
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
   const emptyValue = options.emptyValue;
   /** The text this field last handed to rjsf: the form's value coming back as this is the field's own echo. */
   const lastSent = useRef(text);
+  const drop = () => {
+    if (!held.current) return;
+    clearTimeout(held.current.timer);
+    held.current.release();
+    held.current = null;
+  };
   // The form's value wins whenever nothing is held (a reset, a value derived from another field, a resumed draft),
   // and over held text when it changes from elsewhere (a suggestion picked while typing): the held text is dropped.
+  // The text sent after a pause coming back is the hand-over done.
   useEffect(() => {
-    if (held.current && text !== lastSent.current) {
-      clearTimeout(held.current.timer);
-      held.current.release();
-      held.current = null;
-    }
+    if (held.current && (text !== lastSent.current || (held.current.sent && text === held.current.text))) drop();
     lastSent.current = text;
     if (!held.current) setLocal(text);
   }, [text]);
   // Text held by a field that goes away (a removed insured) is dropped: committing it would bring the item back.
-  useEffect(
-    () => () => {
-      if (held.current) {
-        clearTimeout(held.current.timer);
-        held.current.release();
-        held.current = null;
-      }
-    },
-    [],
-  );
-  const commit = () => {
+  useEffect(() => drop, []);
+  /** Hands the held text to rjsf: at once (blur, page going away) or, after the pause, in a transition. */
+  const commit = (now: boolean) => {
     const edit = held.current;
-    if (!edit) return;
+    if (!edit || (edit.sent && !now)) return;
     clearTimeout(edit.timer);
-    edit.release();
-    held.current = null;
+    if (now) drop();
+    else edit.sent = true;
     lastSent.current = edit.text;
-    latestOnChange.current(edit.text === '' ? emptyValue : edit.text);
+    const send = () => latestOnChange.current(edit.text === '' ? emptyValue : edit.text);
+    if (now) handOverNow(id, send);
+    else handOverAfterPause(id, send);
   };
   const hold = (next: string) => {
-    if (held.current) {
-      clearTimeout(held.current.timer);
-      held.current.release();
-    }
-    const release = holdFieldEdit(commit);
-    held.current = { text: next, timer: setTimeout(commit, FIELD_EDIT_PAUSE_MS), release };
+    drop();
+    const release = holdFieldEdit(() => commit(true));
+    held.current = { text: next, timer: setTimeout(() => commit(false), FIELD_EDIT_PAUSE_MS), release, sent: false };
     setLocal(next);
   };
   const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
@@ -100,7 +97,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       }}
       onBlur={() => {
         // Handed over and rendered first, so what the blur checks (an ID number, an age) is what was typed.
-        if (held.current) flushSync(commit);
+        if (held.current) flushSync(() => commit(true));
         onBlur(id, value);
       }}
       onFocus={() => onFocus(id, value)}

@@ -3,17 +3,11 @@ import { useAppQuery } from '../../api/query-hooks.ts';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
-
-/** The insured a field of the insure form belongs to (`root_insureds_0_collegeName` → insureds[0]), read from the form context. */
-export function siblingInsured(id: string, formContext: unknown): Record<string, unknown> | undefined {
-  const index = /^root_insureds_(\d+)_\w+$/.exec(id)?.[1];
-  const data = (formContext as { formData?: { insureds?: Array<Record<string, unknown>> } } | undefined)?.formData;
-  return index === undefined ? undefined : data?.insureds?.[Number(index)];
-}
+import { siblingInsured, useFormDataSelection } from '../form-data-store.ts';
 
 /** The insured's school name next to this field (`root_insureds_0_collegeName` → insureds[0].schoolName). */
-export function siblingSchool(id: string, formContext: unknown): string | undefined {
-  const name = siblingInsured(id, formContext)?.schoolName;
+export function siblingSchool(id: string, data: unknown): string | undefined {
+  const name = siblingInsured(id, data)?.schoolName;
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
 }
 
@@ -25,7 +19,7 @@ export function siblingSchool(id: string, formContext: unknown): string | undefi
 export function CollegeWidget(props: WidgetProps) {
   const { id, options, registry, onChange, readonly, disabled, value } = props;
   const areaCode = typeof options.areaCode === 'string' ? options.areaCode : undefined;
-  const school = siblingSchool(id, registry.formContext);
+  const school = useFormDataSelection(registry.formContext, (data) => siblingSchool(id, data));
   const [focused, setFocused] = useState(false);
   // Suggestions only: a failure shows none, without retries.
   const schools = useAppQuery({

@@ -5,16 +5,7 @@ import styles from '../form-theme.module.css';
 import { DerivedWidget } from './derived-widget.tsx';
 import { SelectWidget } from './select-widget.tsx';
 import { preloadPickers, useLazyPopup } from './use-lazy-popup.ts';
-
-/** The person a field of the insure form belongs to (`root_policyHolder_sex`, `root_insureds_0_birthday`, `root_wards_1_sex`), read from the form context. */
-export function personOfField(id: string, formContext: unknown): Record<string, unknown> | undefined {
-  const data = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
-  const match = /^root_(policyHolder|insureds|wards)(?:_(\d+))?_\w+$/.exec(id);
-  if (!match || !data) return undefined;
-  const section = data[match[1] ?? ''];
-  if (match[2] === undefined) return section as Record<string, unknown> | undefined;
-  return Array.isArray(section) ? (section[Number(match[2])] as Record<string, unknown> | undefined) : undefined;
-}
+import { personOfField, useFormDataSelection } from '../form-data-store.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
@@ -56,11 +47,18 @@ function BirthdayPicker({ id, value, placeholder, label, readonly, disabled, onC
  * shows the holder's; for any other document the parent chooses them.
  */
 export function IdentityWidget(props: WidgetProps) {
-  const person = personOfField(props.id, props.registry.formContext);
-  const type = typeof person?.licenceType === 'string' ? person.licenceType : '';
-  const no = typeof person?.licenceNo === 'string' ? person.licenceNo : '';
+  const { id } = props;
+  // What this row shows depends on three fields of its person; it re-renders when the outcome changes, not on every change of the form.
+  const shown = useFormDataSelection(props.registry.formContext, (data) => {
+    const person = personOfField(id, data);
+    const type = typeof person?.licenceType === 'string' ? person.licenceType : '';
+    const no = typeof person?.licenceNo === 'string' ? person.licenceNo : '';
+    if (isMainlandNumber(type, no)) return 'derived';
+    if (person?.relaToHolder === '00' && /^root_insureds_/.test(id)) return 'holder';
+    return 'chosen';
+  });
   const derivedPlaceholder = typeof props.options.derivedPlaceholder === 'string' ? props.options.derivedPlaceholder : '';
-  if (isMainlandNumber(type, no)) return <DerivedWidget {...props} placeholder={derivedPlaceholder} />;
-  if (person?.relaToHolder === '00' && /^root_insureds_/.test(props.id)) return <DerivedWidget {...props} placeholder="同投保人" />;
+  if (shown === 'derived') return <DerivedWidget {...props} placeholder={derivedPlaceholder} />;
+  if (shown === 'holder') return <DerivedWidget {...props} placeholder="同投保人" />;
   return props.options.date ? <BirthdayPicker {...props} /> : <SelectWidget {...props} />;
 }

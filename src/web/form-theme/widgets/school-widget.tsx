@@ -5,7 +5,7 @@ import type { EnumOption } from '../../../engine/rules/enums.ts';
 import type { SchoolItem } from '../../../contract/school.ts';
 import { queries } from '../../api/queries.ts';
 import styles from '../form-theme.module.css';
-import { siblingInsured } from './college-widget.tsx';
+import { siblingInsured, useFormDataSelection } from '../form-data-store.ts';
 import { SelectWidget } from './select-widget.tsx';
 import { lazyPopup } from '../../components/lazy-popup.tsx';
 import type { SchoolAddPopup as LoadedSchoolAddPopup } from './school-add-popup.tsx';
@@ -46,11 +46,15 @@ export function SchoolWidget(props: WidgetProps) {
   const productArea = typeof options.areaCode === 'string' ? options.areaCode : undefined;
   // The district and school type the parent chose for this insured (asked before the school) narrow the
   // suggestions and the school added: 鼓楼区 + 小学 suggests the primary schools of 鼓楼区 only.
-  const insured = siblingInsured(id, registry.formContext);
-  const region = insured?.region as { countyCode?: unknown; cityCode?: unknown } | undefined;
-  const chosenArea = [region?.countyCode, region?.cityCode].find((c): c is string => typeof c === 'string' && /^\d{6}$/.test(c));
+  const chosenArea = useFormDataSelection(registry.formContext, (data) => {
+    const region = siblingInsured(id, data)?.region as { countyCode?: unknown; cityCode?: unknown } | undefined;
+    return [region?.countyCode, region?.cityCode].find((c): c is string => typeof c === 'string' && /^\d{6}$/.test(c));
+  });
   const areaCode = productArea === undefined ? undefined : (chosenArea ?? productArea);
-  const schoolKind = typeof insured?.schoolKind === 'string' && insured.schoolKind !== '' ? insured.schoolKind : undefined;
+  const schoolKind = useFormDataSelection(registry.formContext, (data) => {
+    const kind = siblingInsured(id, data)?.schoolKind;
+    return typeof kind === 'string' && kind !== '' ? kind : undefined;
+  });
   const schoolTypes = (Array.isArray(options.schoolTypes) ? options.schoolTypes : []) as EnumOption[];
   const text = typeof value === 'string' ? value : '';
   const searching = mode === '01' && focused && text.trim().length >= 2 && !readonly && !disabled && areaCode !== undefined;

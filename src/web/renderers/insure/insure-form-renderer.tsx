@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, startTransition, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
@@ -16,6 +16,8 @@ import {
 } from '../../../engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { InsureForm, transformErrors } from '../../form-theme/index.tsx';
+import { createFormDataStore, type FormDataContext } from '../../form-theme/form-data-store.ts';
+import { handedOverAfterPause } from '../../form-theme/field-edits.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useFormValidator } from './form-validator.ts';
@@ -67,7 +69,10 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
   const { schema, uiSchema } = form;
   const formData = useMemo(() => formDataFromDraft(manifest, draft, new Date(), plan.factors), [manifest, draft, plan.factors]);
   const customValidate = useMemo(() => createInsureValidate(manifest, plan), [manifest, plan]);
-  const formContext = useMemo(() => ({ formData }), [formData]);
+  // The widgets that read another field (the college from the school) get the data through a store that never
+  // changes: data in the formContext would re-render every field of the form on each change (form-data-store.ts).
+  const [formContext] = useState<FormDataContext>(() => ({ formDataStore: createFormDataStore(formData) }));
+  useLayoutEffect(() => formContext.formDataStore.set(formData), [formContext, formData]);
   const [live, setLive] = useState(false);
   const formRef = useRef<Form>(null);
   // Before the first 下一步, a field's own problem (an under-18 holder, a wrong ID number) shows when the parent
@@ -87,8 +92,14 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
 
   const onChange = useCallback(
     (event: IChangeEvent<InsureFormData>, id?: string) => {
-      if (event.formData) onDraftChange(draftFromFormData(normaliseFormData(manifest, event.formData)));
-      if (id !== undefined) setLeft((shown) => (shown && shown.id === id ? null : shown));
+      const save = () => {
+        if (event.formData) onDraftChange(draftFromFormData(normaliseFormData(manifest, event.formData)));
+        if (id !== undefined) setLeft((shown) => (shown && shown.id === id ? null : shown));
+      };
+      // Text handed over after a pause in typing: the draft is stored at once, the screen re-renders in a transition
+      // that yields to the next key. Any other change (a blur, a choice) renders at once: what follows reads it.
+      if (handedOverAfterPause(id)) startTransition(save);
+      else save();
     },
     [manifest, onDraftChange],
   );
@@ -120,7 +131,7 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={formData}
-      // The college field reads the insured's school from here (issue 6, info).
+      // The college field reads the insured's school from here (issue 6, info), the sex and birthday rows the ID number.
       formContext={formContext}
       validator={validator}
       customValidate={customValidate}
