@@ -79,12 +79,17 @@ export function catchAllAnswer(target: TargetLocation, visit: string): CatchAllD
 
 /**
  * Arriving at the catch-all route (`arrive` in router.tsx, before the route renders): the catalogue look-up
- * starts at once, and the detail screen's chunk with it, in parallel, on the guess that the path is a
- * detail route (a path that is not costs that chunk's download: about 39 KB gzip).
+ * starts at once; the route's chunk (`preloadRoute`) and the detail screen's, on the guess that the path is
+ * a detail route (a path that is not costs that chunk's download: about 39 KB gzip), follow in the next
+ * task, once the catalogue request has left (a few microtasks away), so that it is not queued behind the
+ * chunks' dozens of files on the browser's six connections.
  */
-export function arriveAtCatchAll(target: TargetLocation & { key: string }): void {
+export function arriveAtCatchAll(target: TargetLocation & { key: string }, preloadRoute: () => Promise<unknown>): void {
   const answer = catchAllAnswer(target, `${target.key}#0`);
-  if (answer instanceof Promise || answer.kind === 'product') preloadScreen(CATCH_ALL_SCREENS[0]);
+  setTimeout(() => {
+    preloadRoute().catch(() => undefined);
+    if (answer instanceof Promise || answer.kind === 'product') preloadScreen(CATCH_ALL_SCREENS[0]);
+  }, 0);
 }
 
 function startProductDetail(productCode: string): void {

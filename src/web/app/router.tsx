@@ -68,10 +68,7 @@ function arrive(location: Location, from: Location | null): string | null {
   const redirect = passRouteGate(route?.handle ?? {}, location);
   if (redirect === null && route?.path === ROUTES.home && from?.pathname !== ROUTES.home) startMarketModel();
   // A path outside the table: the catch-all route's chunk, its catalogue look-up and the detail chunk at once.
-  if (redirect === null && route?.path === '*') {
-    loadCatchAllRoute().catch(() => undefined);
-    arriveAtCatchAll(location);
-  }
+  if (redirect === null && route?.path === '*') arriveAtCatchAll(location, loadCatchAllRoute);
   return redirect;
 }
 
