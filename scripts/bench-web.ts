@@ -12,10 +12,13 @@
  *   of 18 antd-mobile inputs controlled by one state. A key's time runs from
  *   its keydown's timestamp to the frame after the next animation frame.
  * Servers listen on 127.0.0.1 only and stop at the end. `BENCH_WEB_ONLY=keys`
- * runs the keystroke part only (no Lighthouse).
+ * runs the keystroke part only (no Lighthouse); `BENCH_WEB_ONLY=home,detail`
+ * (any of home, detail, insure) runs Lighthouse on those pages and the
+ * reference only, without the keystrokes. `BENCH_WEB_LHR=<folder>` saves
+ * each Lighthouse result there as JSON (`<page>-<run>.json`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -36,6 +39,13 @@ const KEYS = 'abcdefghijklmnopqrst';
 const DETAIL_MANIFEST = 'zaozhuang-student';
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const REF = `http://127.0.0.1:${REF_PORT}`;
+const ONLY = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
+const LHR_DIR = process.env.BENCH_WEB_LHR;
+const PAGES = ['home', 'detail', 'insure'] as const;
+type PageName = (typeof PAGES)[number];
+const pagesToRun = new Set<PageName>(PAGES.filter((name) => ONLY.length === 0 || ONLY.includes(name)));
+const keysOnly = ONLY.length > 0 && ONLY.every((name) => name === 'keys');
+const runKeys = ONLY.length === 0 || ONLY.includes('keys');
 
 interface ProductManifestLite {
   productCode: string;
@@ -148,7 +158,7 @@ interface LighthouseFigures {
 }
 
 /** One Lighthouse run (mobile defaults) in a fresh Chromium; `prepare` runs first in the same browser (log-in). */
-async function lighthouseRun(url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures> {
+async function lighthouseRun(url: string | ((page: Page) => Promise<string>), save?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     let target = typeof url === 'string' ? url : '';
@@ -168,6 +178,10 @@ async function lighthouseRun(url: string | ((page: Page) => Promise<string>)): P
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${target}`);
+    if (LHR_DIR && save) {
+      mkdirSync(LHR_DIR, { recursive: true });
+      writeFileSync(join(LHR_DIR, `${save}.json`), JSON.stringify(lhr));
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcp: (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
@@ -177,9 +191,9 @@ async function lighthouseRun(url: string | ((page: Page) => Promise<string>)): P
   }
 }
 
-async function lighthouseMedian(url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures & { runs: LighthouseFigures[] }> {
+async function lighthouseMedian(name: string, url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures & { runs: LighthouseFigures[] }> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url));
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, `${name}-${i + 1}`));
   return { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), runs };
 }
 
@@ -239,7 +253,8 @@ async function main(): Promise<void> {
   const refServer = await serveStatic(refDir, REF_PORT);
   const app = await startApp();
   try {
-    if (process.env.BENCH_WEB_ONLY !== 'keys') await lighthouseFigures();
+    if (!keysOnly) await lighthouseFigures();
+    if (!runKeys) return;
     const keys = await keystrokeFigures();
     console.log(`\nkeystroke → next paint, 4× CPU slowdown, ${KEYS.length} keys (ms): median / p95`);
     const line = (name: string, times: number[]) =>
@@ -256,13 +271,11 @@ async function main(): Promise<void> {
 /** Lighthouse on the reference, home, a detail route and the insure form. */
 async function lighthouseFigures(): Promise<void> {
   console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
-  const reference = await lighthouseMedian(`${REF}/index.html`);
-  const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [
-    ['reference page', reference],
-    ['home /', await lighthouseMedian(`${APP}/#/`)],
-    [`detail ${detailRoute}`, await lighthouseMedian(`${APP}/#${detailRoute}`)],
-    ['insure (logged in)', await lighthouseMedian(logInToInsure)],
-  ];
+  const reference = await lighthouseMedian('reference', `${REF}/index.html`);
+  const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [['reference page', reference]];
+  if (pagesToRun.has('home')) rows.push(['home /', await lighthouseMedian('home', `${APP}/#/`)]);
+  if (pagesToRun.has('detail')) rows.push([`detail ${detailRoute}`, await lighthouseMedian('detail', `${APP}/#${detailRoute}`)]);
+  if (pagesToRun.has('insure')) rows.push(['insure (logged in)', await lighthouseMedian('insure', logInToInsure)]);
   console.log(`${'page'.padEnd(40)} ${'score'.padStart(6)} ${'LCP s'.padStart(7)}  score/ref  LCP/ref  runs (score, LCP)`);
   for (const [name, f] of rows) {
     const runs = f.runs.map((r) => `${r.score} ${fmt(r.lcp, 2)}`).join(' | ');

@@ -18,7 +18,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/react-query';
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
+import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { api } from './endpoints.ts';
+import type * as QueryModuleExports from './query-module.ts';
 import { productApi } from './product-api.ts';
 
 /** What a screen renders of an early query: its data, its failure (after the retries), whether it is loading. */
@@ -30,8 +32,16 @@ export interface EarlySnapshot<T> {
 
 type Key = readonly unknown[];
 
+type QueryModule = typeof QueryModuleExports;
+/** The query module once loaded. */
+let queryModule: QueryModule | null = null;
+
 /** The query module: TanStack Query, the page's client, the query options and the hooks the screens use. */
-export const loadQueryModule = () => import('./query-module.ts');
+export const loadQueryModule = (): Promise<QueryModule> =>
+  import('./query-module.ts').then((module) => {
+    queryModule = module;
+    return module;
+  });
 
 export class EarlyQuery<T, K extends Key> {
   private snapshot: EarlySnapshot<T> = { data: undefined, error: null, pending: true };
@@ -168,30 +178,63 @@ export const earlyMarkets = new EarlyQuery(
   async (): Promise<readonly MarketSummary[]> => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
 );
 
-/** Market details requested before the query module loaded, each taken once by `queries.market`'s first fetch. */
-const sentMarkets = new Map<string, Promise<MarketDetail>>();
-
 /**
- * Requests a market's detail now (market-start.ts: the market home a decision leads to), and has the
- * query module take the answer into its cache when it loads; the screen's own query joins it.
+ * Requests sent before the query module loaded, one per key, each taken once by its query's first fetch:
+ * when the module loads, `throughCache` (the query's `fetchQuery`) has the query cache take the answer,
+ * and the screen's own query joins it. Not taken (the cache had the data already): not kept for a later
+ * fetch. Once the module is there, a send is that `fetchQuery` (no second request for cached data).
  */
+class SentRequests<T> {
+  private readonly sent = new Map<string, Promise<T>>();
+
+  constructor(private readonly throughCache: (module: QueryModule, key: string) => Promise<T>) {}
+
+  send(key: string, request: () => Promise<T>): Promise<T> {
+    if (queryModule) return this.throughCache(queryModule, key);
+    const sent = request();
+    sent.catch(() => undefined);
+    this.sent.set(key, sent);
+    void loadQueryModule()
+      .then((module) => this.throughCache(module, key))
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.sent.get(key) === sent) this.sent.delete(key);
+      });
+    return sent;
+  }
+
+  take(key: string): Promise<T> | undefined {
+    const sent = this.sent.get(key);
+    this.sent.delete(key);
+    return sent;
+  }
+}
+
+const sentMarkets = new SentRequests<MarketDetail>(({ queryClient, queries }, id) => queryClient.fetchQuery(queries.market(id)));
+
+/** Requests a market's detail now (market-start.ts: the market home a decision leads to). */
 export function sendMarketDetail(id: string): void {
-  const sent = api.selectSupermarket(id, { silent: true });
-  sent.catch(() => undefined);
-  sentMarkets.set(id, sent);
-  void loadQueryModule()
-    .then(({ queryClient, queries }) => queryClient.prefetchQuery(queries.market(id)))
-    // Not taken (the cache had the market already): not kept for a later fetch.
-    .finally(() => {
-      if (sentMarkets.get(id) === sent) sentMarkets.delete(id);
-    });
+  sentMarkets.send(id, () => api.selectSupermarket(id, { silent: true })).catch(() => undefined);
 }
 
 /** The request `sendMarketDetail` sent for a market, once. */
 export function takeSentMarketDetail(id: string): Promise<MarketDetail> | undefined {
-  const sent = sentMarkets.get(id);
-  sentMarkets.delete(id);
-  return sent;
+  return sentMarkets.take(id);
+}
+
+const sentManifests = new SentRequests<ProductManifest | null>(({ queryClient, queries }, code) => queryClient.fetchQuery(queries.productManifest(code)));
+
+/**
+ * Requests a product's manifest now (a detail route whose product the catalogue just named), in parallel
+ * with the detail screen's chunk rather than after it; `queries.productManifest`'s first fetch takes it.
+ */
+export function sendProductManifest(productCode: string): Promise<ProductManifest | null> {
+  return sentManifests.send(productCode, () => productApi.productManifest(productCode, { silent: true }));
+}
+
+/** The request `sendProductManifest` sent for a product, once. */
+export function takeSentProductManifest(productCode: string): Promise<ProductManifest | null> | undefined {
+  return sentManifests.take(productCode);
 }
 
 /**

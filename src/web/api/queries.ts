@@ -21,7 +21,7 @@ import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { ApiError } from './client.ts';
 import type { SchoolSearchParams } from './info.ts';
-import { earlyCatalogue, earlyMarkets, takeSentMarketDetail } from './early-queries.ts';
+import { earlyCatalogue, earlyMarkets, takeSentMarketDetail, takeSentProductManifest } from './early-queries.ts';
 import { productApi } from './product-api.ts';
 import { MissingData, queryClient, STALE } from './query-client.ts';
 import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
@@ -72,7 +72,7 @@ export const queries = {
       queryKey: [...queryKeys.manifests, productCode],
       queryFn: async (): Promise<ProductManifest | null> => {
         try {
-          return (await productApi.productManifest(productCode, { silent: true })) ?? null;
+          return (await (takeSentProductManifest(productCode) ?? productApi.productManifest(productCode, { silent: true }))) ?? null;
         } catch (error) {
           if (error instanceof ApiError && (error.code === ErrorCode.NotFound || error.code === 'HTTP_404')) return null;
           throw error;

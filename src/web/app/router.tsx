@@ -7,14 +7,15 @@ import { startMarketModel } from '../markets/market-start.ts';
 import { createAppNavigation, type AppNavigation } from './navigation.ts';
 import { ROUTES } from './paths.ts';
 import { RouteBoundary } from './route-error.tsx';
-import { passRouteGate } from './route-gates.ts';
+import { arriveAtCatchAll, passRouteGate } from './route-gates.ts';
 import { lazyComponent } from './screens.ts';
 import { rememberScroll, setUpScrollRestoration, useScrollRestoration } from './scroll-restoration.ts';
 
 /** A route of the app: its path, the spec's flags (run before it renders) and its element. */
 export type AppRouteObject = RouteObject & { path: string; handle: RouteFlags };
 
-const CatchAllRoute = lazy(() => import('./catch-all-route.tsx').then((module) => ({ default: module.CatchAllRoute })));
+const loadCatchAllRoute = () => import('./catch-all-route.tsx');
+const CatchAllRoute = lazy(() => loadCatchAllRoute().then((module) => ({ default: module.CatchAllRoute })));
 
 function ScrollRestorer() {
   useScrollRestoration();
@@ -59,12 +60,15 @@ export const routes: AppRouteObject[] = [
 /**
  * The gates of the route a navigation arrives at (`passRouteGate`), and on
  * arriving at home (not when home replaces its own query), the market
- * decision, started in parallel with the home screen's chunk.
+ * decision, started in parallel with the home screen's chunk; on arriving at
+ * the catch-all route, its look-up (`arriveAtCatchAll`).
  */
 function arrive(location: Location, from: Location | null): string | null {
   const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
   const redirect = passRouteGate(route?.handle ?? {}, location);
   if (redirect === null && route?.path === ROUTES.home && from?.pathname !== ROUTES.home) startMarketModel();
+  // A path outside the table: the catch-all route's chunk, its catalogue look-up and the detail chunk at once.
+  if (redirect === null && route?.path === '*') arriveAtCatchAll(location, loadCatchAllRoute);
   return redirect;
 }
 
