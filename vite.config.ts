@@ -147,8 +147,9 @@ export default defineConfig({
             // react + router stay together in one vendor chunk; antd-mobile is left to automatic
             // splitting so each screen only loads the components it uses.
             { name: 'vendor', test: VENDOR, priority: 10 },
-            // The home route's modules in one chunk (scripts/lib/vite-home-route-chunk.ts).
-            { name: homeRouteChunkName({ roots: [ENTRY, HOME_SCREEN], exclude: VENDOR }), debugName: 'core', includeDependenciesRecursively: false, priority: 5 },
+            // The home route's modules, the home screen's included, in one chunk beside the entry module
+            // (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31, and home renders without waiting for a chunk of its own.
+            { name: homeRouteChunkName({ roots: [ENTRY, HOME_SCREEN], ownChunks: [ENTRY], exclude: VENDOR }), debugName: 'core', includeDependenciesRecursively: false, priority: 5 },
           ],
         },
       },

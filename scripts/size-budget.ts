@@ -25,14 +25,14 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB; the budget is
- * what the build reaches today (React alone is 67 KB; react-router's declarative mode about 10), lowered as it shrinks.
+ * what the build reaches today (100.9 KB: React alone is 67 KB, react-router's declarative mode about 9), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 110 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 101 * 1024;
 /**
  * Files of the home route, at most: each file is gzipped alone (its own dictionary and header) and,
  * on HTTP/1.1, waits for one of six connections. The build puts the home route's modules in one
- * `core` chunk (scripts/lib/vite-home-route-chunk.ts): 8 files instead of 31.
+ * `core` chunk with the home screen (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31.
  */
 export const HOME_ROUTE_MAX_FILES = 10;
 
@@ -117,11 +117,16 @@ export function entryKey(manifest: BuildManifest): string {
   return entries[0]![0];
 }
 
-/** The files of the home route: the entry's static closure plus the home screen chunk's. */
+/**
+ * The files of the home route: the entry's static closure plus the home screen chunk's. The build
+ * puts the home screen in the entry's `core` chunk (scripts/lib/vite-home-route-chunk.ts): then it
+ * has no chunk of its own, the entry's closure is the home route, and `dynamicImports` of that
+ * closure name no home chunk.
+ */
 export function homeRouteFiles(manifest: BuildManifest, homeSource = HOME_SCREEN_SOURCE): string[] {
   const home = manifest[homeSource];
-  if (!home) throw new Error(`the home screen (${homeSource}) is not a chunk of the build`);
-  if (home.isEntry || !home.isDynamicEntry) throw new Error(`the home screen must be a lazy chunk (dynamic import)`);
+  if (!home) return staticClosure(manifest, [entryKey(manifest)]);
+  if (home.isEntry || !home.isDynamicEntry) throw new Error(`the home screen must be a lazy chunk (dynamic import) or part of the entry's chunks`);
   return staticClosure(manifest, [entryKey(manifest), homeSource]);
 }
 

@@ -37,15 +37,17 @@ export function staticModuleClosure(roots: readonly string[], importedIds: (id: 
 }
 
 export interface HomeRouteChunkOptions {
-  /** The HTML entry module and the home screen module: the walk starts there; both keep their own chunks. */
+  /** The HTML entry module and the home screen module: the walk starts there. */
   roots: readonly string[];
+  /** Modules of the walk that keep their own chunk. */
+  ownChunks?: readonly string[];
   /** Modules left to another group (the vendor chunk): neither captured nor entered. */
   exclude: RegExp;
   name?: string;
 }
 
 /** A `codeSplitting` group's `name`: `core` for the modules of the home route's closure, null for the rest. */
-export function homeRouteChunkName({ roots, exclude, name = 'core' }: HomeRouteChunkOptions): Rolldown.CodeSplittingNameFunction {
+export function homeRouteChunkName({ roots, ownChunks = [], exclude, name = 'core' }: HomeRouteChunkOptions): Rolldown.CodeSplittingNameFunction {
   let closure: Set<string> | undefined;
   return (id, ctx) => {
     closure ??= staticModuleClosure(
@@ -57,7 +59,7 @@ export function homeRouteChunkName({ roots, exclude, name = 'core' }: HomeRouteC
         return code == null || !isReexportOnly(code);
       },
     );
-    return closure.has(id) && !roots.includes(id) ? name : null;
+    return closure.has(id) && !ownChunks.includes(id) ? name : null;
   };
 }
 

@@ -18,7 +18,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/react-query';
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
-import { api } from './endpoints.ts';
+import { marketApi } from './market-api.ts';
 import { productApi } from './product-api.ts';
 
 /** What a screen renders of an early query: its data, its failure (after the retries), whether it is loading. */
@@ -165,7 +165,7 @@ export const earlyCatalogue = new EarlyQuery(
 /** Every market, online and offline (queryIdByArea without an area): the market decision's input. */
 export const earlyMarkets = new EarlyQuery(
   ['markets', 'list'] as const,
-  async (): Promise<readonly MarketSummary[]> => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
+  async (): Promise<readonly MarketSummary[]> => (await marketApi.queryIdByArea(undefined, { silent: true }))?.list ?? [],
 );
 
 /** Market details requested before the query module loaded, each taken once by `queries.market`'s first fetch. */
@@ -176,7 +176,7 @@ const sentMarkets = new Map<string, Promise<MarketDetail>>();
  * query module take the answer into its cache when it loads; the screen's own query joins it.
  */
 export function sendMarketDetail(id: string): void {
-  const sent = api.selectSupermarket(id, { silent: true });
+  const sent = marketApi.selectSupermarket(id, { silent: true });
   sent.catch(() => undefined);
   sentMarkets.set(id, sent);
   void loadQueryModule()
