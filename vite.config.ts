@@ -7,9 +7,13 @@ import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
+import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+const ENTRY = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
+const HOME_SCREEN = fileURLToPath(new URL('./src/web/screens/home/home-screen.tsx', import.meta.url));
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;
 
@@ -96,7 +100,7 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), reactRouterPure(), antdRender(), pdfCmaps(), precompress()],
+  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), reactRouterPure(), antdRender(), pdfCmaps(), assertNoChunkCycle(), precompress()],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {
@@ -143,6 +147,9 @@ export default defineConfig({
             // react + router stay together in one vendor chunk; antd-mobile is left to automatic
             // splitting so each screen only loads the components it uses.
             { name: 'vendor', test: VENDOR, priority: 10 },
+            // The home route's modules, the home screen's included, in one chunk beside the entry module
+            // (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31, and home renders without waiting for a chunk of its own.
+            { name: homeRouteChunkName({ roots: [ENTRY, HOME_SCREEN], ownChunks: [ENTRY], exclude: VENDOR }), debugName: 'core', includeDependenciesRecursively: false, priority: 5 },
           ],
         },
       },

@@ -153,6 +153,9 @@ test('the purchase: insure, confirm, payoff, success, policy list and detail, pe
     await page.reload();
     await expect(card.getByTestId('policy-status')).toHaveText('待起保', { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+  // The list shows its rows before its pull-to-refresh arrives (components/lazy-pull-to-refresh.tsx), then draws
+  // them again inside it: masks are marked once it is there, or they go with the first rows.
+  await expect(page.locator('.adm-pull-to-refresh')).toBeAttached();
   await screen(page, 'policy-list');
 
   await card.getByRole('button', { name: '查看详情' }).click();

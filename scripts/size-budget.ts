@@ -25,10 +25,24 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB; the budget is
- * what the build reaches today (React alone is 67 KB; react-router's declarative mode about 10), lowered as it shrinks.
+ * what the build reaches today (101.0 KB: React alone is 67 KB, react-router's declarative mode about 9), lowered as it shrinks.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 110 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 102 * 1024;
+/**
+ * Files of the home route, at most: each file is gzipped alone (its own dictionary and header) and,
+ * on HTTP/1.1, waits for one of six connections. The build puts the home route's modules in one
+ * `core` chunk with the home screen (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31.
+ */
+export const HOME_ROUTE_MAX_FILES = 10;
+
+/** What is wrong with the home route's size or file count (empty: within both budgets). */
+export function homeRouteProblems(bytes: number, files: number): string[] {
+  const problems: string[] = [];
+  if (bytes > HOME_ROUTE_BUDGET_BYTES) problems.push(`${(bytes / 1024).toFixed(2)} KB over the ${HOME_ROUTE_BUDGET_BYTES / 1024} KB budget`);
+  if (files > HOME_ROUTE_MAX_FILES) problems.push(`${files} files, more than ${HOME_ROUTE_MAX_FILES}`);
+  return problems;
+}
 /**
  * What home loads when idle after its first render (`loadQueryModuleWhenIdle`): the query module,
  * TanStack Query with the page's client, the query options and hooks. Not part of the home route,
@@ -103,11 +117,16 @@ export function entryKey(manifest: BuildManifest): string {
   return entries[0]![0];
 }
 
-/** The files of the home route: the entry's static closure plus the home screen chunk's. */
+/**
+ * The files of the home route: the entry's static closure plus the home screen chunk's. The build
+ * puts the home screen in the entry's `core` chunk (scripts/lib/vite-home-route-chunk.ts): then it
+ * has no chunk of its own, the entry's closure is the home route, and `dynamicImports` of that
+ * closure name no home chunk.
+ */
 export function homeRouteFiles(manifest: BuildManifest, homeSource = HOME_SCREEN_SOURCE): string[] {
   const home = manifest[homeSource];
-  if (!home) throw new Error(`the home screen (${homeSource}) is not a chunk of the build`);
-  if (home.isEntry || !home.isDynamicEntry) throw new Error(`the home screen must be a lazy chunk (dynamic import)`);
+  if (!home) return staticClosure(manifest, [entryKey(manifest)]);
+  if (home.isEntry || !home.isDynamicEntry) throw new Error(`the home screen must be a lazy chunk (dynamic import) or part of the entry's chunks`);
   return staticClosure(manifest, [entryKey(manifest), homeSource]);
 }
 
@@ -175,9 +194,10 @@ function main(distDir: string): number {
     console.error(`size-budget: manifest files missing from dist/: ${missing.join(', ')}`);
     return 1;
   }
-  const verdict = total <= HOME_ROUTE_BUDGET_BYTES ? 'OK' : 'OVER BUDGET';
+  const homeProblems = homeRouteProblems(total, homeFiles.size);
   console.log(
-    `\nhome route (critical, before home renders: entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} (goal ${kb(HOME_ROUTE_GOAL_BYTES)}) — ${verdict}`,
+    `\nhome route (critical, before home renders: entry + home screen, JS + CSS, gzip): ${kb(total)} of ${kb(HOME_ROUTE_BUDGET_BYTES)} (goal ${kb(HOME_ROUTE_GOAL_BYTES)}),` +
+      ` ${homeFiles.size} files of at most ${HOME_ROUTE_MAX_FILES} — ${homeProblems.length === 0 ? 'OK' : `OVER BUDGET: ${homeProblems.join(', ')}`}`,
   );
   const idle = idleFiles(manifest, homeFiles);
   const idleBytes = assets.filter((a) => idle.includes(a.file)).reduce((sum, a) => sum + a.gzip, 0);
@@ -229,7 +249,7 @@ function main(distDir: string): number {
   const withTypeBox = assets.filter((a) => a.file.endsWith('.js') && readFileSync(join(distDir, a.file), 'utf8').includes(TYPEBOX_MARK));
   console.log(`TypeBox in the web bundle: ${withTypeBox.length === 0 ? 'none — OK' : `${withTypeBox.map((a) => a.file).join(', ')} — NOT ALLOWED`}`);
 
-  return total <= HOME_ROUTE_BUDGET_BYTES && idleOk && recorderOk && screensOk && insureOk && withTypeBox.length === 0 ? 0 : 1;
+  return homeProblems.length === 0 && idleOk && recorderOk && screensOk && insureOk && withTypeBox.length === 0 ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeRouteFiles, idleFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
+import { HOME_ROUTE_BUDGET_BYTES, HOME_ROUTE_MAX_FILES, homeRouteFiles, homeRouteProblems, idleFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
 
 /** A build manifest shaped like vite's: entry → vendor, home lazy → shared, detail lazy → heavy. */
 const manifest: BuildManifest = {
@@ -57,10 +57,22 @@ describe('homeRouteFiles', () => {
     );
   });
 
-  it('fails when the home screen is not a lazy chunk', () => {
+  it('fails when the home screen is a chunk but not a lazy one', () => {
     expect(() => homeRouteFiles({ ...manifest, 'src/web/screens/home/home-screen.tsx': { file: 'assets/home.js' } })).toThrow(/lazy/);
+  });
+
+  it("is the entry's closure when the home screen is bundled into the entry's chunks (the build's core chunk)", () => {
     const { ['src/web/screens/home/home-screen.tsx']: _home, ...withoutHome } = manifest;
-    expect(() => homeRouteFiles(withoutHome)).toThrow(/not a chunk/);
+    expect(homeRouteFiles(withoutHome).sort()).toEqual(['assets/index-a.css', 'assets/index-a.js', 'assets/shared-c.css', 'assets/shared-c.js', 'assets/vendor-b.js'].sort());
+  });
+});
+
+describe('the home route budget', () => {
+  it('holds the size and the number of files: each file is gzipped alone and waits for a connection', () => {
+    expect(homeRouteProblems(HOME_ROUTE_BUDGET_BYTES, HOME_ROUTE_MAX_FILES)).toEqual([]);
+    expect(homeRouteProblems(HOME_ROUTE_BUDGET_BYTES + 1, HOME_ROUTE_MAX_FILES)).toEqual([expect.stringMatching(/over the \d+ KB budget/)]);
+    // 31 files: the home route before its modules were grouped into one core chunk.
+    expect(homeRouteProblems(HOME_ROUTE_BUDGET_BYTES, 31)).toEqual([`31 files, more than ${HOME_ROUTE_MAX_FILES}`]);
   });
 });
 

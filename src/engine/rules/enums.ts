@@ -269,7 +269,4 @@ export type PageModel = (typeof PAGE_MODELS)[number];
 
 // ---------------------------------------------------------------- constants
 
-/** Channel number sent with quotes and orders. */
-export const CHANNEL_NO = 'edu';
-/** System code. */
-export const SYS_CODE = 'sys_edu_wxb_wx';
+export { CHANNEL_NO, SYS_CODE } from './system-codes.ts';

@@ -1,8 +1,8 @@
 import redaxios, { type Response } from 'redaxios';
-import { ACCESS_TOKEN_HEADER, ErrorCode, GW, SUCCESS, type ApiEnvelope } from '../../contract/index.ts';
+import { ErrorCode, SUCCESS, type ApiEnvelope } from '../../contract/envelope.ts';
 import { refreshTokenCall, type TokenPair } from '../../contract/auth.ts';
-import { fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
-import { SYS_CODE } from '../../engine/rules/enums.ts';
+import { ACCESS_TOKEN_HEADER, GW, fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
+import { SYS_CODE } from '../../engine/rules/system-codes.ts';
 import { clearStorage, getUser, updateTokens } from '../state/session.ts';
 
 /** Spec §9: request timeout 1,000,000 ms; token refreshed when under 600 s remain. */

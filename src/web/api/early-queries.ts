@@ -19,7 +19,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { api } from './endpoints.ts';
+import { marketApi } from './market-api.ts';
 import type * as QueryModuleExports from './query-module.ts';
 import { productApi } from './product-api.ts';
 
@@ -175,7 +175,7 @@ export const earlyCatalogue = new EarlyQuery(
 /** Every market, online and offline (queryIdByArea without an area): the market decision's input. */
 export const earlyMarkets = new EarlyQuery(
   ['markets', 'list'] as const,
-  async (): Promise<readonly MarketSummary[]> => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
+  async (): Promise<readonly MarketSummary[]> => (await marketApi.queryIdByArea(undefined, { silent: true }))?.list ?? [],
 );
 
 /**
@@ -214,7 +214,7 @@ const sentMarkets = new SentRequests<MarketDetail>(({ queryClient, queries }, id
 
 /** Requests a market's detail now (market-start.ts: the market home a decision leads to). */
 export function sendMarketDetail(id: string): void {
-  sentMarkets.send(id, () => api.selectSupermarket(id, { silent: true })).catch(() => undefined);
+  sentMarkets.send(id, () => marketApi.selectSupermarket(id, { silent: true })).catch(() => undefined);
 }
 
 /** The request `sendMarketDetail` sent for a market, once. */

@@ -1,6 +1,5 @@
 import {
   RESUB_HEADER,
-  type QuoteRequest,
   type RegisterAndLoginBody,
   type UserRecord,
   type RepeatInsuranceBody,
@@ -16,7 +15,8 @@ import { call, type CallOptions } from './client.ts';
 import { productApi } from './product-api.ts';
 import { authCalls } from '../../contract/auth.ts';
 // --- markets
-import { marketCalls, type AreaNode, type FileSummary, type LocatedArea, type MarketDetail, type MarketList, type RichFile } from '../../contract/market.ts';
+import { marketCalls, type AreaNode, type FileSummary, type LocatedArea, type RichFile } from '../../contract/market.ts';
+import { marketApi } from './market-api.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
@@ -34,8 +34,7 @@ export const api = {
   productList: productApi.productList,
   productDisplay: (productCode: string) => call(productCalls.productDisplay, { query: { productCode } }, { thing: '产品信息' }),
   productManifest: productApi.productManifest,
-  /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
-  quote: (request: QuoteRequest) => call(productCalls.calPremiums, { body: [request] }, { silent: true, thing: '保费' }),
+  quote: productApi.quote,
   serial: () => call(orderCalls.serial, {}, { thing: '流水号' }),
   resubToken: () => call(orderCalls.resubToken, {}, { thing: '防重令牌' }),
   repeatInsurance: (body: RepeatInsuranceBody) => call(orderCalls.repeatInsurance, { body }, { thing: '重复投保校验' }),
@@ -54,10 +53,8 @@ export const api = {
   getArea: (code: string, o?: Silent): Promise<AreaNode[]> => call(marketCalls.getArea, { params: { code } }, { thing: '地区', ...o }),
   locateArea: (latitude: number, longitude: number, o?: Silent): Promise<LocatedArea> =>
     call(marketCalls.locateArea, { query: { latitude, longitude } }, { thing: '位置', ...o }),
-  selectSupermarket: (id: string, o?: Silent): Promise<MarketDetail> =>
-    call(marketCalls.selectSupermarket, { body: { id } }, { thing: '保险超市', ...o }),
-  queryIdByArea: (areaCode?: string, o?: Silent): Promise<MarketList> =>
-    call(marketCalls.queryIdByArea, { query: areaCode === undefined ? {} : { areaCode } }, { thing: '保险超市列表', ...o }),
+  selectSupermarket: marketApi.selectSupermarket,
+  queryIdByArea: marketApi.queryIdByArea,
   selectFile: (type?: FileSummary['type'], o?: Silent): Promise<{ list: FileSummary[] }> =>
     call(marketCalls.selectFile, { query: type === undefined ? {} : { type } }, { thing: '文件列表', ...o }),
   selectFileById: (id: string, o?: Silent): Promise<RichFile> => call(marketCalls.selectFileById, { query: { id } }, { thing: '文件', ...o }),

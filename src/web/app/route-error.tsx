@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { StatusBlock } from '../components/status-block.tsx';
 
 /**

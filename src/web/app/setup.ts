@@ -1,4 +1,7 @@
-import { unstableSetRender } from 'antd-mobile';
+// Deep imports on the home route: the build's `core` chunk follows import paths, and the package's
+// index re-exports every component (scripts/lib/vite-home-route-chunk.ts).
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { registerApiUi } from '../api/client.ts';
 import { render, unmount } from './antd-render.ts';
 import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../state/promo-code.ts';

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { StatusBlock } from './status-block.tsx';
 
 /** Error state with a retry button, for a screen whose data failed to load. */

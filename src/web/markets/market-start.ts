@@ -10,9 +10,6 @@
  * starts a fresh one.
  */
 import type { ResolvedModel } from './market-flow.ts';
-// Loaded with the entry (1.4 KB gzip), not on demand: the first API calls below then leave with the
-// screen chunks instead of one wave after them (queries.ts imports it lazily, finding it loaded).
-import '../api/endpoints.ts';
 import { earlyCatalogue, earlyMarkets, sendMarketDetail } from '../api/early-queries.ts';
 import { ROUTES } from '../app/paths.ts';
 import { preloadScreen } from '../app/screens.ts';

@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd-mobile';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ProductListItem } from '../../../contract/product.ts';
 import { formatYuan } from '../format.ts';
 import styles from './market.module.css';
