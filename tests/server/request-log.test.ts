@@ -28,6 +28,12 @@ async function appWithLog(config: { requestLogSample: number; slowRequestMs: num
   t.app.get('/_gw/__test/boom', async () => {
     throw new Error('boom');
   });
+  // A route of its own plugin scope, outside /_gw: the line is the app's, not a hook of some scope's routes.
+  await t.app.register(async (scope) => {
+    scope.get('/__test/scoped-boom', async () => {
+      throw new Error('boom');
+    });
+  });
   return { t, lines };
 }
 
@@ -46,11 +52,15 @@ describe('request logs', () => {
     t = app.t;
     for (let i = 0; i < 5; i++) await get(t, '/_gw/edu-svc/product/version/getAllValidProductCode/edu?phoneNum=13800138000');
     await get(t, '/_gw/__test/boom');
+    await get(t, '/__test/scoped-boom');
     await get(t, '/_gw/__test/slow');
     const lines = requestLines(app.lines);
     // No info line; an ordinary request slowed by a busy machine would be a (right) warn line, so only levels are asserted.
     expect(lines.filter((line) => line.level < 40)).toEqual([]);
     expect(lines.filter((line) => line.req?.url === '/_gw/__test/boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
+      ['request completed', 50, 500],
+    ]);
+    expect(lines.filter((line) => line.req?.url === '/__test/scoped-boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
       ['request completed', 50, 500],
     ]);
     expect(lines.filter((line) => line.req?.url === '/_gw/__test/slow').map((line) => [line.msg, line.level])).toEqual([['slow request', 40]]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { maskIdNumber, maskPhone } from '../../engine/rules/index.ts';
 
 const PHONE_IN_TEXT = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
@@ -107,16 +107,31 @@ export interface RequestLogPolicy {
  * requests always, at warn; the others at info for `sampleRate` of them.
  * Production samples (LOG_REQUEST_SAMPLE, 0.01 by default): logging every
  * request at info cost most of a quote's throughput (issue 15).
+ *
+ * Given to Fastify as its `logController` (app.ts): Fastify calls
+ * `requestCompleted` for every finished response of every route (it listens
+ * for the response's end whenever the app has a logger), so the line costs no
+ * `onResponse` hook of its own on each request. Fastify's other request lines
+ * (incoming request, its default error log) stay off, as with
+ * `disableRequestLogging`: the error handler logs errors itself, masked.
  */
-export function installRequestLog(app: FastifyInstance, policy: RequestLogPolicy): void {
-  const random = policy.random ?? Math.random;
-  app.addHook('onResponse', (request, reply, done) => {
+export class RequestLog extends LogController {
+  readonly #policy: RequestLogPolicy;
+  readonly #random: () => number;
+
+  constructor(policy: RequestLogPolicy) {
+    super({ disableRequestLogging: true });
+    this.#policy = policy;
+    this.#random = policy.random ?? Math.random;
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const responseTime = reply.elapsedTime;
     const status = reply.statusCode;
     const line = { req: request, res: { statusCode: status }, responseTime };
-    if (status >= 500) request.log.error(line, 'request completed');
-    else if (responseTime >= policy.slowMs) request.log.warn(line, 'slow request');
-    else if (policy.sampleRate > 0 && random() < policy.sampleRate) request.log.info(line, 'request completed');
-    done();
-  });
+    // A response that failed while being written (the socket broke) is logged like a server error.
+    if (status >= 500 || error) request.log.error(error ? { ...line, err: error } : line, 'request completed');
+    else if (responseTime >= this.#policy.slowMs) request.log.warn(line, 'slow request');
+    else if (this.#policy.sampleRate > 0 && this.#random() < this.#policy.sampleRate) request.log.info(line, 'request completed');
+  }
 }
