@@ -237,6 +237,9 @@ export function headerSets(https: boolean): { api: Readonly<Record<string, strin
   return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https)))) };
 }
 
+/** Answers smaller than this are sent as they are: compressing them saves too little to pay for itself. */
+export const COMPRESS_THRESHOLD = 1024;
+
 export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
   const https = servedOverHttps(options.publicUrl);
 
@@ -244,7 +247,7 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     // Clients never send compressed bodies; decompressing them would only widen the attack surface.
     globalDecompression: false,
   });
