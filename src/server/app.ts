@@ -10,7 +10,7 @@ import type { Db } from './db/db.ts';
 import { installAuth, optionalUserOf } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
-import { loggerOptions, RequestLog } from './http/log-options.ts';
+import { loggerOptions, RequestLog, requestLoggerFactory } from './http/log-options.ts';
 import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
@@ -133,6 +133,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    // request.log: the request's pino child, made on its first line only.
+    childLoggerFactory: requestLoggerFactory,
     // Fastify's two lines per request are off; one sampled line per completed request instead.
     logController: new RequestLog({
       sampleRate: config.requestLogSample ?? defaultRequestLogSample(config.nodeEnv),

@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from './helpers.ts';
 interface Line {
   level: number;
   msg: string;
+  reqId?: string;
   req?: { url: string };
   res?: { statusCode: number };
 }
@@ -60,6 +61,12 @@ describe('request logs', () => {
     expect(lines.filter((line) => line.req?.url === '/_gw/__test/boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
       ['request completed', 50, 500],
     ]);
+    // The error handler's line and the request line carry the same request id (request.log is the request's own logger).
+    const boom = lines.find((line) => line.req?.url === '/_gw/__test/boom');
+    const failed = app.lines.filter((line) => line.msg === 'request failed');
+    expect(boom?.reqId).toEqual(expect.any(String));
+    expect(failed.map((line) => line.reqId)).toContain(boom?.reqId);
+    expect(new Set(app.lines.filter((line) => line.reqId !== undefined).map((line) => line.reqId)).size).toBeGreaterThan(1);
     expect(lines.filter((line) => line.req?.url === '/__test/scoped-boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
       ['request completed', 50, 500],
     ]);
