@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
@@ -10,7 +10,7 @@ import type { Db } from './db/db.ts';
 import { installAuth, optionalUserOf } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
-import { installRequestLog, loggerOptions } from './http/log-options.ts';
+import { loggerOptions, RequestLog, requestLoggerFactory } from './http/log-options.ts';
 import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
@@ -133,8 +133,13 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    // One sampled line per completed request instead (installRequestLog).
-    logController: new LogController({ disableRequestLogging: true }),
+    // request.log: the request's pino child, made on its first line only.
+    childLoggerFactory: requestLoggerFactory,
+    // Fastify's two lines per request are off; one sampled line per completed request instead.
+    logController: new RequestLog({
+      sampleRate: config.requestLogSample ?? defaultRequestLogSample(config.nodeEnv),
+      slowMs: config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS,
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids for log correlation only; never trust a client-supplied one.
     requestIdHeader: false,
@@ -143,10 +148,6 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
-  });
-  installRequestLog(app, {
-    sampleRate: config.requestLogSample ?? defaultRequestLogSample(config.nodeEnv),
-    slowMs: config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS,
   });
   installValidators(app);
   installJsonParser(app);

@@ -287,13 +287,21 @@ describe('overload', () => {
       pressure: { maxHeapUsedBytes: 1, sampleInterval: 10, retryAfter: 7 },
     });
     app.get('/_gw/anything', async () => ({ code: '0000', msg: 'success', data: null }));
+    // A route added later in a plugin scope of its own is covered as well (the check is the app's hook, not a route's).
+    await app.register(async (scope) => {
+      scope.post('/_gw/scoped', async () => ({ code: '0000', msg: 'success', data: null }));
+    });
     await app.ready();
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = await app.inject({ method: 'GET', url: '/_gw/anything' });
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('7');
-      expect(response.json()).toEqual({ code: '5003', msg: '系统繁忙，请稍后重试', data: null });
+      for (const request of [{ method: 'GET', url: '/_gw/anything' }, { method: 'POST', url: '/_gw/scoped', payload: {} }] as const) {
+        const response = await app.inject(request);
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('7');
+        // Refused answers still carry the API's security headers.
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.json()).toEqual({ code: '5003', msg: '系统繁忙，请稍后重试', data: null });
+      }
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     } finally {

@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from './helpers.ts';
 interface Line {
   level: number;
   msg: string;
+  reqId?: string;
   req?: { url: string };
   res?: { statusCode: number };
 }
@@ -28,6 +29,12 @@ async function appWithLog(config: { requestLogSample: number; slowRequestMs: num
   t.app.get('/_gw/__test/boom', async () => {
     throw new Error('boom');
   });
+  // A route of its own plugin scope, outside /_gw: the line is the app's, not a hook of some scope's routes.
+  await t.app.register(async (scope) => {
+    scope.get('/__test/scoped-boom', async () => {
+      throw new Error('boom');
+    });
+  });
   return { t, lines };
 }
 
@@ -46,11 +53,21 @@ describe('request logs', () => {
     t = app.t;
     for (let i = 0; i < 5; i++) await get(t, '/_gw/edu-svc/product/version/getAllValidProductCode/edu?phoneNum=13800138000');
     await get(t, '/_gw/__test/boom');
+    await get(t, '/__test/scoped-boom');
     await get(t, '/_gw/__test/slow');
     const lines = requestLines(app.lines);
     // No info line; an ordinary request slowed by a busy machine would be a (right) warn line, so only levels are asserted.
     expect(lines.filter((line) => line.level < 40)).toEqual([]);
     expect(lines.filter((line) => line.req?.url === '/_gw/__test/boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
+      ['request completed', 50, 500],
+    ]);
+    // The error handler's line and the request line carry the same request id (request.log is the request's own logger).
+    const boom = lines.find((line) => line.req?.url === '/_gw/__test/boom');
+    const failed = app.lines.filter((line) => line.msg === 'request failed');
+    expect(boom?.reqId).toEqual(expect.any(String));
+    expect(failed.map((line) => line.reqId)).toContain(boom?.reqId);
+    expect(new Set(app.lines.filter((line) => line.reqId !== undefined).map((line) => line.reqId)).size).toBeGreaterThan(1);
+    expect(lines.filter((line) => line.req?.url === '/__test/scoped-boom').map((line) => [line.msg, line.level, line.res?.statusCode])).toEqual([
       ['request completed', 50, 500],
     ]);
     expect(lines.filter((line) => line.req?.url === '/_gw/__test/slow').map((line) => [line.msg, line.level])).toEqual([['slow request', 40]]);

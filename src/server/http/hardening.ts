@@ -7,7 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { GW } from '../../contract/define-call.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
@@ -102,23 +102,58 @@ export function appCspDirectives(https: boolean): Record<string, string[] | null
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const SANDBOX_PREFIX = '/_sandbox/';
 
-type PressureHandler = (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => Promise<void> | void;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers even when the server is overloaded (the health and readiness probes). */
+    overloadExempt?: boolean;
+  }
+}
+
+/** What @fastify/under-pressure decorates its scope with: the sampled figures. */
+interface PressureMonitor {
+  isUnderPressure(): boolean;
+  memoryUsage(): { eventLoopDelay: number; rssBytes: number; heapUsed: number; eventLoopUtilized: number };
+}
 
 /**
- * Answers 503 with the envelope. under-pressure sends what its handler returns
- * (and stops the request there), or lets the request through when it returns
- * nothing; its types only admit void, hence the cast. The event-loop delay
- * sampled while the app was starting (migrations, manifests) is the start's,
- * not load: it refused every request for up to a second after listening, so
- * it counts only from two samples after the app is ready.
+ * Whether a request is to be refused as overload, or false. @fastify/under-pressure
+ * samples the process (event-loop delay, heap, RSS); it is registered in a scope of
+ * its own so that its `onRequest` hook (which built a route-options object on every
+ * request) covers no route: the one security-header hook below asks instead, and
+ * looks further only when a limit is passed. The event-loop delay sampled while the
+ * app was starting (migrations, manifests) is the start's, not load: it refused
+ * every request for up to a second after listening, so it counts only from two
+ * samples after the app is ready.
  */
-function busyHandler(retryAfterSeconds: number, startSettled: () => boolean): PressureHandler {
-  const handler = (_request: FastifyRequest, reply: FastifyReply, type: string) => {
-    if (type === 'eventLoopDelay' && !startSettled()) return undefined;
-    reply.status(503).header('retry-after', String(retryAfterSeconds));
-    return BUSY_BODY;
+async function overloadCheck(app: FastifyInstance, limits: PressureLimits): Promise<(request: FastifyRequest) => boolean> {
+  let readyAt: number | undefined;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const startSettled = () => readyAt !== undefined && performance.now() - readyAt >= 2 * limits.sampleInterval;
+  let monitor: PressureMonitor | undefined;
+  await app.register(async (scope) => {
+    await scope.register(fastifyUnderPressure, {
+      maxEventLoopDelay: limits.maxEventLoopDelay,
+      maxHeapUsedBytes: limits.maxHeapUsedBytes,
+      maxRssBytes: limits.maxRssBytes,
+      maxEventLoopUtilization: limits.maxEventLoopUtilization,
+      sampleInterval: limits.sampleInterval,
+      retryAfter: limits.retryAfter,
+    });
+    monitor = scope as unknown as PressureMonitor;
+  });
+  return (request) => {
+    if (!monitor?.isUnderPressure()) return false;
+    const usage = monitor.memoryUsage();
+    const over = (limit: number, value: number) => limit > 0 && value > limit;
+    const overloaded =
+      over(limits.maxHeapUsedBytes, usage.heapUsed) ||
+      over(limits.maxRssBytes, usage.rssBytes) ||
+      over(limits.maxEventLoopUtilization, usage.eventLoopUtilized) ||
+      (over(limits.maxEventLoopDelay, usage.eventLoopDelay) && startSettled());
+    return overloaded && request.routeOptions.config.overloadExempt !== true;
   };
-  return handler as unknown as PressureHandler;
 }
 
 /** Helmet's options for the app: the policy above, and what differs from helmet's defaults. */
@@ -202,6 +237,9 @@ export function headerSets(https: boolean): { api: Readonly<Record<string, strin
   return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https)))) };
 }
 
+/** Answers smaller than this are sent as they are: compressing them saves too little to pay for itself. */
+export const COMPRESS_THRESHOLD = 1024;
+
 export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
   const https = servedOverHttps(options.publicUrl);
 
@@ -209,16 +247,24 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     // Clients never send compressed bodies; decompressing them would only widen the attack surface.
     globalDecompression: false,
   });
   // Every response carries a security header set of its kind (API_PREFIX: the API set; anything else:
   // helmet's, for the HTML document, static files and the sandbox pages). Routes that set their own
   // (the clause page, the face page, a route's cache-control) replace a header with reply.header().
+  // The overload check runs in the same hook (one hook per request, not two): a refused request gets its headers too.
   const headers = headerSets(https);
+  const limits = options.pressure === false ? undefined : { ...defaultPressureLimits(), ...options.pressure };
+  const overloaded = limits ? await overloadCheck(app, limits) : () => false;
+  const retryAfter = String(limits?.retryAfter ?? 0);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith(API_PREFIX) ? headers.api : headers.page);
+    if (overloaded(request)) {
+      reply.status(503).header('retry-after', retryAfter).send(BUSY_BODY);
+      return;
+    }
     done();
   });
   // The sandbox pages get theirs here: a hook on their routes only (every other answer skips it).
@@ -233,23 +279,5 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
     if (route.url.startsWith(SANDBOX_PREFIX)) route.onSend = [...[route.onSend ?? []].flat(), sandboxPolicy];
   });
 
-  if (options.pressure !== false) await registerUnderPressure(app, { ...defaultPressureLimits(), ...options.pressure });
   registerHealthRoutes(app, options);
-}
-
-async function registerUnderPressure(app: FastifyInstance, limits: PressureLimits): Promise<void> {
-  let readyAt: number | undefined;
-  app.addHook('onReady', async () => {
-    readyAt = performance.now();
-  });
-  const startSettled = () => readyAt !== undefined && performance.now() - readyAt >= 2 * limits.sampleInterval;
-  await app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: limits.maxEventLoopDelay,
-    maxHeapUsedBytes: limits.maxHeapUsedBytes,
-    maxRssBytes: limits.maxRssBytes,
-    maxEventLoopUtilization: limits.maxEventLoopUtilization,
-    sampleInterval: limits.sampleInterval,
-    retryAfter: limits.retryAfter,
-    pressureHandler: busyHandler(limits.retryAfter, startSettled),
-  });
 }

@@ -35,7 +35,7 @@ export function journalMigrationCount(folder: string = MIGRATIONS_FOLDER): numbe
 /** Probes are exempt from the overload check (they must keep answering) and log only warnings. */
 const PROBE_OPTIONS = {
   logLevel: 'warn',
-  config: { pressureHandler: () => undefined },
+  config: { overloadExempt: true },
 } as const;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {

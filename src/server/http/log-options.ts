@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { maskIdNumber, maskPhone } from '../../engine/rules/index.ts';
 
 const PHONE_IN_TEXT = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
@@ -107,16 +113,99 @@ export interface RequestLogPolicy {
  * requests always, at warn; the others at info for `sampleRate` of them.
  * Production samples (LOG_REQUEST_SAMPLE, 0.01 by default): logging every
  * request at info cost most of a quote's throughput (issue 15).
+ *
+ * Given to Fastify as its `logController` (app.ts): Fastify calls
+ * `requestCompleted` for every finished response of every route (it listens
+ * for the response's end whenever the app has a logger), so the line costs no
+ * `onResponse` hook of its own on each request. Fastify's other request lines
+ * (incoming request, its default error log) stay off, as with
+ * `disableRequestLogging`: the error handler logs errors itself, masked.
  */
-export function installRequestLog(app: FastifyInstance, policy: RequestLogPolicy): void {
-  const random = policy.random ?? Math.random;
-  app.addHook('onResponse', (request, reply, done) => {
+export class RequestLog extends LogController {
+  readonly #policy: RequestLogPolicy;
+  readonly #random: () => number;
+
+  constructor(policy: RequestLogPolicy) {
+    super({ disableRequestLogging: true });
+    this.#policy = policy;
+    this.#random = policy.random ?? Math.random;
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const responseTime = reply.elapsedTime;
     const status = reply.statusCode;
     const line = { req: request, res: { statusCode: status }, responseTime };
-    if (status >= 500) request.log.error(line, 'request completed');
-    else if (responseTime >= policy.slowMs) request.log.warn(line, 'slow request');
-    else if (policy.sampleRate > 0 && random() < policy.sampleRate) request.log.info(line, 'request completed');
-    done();
-  });
+    // A response that failed while being written (the socket broke) is logged like a server error.
+    if (status >= 500 || error) request.log.error(error ? { ...line, err: error } : line, 'request completed');
+    else if (responseTime >= this.#policy.slowMs) request.log.warn(line, 'slow request');
+    else if (this.#policy.sampleRate > 0 && this.#random() < this.#policy.sampleRate) request.log.info(line, 'request completed');
+  }
 }
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LogFn = FastifyBaseLogger['info'];
+
+/**
+ * A request's logger (`request.log`), the pino child with the request id made
+ * on its first line only. Fastify made that child for every request, and
+ * pino's `child` rebuilds its formatters and bindings each time; most requests
+ * log nothing (one in a hundred sampled in production), so the quote paid for
+ * a logger it never used (issue 15). Every line still carries the request id
+ * and goes through the same serializers and redaction.
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildOptions;
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  /** The pino child, made now if no line was written yet. */
+  made(): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.#options?.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.made().level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.made().child(bindings, options);
+  }
+
+  // Each line goes to the child, made on the first one (prototype methods: nothing allocated per request).
+  fatal(...line: Parameters<LogFn>): void {
+    this.made().fatal(...line);
+  }
+  error(...line: Parameters<LogFn>): void {
+    this.made().error(...line);
+  }
+  warn(...line: Parameters<LogFn>): void {
+    this.made().warn(...line);
+  }
+  info(...line: Parameters<LogFn>): void {
+    this.made().info(...line);
+  }
+  debug(...line: Parameters<LogFn>): void {
+    this.made().debug(...line);
+  }
+  trace(...line: Parameters<LogFn>): void {
+    this.made().trace(...line);
+  }
+  silent(...line: Parameters<LogFn>): void {
+    this.made().silent(...line);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: {@link RequestLogger}. */
+export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => new RequestLogger(logger, bindings, options);

@@ -14,6 +14,8 @@ import type {
 import type { ApiEnvelope } from '../../contract/envelope.ts';
 import type { CallData, CallSpec } from '../../contract/define-call.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { maxJsonBytes } from './answer-size.ts';
+import { COMPRESS_THRESHOLD } from './hardening.ts';
 import { emptyBodyAsObject } from './optional-body.ts';
 
 /** Every refusal: `{code, msg, data: null}` (business refusals answer HTTP 200 with it). */
@@ -51,6 +53,20 @@ export function responseSchemas(spec: CallSpec): Record<string, unknown> {
 function bodyMayBeAbsent(spec: CallSpec): boolean {
   const body = spec.body as { type?: unknown; required?: unknown[] } | undefined;
   return spec.method === 'POST' && body?.type === 'object' && !(body.required && body.required.length > 0);
+}
+
+/** Room left in an envelope for `code` and `msg` (success, or a refusal's one sentence). */
+const ENVELOPE_ALLOWANCE = 512;
+
+/**
+ * Whether every answer of a call stays below the compression threshold (its
+ * `data` bounded by its schema, plus the envelope): such a route skips
+ * @fastify/compress's two hooks on each request (the quote, issue 15), which
+ * would only find the answer too small. Any call that may answer more (lists,
+ * pages, open strings) keeps compression.
+ */
+export function answersStaySmall(spec: CallSpec): boolean {
+  return !spec.raw && maxJsonBytes(spec.data) + ENVELOPE_ALLOWANCE < COMPRESS_THRESHOLD;
 }
 
 /** The request schemas of a call as Fastify sees them. */
@@ -113,6 +129,7 @@ export function routesOf(app: FastifyInstance, deps: Pick<AppDeps, 'requireUser'
       ...extras,
       ...(onRequest.length > 0 ? { onRequest } : {}),
       ...(preValidation.length > 0 ? { preValidation } : {}),
+      ...(answersStaySmall(spec) ? { compress: false as const } : {}),
       config: { call: spec },
       schema: {
         summary: spec.summary,
