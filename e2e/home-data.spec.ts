@@ -43,6 +43,30 @@ test('the catalogue, the market list and the market home\'s data the market deci
   expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1, [MARKET_DETAIL]: 1 });
 });
 
+test('the market home a decision leads to shows its banner and products while the query library is still on its way', async ({ page }) => {
+  // The query library's chunks (TanStack Query, the query options, the hooks) are held: the market
+  // home's first screen (home's largest paint after the redirect) must not wait for them.
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/(query-|queries-)[^/]*\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/#/');
+  const market = page.getByTestId('market-home');
+  await expect(market).toBeVisible();
+  await expect(market.locator('img')).toHaveJSProperty('complete', true);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // It was asked for (when the page went idle) and is still held, not skipped.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  // Released, it takes the market over: the search page reads the market from its cache.
+  const details = countRequests(page, [MARKET_DETAIL]);
+  await Promise.all(held.map((release) => release()));
+  await page.unroute(/\/assets\/(query-|queries-)[^/]*\.js$/);
+  await page.getByText('搜索产品').click();
+  await expect(page.getByTestId('result-count')).toContainText('款产品');
+  expect(Object.fromEntries(details)).toEqual({ [MARKET_DETAIL]: 0 });
+});
+
 test.describe('when the catalogue fails', () => {
   test.use({ geolocation: undefined, permissions: [] });
 

@@ -19,6 +19,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import { api } from './endpoints.ts';
+import { MissingData } from './missing-data.ts';
 import { productApi } from './product-api.ts';
 
 /** What a screen renders of an early query: its data, its failure (after the retries), whether it is loading. */
@@ -168,30 +169,38 @@ export const earlyMarkets = new EarlyQuery(
   async (): Promise<readonly MarketSummary[]> => (await api.queryIdByArea(undefined, { silent: true }))?.list ?? [],
 );
 
-/** Market details requested before the query module loaded, each taken once by `queries.market`'s first fetch. */
-const sentMarkets = new Map<string, Promise<MarketDetail>>();
+type MarketKey = readonly ['markets', 'detail', string];
+
+/** One market with its products (selectSupermarket); fails with 保险超市不存在 for an unknown id. */
+export const fetchMarketDetail = async (id: string): Promise<MarketDetail> => {
+  const data = await api.selectSupermarket(id, { silent: true });
+  if (!data) throw new MissingData('保险超市不存在');
+  return data;
+};
+
+const marketQueries = new Map<string, EarlyQuery<MarketDetail, MarketKey>>();
+let marketHandOver: ((query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void) | null = null;
 
 /**
- * Requests a market's detail now (market-start.ts: the market home a decision leads to), and has the
- * query module take the answer into its cache when it loads; the screen's own query joins it.
+ * A market's detail as an early query: the market home renders its first screen (and the banner,
+ * home's largest paint after the redirect) without waiting for the query library, and market-start.ts
+ * sends the request as soon as the decision is known. `queries.market(id)` takes it over when the
+ * query module loads (`handOverMarkets`); one created after that follows the cache at once.
  */
-export function sendMarketDetail(id: string): void {
-  const sent = api.selectSupermarket(id, { silent: true });
-  sent.catch(() => undefined);
-  sentMarkets.set(id, sent);
-  void loadQueryModule()
-    .then(({ queryClient, queries }) => queryClient.prefetchQuery(queries.market(id)))
-    // Not taken (the cache had the market already): not kept for a later fetch.
-    .finally(() => {
-      if (sentMarkets.get(id) === sent) sentMarkets.delete(id);
-    });
+export function earlyMarket(id: string): EarlyQuery<MarketDetail, MarketKey> {
+  let query = marketQueries.get(id);
+  if (!query) {
+    query = new EarlyQuery(['markets', 'detail', id] as const, () => fetchMarketDetail(id));
+    marketQueries.set(id, query);
+    marketHandOver?.(query, id);
+  }
+  return query;
 }
 
-/** The request `sendMarketDetail` sent for a market, once. */
-export function takeSentMarketDetail(id: string): Promise<MarketDetail> | undefined {
-  const sent = sentMarkets.get(id);
-  sentMarkets.delete(id);
-  return sent;
+/** Called by queries.ts when it loads: every market early query, now and later, goes into the query cache. */
+export function handOverMarkets(handOver: (query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void): void {
+  marketHandOver = handOver;
+  marketQueries.forEach(handOver);
 }
 
 /**
