@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
+import { documentPreloads } from './scripts/lib/vite-document-preloads.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -96,7 +97,17 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), reactRouterPure(), antdRender(), pdfCmaps(), precompress()],
+  plugins: [
+    react(),
+    contractForWeb(),
+    rjsfRegistryForWeb(),
+    reactRouterPure(),
+    antdRender(),
+    pdfCmaps(),
+    // Home's screen and the market decision its route starts, requested by the document beside the entry.
+    documentPreloads({ '/': ['src/web/screens/home/home-screen.tsx', 'src/web/markets/market-flow.ts'] }),
+    precompress(),
+  ],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {

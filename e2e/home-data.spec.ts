@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { hashRoute } from './support/app.ts';
 
@@ -65,6 +65,27 @@ test('the market home a decision leads to shows its banner and products while th
   await page.getByText('搜索产品').click();
   await expect(page.getByTestId('result-count')).toContainText('款产品');
   expect(Object.fromEntries(details)).toEqual({ [MARKET_DETAIL]: 0 });
+});
+
+test('the document starts home\'s screen and the market decision\'s code beside the entry, without waiting for it to run', async ({ page, request }) => {
+  // The scripts index.html names itself: the entry and its static imports.
+  const html = await (await request.get('/')).text();
+  const own = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  // The entry is held: whatever else is requested was asked for by the document.
+  const held: Route[] = [];
+  await page.route(`**${entry}`, (route) => void held.push(route));
+  const started: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js') && !own.has(pathname)) started.push(pathname);
+  });
+  await page.goto('/#/', { waitUntil: 'commit' });
+  await expect.poll(() => started.filter((path) => /\/(home-screen|market-flow)-/.test(path)).length).toBe(2);
+  // Released, the entry uses them: home decides and sends the visitor to the market's home.
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByTestId('market-home')).toBeVisible();
 });
 
 test.describe('when the catalogue fails', () => {

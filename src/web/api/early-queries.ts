@@ -19,7 +19,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import { api } from './endpoints.ts';
-import { MissingData } from './missing-data.ts';
+import { MissingData } from './client.ts';
 import { productApi } from './product-api.ts';
 
 /** What a screen renders of an early query: its data, its failure (after the retries), whether it is loading. */

@@ -1,7 +1,6 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { ApiError } from './client.ts';
-import { MissingData } from './missing-data.ts';
+import { ApiError, MissingData } from './client.ts';
 
 /**
  * How long each kind of server data stays fresh before a screen that shows it
@@ -21,7 +20,7 @@ export const STALE = {
 /** Failed queries are tried this many more times (a phone's network drops a request now and then). */
 export const QUERY_RETRIES = 2;
 
-// Its own module: early-queries.ts throws it before the query library is loaded.
+// Defined with ApiError in client.ts: early-queries.ts throws it before the query library is loaded.
 export { MissingData };
 
 /**
