@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
+import { documentPreloads } from './scripts/lib/vite-document-preloads.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
@@ -100,7 +101,18 @@ function pdfCmaps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractForWeb(), rjsfRegistryForWeb(), reactRouterPure(), antdRender(), pdfCmaps(), assertNoChunkCycle(), precompress()],
+  plugins: [
+    react(),
+    contractForWeb(),
+    rjsfRegistryForWeb(),
+    reactRouterPure(),
+    antdRender(),
+    pdfCmaps(),
+    assertNoChunkCycle(),
+    // The market decision home's route starts, requested by the document beside the entry (home's screen is in `core`).
+    documentPreloads({ '/': ['src/web/markets/market-flow.ts'] }),
+    precompress(),
+  ],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
   resolve: {

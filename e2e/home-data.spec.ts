@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { hashRoute } from './support/app.ts';
 
@@ -41,6 +41,51 @@ test('the catalogue, the market list and the market home\'s data the market deci
   await expect.poll(() => hashRoute(page)).toBe('/searchCenter?market=xuzhou');
   await expect(page.getByTestId('result-count')).toContainText('款产品');
   expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1, [MARKET_DETAIL]: 1 });
+});
+
+test('the market home a decision leads to shows its banner and products while the query library is still on its way', async ({ page }) => {
+  // The query library's chunks (TanStack Query, the query options, the hooks) are held: the market
+  // home's first screen (home's largest paint after the redirect) must not wait for them.
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/(query-|queries-)[^/]*\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/#/');
+  const market = page.getByTestId('market-home');
+  await expect(market).toBeVisible();
+  await expect(market.locator('img')).toHaveJSProperty('complete', true);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // It was asked for (when the page went idle) and is still held, not skipped.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  // Released, it takes the market over: the search page reads the market from its cache.
+  const details = countRequests(page, [MARKET_DETAIL]);
+  await Promise.all(held.map((release) => release()));
+  await page.unroute(/\/assets\/(query-|queries-)[^/]*\.js$/);
+  await page.getByText('搜索产品').click();
+  await expect(page.getByTestId('result-count')).toContainText('款产品');
+  expect(Object.fromEntries(details)).toEqual({ [MARKET_DETAIL]: 0 });
+});
+
+test('the document starts home\'s screen and the market decision\'s code beside the entry, without waiting for it to run', async ({ page, request }) => {
+  // The scripts index.html names itself: the entry and its static imports.
+  const html = await (await request.get('/')).text();
+  const own = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  // The entry is held: whatever else is requested was asked for by the document.
+  const held: Route[] = [];
+  await page.route(`**${entry}`, (route) => void held.push(route));
+  const started: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js') && !own.has(pathname)) started.push(pathname);
+  });
+  await page.goto('/#/', { waitUntil: 'commit' });
+  await expect.poll(() => started.filter((path) => /\/(home-screen|market-flow)-/.test(path)).length).toBe(2);
+  // Released, the entry uses them: home decides and sends the visitor to the market's home.
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByTestId('market-home')).toBeVisible();
 });
 
 test.describe('when the catalogue fails', () => {

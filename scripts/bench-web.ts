@@ -12,10 +12,10 @@
  *   of 18 antd-mobile inputs controlled by one state. A key's time runs from
  *   its keydown's timestamp to the frame after the next animation frame.
  * Servers listen on 127.0.0.1 only and stop at the end. `BENCH_WEB_ONLY=keys`
- * runs the keystroke part only (no Lighthouse); `BENCH_WEB_ONLY=home,detail`
- * (any of home, detail, insure) runs Lighthouse on those pages and the
- * reference only, without the keystrokes. `BENCH_WEB_LHR=<folder>` saves
- * each Lighthouse result there as JSON (`<page>-<run>.json`).
+ * runs the keystroke part only (no Lighthouse). `BENCH_WEB_PAGES=home,detail`
+ * limits Lighthouse to those pages (of home, detail, insure; the reference is
+ * always measured) and skips the keystrokes; `BENCH_WEB_LHR_DIR=<dir>` saves
+ * each Lighthouse result there (`<page>-<run>.json`) for analysis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -38,14 +38,9 @@ const RUNS = 3;
 const KEYS = 'abcdefghijklmnopqrst';
 const DETAIL_MANIFEST = 'zaozhuang-student';
 const APP = `http://127.0.0.1:${APP_PORT}`;
+const PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
+const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
 const REF = `http://127.0.0.1:${REF_PORT}`;
-const ONLY = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
-const LHR_DIR = process.env.BENCH_WEB_LHR;
-const PAGES = ['home', 'detail', 'insure'] as const;
-type PageName = (typeof PAGES)[number];
-const pagesToRun = new Set<PageName>(PAGES.filter((name) => ONLY.length === 0 || ONLY.includes(name)));
-const keysOnly = ONLY.length > 0 && ONLY.every((name) => name === 'keys');
-const runKeys = ONLY.length === 0 || ONLY.includes('keys');
 
 interface ProductManifestLite {
   productCode: string;
@@ -158,7 +153,7 @@ interface LighthouseFigures {
 }
 
 /** One Lighthouse run (mobile defaults) in a fresh Chromium; `prepare` runs first in the same browser (log-in). */
-async function lighthouseRun(url: string | ((page: Page) => Promise<string>), save?: string): Promise<LighthouseFigures> {
+async function lighthouseRun(url: string | ((page: Page) => Promise<string>), name: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     let target = typeof url === 'string' ? url : '';
@@ -178,9 +173,11 @@ async function lighthouseRun(url: string | ((page: Page) => Promise<string>), sa
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${target}`);
-    if (LHR_DIR && save) {
+    if (LHR_DIR) {
       mkdirSync(LHR_DIR, { recursive: true });
-      writeFileSync(join(LHR_DIR, `${save}.json`), JSON.stringify(lhr));
+      let run = 1;
+      while (existsSync(join(LHR_DIR, `${name}-${run}.json`))) run++;
+      writeFileSync(join(LHR_DIR, `${name}-${run}.json`), JSON.stringify(lhr));
     }
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -191,9 +188,14 @@ async function lighthouseRun(url: string | ((page: Page) => Promise<string>), sa
   }
 }
 
-async function lighthouseMedian(name: string, url: string | ((page: Page) => Promise<string>)): Promise<LighthouseFigures & { runs: LighthouseFigures[] }> {
+async function lighthouseMedian(url: string | ((page: Page) => Promise<string>), name: string): Promise<LighthouseFigures & { runs: LighthouseFigures[] }> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, `${name}-${i + 1}`));
+  for (let i = 0; i < RUNS; i++) {
+    // A run whose trace Lighthouse could not read (NO_NAVSTART, NaN figures) is made again, twice at most.
+    let run = await lighthouseRun(url, name);
+    for (let retry = 0; retry < 2 && Number.isNaN(run.lcp); retry++) run = await lighthouseRun(url, name);
+    runs.push(run);
+  }
   return { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), runs };
 }
 
@@ -253,8 +255,8 @@ async function main(): Promise<void> {
   const refServer = await serveStatic(refDir, REF_PORT);
   const app = await startApp();
   try {
-    if (!keysOnly) await lighthouseFigures();
-    if (!runKeys) return;
+    if (process.env.BENCH_WEB_ONLY !== 'keys') await lighthouseFigures();
+    if (PAGES) return;
     const keys = await keystrokeFigures();
     console.log(`\nkeystroke → next paint, 4× CPU slowdown, ${KEYS.length} keys (ms): median / p95`);
     const line = (name: string, times: number[]) =>
@@ -271,11 +273,14 @@ async function main(): Promise<void> {
 /** Lighthouse on the reference, home, a detail route and the insure form. */
 async function lighthouseFigures(): Promise<void> {
   console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
-  const reference = await lighthouseMedian('reference', `${REF}/index.html`);
+  const reference = await lighthouseMedian(`${REF}/index.html`, 'reference');
+  const pages: [string, string, string | ((page: Page) => Promise<string>)][] = [
+    ['home', 'home /', `${APP}/#/`],
+    ['detail', `detail ${detailRoute}`, `${APP}/#${detailRoute}`],
+    ['insure', 'insure (logged in)', logInToInsure],
+  ];
   const rows: [string, LighthouseFigures & { runs: LighthouseFigures[] }][] = [['reference page', reference]];
-  if (pagesToRun.has('home')) rows.push(['home /', await lighthouseMedian('home', `${APP}/#/`)]);
-  if (pagesToRun.has('detail')) rows.push([`detail ${detailRoute}`, await lighthouseMedian('detail', `${APP}/#${detailRoute}`)]);
-  if (pagesToRun.has('insure')) rows.push(['insure (logged in)', await lighthouseMedian('insure', logInToInsure)]);
+  for (const [key, name, url] of pages) if (!PAGES || PAGES.includes(key)) rows.push([name, await lighthouseMedian(url, key)]);
   console.log(`${'page'.padEnd(40)} ${'score'.padStart(6)} ${'LCP s'.padStart(7)}  score/ref  LCP/ref  runs (score, LCP)`);
   for (const [name, f] of rows) {
     const runs = f.runs.map((r) => `${r.score} ${fmt(r.lcp, 2)}`).join(' | ');

@@ -12,6 +12,9 @@ export const TIMEOUT_MESSAGE = '网络请求超时，请检查网络连接后重
 export const HTTP_401_MESSAGE = '网络异常,请重新登录!';
 
 /** A failed call: `code` is the envelope code, or `HTTP_<status>` / `TIMEOUT` / `NETWORK`. */
+/** A query whose answer says there is nothing to show (保单不存在, 保险超市不存在): asking again would not help. */
+export class MissingData extends Error {}
+
 export class ApiError extends Error {
   constructor(
     readonly code: string,

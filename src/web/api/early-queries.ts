@@ -19,6 +19,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { MissingData } from './client.ts';
 import { marketApi } from './market-api.ts';
 import type * as QueryModuleExports from './query-module.ts';
 import { productApi } from './product-api.ts';
@@ -210,18 +211,6 @@ class SentRequests<T> {
   }
 }
 
-const sentMarkets = new SentRequests<MarketDetail>(({ queryClient, queries }, id) => queryClient.fetchQuery(queries.market(id)));
-
-/** Requests a market's detail now (market-start.ts: the market home a decision leads to). */
-export function sendMarketDetail(id: string): void {
-  sentMarkets.send(id, () => marketApi.selectSupermarket(id, { silent: true })).catch(() => undefined);
-}
-
-/** The request `sendMarketDetail` sent for a market, once. */
-export function takeSentMarketDetail(id: string): Promise<MarketDetail> | undefined {
-  return sentMarkets.take(id);
-}
-
 const sentManifests = new SentRequests<ProductManifest | null>(({ queryClient, queries }, code) => queryClient.fetchQuery(queries.productManifest(code)));
 
 /**
@@ -235,6 +224,40 @@ export function sendProductManifest(productCode: string): Promise<ProductManifes
 /** The request `sendProductManifest` sent for a product, once. */
 export function takeSentProductManifest(productCode: string): Promise<ProductManifest | null> | undefined {
   return sentManifests.take(productCode);
+}
+
+type MarketKey = readonly ['markets', 'detail', string];
+
+/** One market with its products (selectSupermarket); fails with 保险超市不存在 for an unknown id. */
+export const fetchMarketDetail = async (id: string): Promise<MarketDetail> => {
+  const data = await marketApi.selectSupermarket(id, { silent: true });
+  if (!data) throw new MissingData('保险超市不存在');
+  return data;
+};
+
+const marketQueries = new Map<string, EarlyQuery<MarketDetail, MarketKey>>();
+let marketHandOver: ((query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void) | null = null;
+
+/**
+ * A market's detail as an early query: the market home renders its first screen (and the banner,
+ * home's largest paint after the redirect) without waiting for the query library, and market-start.ts
+ * sends the request as soon as the decision is known. `queries.market(id)` takes it over when the
+ * query module loads (`handOverMarkets`); one created after that follows the cache at once.
+ */
+export function earlyMarket(id: string): EarlyQuery<MarketDetail, MarketKey> {
+  let query = marketQueries.get(id);
+  if (!query) {
+    query = new EarlyQuery(['markets', 'detail', id] as const, () => fetchMarketDetail(id));
+    marketQueries.set(id, query);
+    marketHandOver?.(query, id);
+  }
+  return query;
+}
+
+/** Called by queries.ts when it loads: every market early query, now and later, goes into the query cache. */
+export function handOverMarkets(handOver: (query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void): void {
+  marketHandOver = handOver;
+  marketQueries.forEach(handOver);
 }
 
 /**

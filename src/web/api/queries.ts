@@ -21,7 +21,7 @@ import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { ApiError } from './client.ts';
 import type { SchoolSearchParams } from './info.ts';
-import { earlyCatalogue, earlyMarkets, takeSentMarketDetail, takeSentProductManifest } from './early-queries.ts';
+import { earlyCatalogue, earlyMarkets, fetchMarketDetail, handOverMarkets, takeSentProductManifest } from './early-queries.ts';
 import { productApi } from './product-api.ts';
 import { MissingData, queryClient, STALE } from './query-client.ts';
 import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
@@ -86,17 +86,13 @@ export const queries = {
     queryOptions({ queryKey: earlyMarkets.queryKey, queryFn: earlyMarkets.queryFn, ...LONG_LIVED }),
 
   /**
-   * One market with its products; fails with 保险超市不存在 for an unknown id. The first fetch takes
-   * the request market-start sent before this module loaded, if any (early-queries.ts).
+   * One market with its products; fails with 保险超市不存在 for an unknown id. A request the market
+   * home or market-start sent before this module loaded is its first attempt (`earlyMarket`).
    */
   market: (id: string) =>
     queryOptions({
-      queryKey: [...queryKeys.markets, 'detail', id],
-      queryFn: async () => {
-        const data = await (takeSentMarketDetail(id) ?? (await endpoints()).selectSupermarket(id, { silent: true }));
-        if (!data) throw new MissingData('保险超市不存在');
-        return data;
-      },
+      queryKey: [...queryKeys.markets, 'detail', id] as const,
+      queryFn: () => fetchMarketDetail(id),
       ...LONG_LIVED,
     }),
 
@@ -312,3 +308,4 @@ export const queries = {
  */
 earlyCatalogue.handOver(queryClient, queries.catalogue());
 earlyMarkets.handOver(queryClient, queries.markets());
+handOverMarkets((query, id) => query.handOver(queryClient, queries.market(id)));

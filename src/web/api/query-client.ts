@@ -1,6 +1,6 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { ApiError } from './client.ts';
+import { ApiError, MissingData } from './client.ts';
 
 /**
  * How long each kind of server data stays fresh before a screen that shows it
@@ -20,8 +20,8 @@ export const STALE = {
 /** Failed queries are tried this many more times (a phone's network drops a request now and then). */
 export const QUERY_RETRIES = 2;
 
-/** A query whose answer says there is nothing to show (保单不存在, 保险超市不存在): asking again would not help. */
-export class MissingData extends Error {}
+// Defined with ApiError in client.ts: early-queries.ts throws it before the query library is loaded.
+export { MissingData };
 
 /**
  * Whether a failed query is worth trying again: not a business refusal (4xxx:

@@ -10,7 +10,7 @@
  * starts a fresh one.
  */
 import type { ResolvedModel } from './market-flow.ts';
-import { earlyCatalogue, earlyMarkets, sendMarketDetail } from '../api/early-queries.ts';
+import { earlyCatalogue, earlyMarket, earlyMarkets } from '../api/early-queries.ts';
 import { ROUTES } from '../app/paths.ts';
 import { preloadScreen } from '../app/screens.ts';
 
@@ -24,8 +24,8 @@ function preloadTarget({ model }: ResolvedModel): void {
     if (step.go.to === 'market') {
       preloadScreen('market-home');
       const { id, homeRoute } = step.go.market;
-      // The generic market home's data leave now, with its chunk, not one wave later with the query library.
-      if (homeRoute === ROUTES.insureMarketHome) sendMarketDetail(id);
+      // The generic market home's data leave now, with its chunk, not one wave later with the screen.
+      if (homeRoute === ROUTES.insureMarketHome) void earlyMarket(id).load().catch(() => undefined);
     }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
   }

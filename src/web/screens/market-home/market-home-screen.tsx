@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, NoticeBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckShieldOutline, FileOutline, HandPayCircleOutline, SearchOutline } from 'antd-mobile-icons';
 import type { MarketDetail } from '../../../contract/market.ts';
 import { SHARE } from '../../../contract/promoter.ts';
-import { queries } from '../../api/queries.ts';
+import { earlyMarket, loadQueryModuleWhenIdle, useEarlyQuery } from '../../api/early-queries.ts';
 import { paths } from '../../app/paths.ts';
 import { hasAppHistory, useAppNavigate } from '../../app/use-app-navigate.ts';
 import { AppPage } from '../../components/app-page.tsx';
@@ -12,7 +12,8 @@ import { EntryGrid } from '../../components/layout/entry-grid.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import styles from '../../components/market/market.module.css';
 import { CategoryTabs, categoryOptions, ProductCard } from '../../components/market/product-card.tsx';
-import { useLoadedQuery } from '../../components/query-state.ts';
+import { errorMessage } from '../../components/error-message.ts';
+import { WrappedNotice } from '../../components/wrapped-notice.tsx';
 import { ShareButton } from '../../components/share/share-button.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
@@ -35,8 +36,30 @@ export default function MarketHomeScreen() {
  */
 export function MarketHomeView({ id }: { id: string }) {
   const navigate = useAppNavigate();
-  const [state, reload] = useLoadedQuery({ ...queries.market(id), enabled: id !== '' });
-  const market = state.status === 'ready' ? state.data : null;
+  if (!id) {
+    return (
+      <AppPage title="保险超市">
+        <StatusBlock kind="empty" title="尚未选择保险超市" description="请选择您所在地区的保险超市">
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
+            选择保险超市
+          </Button>
+        </StatusBlock>
+      </AppPage>
+    );
+  }
+  return <MarketLoad id={id} />;
+}
+
+/**
+ * The market's detail through an early query (api/early-queries.ts): the first screen, and its banner
+ * (home's largest paint after the redirect), do not wait for the query library, which loads when the
+ * page is idle and takes the answer into its cache (issue 15, docs/performance.md, "wt-lcphome").
+ */
+function MarketLoad({ id }: { id: string }) {
+  const navigate = useAppNavigate();
+  const query = earlyMarket(id);
+  const { data: market, error } = useEarlyQuery(query);
+  useEffect(loadQueryModuleWhenIdle, []);
 
   useEffect(() => {
     if (!market) return;
@@ -54,34 +77,22 @@ export function MarketHomeView({ id }: { id: string }) {
     // Once per market shown (navigate changes with every location).
   }, [market]);
 
-  if (!id) {
-    return (
-      <AppPage title="保险超市">
-        <StatusBlock kind="empty" title="尚未选择保险超市" description="请选择您所在地区的保险超市">
+  if (market) return <MarketPage market={market} />;
+  if (!error) return <AppPage title="保险超市"><PageLoading /></AppPage>;
+  const message = errorMessage(error);
+  return (
+    <AppPage title="保险超市">
+      {message === '保险超市不存在' ? (
+        <StatusBlock kind="empty" title="保险超市不存在" description="链接可能已失效，请重新选择保险超市">
           <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
-            选择保险超市
+            重新选择
           </Button>
         </StatusBlock>
-      </AppPage>
-    );
-  }
-  if (state.status === 'loading') return <AppPage title="保险超市"><PageLoading /></AppPage>;
-  if (state.status === 'error') {
-    return (
-      <AppPage title="保险超市">
-        {state.message === '保险超市不存在' ? (
-          <StatusBlock kind="empty" title="保险超市不存在" description="链接可能已失效，请重新选择保险超市">
-            <Button color="primary" shape="rounded" onClick={() => navigate(paths.locationMarketHome())}>
-              重新选择
-            </Button>
-          </StatusBlock>
-        ) : (
-          <LoadError description={state.message} onRetry={reload} />
-        )}
-      </AppPage>
-    );
-  }
-  return <MarketPage market={state.data} />;
+      ) : (
+        <LoadError description={message} onRetry={() => query.retry()} />
+      )}
+    </AppPage>
+  );
 }
 
 function MarketPage({ market }: { market: MarketDetail }) {
@@ -116,7 +127,7 @@ function MarketPage({ market }: { market: MarketDetail }) {
           </Button>
         </StatusBlock>
       )}
-      {market.online && market.notice && <NoticeBar content={market.notice} color="info" wrap />}
+      {market.online && market.notice && <WrappedNotice content={market.notice} color="info" />}
 
       {market.online && (
         <>
