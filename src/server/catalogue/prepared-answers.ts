@@ -10,11 +10,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiEnvelope } from '../../contract/envelope.ts';
+import { COMPRESS_THRESHOLD } from '../http/answer-size.ts';
 import type { PreparedReply } from '../http/route.ts';
 import type { ManifestStore } from './manifest-store.ts';
-
-/** Below this the bytes go as they are (as @fastify/compress's threshold). */
-const COMPRESS_THRESHOLD = 1024;
 
 /** One answer as bytes: the JSON, its ETag, and its encodings made on first demand. */
 export class PreparedAnswer {

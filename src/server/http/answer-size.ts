@@ -1,3 +1,6 @@
+/** Answers smaller than this are sent as they are: compressing them saves too little to pay for itself (@fastify/compress's threshold, hardening.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
 /**
  * The most bytes a value of a JSON schema can take once serialised by the
  * route's response serializer (fast-json-stringify writes the declared

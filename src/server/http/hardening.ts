@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import helmet, { type HelmetOptions } from 'helmet';
 import { GW } from '../../contract/define-call.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
+import { COMPRESS_THRESHOLD } from './answer-size.ts';
 import { registerHealthRoutes, type HealthDeps } from './health-routes.ts';
 
 /** Overload limits of @fastify/under-pressure; 0 turns a limit off. */
@@ -237,8 +238,6 @@ export function headerSets(https: boolean): { api: Readonly<Record<string, strin
   return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https)))) };
 }
 
-/** Answers smaller than this are sent as they are: compressing them saves too little to pay for itself. */
-export const COMPRESS_THRESHOLD = 1024;
 
 export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
   const https = servedOverHttps(options.publicUrl);

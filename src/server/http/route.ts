@@ -14,8 +14,7 @@ import type {
 import type { ApiEnvelope } from '../../contract/envelope.ts';
 import type { CallData, CallSpec } from '../../contract/define-call.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { maxJsonBytes } from './answer-size.ts';
-import { COMPRESS_THRESHOLD } from './hardening.ts';
+import { COMPRESS_THRESHOLD, maxJsonBytes } from './answer-size.ts';
 import { emptyBodyAsObject } from './optional-body.ts';
 
 /** Every refusal: `{code, msg, data: null}` (business refusals answer HTTP 200 with it). */
