@@ -63,17 +63,20 @@ interface Node {
   mergeable: boolean;
 }
 
-function closureOf(nodes: ReadonlyMap<string, Node>, start: string): Set<string> {
+/** Every node reachable from `start` (itself included) over `next`. */
+function reachable(start: string, next: (name: string) => Iterable<string>): Set<string> {
   const seen = new Set<string>();
   const stack = [start];
   while (stack.length > 0) {
     const name = stack.pop()!;
     if (seen.has(name)) continue;
     seen.add(name);
-    for (const next of nodes.get(name)?.imports ?? []) stack.push(next);
+    for (const other of next(name)) stack.push(other);
   }
   return seen;
 }
+
+const closureOf = (nodes: ReadonlyMap<string, Node>, start: string): Set<string> => reachable(start, (name) => nodes.get(name)?.imports ?? []);
 
 const cost = (nodes: ReadonlyMap<string, Node>, names: Iterable<string>, loaded: ReadonlySet<string>): { bytes: number; files: number } => {
   let bytes = 0;
@@ -114,19 +117,8 @@ function merged(nodes: ReadonlyMap<string, Node>, members: readonly string[]): M
 function pathClosed(nodes: ReadonlyMap<string, Node>, a: string, b: string): string[] {
   const reverse = new Map<string, string[]>();
   for (const [name, node] of nodes) for (const target of node.imports) reverse.set(target, [...(reverse.get(target) ?? []), name]);
-  const walk = (start: string, next: (name: string) => Iterable<string>): Set<string> => {
-    const seen = new Set<string>();
-    const stack = [start];
-    while (stack.length > 0) {
-      const name = stack.pop()!;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      for (const other of next(name)) stack.push(other);
-    }
-    return seen;
-  };
-  const down = (name: string): Set<string> => walk(name, (n) => nodes.get(n)?.imports ?? []);
-  const up = (name: string): Set<string> => walk(name, (n) => reverse.get(n) ?? []);
+  const down = (name: string): Set<string> => closureOf(nodes, name);
+  const up = (name: string): Set<string> => reachable(name, (n) => reverse.get(n) ?? []);
   const [downA, downB, upA, upB] = [down(a), down(b), up(a), up(b)];
   const between = [...nodes.keys()].filter((name) => (downA.has(name) && upB.has(name)) || (downB.has(name) && upA.has(name)));
   return [a, b, ...between.filter((name) => name !== a && name !== b).sort()];
