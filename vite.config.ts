@@ -122,7 +122,7 @@ const SCREEN_PART = /[\\/]src[\\/]web[\\/](screens|components|form-theme|rendere
 const merge = chunkMerge({
   configFile: fileURLToPath(import.meta.url),
   limitOf: (id) => OPENING_LIMITS.get(id) ?? (SCREEN.test(id) ? 40 * 1024 : SCREEN_PART.test(id) ? 80 * 1024 : undefined),
-  weightOf: (id) => (PURCHASE_PATH.has(id) ? 3 : 1),
+  weightOf: (id) => (id === src('screens/product-detail/product-detail-screen.tsx') ? 10 : PURCHASE_PATH.has(id) ? 3 : 1),
   loadedRoots: [src('api/query-module.ts')],
 });
 

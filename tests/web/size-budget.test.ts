@@ -110,7 +110,7 @@ describe('the idle load (what home loads after its first render)', () => {
 });
 
 describe('screen file budget', () => {
-  it('holds every screen to at most SCREEN_MAX_FILES files, product detail 42 before the chunk merge', () => {
+  it('holds every screen to at most SCREEN_MAX_FILES files (product detail opened 42 before the chunk merge)', () => {
     expect(SCREEN_MAX_FILES).toBeLessThan(42);
     expect(SCREENS_TOTAL_MAX_FILES).toBeLessThan(951);
   });
