@@ -9,6 +9,7 @@ import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
 import { documentPreloads } from './scripts/lib/vite-document-preloads.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
+import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merge.ts';
 
 /** The API server (src/server/server.ts) the dev server proxies to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -39,6 +40,8 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
+      // The chunk merge's first pass writes nothing.
+      if (isChunkMergeFirstPass()) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
           entry.isDirectory() ? (entry.name === '.vite' ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)],
@@ -100,6 +103,30 @@ function pdfCmaps(): Plugin {
   };
 }
 
+const src = (path: string): string => fileURLToPath(new URL(`./src/web/${path}`, import.meta.url));
+/** Budgets of scripts/size-budget.ts, in bytes, for the lazy entries' openings the chunk merge may grow. */
+const SCREEN = /[\\/]src[\\/]web[\\/]screens[\\/]([^\\/]+)[\\/]\1-screen\.tsx$/;
+const OPENING_LIMITS = new Map<string, number>([
+  [src('screens/insure/insure-screen.tsx'), 85 * 1024],
+  [src('screens/contract/contract-screen.tsx'), Number.POSITIVE_INFINITY],
+  [src('recording/recorder.ts'), 30 * 1024],
+]);
+/** The purchase path: each request its screens save counts three times. */
+const PURCHASE_PATH = new Set(['product-detail', 'market-home', 'confirm', 'insure', 'login'].map((name) => src(`screens/${name}/${name}-screen.tsx`)));
+/**
+ * Shared chunks merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts).
+ * Lazy parts a screen loads after it opens (pull-to-refresh, pickers, popups): their download is counted
+ * beyond the first load, so it includes what their screen has already loaded; 80 KB. Other lazy entries
+ * (the market flow home loads, packages) may not grow.
+ */
+const SCREEN_PART = /[\\/]src[\\/]web[\\/](screens|components|form-theme|renderers)[\\/]/;
+const merge = chunkMerge({
+  configFile: fileURLToPath(import.meta.url),
+  limitOf: (id) => OPENING_LIMITS.get(id) ?? (SCREEN.test(id) ? 40 * 1024 : SCREEN_PART.test(id) ? 80 * 1024 : undefined),
+  weightOf: (id) => (id === src('screens/product-detail/product-detail-screen.tsx') ? 10 : PURCHASE_PATH.has(id) ? 3 : 1),
+  loadedRoots: [src('api/query-module.ts')],
+});
+
 export default defineConfig({
   plugins: [
     react(),
@@ -112,6 +139,7 @@ export default defineConfig({
     // The market decision home's route starts, requested by the document beside the entry (home's screen is in `core`).
     documentPreloads({ '/': ['src/web/markets/market-flow.ts'] }),
     precompress(),
+    merge.plugin,
   ],
   // Served at the site root by the API server (dist/ at `/`).
   base: '/',
@@ -162,6 +190,8 @@ export default defineConfig({
             // The home route's modules, the home screen's included, in one chunk beside the entry module
             // (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31, and home renders without waiting for a chunk of its own.
             { name: homeRouteChunkName({ roots: [ENTRY, HOME_SCREEN], ownChunks: [ENTRY], exclude: VENDOR }), debugName: 'core', includeDependenciesRecursively: false, priority: 5 },
+            // Shared chunks of the lazy screens, merged where every screen that opens them stays within its budget.
+            { name: merge.groupName, includeDependenciesRecursively: false, priority: 1 },
           ],
         },
       },

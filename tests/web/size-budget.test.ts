@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_ROUTE_BUDGET_BYTES, HOME_ROUTE_MAX_FILES, homeRouteFiles, homeRouteProblems, idleFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
+import { HOME_ROUTE_BUDGET_BYTES, HOME_ROUTE_MAX_FILES, SCREEN_MAX_FILES, SCREENS_TOTAL_MAX_FILES, homeRouteFiles, homeRouteProblems, idleFiles, screenFiles, screenSources, staticClosure, type BuildManifest } from '../../scripts/size-budget.ts';
 
 /** A build manifest shaped like vite's: entry → vendor, home lazy → shared, detail lazy → heavy. */
 const manifest: BuildManifest = {
@@ -106,5 +106,12 @@ describe('the idle load (what home loads after its first render)', () => {
 
   it('must be a lazy chunk', () => {
     expect(() => idleFiles(manifest, new Set())).toThrow(/lazy chunk/);
+  });
+});
+
+describe('screen file budget', () => {
+  it('holds every screen to at most SCREEN_MAX_FILES files (product detail opened 42 before the chunk merge)', () => {
+    expect(SCREEN_MAX_FILES).toBeLessThan(42);
+    expect(SCREENS_TOTAL_MAX_FILES).toBeLessThan(951);
   });
 });

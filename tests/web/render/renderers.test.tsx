@@ -205,7 +205,8 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
     await waitFor(() => expect(within(widget).getAllByTestId('review-item')).toHaveLength(2));
     expect(within(widget).getByText(RATINGS[0]!.text)).toBeTruthy();
     expect(within(widget).queryByText(RATINGS[2]!.text)).toBeNull();
-    // The page prices locally: the only calls are the widget's.
-    expect(gateway.calls).toEqual([{ path: ratingCalls.list.path, body: { status: 1, productCode: m.productCode, pn: 1, ps: 2, commentNode: '00' } }]);
+    // The page prices locally: the only calls are the widget's (beside region names, which getArea answers
+    // level by level and which a slow run can still be loading for the form rendered before this one).
+    expect(gateway.calls.filter((c) => !c.path.startsWith('/user-svc/api/v1/getArea/'))).toEqual([{ path: ratingCalls.list.path, body: { status: 1, productCode: m.productCode, pn: 1, ps: 2, commentNode: '00' } }]);
   });
 });
