@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** selectSupermarket answered by the test: a market for a known id, null (not found) otherwise. */
 const asked: string[] = [];
-vi.mock('../../../src/web/api/endpoints.ts', () => ({
-  api: {
+vi.mock('../../../src/web/api/market-api.ts', () => ({
+  marketApi: {
     selectSupermarket: (id: string) => {
       asked.push(id);
       return Promise.resolve(id === 'unknown' ? null : { id, name: `${id}保险超市`, online: true, products: [] });
