@@ -76,9 +76,9 @@ export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCR
  * Files of a screen's own opening download (JS + CSS, beyond the home route and the idle load), at
  * most: on HTTP/1.1 each waits for one of six connections (150 ms a round on a phone link). Shared
  * chunks are merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts): product
- * detail opened 42 files before and 26 after (the most of any screen); 951 files over all screens before, 738 after.
+ * detail opened 42 files before and 27 after (the most of any screen; no merge may bring the idle load into a screen that paints without it); 951 files over all screens before, 731 after.
  */
-export const SCREEN_MAX_FILES = 26;
+export const SCREEN_MAX_FILES = 27;
 /** The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). */
 export const SCREENS_TOTAL_MAX_FILES = 740;
 

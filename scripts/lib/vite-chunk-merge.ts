@@ -45,6 +45,12 @@ export interface PlanInput {
   entries: readonly PlanEntry[];
   /** Chunks every entry finds loaded (the home route, the idle load). */
   loaded: ReadonlySet<string>;
+  /**
+   * The chunks of the idle load among them (loaded when home is idle, not before it paints): a merge may
+   * not bring one into an entry's static imports that had none of it (the market home paints before the
+   * query library arrives; e2e/home-data.spec.ts).
+   */
+  idle?: ReadonlySet<string>;
 }
 
 /** A merge group: the chunks merged, in the order they merged. */
@@ -129,7 +135,7 @@ function pathClosed(nodes: ReadonlyMap<string, Node>, a: string, b: string): str
  * and keeps every entry within its limit and the chunk graph acyclic; the merge with the largest
  * weighted number of requests removed first (ties: chunk names, for a deterministic plan).
  */
-export function planChunkMerges({ chunks, entries, loaded }: PlanInput): MergeGroup[] {
+export function planChunkMerges({ chunks, entries, loaded, idle = new Set() }: PlanInput): MergeGroup[] {
   let nodes = new Map<string, Node>(
     chunks.map((c) => [c.name, { bytes: c.bytes, files: c.files, imports: new Set(c.imports), members: [c.name], modules: [...c.modules], mergeable: c.mergeable && !loaded.has(c.name) }]),
   );
@@ -160,7 +166,9 @@ export function planChunkMerges({ chunks, entries, loaded }: PlanInput): MergeGr
       for (const entry of touched) {
         const before = cost(nodes, current.get(entry.chunk)!, loaded);
         const now = cost(next, after.get(entry.chunk)!, loaded);
-        if (now.bytes > before.bytes && now.bytes > entry.limitBytes) {
+        const closureBefore = current.get(entry.chunk)!;
+        const waitsForIdle = [...after.get(entry.chunk)!].some((name) => idle.has(name) && !closureBefore.has(name));
+        if ((now.bytes > before.bytes && now.bytes > entry.limitBytes) || waitsForIdle) {
           fits = false;
           break;
         }
@@ -220,14 +228,17 @@ export function planInputFromOutput(output: Rolldown.OutputBundle | readonly (Ro
     loaded.add(name);
     for (const next of byName.get(name)?.imports ?? []) load(next);
   };
-  for (const chunk of js) if (chunk.isEntry || (chunk.facadeModuleId && options.loadedRoots.includes(chunk.facadeModuleId))) load(chunk.fileName);
+  for (const chunk of js) if (chunk.isEntry) load(chunk.fileName);
+  const first = new Set(loaded);
+  for (const chunk of js) if (chunk.facadeModuleId && options.loadedRoots.includes(chunk.facadeModuleId)) load(chunk.fileName);
+  const idle = new Set([...loaded].filter((name) => !first.has(name)));
   const entries: PlanEntry[] = js
     .filter((chunk) => chunk.isDynamicEntry && !loaded.has(chunk.fileName) && chunk.facadeModuleId)
     .map((chunk) => {
       const limit = options.limitOf(chunk.facadeModuleId!);
       return { chunk: chunk.fileName, limitBytes: limit === undefined ? -1 : limit - margin, weight: options.weightOf(chunk.facadeModuleId!) };
     });
-  return { chunks, entries, loaded };
+  return { chunks, entries, loaded, idle };
 }
 
 /**

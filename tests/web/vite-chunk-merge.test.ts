@@ -36,6 +36,22 @@ describe('planChunkMerges', () => {
     expect(planChunkMerges(roomy).map((g) => g.chunks.sort())).toEqual([['s1', 's2']]);
   });
 
+  it('does not bring the idle load (the query library) into a screen that paints without it', () => {
+    // a (the market home) opens s1 only; b opens s1 and s2, and s2 imports the idle load's chunk q.
+    const input: PlanInput = {
+      chunks: [chunk('a', KB, ['s1'], false), chunk('b', KB, ['s1', 's2'], false), chunk('s1', KB), chunk('s2', KB, ['q']), chunk('q', 11 * KB)],
+      entries: [
+        { chunk: 'a', limitBytes: 40 * KB, weight: 1 },
+        { chunk: 'b', limitBytes: 40 * KB, weight: 1 },
+      ],
+      loaded: new Set(['q']),
+      idle: new Set(['q']),
+    };
+    expect(planChunkMerges(input)).toEqual([]);
+    // Counted as loaded before the first paint, the same merge is made.
+    expect(planChunkMerges({ ...input, idle: new Set() }).map((g) => g.chunks.sort())).toEqual([['s1', 's2']]);
+  });
+
   it('never merges chunks already loaded (home route, idle load) nor an entry chunk', () => {
     const input: PlanInput = {
       chunks: [chunk('a', KB, ['core', 's1'], false), chunk('b', KB, ['core', 's1'], false), chunk('core', 20 * KB), chunk('s1', KB)],
