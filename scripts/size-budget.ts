@@ -79,8 +79,13 @@ export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCR
  * detail opened 42 files before and 27 after (the most of any screen; no merge may bring the idle load into a screen that paints without it); 951 files over all screens before, 731 after.
  */
 export const SCREEN_MAX_FILES = 27;
-/** The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). */
-export const SCREENS_TOTAL_MAX_FILES = 740;
+/**
+ * The sum over all screens' opening files, at most (the merge's weighted goal, printed and held).
+ * 750 since the insure form's text fields stopped using antd-mobile's Input (wt-keys): the Input
+ * chunk, merged with a chunk the insure screen shared before, became its own file for ten account
+ * screens (731 → 741 in all; insure 25 → 24).
+ */
+export const SCREENS_TOTAL_MAX_FILES = 750;
 
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
 export const TYPEBOX_MARK = 'TypeBox.Kind';

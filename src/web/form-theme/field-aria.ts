@@ -16,14 +16,3 @@ export function labelId(id: string): string {
 export function fieldAria(id: string, rawErrors: readonly string[] | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
   return fieldMessages(rawErrors).length > 0 ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
 }
-
-/** Sets (or removes) those attributes on an element a component does not let us pass them to. */
-export function applyFieldAria(element: Element | null | undefined, id: string, rawErrors: readonly string[] | undefined): void {
-  if (!element) return;
-  const aria = fieldAria(id, rawErrors);
-  for (const name of ['aria-invalid', 'aria-describedby'] as const) {
-    const value = aria[name];
-    if (value === undefined) element.removeAttribute(name);
-    else element.setAttribute(name, String(value));
-  }
-}

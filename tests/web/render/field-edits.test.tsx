@@ -8,7 +8,9 @@
  * read another field (sex and birthday from the ID number, the college from
  * the school) get the form's data from a store rather than from rjsf's
  * formContext, which reaches every field (read from a render count of the
- * text fields).
+ * text fields). A keystroke itself renders nothing: the text lives in the
+ * <input> until it is handed over, and an IME composition (a Chinese name
+ * typed in pinyin) is taken when it ends, never its pinyin letters.
  */
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -101,5 +103,69 @@ describe('a field of the insure form while the user types', () => {
     expect((onDraftChange.mock.calls.at(-1)?.[0] as InsureDraftData | undefined)?.policyHolder?.name).toBe('张三');
     expect(input.value).toBe('张三');
     expect(others.filter((id) => renders.has(id))).toEqual([]);
+  });
+
+  it('renders no field while the user types: the text stays in the <input> until it is handed over', () => {
+    vi.useFakeTimers();
+    const onDraftChange = vi.fn();
+    renderInApp(<InsureFormHost manifest={manifest} onDraftChange={onDraftChange} />);
+    const input = document.getElementById('root_policyHolder_name') as HTMLInputElement;
+    fireEvent.focus(input);
+    // The first key shows the clear icon (one render of this field); the next ones render nothing.
+    typeInto(input, '欧');
+    renders.clear();
+    for (const text of ['欧阳', '欧阳修', '欧阳修文']) fireEvent.change(input, { target: { value: text } });
+    expect(input.value).toBe('欧阳修文');
+    expect([...renders.entries()]).toEqual([]);
+    expect(onDraftChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
+    expect(holderName(onDraftChange)).toBe('欧阳修文');
+    expect(input.value).toBe('欧阳修文');
+  });
+
+  it('takes an IME composition when it ends, not its pinyin letters', () => {
+    vi.useFakeTimers();
+    const { onDraftChange, input } = renderForm();
+    fireEvent.compositionStart(input);
+    fireEvent.change(input, { target: { value: 'zh' } });
+    fireEvent.change(input, { target: { value: 'zhang' } });
+    // A pause while choosing the character: the pinyin is not handed over.
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS * 2));
+    expect(onDraftChange).not.toHaveBeenCalled();
+    expect(input.value).toBe('zhang');
+    input.value = '张';
+    fireEvent.compositionEnd(input, { data: '张' });
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
+    expect(onDraftChange).toHaveBeenCalledTimes(1);
+    expect(holderName(onDraftChange)).toBe('张');
+    expect(input.value).toBe('张');
+  });
+
+  it('upper-cases an ID number and drops the spaces of a pasted one before its length limit', () => {
+    const onDraftChange = vi.fn();
+    renderInApp(<InsureFormHost manifest={manifest} onDraftChange={onDraftChange} />);
+    const input = document.getElementById('root_policyHolder_licenceNo') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3203 0220 1501 0112 3x' } });
+    expect(input.value).toBe('32030220150101123X');
+    fireEvent.focusOut(input);
+    const draft = onDraftChange.mock.calls.at(-1)?.[0] as InsureDraftData | undefined;
+    expect(draft?.policyHolder?.licenceNo).toBe('32030220150101123X');
+  });
+
+  it('shows a clear icon while a filled field has focus; it empties the field and the draft follows', () => {
+    const onDraftChange = vi.fn();
+    renderInApp(<InsureFormHost manifest={manifest} onDraftChange={onDraftChange} />);
+    const input = document.getElementById('root_policyHolder_name') as HTMLInputElement;
+    const row = input.closest('[data-field]')!;
+    const clearIcon = () => row.querySelector('.antd-mobile-icon')?.parentElement ?? null;
+    typeInto(input, '赵六');
+    expect(clearIcon()).toBeNull();
+    fireEvent.focus(input);
+    expect(clearIcon()).not.toBeNull();
+    fireEvent.click(clearIcon()!);
+    expect(input.value).toBe('');
+    expect(clearIcon()).toBeNull();
+    fireEvent.focusOut(input);
+    expect(holderName(onDraftChange) ?? '').toBe('');
   });
 });
