@@ -23,8 +23,7 @@ import {
   markOrderPaid,
   submitOrderCall,
   takeLocks,
-  submissionStateColumns,
-  submissionStateOf,
+  readSubmissionState,
   lockPlan,
   type NewApplicationForm,
   type OrderSummary,
@@ -39,7 +38,9 @@ import { toStoredPerson } from './stored-person.ts';
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
-import { attributeSale, buyerStaffAndManager, type SaleAttribution } from '../promoters/attribution.ts';
+import { attributeSale, type SaleAttribution } from '../promoters/attribution.ts';
+import type { AccessClaims } from '../auth/access-token.ts';
+import { sessionRevokedBy } from '../auth/sessions.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
@@ -129,24 +130,36 @@ function checkFormAgreesWithManifest(manifest: ProductManifest, input: Applicati
  * - Premium, cover dates and every constant come from the manifest and the
  *   guarantee years (`insureYear`); the client's `totalPremium` is ignored.
  */
+/**
+ * Who submits: a request's caller, the claims of whose token the submission
+ * checks in its first statement (`accept` gets the verdict: a revoked
+ * session is refused), or the server itself (the demo seed), with no token.
+ */
+export type Submitter = { claims: AccessClaims; accept: (revoked: boolean) => AuthUser } | { server: AuthUser };
+
 export async function submitOrder(
   deps: OrderDeps,
-  user: AuthUser,
+  submitter: Submitter,
   body: SubmitOrderBody,
   resubToken: string | undefined,
   log: FastifyBaseLogger,
 ): Promise<SubmitOrderResult> {
   const now = deps.now();
-  const tokenInput = resubToken ? { token: resubToken, userId: user.userId, now } : null;
+  const who = 'server' in submitter ? submitter.server : submitter.claims;
   const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-  if (!tokenInput) throw resubmitted();
 
   const serial = body.idempotentSerialNo;
   const requestHash = requestHashOf(body);
-  // The token, the serial's owner and a previous order of the serial, read with the buyer's staff
-  // record and manager (the sale's attribution, below): one round trip.
-  const { also, ...buyer } = await buyerStaffAndManager(deps.db, user.userId, submissionStateColumns({ ...tokenInput, serial }));
-  const { tokenLive, serialOwner, previous, checkedHash } = submissionStateOf(also);
+  // The session of the access token (the check every protected call makes), the anti-resubmit
+  // token, the serial's owner and a previous order of the serial, and the buyer's staff record and
+  // manager (the sale's attribution, below): one round trip, before anything else.
+  const sessionId = 'server' in submitter ? null : submitter.claims.sessionId;
+  const state = await readSubmissionState(deps.db, { userId: who.userId, sessionId, token: resubToken ?? '', now, serial });
+  // A revoked session is refused here (406 请先登录) as the guard of other calls refuses it: nothing was written.
+  const user = 'server' in submitter ? submitter.server : submitter.accept(sessionRevokedBy(submitter.claims, state.session));
+  if (!resubToken) throw resubmitted();
+  const tokenInput = { token: resubToken, userId: user.userId, now };
+  const { tokenLive, serialOwner, previous, checkedHash, buyer } = state;
   if (!tokenLive) throw resubmitted();
   if (!serialOwner) throw rejected('流水号无效，请重新获取');
   if (serialOwner !== user.userId) throw forbidden('流水号');
