@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
@@ -28,24 +28,33 @@ export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id'
  * is covered (everything rolled back, the token usable again), and the
  * database's unique violation when a concurrent retry of the serial committed.
  */
-export async function submitOrderCall(
-  db: Db,
-  input: {
-    token: { token: string; userId: string; now: Date };
-    locks: readonly PersonLock[];
-    order: NewOrder;
-    forms: readonly NewApplicationForm[];
-    cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
-  },
-): Promise<number | null> {
+export async function submitOrderCall(db: Db, input: SubmitCallInput): Promise<number | null> {
+  return callSubmitting(db, sql`select submit_order(${submitArguments(input)}) as "orderId"`);
+}
+
+/** What `submit_order` takes. */
+export interface SubmitCallInput {
+  token: { token: string; userId: string; now: Date };
+  locks: readonly PersonLock[];
+  order: NewOrder;
+  forms: readonly NewApplicationForm[];
+  cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
+}
+
+/** `submit_order`'s arguments, in its order. */
+function submitArguments(input: SubmitCallInput) {
   const { token, cover } = input;
-  try {
-    const result = await db.execute(sql`select submit_order(
+  return sql`
       ${token.token}, ${token.userId}::uuid, ${token.now.toISOString()}::timestamptz, ${JSON.stringify(input.locks)}::jsonb,
       ${cover.productCode}, ${JSON.stringify(coverPeople(cover.people))}::jsonb, ${cover.start.toISOString()}::timestamptz,
       ${cover.end.toISOString()}::timestamptz, ${liveStatuses()},
-      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb
-    ) as "orderId"`);
+      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb`;
+}
+
+/** Runs a statement calling `submit_order`; an insured already covered becomes {@link InsuredTaken}. */
+async function callSubmitting(db: Db, statement: SQL): Promise<number | null> {
+  try {
+    const result = await db.execute(statement);
     const [row] = (result as unknown as { rows: { orderId: number | string | null }[] }).rows;
     return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
   } catch (error) {
@@ -53,6 +62,33 @@ export async function submitOrderCall(
     if (taken !== null) throw new InsuredTaken(taken);
     throw error;
   }
+}
+
+/**
+ * A plain order in one statement (`submit_plain_order`, migration 0016): the
+ * order composed for a buyer without a staff record or manager, submitted
+ * only if the database agrees, in the same call, with what
+ * {@link readSubmissionState} would have told: the token's session is live,
+ * the buyer has neither a staff record nor a manager, the serial is the
+ * buyer's, bound to no other application, and made no order yet. Answers the
+ * new order's id, null when the anti-resubmit token was not live (nothing
+ * written), or `'read state'` when a check did not hold (nothing written):
+ * the caller then reads the state and submits as before. Throws as
+ * {@link submitOrderCall}.
+ */
+export async function submitPlainOrderCall(
+  db: Db,
+  input: SubmitCallInput & { session: { sessionId: string; tokenVersion: number; userCode: string }; serial: string; requestHash: string },
+): Promise<number | null | 'read state'> {
+  const { session } = input;
+  const id = await callSubmitting(
+    db,
+    sql`select submit_plain_order(
+      ${session.sessionId}::uuid, ${session.tokenVersion}::int, ${session.userCode}, ${input.serial}, ${input.requestHash},
+      ${submitArguments(input)}
+    ) as "orderId"`,
+  );
+  return id === -1 ? 'read state' : id;
 }
 
 /** `submit_order` refused the order: the insured at `index` is already covered. */

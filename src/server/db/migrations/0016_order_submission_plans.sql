@@ -101,3 +101,38 @@ BEGIN
   RETURN v_order_id;
 END;
 $$;
+--> statement-breakpoint
+-- submit_plain_order: a plain order in one call. The server composes the
+-- order as for a buyer without a staff record or a manager (no promo code, no
+-- draft, no renewal, paid online: decided by the server before calling);
+-- this checks, in its first statement, what order_submission_state would
+-- have told the server: the access token's session is live (token version,
+-- user code, family not revoked), the buyer has neither a staff record nor a
+-- manager, the serial is the buyer's and bound to no other application, and
+-- it made no order yet. When all hold it is submit_order; when any does not it
+-- writes nothing and answers -1: the server then takes the two-call path,
+-- which reads the state and refuses or attributes as before.
+CREATE OR REPLACE FUNCTION submit_plain_order(
+  p_session_id uuid, p_token_version int, p_user_code text, p_serial text, p_request_hash text,
+  p_token text, p_user_id uuid, p_now timestamptz, p_locks jsonb,
+  p_product text, p_people jsonb, p_start timestamptz, p_end timestamptz, p_live text[],
+  p_order jsonb, p_forms jsonb
+) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM users u
+    WHERE u.id = p_user_id AND u.token_version = p_token_version AND u.user_code = p_user_code
+      AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = p_session_id AND r.revoked_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM staff_members own WHERE own.user_id = u.id)
+      AND NOT EXISTS (SELECT 1 FROM customer_managers cm JOIN users manager ON manager.user_code = cm.manager_user_code WHERE cm.user_id = u.id)
+      AND EXISTS (
+        SELECT 1 FROM serials s
+        WHERE s.serial = p_serial AND s.user_id = u.id AND (s.checked_hash IS NULL OR s.checked_hash = p_request_hash)
+      )
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.idempotent_serial_no = p_serial)
+  ) THEN
+    RETURN -1;
+  END IF;
+  RETURN submit_order(p_token, p_user_id, p_now, p_locks, p_product, p_people, p_start, p_end, p_live, p_order, p_forms);
+END;
+$$;
