@@ -11,6 +11,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';
 import { applicationForms, orders } from '../../src/server/db/schema.ts';
+import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/migrate.ts';
 import { SUBMITTED_COLUMNS } from '../../src/server/orders/orders-repo.ts';
 import { backends, call, expectOk, getResubToken, getSerial, login, makeTestApp, postOrder, validApplication, XUZHOU, type TestApp } from './helpers.ts';
@@ -86,6 +87,20 @@ describe.each(backends)('order submission checks the session in its first statem
     const refused = await postOrder(t.app, session.token, { serial, form: validApplication(XUZHOU, {}, now), resubToken });
     expect(refused.body).toEqual({ code: '406', msg: '请先登录', data: null });
     expect(await ordersOfSerial(serial)).toBe(0);
+  });
+
+  it('credits a staff member ordering without a promo code to themselves: the one-statement order falls back to reading the staff record', async () => {
+    const session = await login(t.app);
+    const userId = (
+      (await t.database.db.execute(sql`select id from users where user_code = ${session.userCode}`)) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id;
+    await insertStaff(t.database.db, { employeeNum: `E${backend}1`, userId, name: '李经纪', licenseNumber: 'LIC1', branchCode: 'B01', branchName: '徐州分公司', channelCode: '05' });
+    const serial = await getSerial(t.app, session.token);
+    expectOk(await postOrder(t.app, session.token, { serial, form: validApplication(XUZHOU, {}, now) }));
+    const result = await t.database.db.execute(sql`
+      select f.agent_source as "agentSource", f.promoter_user_id as "promoterUserId", f.form_terms->>'schanelCode' as "schanelCode"
+      from application_forms f join orders o on o.id = f.order_id where o.idempotent_serial_no = ${serial}`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ agentSource: 'employeeNum', promoterUserId: userId, schanelCode: '05' }]);
   });
 
   it('refuses a request without a valid token before reading anything', async () => {
