@@ -13,7 +13,6 @@ import { priceApplication } from '../../engine/pricing/price-application.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
-import type { Db } from '../db/db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
