@@ -41,7 +41,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { catalogueCopies } from './lib/catalogue-copies.ts';
-import { bareInsertThroughput, percentile, serverStarts, timedLoop, type Start, type Timed } from './lib/bench-server.ts';
+import { bareInsertThroughput, percentile, serverStarts, timedLoop, timedLoopWithCpu, type Start, type Timed } from './lib/bench-server.ts';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -198,7 +198,11 @@ async function orderThroughput(databaseUrl?: string): Promise<Timed & { kind: st
     // One order before the clock: the route compiles its validator and serializer on its first call.
     const [warmUp, ...timedJobs] = jobs;
     await submit(warmUp!);
-    const timed = await timedLoop(timedJobs, CONCURRENCY, submit);
+    const backends = async () => {
+      const result = await bench.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`);
+      return (result as unknown as { rows: { pid: number }[] }).rows.map((row) => Number(row.pid));
+    };
+    const timed = await timedLoopWithCpu(timedJobs, CONCURRENCY, submit, bench.kind === 'postgres' ? backends : undefined);
     return { kind: bench.kind, ...timed, bodies: timedJobs.map((job) => job.body) };
   } finally {
     await bench.close();
@@ -399,11 +403,13 @@ if (list) {
     `  product list, ${String(ten).padStart(3)} products     ${f(list.ten.perSecond)} req/s  p99 ${f(list.ten.p99, 1)} ms  = ${f(list.ten.perSecond / list.one.perSecond, 2)} x the catalogue (goal >= 0.8 x, p99 <= 5 ms)`,
   );
 }
+/** CPU per order of the Node process and (PostgreSQL) of the database's backends. */
+const cpuOf = (t: Timed) => (t.cpuMs === undefined ? '' : `  CPU/order ${f(t.cpuMs, 2)} ms Node${t.dbCpuMs === undefined ? '' : ` + ${f(t.dbCpuMs, 2)} ms PostgreSQL`}`);
 for (const o of orders) {
-  console.log(`  submitOrder on ${o.kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent)`);
+  console.log(`  submitOrder on ${o.kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent)${cpuOf(o)}`);
 }
 if (bareInsert && postgresOrders) {
-  console.log(`  bare Fastify one INSERT      ${f(bareInsert.perSecond, 1)} req/s  p50 ${f(bareInsert.p50, 1)} ms  p99 ${f(bareInsert.p99, 1)} ms  (PostgreSQL, ${CONCURRENCY} concurrent)`);
+  console.log(`  bare Fastify one INSERT      ${f(bareInsert.perSecond, 1)} req/s  p50 ${f(bareInsert.p50, 1)} ms  p99 ${f(bareInsert.p99, 1)} ms  (PostgreSQL, ${CONCURRENCY} concurrent)${cpuOf(bareInsert)}`);
   console.log(`    submitOrder on PostgreSQL = ${f((100 * postgresOrders.perSecond) / bareInsert.perSecond)} % of it (goal >= 50 %, p99 <= 30 ms); on PGlite goal >= 250/s`);
 }
 if (want('orders') && !databaseUrl) console.log('  submitOrder on PostgreSQL    skipped: set DATABASE_URL');

@@ -23,6 +23,51 @@ export interface Timed {
   p50: number;
   p99: number;
   count: number;
+  /** CPU time of this process per job over the timed loop (server and load generator, both in this process), ms. */
+  cpuMs?: number;
+  /** CPU time of the PostgreSQL backends serving the run per job, ms (from /proc; undefined when they are not readable). */
+  dbCpuMs?: number;
+}
+
+/** user + system CPU time of processes, in ms, from /proc (a process that is gone or unreadable counts 0). */
+function cpuOfPids(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime are fields 14 and 15 of stat; clock ticks of 10 ms (USER_HZ 100).
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return ticks;
+}
+
+/**
+ * {@link timedLoop} with the CPU it cost: this process's (the server under
+ * test and the load generator) and, given a way to list them, the PostgreSQL
+ * backends' (`select pid from pg_stat_activity where datname = current_database()`),
+ * each per job. CPU time is what a loaded machine changes least: the figure
+ * to compare when wall-clock throughput is noise.
+ */
+export async function timedLoopWithCpu<J>(
+  jobs: readonly J[],
+  concurrency: number,
+  run: (job: J) => Promise<void>,
+  backendPids?: () => Promise<number[]>,
+): Promise<Timed> {
+  const before = cpuOfPids(backendPids ? await backendPids() : []);
+  const cpu = process.cpuUsage();
+  const timed = await timedLoop(jobs, concurrency, run);
+  const used = process.cpuUsage(cpu);
+  const after = cpuOfPids(backendPids ? await backendPids() : []);
+  const dbMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+  return {
+    ...timed,
+    cpuMs: (used.user + used.system) / 1000 / jobs.length,
+    ...(backendPids && after.size > 0 ? { dbCpuMs: dbMs / jobs.length } : {}),
+  };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -80,7 +125,8 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
     };
     // One request before the clock, as the app's run has (its route compiles on its first call).
     if (bodies[0] !== undefined) await insert(bodies[0]);
-    return await timedLoop(bodies, concurrency, insert);
+    const backends = async () => (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid);
+    return await timedLoopWithCpu(bodies, concurrency, insert, backends);
   } finally {
     await bare.close();
     await pool.end();

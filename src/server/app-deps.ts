@@ -39,6 +39,8 @@ export interface AppDeps {
   insurer: InsurerProvider;
   /** onRequest hook of routes that need a logged-in user (runs before body validation). */
   requireUser: (request: FastifyRequest) => Promise<void>;
+  /** onRequest hook of a protected route whose handler checks the session itself (http/auth-guard.ts `tokenGuard`). */
+  requireToken: (request: FastifyRequest) => Promise<void>;
   /** The caller of an `optional` call: a valid, unrevoked token's claims, else null. */
   optionalUser: (request: FastifyRequest) => Promise<AccessClaims | null>;
   // --- markets

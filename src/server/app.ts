@@ -7,7 +7,7 @@ import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
 import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
-import { installAuth, optionalUserOf } from './http/auth-guard.ts';
+import { installAuth, optionalUserOf, tokenGuard } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
 import { loggerOptions, RequestLog, requestLoggerFactory } from './http/log-options.ts';
@@ -159,6 +159,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const tokens = createAccessTokens(config.jwtSecret, baseNow);
   const isRevoked = (claims: AccessClaims) => isSessionRevoked(db, claims);
   const requireUser = installAuth(app, tokens, isRevoked);
+  const requireToken = tokenGuard(tokens);
   const optionalUser = optionalUserOf(tokens, isRevoked);
   const channelContext = (channel: string): PaymentChannelContext => ({
     config,
@@ -195,6 +196,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     payments: providers.payments,
     insurer: providers.insurer,
     requireUser,
+    requireToken,
     optionalUser,
     // --- markets
     // Markets are checked against the product catalogue they come with: a test that brings its own

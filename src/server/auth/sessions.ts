@@ -105,11 +105,30 @@ async function reuse(deps: SessionDeps, row: RefreshTokenRow, now: Date): Promis
   return { ok: false, reason: 'reused' };
 }
 
+/** What the revocation check reads of a token's user and session. */
+export interface SessionRow {
+  tokenVersion: number;
+  userCode: string;
+  /** The token's refresh family was logged out or revoked for reuse. */
+  revoked: boolean;
+}
+
 /**
- * The server-side check behind every protected call: an access token is dead
- * once its session (refresh family) was logged out or revoked for reuse, or
- * once its user changed the password (token version bumped), or when its
- * userCode claim is not its subject's. One query.
+ * The revocation rule on what was read ({@link SessionRow}, undefined when
+ * the user does not exist): an access token is dead once its session was
+ * revoked, once its user changed the password (token version bumped), or when
+ * its userCode claim is not its subject's (a token naming one user and
+ * another's code is forged).
+ */
+export function sessionRevokedBy(claims: AccessClaims, row: SessionRow | undefined): boolean {
+  if (!row) return true;
+  return row.tokenVersion !== claims.tokenVersion || row.userCode !== claims.userCode || Boolean(row.revoked);
+}
+
+/**
+ * The server-side check behind every protected call ({@link sessionRevokedBy}),
+ * one query. An order submission reads the same in its first statement
+ * (`order_submission_state`) instead.
  */
 export async function isSessionRevoked(db: Db, claims: AccessClaims): Promise<boolean> {
   const [row] = await db
@@ -121,9 +140,7 @@ export async function isSessionRevoked(db: Db, claims: AccessClaims): Promise<bo
     .from(users)
     .where(eq(users.id, claims.userId))
     .limit(1);
-  if (!row) return true;
-  // The userCode claim must be the subject's own: a token naming one user and another's code is forged.
-  return row.tokenVersion !== claims.tokenVersion || row.userCode !== claims.userCode || Boolean(row.revoked);
+  return sessionRevokedBy(claims, row);
 }
 
 /** Log-out of one device: its refresh family is revoked, which also kills its access tokens. */

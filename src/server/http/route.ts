@@ -95,7 +95,14 @@ export type CallResult<S extends CallSpec> = S extends { raw: object } ? Fastify
 export type CallHandler<S extends CallSpec> = (request: CallRequest<S>, reply: FastifyReply) => Promise<CallResult<S>>;
 
 /** Route options a call may add: hooks (rate limits, a body size limit), never its schema. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit'>;
+export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit'> & {
+  /**
+   * An `auth: 'user'` call whose handler checks the token's session in its
+   * own first statement (`requireToken`, http/auth-guard.ts): the guard
+   * checks the token only, and `currentUser` refuses until the handler has.
+   */
+  sessionCheckedByHandler?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -110,12 +117,15 @@ declare module 'fastify' {
  * server), the log-in guard of `auth: 'user'`, and development calls only
  * when development endpoints are on.
  */
-export function routesOf(app: FastifyInstance, deps: Pick<AppDeps, 'requireUser' | 'config'>) {
+export function routesOf(app: FastifyInstance, deps: Pick<AppDeps, 'requireUser' | 'config'> & Partial<Pick<AppDeps, 'requireToken'>>) {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  return function route<S extends CallSpec>(spec: S, handler: CallHandler<S>, extras: RouteExtras = {}): void {
+  return function route<S extends CallSpec>(spec: S, handler: CallHandler<S>, routeExtras: RouteExtras = {}): void {
     if (spec.auth === 'dev' && !deps.config.devEndpoints) return;
+    const { sessionCheckedByHandler, ...extras } = routeExtras;
+    if (sessionCheckedByHandler && (spec.auth !== 'user' || !deps.requireToken)) throw new Error(`${spec.path}: sessionCheckedByHandler needs auth 'user' and requireToken`);
+    const guard = sessionCheckedByHandler ? deps.requireToken : deps.requireUser;
     const onRequest = [
-      ...(spec.auth === 'user' ? [deps.requireUser] : []),
+      ...(spec.auth === 'user' && guard ? [guard] : []),
       ...(extras.onRequest ? [extras.onRequest].flat() : []),
     ];
     const preValidation = [

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderCalls } from '../../contract/order.ts';
 import { RESUB_HEADER } from '../../contract/define-call.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { currentUser } from '../http/auth-guard.ts';
+import { acceptCheckedSession, currentUser, uncheckedClaims } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { dailyCode, randomToken } from '../lib/random-codes.ts';
@@ -48,11 +48,17 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     return ok({ repeat: await repeatInsuranceOfApplication(deps, user, request.body) });
   });
 
-  route(orderCalls.submitOrder, async (request) => {
-    const header: unknown = request.headers[RESUB_HEADER];
-    const token = typeof header === 'string' ? header : undefined;
-    return ok(await submitOrder(deps, currentUser(request), request.body, token, request.log), '投保成功');
-  });
+  // The token's session is checked by the submission's first statement (with its own state), not by the guard.
+  route(
+    orderCalls.submitOrder,
+    async (request) => {
+      const header: unknown = request.headers[RESUB_HEADER];
+      const token = typeof header === 'string' ? header : undefined;
+      const caller = { claims: uncheckedClaims(request), accept: (revoked: boolean) => acceptCheckedSession(request, revoked) };
+      return ok(await submitOrder(deps, caller, request.body, token, request.log), '投保成功');
+    },
+    { sessionCheckedByHandler: true },
+  );
 
   route(orderCalls.orderDetail, async (request) => {
     const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));

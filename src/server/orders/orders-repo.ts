@@ -2,7 +2,10 @@ import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql, type S
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { Db } from '../db/db.ts';
-import { applicationForms, orders } from '../db/schema.ts';
+import { applicationForms, orders, staffMembers } from '../db/schema.ts';
+import type { StaffRow } from '../auth/people-repo.ts';
+import type { SessionRow } from '../auth/sessions.ts';
+import type { BuyerStaff } from '../promoters/attribution.ts';
 import { markRosterInsured } from '../contracts/roster.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 import { documentIdentity, isMainlandNumber } from '../../engine/rules/person.ts';
@@ -15,7 +18,7 @@ export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id'
 
 /**
  * The order transaction in one statement, the database's `submit_order`
- * (migration 0015): spends the anti-resubmit token, takes the insured
+ * (migration 0015, static inserts since 0016): spends the anti-resubmit token, takes the insured
  * people's locks ({@link lockPlan}), inserts the order with its application
  * forms, then checks that no insured is already covered
  * (`covered_insured_index`, after the locks: each statement of the function
@@ -25,24 +28,33 @@ export type NewApplicationForm = Omit<typeof applicationForms.$inferInsert, 'id'
  * is covered (everything rolled back, the token usable again), and the
  * database's unique violation when a concurrent retry of the serial committed.
  */
-export async function submitOrderCall(
-  db: Db,
-  input: {
-    token: { token: string; userId: string; now: Date };
-    locks: readonly PersonLock[];
-    order: NewOrder;
-    forms: readonly NewApplicationForm[];
-    cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
-  },
-): Promise<number | null> {
+export async function submitOrderCall(db: Db, input: SubmitCallInput): Promise<number | null> {
+  return callSubmitting(db, sql`select submit_order(${submitArguments(input)}) as "orderId"`);
+}
+
+/** What `submit_order` takes. */
+export interface SubmitCallInput {
+  token: { token: string; userId: string; now: Date };
+  locks: readonly PersonLock[];
+  order: NewOrder;
+  forms: readonly NewApplicationForm[];
+  cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
+}
+
+/** `submit_order`'s arguments, in its order. */
+function submitArguments(input: SubmitCallInput) {
   const { token, cover } = input;
-  try {
-    const result = await db.execute(sql`select submit_order(
+  return sql`
       ${token.token}, ${token.userId}::uuid, ${token.now.toISOString()}::timestamptz, ${JSON.stringify(input.locks)}::jsonb,
       ${cover.productCode}, ${JSON.stringify(coverPeople(cover.people))}::jsonb, ${cover.start.toISOString()}::timestamptz,
       ${cover.end.toISOString()}::timestamptz, ${liveStatuses()},
-      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb
-    ) as "orderId"`);
+      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb`;
+}
+
+/** Runs a statement calling `submit_order`; an insured already covered becomes {@link InsuredTaken}. */
+async function callSubmitting(db: Db, statement: SQL): Promise<number | null> {
+  try {
+    const result = await db.execute(statement);
     const [row] = (result as unknown as { rows: { orderId: number | string | null }[] }).rows;
     return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
   } catch (error) {
@@ -50,6 +62,33 @@ export async function submitOrderCall(
     if (taken !== null) throw new InsuredTaken(taken);
     throw error;
   }
+}
+
+/**
+ * A plain order in one statement (`submit_plain_order`, migration 0016): the
+ * order composed for a buyer without a staff record or manager, submitted
+ * only if the database agrees, in the same call, with what
+ * {@link readSubmissionState} would have told: the token's session is live,
+ * the buyer has neither a staff record nor a manager, the serial is the
+ * buyer's, bound to no other application, and made no order yet. Answers the
+ * new order's id, null when the anti-resubmit token was not live (nothing
+ * written), or `'read state'` when a check did not hold (nothing written):
+ * the caller then reads the state and submits as before. Throws as
+ * {@link submitOrderCall}.
+ */
+export async function submitPlainOrderCall(
+  db: Db,
+  input: SubmitCallInput & { session: { sessionId: string; tokenVersion: number; userCode: string }; serial: string; requestHash: string },
+): Promise<number | null | 'read state'> {
+  const { session } = input;
+  const id = await callSubmitting(
+    db,
+    sql`select submit_plain_order(
+      ${session.sessionId}::uuid, ${session.tokenVersion}::int, ${session.userCode}, ${input.serial}, ${input.requestHash},
+      ${submitArguments(input)}
+    ) as "orderId"`,
+  );
+  return id === -1 ? 'read state' : id;
 }
 
 /** `submit_order` refused the order: the insured at `index` is already covered. */
@@ -73,16 +112,34 @@ function takenIndexOfError(error: unknown): number | null {
 }
 
 /**
+ * The columns `submit_order` writes (migration 0016 lists them in its static
+ * inserts, so PL/pgSQL keeps their plans): the server never sends another
+ * (it would not be written), and tests/server/submit-order-function.test.ts
+ * holds these lists to the function and to the schema.
+ */
+export const SUBMITTED_COLUMNS = {
+  orders: ['order_code', 'user_id', 'idempotent_serial_no', 'request_hash', 'amount_fen', 'created_at', 'pay_deadline'],
+  applicationForms: [
+    'application_form_code', 'product_code', 'product_name', 'plan_code', 'plan_name', 'premium_fen', 'copies', 'start_date', 'end_date',
+    'holder', 'insureds', 'wards', 'factors', 'promo_code', 'promoter_user_id', 'agent_source', 'reward_rate_bp', 'renewal', 'form_terms',
+    'created_at',
+  ],
+} as const;
+
+/**
  * A row of `table` as json keyed by column name (what `submit_order` inserts
  * with `jsonb_populate_record`): dates as ISO strings, json columns as they
- * are, undefined values left out (the column's default).
+ * are, undefined values left out (NULL, or the default the function gives).
+ * A key outside {@link SUBMITTED_COLUMNS} is a programming error.
  */
 function rowOf(table: typeof orders | typeof applicationForms, values: object): Record<string, unknown> {
   const columns: Record<string, { name: string }> = getTableColumns(table);
+  const written: readonly string[] = table === orders ? SUBMITTED_COLUMNS.orders : SUBMITTED_COLUMNS.applicationForms;
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     const column = columns[key];
     if (!column) throw new Error(`no column ${key}`);
+    if (!written.includes(column.name)) throw new Error(`submit_order does not write ${column.name}`);
     if (value !== undefined) row[column.name] = value instanceof Date ? value.toISOString() : value;
   }
   return row;
@@ -105,55 +162,85 @@ export interface OrderSummary {
   requestHash?: string | null;
 }
 
-/** The order a serial made (as json: {@link OrderSummary}), or null: a scalar subquery. */
-function orderOfSerial(serial: string) {
-  return sql`(
-    select json_build_object(
-      'orderCode', o.order_code, 'userId', o.user_id, 'amountFen', o.amount_fen, 'requestHash', o.request_hash,
-      'applicationFormCodes', (select json_agg(f.application_form_code order by f.id) from application_forms f where f.order_id = o.id)
-    )
-    from orders o where o.idempotent_serial_no = ${serial}
-  )`;
-}
-
-/** {@link orderOfSerial}'s value as the driver gives it (PGlite: text, node-postgres: parsed). */
+/** {@link OrderSummary} as json the way a driver gives it (PGlite and node-postgres parse json; text is parsed here). */
 function orderSummaryOf(value: OrderSummary | string | null | undefined): OrderSummary | undefined {
   const order = typeof value === 'string' ? (JSON.parse(value) as OrderSummary) : (value ?? undefined);
   return order && order.applicationFormCodes ? order : undefined;
 }
 
+/** A row of `staff_members` as `to_jsonb` gives it (keys are column names), mapped as drizzle maps a selected row. */
+function staffRowOf(value: Record<string, unknown> | string | null | undefined): StaffRow | null {
+  const json = typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+  if (!json) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(staffMembers))) {
+    const raw = json[column.name];
+    row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
+  }
+  return row as StaffRow;
+}
+
+/** What an order submission reads before it writes (`order_submission_state`, migration 0016). */
+export interface SubmissionState {
+  /** The access token's session as the database has it (compared with the claims by `sessionRevokedBy`); undefined without the user. */
+  session: SessionRow | undefined;
+  /** The buyer's own staff record and manager (the sale's attribution). */
+  buyer: BuyerStaff;
+  /** Whether the anti-resubmit token is live (unspent, unexpired, the user's). */
+  tokenLive: boolean;
+  /** Who the serial was issued to. */
+  serialOwner: string | undefined;
+  /** The application a repeat check bound the serial to (its request hash), or null. */
+  checkedHash: string | null;
+  /** The order the serial already made. */
+  previous: OrderSummary | undefined;
+}
+
 /**
- * What an order submission checks before anything else: whether the user's
+ * What an order submission checks before anything else, in one call with a
+ * plan the database keeps (`order_submission_state`, migration 0016): the
+ * access token's session (the revocation check of every protected call), the
+ * buyer's staff record and manager (the sale's attribution), whether the
  * anti-resubmit token is live, who the serial was issued to (and the
  * application a repeat check bound it to), and the order the serial already
- * made (with its request hash). Scalar columns, read in the statement that
- * reads the buyer's staff record (`buyerStaffAndManager`): one round trip;
- * {@link submissionStateOf} reads them back.
+ * made (with its request hash).
  */
-export function submissionStateColumns(input: { token: string; userId: string; now: Date; serial: string }): Record<string, SQL> {
+export async function readSubmissionState(
+  db: Db,
+  input: { userId: string; sessionId: string | null; token: string; now: Date; serial: string },
+): Promise<SubmissionState> {
+  const result = await db.execute(sql`select * from order_submission_state(
+    ${input.userId}::uuid, ${input.sessionId}::uuid, ${input.token}, ${input.now.toISOString()}::timestamptz, ${input.serial}
+  )`);
+  const [row] = (result as unknown as { rows: StateRow[] }).rows;
+  if (!row) return { session: undefined, buyer: { ownStaff: null, manager: undefined }, tokenLive: false, serialOwner: undefined, checkedHash: null, previous: undefined };
+  const managerStaff = staffRowOf(row.s_manager_staff);
   return {
-    tokenLive: sql`exists(
-        select 1 from resub_tokens
-        where token = ${input.token} and user_id = ${input.userId} and used_at is null and expires_at > ${input.now.toISOString()}::timestamptz
-      )`,
-    serialOwner: sql`(select user_id from serials where serial = ${input.serial})`,
-    checkedHash: sql`(select checked_hash from serials where serial = ${input.serial})`,
-    previous: orderOfSerial(input.serial),
+    session: { tokenVersion: row.s_token_version, userCode: row.s_user_code, revoked: row.s_session_revoked },
+    buyer: {
+      ownStaff: staffRowOf(row.s_own_staff),
+      manager: row.s_manager_user_id && row.s_manager_user_code ? { userId: row.s_manager_user_id, userCode: row.s_manager_user_code, staff: managerStaff } : undefined,
+    },
+    tokenLive: row.s_token_live === true,
+    serialOwner: row.s_serial_owner ?? undefined,
+    checkedHash: row.s_checked_hash ?? null,
+    previous: orderSummaryOf(row.s_previous),
   };
 }
 
-export function submissionStateOf(row: Record<string, unknown>): {
-  tokenLive: boolean;
-  serialOwner: string | undefined;
-  previous: OrderSummary | undefined;
-  checkedHash: string | null;
-} {
-  return {
-    tokenLive: row.tokenLive === true,
-    serialOwner: typeof row.serialOwner === 'string' ? row.serialOwner : undefined,
-    checkedHash: typeof row.checkedHash === 'string' ? row.checkedHash : null,
-    previous: orderSummaryOf(row.previous as OrderSummary | string | null | undefined),
-  };
+/** A row of `order_submission_state` as the drivers give it. */
+interface StateRow {
+  s_token_version: number;
+  s_user_code: string;
+  s_session_revoked: boolean;
+  s_own_staff: Record<string, unknown> | string | null;
+  s_manager_user_id: string | null;
+  s_manager_user_code: string | null;
+  s_manager_staff: Record<string, unknown> | string | null;
+  s_token_live: boolean;
+  s_serial_owner: string | null;
+  s_checked_hash: string | null;
+  s_previous: OrderSummary | string | null;
 }
 
 export async function getOrderBySerial(db: Db, serial: string): Promise<OrderSummary | undefined> {

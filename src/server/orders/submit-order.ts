@@ -13,7 +13,6 @@ import { priceApplication } from '../../engine/pricing/price-application.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
-import type { Db } from '../db/db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { ApiError, forbidden, rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
@@ -22,9 +21,10 @@ import {
   InsuredTaken,
   markOrderPaid,
   submitOrderCall,
+  submitPlainOrderCall,
   takeLocks,
-  submissionStateColumns,
-  submissionStateOf,
+  type SubmitCallInput,
+  readSubmissionState,
   lockPlan,
   type NewApplicationForm,
   type OrderSummary,
@@ -39,7 +39,9 @@ import { toStoredPerson } from './stored-person.ts';
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
-import { attributeSale, buyerStaffAndManager, type SaleAttribution } from '../promoters/attribution.ts';
+import { attributeSale, type BuyerStaff, type SaleAttribution } from '../promoters/attribution.ts';
+import type { AccessClaims } from '../auth/access-token.ts';
+import { sessionRevokedBy } from '../auth/sessions.ts';
 
 type OrderDeps = Pick<AppDeps, 'db' | 'manifests' | 'now' | 'config' | 'insurer'> & Partial<Pick<AppDeps, 'hooks'>>;
 
@@ -129,32 +131,22 @@ function checkFormAgreesWithManifest(manifest: ProductManifest, input: Applicati
  * - Premium, cover dates and every constant come from the manifest and the
  *   guarantee years (`insureYear`); the client's `totalPremium` is ignored.
  */
-export async function submitOrder(
-  deps: OrderDeps,
-  user: AuthUser,
-  body: SubmitOrderBody,
-  resubToken: string | undefined,
-  log: FastifyBaseLogger,
-): Promise<SubmitOrderResult> {
-  const now = deps.now();
-  const tokenInput = resubToken ? { token: resubToken, userId: user.userId, now } : null;
-  const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-  if (!tokenInput) throw resubmitted();
+/**
+ * Who submits: a request's caller, the claims of whose token the submission
+ * checks in its first statement (`accept` gets the verdict: a revoked
+ * session is refused), or the server itself (the demo seed), with no token.
+ */
+export type Submitter = { claims: AccessClaims; accept: (revoked: boolean) => AuthUser } | { server: AuthUser };
 
-  const serial = body.idempotentSerialNo;
-  const requestHash = requestHashOf(body);
-  // The token, the serial's owner and a previous order of the serial, read with the buyer's staff
-  // record and manager (the sale's attribution, below): one round trip.
-  const { also, ...buyer } = await buyerStaffAndManager(deps.db, user.userId, submissionStateColumns({ ...tokenInput, serial }));
-  const { tokenLive, serialOwner, previous, checkedHash } = submissionStateOf(also);
-  if (!tokenLive) throw resubmitted();
-  if (!serialOwner) throw rejected('流水号无效，请重新获取');
-  if (serialOwner !== user.userId) throw forbidden('流水号');
-  if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
-  if (previous) return answerWithOrder(previous, user, requestHash);
-  // A serial the confirm page's repeat check bound to an application orders that application only.
-  if (checkedHash !== null && checkedHash !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
+/** An order as the server settles it from the body, before it is written (see {@link submitOrder}). */
+type ComposedOrder = Awaited<ReturnType<typeof composeOrder>>;
 
+/**
+ * The order the body asks for, settled by the server: the manifest's rules,
+ * the premium, the cover dates, the renewal and draft checks, and the sale's
+ * attribution from the buyer's staff record and manager (`buyer`).
+ */
+async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBody, now: Date, buyer: BuyerStaff) {
   const [input] = body.applicationForms;
   if (!input) throw rejected('缺少投保单');
   const manifest = requireManifest(deps.manifests, input.productCode);
@@ -217,6 +209,104 @@ export async function submitOrder(
   // A plain order is one call (`submit_order`), committed on its own; what else the order
   // writes goes in one transaction with it.
   const inTransaction = attribution.bindTo !== null || Boolean(tempSerialNo) || collectedOffline || orderLocked !== undefined;
+  return { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end };
+}
+
+export async function submitOrder(
+  deps: OrderDeps,
+  submitter: Submitter,
+  body: SubmitOrderBody,
+  resubToken: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<SubmitOrderResult> {
+  const now = deps.now();
+  const who = 'server' in submitter ? submitter.server : submitter.claims;
+  const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+
+  const serial = body.idempotentSerialNo;
+  const requestHash = requestHashOf(body);
+
+  // A plain order (no promo code, draft or renewal, paid online) of a request is first tried in
+  // one statement, composed for a buyer without staff record or manager: the database checks that,
+  // and the session and serial, before writing (submit_plain_order). Anything else, or a check that
+  // does not hold, or a rule that refuses the body, goes the way below, which answers in its order.
+  if (!('server' in submitter) && resubToken) {
+    const plain = await composePlainOrder(deps, submitter.claims, body, now);
+    if (plain) {
+      const { claims } = submitter;
+      const tokenInput = { token: resubToken, userId: claims.userId, now };
+      let placed: SubmitOrderResult | 'read state';
+      try {
+        placed = await placeOrder(deps, claims, plain, { tokenInput, serial, requestHash, log }, (call) =>
+          submitPlainOrderCall(deps.db, { ...call, session: claims, serial, requestHash }),
+        );
+      } catch (error) {
+        // A refusal of the database (spent token, insured covered) comes after its checks held: the session among them.
+        if (error instanceof ApiError) submitter.accept(false);
+        throw error;
+      }
+      if (placed !== 'read state') {
+        submitter.accept(false);
+        return placed;
+      }
+    }
+  }
+
+  // The session of the access token (the check every protected call makes), the anti-resubmit
+  // token, the serial's owner and a previous order of the serial, and the buyer's staff record and
+  // manager (the sale's attribution, below): one round trip, before anything else.
+  const sessionId = 'server' in submitter ? null : submitter.claims.sessionId;
+  const state = await readSubmissionState(deps.db, { userId: who.userId, sessionId, token: resubToken ?? '', now, serial });
+  // A revoked session is refused here (406 请先登录) as the guard of other calls refuses it: nothing was written.
+  const user = 'server' in submitter ? submitter.server : submitter.accept(sessionRevokedBy(submitter.claims, state.session));
+  if (!resubToken) throw resubmitted();
+  const tokenInput = { token: resubToken, userId: user.userId, now };
+  const { tokenLive, serialOwner, previous, checkedHash, buyer } = state;
+  if (!tokenLive) throw resubmitted();
+  if (!serialOwner) throw rejected('流水号无效，请重新获取');
+  if (serialOwner !== user.userId) throw forbidden('流水号');
+  if (previous && !(await consumeResubToken(deps.db, tokenInput))) throw resubmitted();
+  if (previous) return answerWithOrder(previous, user, requestHash);
+  // A serial the confirm page's repeat check bound to an application orders that application only.
+  if (checkedHash !== null && checkedHash !== requestHash) throw rejected(MSG_SERIAL_OTHER_BODY);
+
+  const composed = await composeOrder(deps, user, body, now, buyer);
+  const placed = await placeOrder(deps, user, composed, { tokenInput, serial, requestHash, log }, async (call) => submitOrderCall(deps.db, call));
+  if (placed === 'read state') throw new Error('submit_order answered read state');
+  return placed;
+}
+
+/** {@link composeOrder} for a plain order of a buyer without staff record or manager; null when the order is not plain or a rule refuses it. */
+async function composePlainOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBody, now: Date): Promise<ComposedOrder | null> {
+  const [input] = body.applicationForms;
+  if (!input || input.promoCode || input.tempSerialNo || input.renewal?.renewalLastPolicyNo || input.renewalLastPolicyNo) return null;
+  let composed: ComposedOrder;
+  try {
+    composed = await composeOrder(deps, user, body, now, { ownStaff: null, manager: undefined });
+  } catch (error) {
+    // Refused by a rule: the way that reads the state first answers (the state's refusals come first).
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  return composed.inTransaction ? null : composed;
+}
+
+/**
+ * Writes a composed order: outside a transaction with `plainCall` (one
+ * statement), or in one transaction with what else the order writes. Answers
+ * the order, or `'read state'` when `plainCall` found a check not holding.
+ */
+async function placeOrder(
+  deps: OrderDeps,
+  user: AuthUser,
+  composed: ComposedOrder,
+  request: { tokenInput: { token: string; userId: string; now: Date }; serial: string; requestHash: string; log: FastifyBaseLogger },
+  plainCall: (call: SubmitCallInput) => Promise<number | null | 'read state'>,
+): Promise<SubmitOrderResult | 'read state'> {
+  const { tokenInput, serial, requestHash, log } = request;
+  const now = tokenInput.now;
+  const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
+  const { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end } = composed;
   for (let attempt = 0; ; attempt++) {
     const orderCode = dailyCode('ED', now);
     const applicationFormCode = dailyCode('AF', now);
@@ -224,23 +314,22 @@ export async function submitOrder(
     // the insured people's locks come next, then the inserts, then the check that no insured is
     // already covered (which rolls it all back). A concurrent retry of this serial that committed
     // meanwhile makes the insert fail on the serial's unique key (answered with its order below).
-    const submit = (db: Db) =>
-      submitOrderCall(db, {
-        token: tokenInput,
-        locks,
-        order: { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
-        forms: [{ ...form, applicationFormCode }],
-        cover: { productCode: manifest.productCode, start, end, now, people },
-      });
+    const call: SubmitCallInput = {
+      token: tokenInput,
+      locks,
+      order: { orderCode, userId: user.userId, idempotentSerialNo: serial, amountFen: premium.totalFen, createdAt: now, payDeadline, requestHash },
+      forms: [{ ...form, applicationFormCode }],
+      cover: { productCode: manifest.productCode, start, end, now, people },
+    };
     try {
       const orderId = !inTransaction
-        ? await submit(deps.db)
+        ? await plainCall(call)
         : await deps.db.transaction(async (tx): Promise<number | null> => {
             if (orderLocked) {
               await takeLocks(tx, locks);
               await orderLocked(serial);
             }
-            const id = await submit(tx);
+            const id = await submitOrderCall(tx, call);
             if (id === null) return null;
             // --- promoters: first touch at the first order: a buyer without a manager is bound to the link's promoter.
             if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
@@ -251,6 +340,7 @@ export async function submitOrder(
             if (collectedOffline) await markOrderPaid(tx, id, now);
             return id;
           });
+      if (orderId === 'read state') return orderId;
       if (orderId === null) throw resubmitted();
       // Test-only hook (injected by tests/server/fixtures/failpoint-server.ts, never by the server): the crash test dies here.
       deps.hooks?.afterOrderCommit?.();

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDER_CONSTANTS } from '../../contract/order-constants.ts';
 import type { ProductManifest } from '../../engine/manifest/index.ts';
@@ -90,17 +90,12 @@ export interface BuyerStaff {
 }
 
 /**
- * {@link BuyerStaff} in one round trip (each order submission reads it), and
- * in the same statement the caller's own scalar columns `also` (an order
- * submission reads its token and serial state with it: one statement fewer).
+ * {@link BuyerStaff} in one round trip (an order submission reads it with
+ * its own state instead: `readSubmissionState`, orders-repo.ts).
  */
-export async function buyerStaffAndManager(
-  db: Db,
-  buyerUserId: string,
-  also: Record<string, SQL> = {},
-): Promise<BuyerStaff & { also: Record<string, unknown> }> {
+export async function buyerStaffAndManager(db: Db, buyerUserId: string): Promise<BuyerStaff> {
   const [row] = await db
-    .select({ ownStaff: staffMembers, managerUserId: managerUsers.id, managerUserCode: managerUsers.userCode, managerStaff, also })
+    .select({ ownStaff: staffMembers, managerUserId: managerUsers.id, managerUserCode: managerUsers.userCode, managerStaff })
     .from(users)
     .leftJoin(staffMembers, eq(staffMembers.userId, users.id))
     .leftJoin(customerManagers, eq(customerManagers.userId, users.id))
@@ -109,7 +104,7 @@ export async function buyerStaffAndManager(
     .where(eq(users.id, buyerUserId))
     .limit(1);
   const manager = row?.managerUserId && row.managerUserCode ? { userId: row.managerUserId, userCode: row.managerUserCode, staff: row.managerStaff } : undefined;
-  return { ownStaff: row?.ownStaff ?? null, manager, also: row?.also ?? {} };
+  return { ownStaff: row?.ownStaff ?? null, manager };
 }
 
 export async function attributeSale(

@@ -68,7 +68,7 @@ export async function placeSeedOrder(deps: AppDeps, user: UserRow, serial: strin
   }
   const resubToken = randomToken(24);
   await insertResubToken(deps.db, { token: resubToken, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
-  await submitOrder(deps, { userId: user.id, userCode: user.userCode }, { idempotentSerialNo: serial, applicationForms: [form] }, resubToken, log);
+  await submitOrder(deps, { server: { userId: user.id, userCode: user.userCode } }, { idempotentSerialNo: serial, applicationForms: [form] }, resubToken, log);
   const order = await getOrderBySerial(deps.db, serial);
   return order && getFormView(deps.db, { orderCode: order.orderCode });
 }
