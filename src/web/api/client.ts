@@ -1,6 +1,6 @@
 import redaxios, { type Response } from 'redaxios';
 import { ErrorCode, SUCCESS, type ApiEnvelope } from '../../contract/envelope.ts';
-import { refreshTokenCall, type TokenPair } from '../../contract/auth.ts';
+import { refreshTokenCall, type TokenPair } from '../../contract/token-refresh.ts';
 import { ACCESS_TOKEN_HEADER, GW, fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
 import { SYS_CODE } from '../../engine/rules/system-codes.ts';
 import { clearStorage, getUser, updateTokens } from '../state/session.ts';
@@ -122,7 +122,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, query: Query | unde
       // request started by the document (document-start.ts) is taken instead of sent again.
       fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
         const sendNow = () => fetch(input, { ...init, signal: controller.signal });
-        return (typeof input === 'string' ? takeStartedRequest(input, init, sendNow) : undefined) ?? sendNow();
+        return takeStartedRequest(String(input), init, sendNow) ?? sendNow();
       },
       validateStatus: () => true,
     });

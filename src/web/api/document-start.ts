@@ -37,31 +37,22 @@ export interface StartedRequest {
 }
 
 /** The document's requests by `${method} ${url}`; null once closed (or when the document started none). */
-let started: Map<string, StartedRequest> | null | undefined;
+let started: Record<string, StartedRequest | undefined> | null | undefined;
 
-function startedRequests(): Map<string, StartedRequest> | null {
+function startedRequests(): Record<string, StartedRequest | undefined> | null {
   if (started !== undefined) return started;
   const scope = globalThis as unknown as Record<string, unknown>;
   const left = scope[DOCUMENT_START_KEY];
-  started = left && typeof left === 'object' ? new Map(Object.entries(left as Record<string, StartedRequest>)) : null;
+  started = left && typeof left === 'object' ? (left as Record<string, StartedRequest>) : null;
   // Closed: a document-start script that has not run yet starts nothing now (the client sends its own).
   scope[DOCUMENT_START_KEY] = null;
   return started;
 }
 
-const lowerKeys = (headers: HeadersInit | undefined): Record<string, string> => {
-  const out: Record<string, string> = {};
-  new Headers(headers).forEach((value, key) => {
-    out[key] = value;
-  });
-  return out;
-};
-
+/** Headers as redaxios passes them to fetch (a plain object, lower-case names) against the document's (lower-case too). */
 function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const left = lowerKeys(a as Record<string, string>);
-  const right = lowerKeys(b as Record<string, string>);
-  const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /**
@@ -71,13 +62,12 @@ function sameHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<str
 export function takeStartedRequest(url: string, init: RequestInit, send: () => Promise<Response>): Promise<Response> | undefined {
   const requests = startedRequests();
   if (!requests) return undefined;
-  const method = (init.method ?? 'GET').toUpperCase();
-  const key = `${method} ${url}`;
-  const request = requests.get(key);
+  // redaxios passes the method in capitals, the body as a string (JSON) or nothing, the headers as a plain object.
+  const key = `${init.method} ${url}`;
+  const request = requests[key];
   if (!request) return undefined;
-  requests.delete(key);
-  const body = typeof init.body === 'string' ? init.body : init.body == null ? null : undefined;
-  if (body === undefined || body !== request.body || !sameHeaders(request.headers, lowerKeys(init.headers))) return undefined;
+  requests[key] = undefined;
+  if ((init.body ?? null) !== request.body || !sameHeaders(request.headers, (init.headers ?? {}) as Record<string, string>)) return undefined;
   return request.response.catch(send);
 }
 

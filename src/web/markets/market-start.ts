@@ -19,12 +19,7 @@ let started: Promise<ResolvedModel> | null = null;
 /** Requests an image now (`<link rel=preload as=image>`); the screen's `<img>` of the same address takes it. */
 function preloadImage(href: string): void {
   if (typeof document === 'undefined') return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = href;
-  link.setAttribute('fetchpriority', 'high');
-  document.head.append(link);
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, fetchPriority: 'high' }));
 }
 
 /** The screen a decision leads to, preloaded as soon as the decision is known. */
