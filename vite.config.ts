@@ -7,7 +7,10 @@ import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
-import { documentPreloads } from './scripts/lib/vite-document-preloads.ts';
+import { documentPreloads, startedCall } from './scripts/lib/vite-document-preloads.ts';
+import { productCalls } from './src/contract/product.ts';
+import { marketCalls } from './src/contract/market.ts';
+import { DOCUMENT_CALL_START } from './src/web/api/document-start.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merge.ts';
 
@@ -136,8 +139,18 @@ export default defineConfig({
     antdRender(),
     pdfCmaps(),
     assertNoChunkCycle(),
-    // The market decision home's route starts, requested by the document beside the entry (home's screen is in `core`).
-    documentPreloads({ '/': ['src/web/markets/market-flow.ts'] }),
+    // Home's route: the market decision's chunks, requested by the document beside the entry (home's screen is in
+    // `core`), and the two calls home's first screen and the decision send (api/early-queries.ts: the catalogue,
+    // every market), sent by the document and taken by the client (api/document-start.ts).
+    documentPreloads(
+      {
+        '/': {
+          modules: ['src/web/markets/market-flow.ts'],
+          calls: [startedCall(productCalls.productList, { body: {} }), startedCall(marketCalls.queryIdByArea, { query: {} })],
+        },
+      },
+      DOCUMENT_CALL_START,
+    ),
     precompress(),
     merge.plugin,
   ],

@@ -88,6 +88,45 @@ test('the document starts the market decision\'s code beside the entry (home\'s 
   await expect(page.getByTestId('market-home')).toBeVisible();
 });
 
+test('the document sends home\'s catalogue and market list before the entry has run, and the app takes those answers instead of asking again', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  // The entry chunk is held: the app's code cannot have sent anything.
+  const held: Route[] = [];
+  await page.route(`**${entry}`, (route) => void held.push(route));
+  const counts = countRequests(page, [CATALOGUE, MARKET_LIST]);
+  await page.goto('/#/', { waitUntil: 'commit' });
+  await expect.poll(() => Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1 });
+  expect(held).toHaveLength(1);
+  // Released, the entry runs: the decision reads the market list the document fetched and sends the
+  // visitor to the market's home, and nothing is asked twice.
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByTestId('market-home')).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  expect(Object.fromEntries(counts)).toEqual({ [CATALOGUE]: 1, [MARKET_LIST]: 1 });
+});
+
+test('the market home\'s banner is requested as soon as the decision names the market, with its data, not after the market home has rendered', async ({ page }) => {
+  // The market's data are held: the banner's address comes from the market list, not from them.
+  const held: Route[] = [];
+  await page.route(`**${MARKET_DETAIL}`, (route) => void held.push(route));
+  const banners: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/img/markets/')) banners.push(pathname);
+  });
+  await page.goto('/#/');
+  await expect.poll(() => held.length).toBe(1);
+  await expect.poll(() => banners).toEqual(['/img/markets/xuzhou.svg']);
+  await Promise.all(held.map((route) => route.continue()));
+  const market = page.getByTestId('market-home');
+  await expect(market).toBeVisible();
+  await expect(market.locator('img')).toHaveJSProperty('complete', true);
+  // The screen's image took the preloaded one.
+  expect(banners).toEqual(['/img/markets/xuzhou.svg']);
+});
+
 test.describe('when the catalogue fails', () => {
   test.use({ geolocation: undefined, permissions: [] });
 
@@ -102,13 +141,14 @@ test.describe('when the catalogue fails', () => {
     });
     await page.goto('/#/');
     await expect(page.getByText('加载失败')).toBeVisible({ timeout: 20_000 });
-    // The early request and the query library's two retries.
-    expect(asked).toBe(3);
+    // The document's request (which failed before an answer: the client sends its own instead,
+    // src/web/api/document-start.ts), the client's early request and the query library's two retries.
+    expect(asked).toBe(4);
     await expect(page.getByTestId('product-card')).toHaveCount(0);
 
     failing = false;
     await page.getByTestId('retry').click();
     await expect(page.getByTestId('product-card').first()).toBeVisible();
-    expect(asked).toBe(4);
+    expect(asked).toBe(5);
   });
 });

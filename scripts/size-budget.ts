@@ -24,11 +24,11 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB; the budget is
- * what the build reaches today (101.0 KB: React alone is 67 KB, react-router's declarative mode about 9), lowered as it shrinks.
+ * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB, and the budget now
+ * (99.97 KB at wt-home: React alone is 67 KB, react-router's declarative mode about 9).
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
-export const HOME_ROUTE_BUDGET_BYTES = 102 * 1024;
+export const HOME_ROUTE_BUDGET_BYTES = 100 * 1024;
 /**
  * Files of the home route, at most: each file is gzipped alone (its own dictionary and header) and,
  * on HTTP/1.1, waits for one of six connections. The build puts the home route's modules in one
@@ -80,12 +80,15 @@ export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCR
  */
 export const SCREEN_MAX_FILES = 27;
 /**
- * The sum over all screens' opening files, at most (the merge's weighted goal, printed and held).
- * 750 since the insure form's text fields stopped using antd-mobile's Input (wt-keys): the merge
- * planned anew, the Input became its own file for fifteen screens with a text box (+1 each), payoff
- * and protocol reading open two fewer, insure one fewer (731 → 741 in all).
+/**
+ * The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). 731 at
+ * wt-files. Then two changes added files: the insure form's text fields stopped using antd-mobile's Input
+ * (wt-keys: the Input became its own file for fifteen screens with a text box, payoff and protocol reading
+ * open two fewer, insure one fewer), and wt-home took the log-in calls' declarations out of the home route's
+ * `core` (a shared chunk of 0.5 KB the account screens and the endpoints chunk load: +1 file for 15 account
+ * screens, −1 for the market home and the chooser). 764 after both were merged.
  */
-export const SCREENS_TOTAL_MAX_FILES = 750;
+export const SCREENS_TOTAL_MAX_FILES = 764;
 
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
 export const TYPEBOX_MARK = 'TypeBox.Kind';

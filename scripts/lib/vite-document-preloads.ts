@@ -2,20 +2,88 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { GW, fillPath, type CallInput, type CallSpec } from '../../src/contract/define-call.ts';
+
+/** A `/_gw` request as the client sends it (client.ts): method, URL with its query, JSON body. */
+export interface StartedCall {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly body: string | null;
+}
 
 /**
- * Starts a route's chunks from the document (issue 15, docs/performance.md, "wt-lcphome"). The app's
- * routes live in the URL's hash, which the server never sees, so index.html cannot name a route's
- * files; and the entry asks for them only once it has run, after the vendor chunk has arrived and
- * been evaluated. The build emits a small classic script, `assets/document-start-<hash>.js`, loaded
- * `async` with high priority from index.html: it reads `location.hash` and adds a
- * `<link rel=modulepreload>` (CSS: `rel=preload as=style`) for each file the configured modules of
- * the current route need beyond the entry's own closure, so they download beside the entry and
- * vendor chunks. The entry's dynamic imports then find them loaded (Vite's preload helper skips a
- * file already linked). Generic: `routes` maps a route path (no query) to source modules, e.g. a
- * screen and what its route starts before it renders.
+ * The request the client sends for a call declared in the contract with this input (client.ts: `call`,
+ * `buildUrl`; redaxios serialises an object body as JSON): what the document starts for a route.
  */
-export function documentPreloads(routes: Record<string, readonly string[]>): Plugin {
+export function startedCall<S extends CallSpec>(def: S, input: CallInput<S>): StartedCall {
+  const { params, query, body } = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  const qs = search.toString();
+  const url = GW + (params ? fillPath(def.path, params) : def.path) + (qs ? `?${qs}` : '');
+  return { method: def.method, url, body: body !== null && typeof body === 'object' ? JSON.stringify(body) : null };
+}
+
+/** What the document starts for one route: the chunks of some source modules, and some calls. */
+export interface RouteStart {
+  /** Source modules whose chunks (beyond the entry's closure) the document preloads. */
+  readonly modules?: readonly string[];
+  /** Calls the document sends (startedCall); the client takes their answers (src/web/api/document-start.ts). */
+  readonly calls?: readonly StartedCall[];
+}
+
+/** How the document sends the calls as the client would (client.ts `send`). */
+export interface CallStart {
+  /** The window property the requests are left under (`DOCUMENT_START_KEY`). */
+  readonly key: string;
+  /** Headers of every call (the system code). */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The stored session (local storage, JSON with token, userId, refreshToken, expiresAt): with a token, the
+   * `authorization` and `userId` headers; with a token the client would refresh first, nothing is started.
+   */
+  readonly session: { readonly storageKey: string; readonly refreshThresholdMs: number };
+}
+
+/**
+ * The document-start script: preloads the route's files, and sends its calls (unless the client has
+ * already closed the store: the script ran after the entry's first call).
+ */
+export function documentStartSource(files: Readonly<Record<string, readonly string[]>>, calls: Readonly<Record<string, readonly StartedCall[]>>, start: CallStart | null): string {
+  const preload =
+    `const r=location.hash.slice(1).split('?')[0]||'/';const f=${JSON.stringify(files)}[r];if(f)for(const h of f){` +
+    `const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href='/'+h;document.head.append(l)}`;
+  if (!start || Object.keys(calls).length === 0) return `(()=>{${preload}})();\n`;
+  const send =
+    `const c=${JSON.stringify(calls)}[r],s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
+    `let u=null;try{u=JSON.parse(localStorage.getItem(s.session.storageKey)||'null')}catch(e){}` +
+    `if(u&&u.refreshToken&&u.expiresAt-Date.now()<=s.session.refreshThresholdMs)return;` +
+    `const h={};for(const n in s.headers)h[n.toLowerCase()]=s.headers[n];` +
+    `if(u&&u.token){h.authorization='Bearer '+u.token;h.userid=u.userId}` +
+    `const o={};for(const q of c){const g=Object.assign({},h);if(q.body!==null)g['content-type']='application/json';` +
+    `const p=fetch(q.url,{method:q.method,body:q.body===null?undefined:q.body,headers:g,credentials:'include'});p.catch(()=>{});` +
+    `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o;`;
+  return `(()=>{${preload}})();\n(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${send}})();\n`;
+}
+
+/**
+ * Starts a route's chunks and data from the document (issue 15, docs/performance.md, "wt-lcphome" and
+ * "wt-home"). The app's routes live in the URL's hash, which the server never sees, so index.html cannot
+ * name a route's files; and the entry asks for them only once it has run, after the vendor chunk has
+ * arrived and been evaluated. The build emits a small classic script, `assets/document-start-<hash>.js`,
+ * loaded `async` with high priority from index.html (external: the content-security policy allows no
+ * inline script): it reads `location.hash` and
+ * - adds a `<link rel=modulepreload>` (CSS: `rel=preload as=style`) for each file the configured modules
+ *   of the current route need beyond the entry's own closure, so they download beside the entry and
+ *   vendor chunks (the entry's dynamic imports find them linked: Vite's preload helper skips them);
+ * - sends the route's configured calls with `fetch`, exactly as the client would send them (headers, the
+ *   stored session's token), and leaves the answers under `window[start.key]`, where the client takes
+ *   them instead of sending the same request again (src/web/api/document-start.ts).
+ * Generic: `routes` maps a route path (no query) to source modules (or `{ modules, calls }`), e.g. a screen
+ * and what its route starts before it renders, and the calls its first screen sends.
+ */
+export function documentPreloads(routes: Record<string, readonly string[] | RouteStart>, start: CallStart | null = null): Plugin {
   let root = process.cwd();
   let script: string | null = null;
   return {
@@ -33,7 +101,9 @@ export function documentPreloads(routes: Record<string, readonly string[]>): Plu
         if (!entry) return;
         const inEntry = closure(bundle, entry);
         const map: Record<string, string[]> = {};
-        for (const [route, modules] of Object.entries(routes)) {
+        const calls: Record<string, readonly StartedCall[]> = {};
+        for (const [route, value] of Object.entries(routes)) {
+          const { modules = [], calls: routeCalls = [] }: RouteStart = isModuleList(value) ? { modules: value } : value;
           const files = new Set<string>();
           for (const module of modules) {
             const id = resolve(root, module);
@@ -41,12 +111,10 @@ export function documentPreloads(routes: Record<string, readonly string[]>): Plu
             if (!chunk) throw new Error(`documentPreloads: no chunk for ${module}`);
             for (const file of closure(bundle, chunk)) if (!inEntry.has(file)) files.add(file);
           }
-          map[route] = [...files];
+          if (files.size > 0) map[route] = [...files];
+          if (routeCalls.length > 0) calls[route] = routeCalls;
         }
-        const source =
-          `(()=>{const m=${JSON.stringify(map)};const f=m[location.hash.slice(1).split('?')[0]||'/'];if(f)for(const h of f){` +
-          `const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
-          `l.crossOrigin='';l.href='/'+h;document.head.append(l)}})();\n`;
+        const source = documentStartSource(map, calls, start);
         script = `assets/document-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName: script, source });
       },
@@ -60,6 +128,8 @@ export function documentPreloads(routes: Record<string, readonly string[]>): Plu
     },
   };
 }
+
+const isModuleList = (value: readonly string[] | RouteStart): value is readonly string[] => Array.isArray(value);
 
 /** A chunk's file, its static imports' files (transitively) and the CSS each of them imports. */
 function closure(bundle: OutputBundle, start: OutputChunk): Set<string> {

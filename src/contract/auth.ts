@@ -19,6 +19,9 @@ import {
 } from './accounts.ts';
 import { PhoneNum } from './common.ts';
 import { defineCall } from './define-call.ts';
+import { RefreshTokenBody, TokenPair, refreshTokenCall } from './token-refresh.ts';
+
+export { RefreshTokenBody, TokenPair, refreshTokenCall };
 
 /** GET user-svc/api/v1.5/regMsg: send an SMS code for log-in/registration. */
 export const RegMsgQuery = Type.Object(
@@ -43,14 +46,6 @@ export const RegisterAndLoginBody = Type.Object(
 );
 export type RegisterAndLoginBody = Static<typeof RegisterAndLoginBody>;
 
-/** Tokens issued at log-in and on refresh. */
-export const TokenPair = Type.Object({
-  token: Type.String({ description: 'Short-lived access token (JWT)' }),
-  refreshToken: Type.String({ description: 'Opaque rotating refresh token' }),
-  expiresIn: Type.Integer({ description: 'Seconds until the access token expires' }),
-});
-export type TokenPair = Static<typeof TokenPair>;
-
 /**
  * The user record the client keeps (spec §3 User): the token pair and the
  * account. One flat object, not an intersection: the response serializer
@@ -70,26 +65,9 @@ export const UserRecord = Type.Object({
 });
 export type UserRecord = Static<typeof UserRecord>;
 
-/** POST auth-svc/refresh_token. The new access token also comes in the `access_token` header. */
-export const RefreshTokenBody = Type.Object(
-  { refreshToken: Type.String({ minLength: 16, maxLength: 256 }) },
-  { additionalProperties: false },
-);
-export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
-
 /** GET /_gw/__dev/sms/latest (development and test only). */
 export const DevSmsQuery = Type.Object({ phoneNum: PhoneNum }, { additionalProperties: false });
 export const DevSmsData = Type.Object({ code: Type.String() });
-
-/** The token refresh, on its own: the web client's core needs only this declaration. */
-export const refreshTokenCall = defineCall({
-  method: 'POST',
-  path: '/auth-svc/refresh_token',
-  summary: 'Rotates the refresh token; the new access token also comes in the access_token header',
-  auth: 'public',
-  body: RefreshTokenBody,
-  data: TokenPair,
-});
 
 /** Bytes of an image answer (OpenAPI: a binary body). */
 const ImageBytes = Type.String({ format: 'binary', description: 'PNG bytes' });

@@ -1,13 +1,15 @@
 import redaxios, { type Response } from 'redaxios';
 import { ErrorCode, SUCCESS, type ApiEnvelope } from '../../contract/envelope.ts';
-import { refreshTokenCall, type TokenPair } from '../../contract/auth.ts';
+import { refreshTokenCall, type TokenPair } from '../../contract/token-refresh.ts';
 import { ACCESS_TOKEN_HEADER, GW, fillPath, type CallData, type CallInput, type CallSpec } from '../../contract/define-call.ts';
 import { SYS_CODE } from '../../engine/rules/system-codes.ts';
 import { clearStorage, getUser, updateTokens } from '../state/session.ts';
+import { REFRESH_THRESHOLD_S, takeStartedRequest } from './document-start.ts';
+
+export { REFRESH_THRESHOLD_S };
 
 /** Spec §9: request timeout 1,000,000 ms; token refreshed when under 600 s remain. */
 export const REQUEST_TIMEOUT_MS = 1_000_000;
-export const REFRESH_THRESHOLD_S = 600;
 export const TIMEOUT_MESSAGE = '网络请求超时，请检查网络连接后重试';
 export const HTTP_401_MESSAGE = '网络异常,请重新登录!';
 
@@ -116,8 +118,12 @@ async function send<T>(method: 'GET' | 'POST', path: string, query: Query | unde
       data: body,
       headers,
       withCredentials: true,
-      // redaxios has no signal option; its custom-fetch hook carries the abort signal for the timeout.
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: controller.signal }),
+      // redaxios has no signal option; its custom-fetch hook carries the abort signal for the timeout. The same
+      // request started by the document (document-start.ts) is taken instead of sent again.
+      fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const sendNow = () => fetch(input, { ...init, signal: controller.signal });
+        return takeStartedRequest(String(input), init, sendNow) ?? sendNow();
+      },
       validateStatus: () => true,
     });
   } catch {

@@ -15,7 +15,7 @@ import { call, type CallOptions } from './client.ts';
 import { productApi } from './product-api.ts';
 import { authCalls } from '../../contract/auth.ts';
 // --- markets
-import { marketCalls, type AreaNode, type FileSummary, type LocatedArea, type RichFile } from '../../contract/market.ts';
+import { marketCalls, type AreaNode, type FileSummary, type RichFile } from '../../contract/market.ts';
 import { marketApi } from './market-api.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
@@ -51,8 +51,7 @@ export const api = {
   policyList: (body: PolicyListBody, o?: Silent) => call(orderCalls.policyList, { body }, { thing: '保单列表', ...o }),
   // --- markets
   getArea: (code: string, o?: Silent): Promise<AreaNode[]> => call(marketCalls.getArea, { params: { code } }, { thing: '地区', ...o }),
-  locateArea: (latitude: number, longitude: number, o?: Silent): Promise<LocatedArea> =>
-    call(marketCalls.locateArea, { query: { latitude, longitude } }, { thing: '位置', ...o }),
+  locateArea: marketApi.locateArea,
   selectSupermarket: marketApi.selectSupermarket,
   queryIdByArea: marketApi.queryIdByArea,
   selectFile: (type?: FileSummary['type'], o?: Silent): Promise<{ list: FileSummary[] }> =>

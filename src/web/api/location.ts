@@ -1,5 +1,5 @@
 import { DEFAULT_DOMAIN_CODE } from '../../engine/markets/page-model.ts';
-import { api } from './endpoints.ts';
+import { marketApi } from './market-api.ts';
 
 /** Where the visitor is, as the market page model needs it. */
 export interface VisitorPlace {
@@ -38,7 +38,7 @@ function position(): Promise<GeolocationPosition> {
 async function locate(): Promise<VisitorPlace> {
   try {
     const { coords } = await position();
-    const area = await api.locateArea(coords.latitude, coords.longitude, { silent: true });
+    const area = await marketApi.locateArea(coords.latitude, coords.longitude, { silent: true });
     return area?.located ? { areaCode: area.areaCode, source: 'device', name: area.name } : DEFAULT_PLACE;
   } catch {
     // Refused, unavailable, timed out, or the geocoder failed: the default domain.

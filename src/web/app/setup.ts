@@ -1,6 +1,8 @@
 // Deep imports on the home route: the build's `core` chunk follows import paths, and the package's
 // index re-exports every component (scripts/lib/vite-home-route-chunk.ts).
 import 'antd-mobile/es/global';
+// The page's base styles, after antd-mobile's: one stylesheet with the home route's (`core`), not a file of their own.
+import '../base.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { registerApiUi } from '../api/client.ts';
 import { render, unmount } from './antd-render.ts';

@@ -16,16 +16,27 @@ import { preloadScreen } from '../app/screens.ts';
 
 let started: Promise<ResolvedModel> | null = null;
 
+/** Requests an image now (`<link rel=preload as=image>`); the screen's `<img>` of the same address takes it. */
+function preloadImage(href: string): void {
+  if (typeof document === 'undefined') return;
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, fetchPriority: 'high' }));
+}
+
 /** The screen a decision leads to, preloaded as soon as the decision is known. */
-function preloadTarget({ model }: ResolvedModel): void {
+function preloadTarget({ model, markets }: ResolvedModel): void {
   const { decision } = model;
   const steps = decision.kind === 'step' ? [decision.step] : decision.kind === 'ask' ? [decision.confirm] : [];
   for (const step of steps) {
     if (step.go.to === 'market') {
       preloadScreen('market-home');
       const { id, homeRoute } = step.go.market;
-      // The generic market home's data leave now, with its chunk, not one wave later with the screen.
-      if (homeRoute === ROUTES.insureMarketHome) void earlyMarket(id).load().catch(() => undefined);
+      // The generic market home's data leave now, with its chunk, not one wave later with the screen; and its
+      // banner (home's largest paint after the redirect: the market list names it) with them, not after them.
+      if (homeRoute === ROUTES.insureMarketHome) {
+        void earlyMarket(id).load().catch(() => undefined);
+        const image = markets.find((market) => market.id === id)?.image;
+        if (image) preloadImage(image);
+      }
     }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
   }
