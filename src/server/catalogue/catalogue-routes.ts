@@ -7,8 +7,9 @@ import { registerAttrRoutes } from './attr-routes.ts';
 import { registerDevCatalogueRoute } from './dev-catalogue-routes.ts';
 import { registerDisplayRoutes } from './display-routes.ts';
 import { registerFormValidatorRoute } from './form-validators.ts';
+import type { ManifestStore } from './manifest-store.ts';
 import { productCodesOf } from './manifest-fields.ts';
-import { inCategory, toProductListItem } from './product-views.ts';
+import { categoriesOfProduct, inCategory, toProductListItem } from './product-views.ts';
 import { preparedAnswer, sendPrepared } from './prepared-answers.ts';
 import { registerProtocolRoutes } from './protocol-routes.ts';
 import { registerQuoteRoute } from './quote-routes.ts';
@@ -22,6 +23,18 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
   registerProtocolRoutes(app, deps);
   registerDevCatalogueRoute(app, deps);
   registerFormValidatorRoute(app, deps);
+}
+
+const categories = new WeakMap<ManifestStore, ReadonlySet<string>>();
+
+/** Every category a product on sale is listed under, once per manifest set (a request looks its category up, not the catalogue through). */
+function categoriesOf(store: ManifestStore): ReadonlySet<string> {
+  let known = categories.get(store);
+  if (!known) {
+    known = new Set(store.online.flatMap(categoriesOfProduct));
+    categories.set(store, known);
+  }
+  return known;
 }
 
 /**
@@ -38,7 +51,7 @@ function registerListRoutes(app: FastifyInstance, deps: AppDeps): void {
     const paged = pageNum !== undefined || pageSize !== undefined;
     const page = { num: pageNum ?? 1, size: pageSize ?? PRODUCT_LIST_PAGE_SIZE };
     // Unknown categories share one (empty) answer, so what a client makes up does not grow the cache.
-    const known = category === undefined || store.online.some((m) => inCategory(m, category));
+    const known = !category || categoriesOf(store).has(category);
     const key = `list\0${known ? (category ?? '') : '?'}\0${paged ? `${page.num}\0${page.size}` : 'all'}`;
     const answer = preparedAnswer(store, key, reply, () => {
       const all = known ? store.online.filter((m) => inCategory(m, category)) : [];
