@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GW } from '../../src/contract/define-call.ts';
 import { productCalls, type ProductListItem } from '../../src/contract/product.ts';
@@ -105,7 +106,7 @@ describe('per request, no walk through the catalogue', () => {
     await t?.close();
   });
 
-  it('answers a category, known or not, without reading the products on sale again once its answer is made', { timeout: 120_000 }, async () => {
+  it('answers a category, known or not, without reading the products on sale again once its answer is made, and no compression hook runs', { timeout: 120_000 }, async () => {
     const store = createManifestStore(raw);
     let reads = 0;
     // The same store, counting every read of its products on sale.
@@ -118,7 +119,14 @@ describe('per request, no walk through the catalogue', () => {
       byProductCode: (code) => store.byProductCode(code),
       byRoute: (route) => store.byRoute(route),
     };
-    t = await makeTestApp({ manifests: counted });
+    const routes = new Map<string, RouteOptions>();
+    t = await makeTestApp({ manifests: counted, onRoute: (route: RouteOptions) => void routes.set(`${String(route.method)} ${route.url}`, route) });
+    // Sent as bytes encoded once per manifest set: no compression hook looks at each answer.
+    for (const { method, path } of [productCalls.productList, productCalls.validProductCodes]) {
+      const route = routes.get(`${method} ${GW}${path}`);
+      expect(route).toBeDefined();
+      expect([route?.onSend ?? []].flat()).toEqual([]);
+    }
     const students = await list(t, { category: '学平险' });
     expect(students.list.length).toBeGreaterThan(3);
     await list(t, { category: '不存在的类别' });

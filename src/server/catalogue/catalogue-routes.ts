@@ -44,6 +44,9 @@ function categoriesOf(store: ManifestStore): ReadonlySet<string> {
  */
 function registerListRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = routesOf(app, deps);
+  // The answers are sent already encoded (br or gzip, made once per manifest set) or below the threshold;
+  // refusals are one-sentence envelopes: no answer of these routes is left for @fastify/compress to do.
+  const ownEncoding = { compress: false } as const;
 
   route(productCalls.productList, async (request, reply) => {
     const { category, pageNum, pageSize } = request.body;
@@ -59,10 +62,10 @@ function registerListRoutes(app: FastifyInstance, deps: AppDeps): void {
       return ok({ list: shown.map(toProductListItem), total: all.length });
     });
     return sendPrepared(request, reply, answer);
-  });
+  }, ownEncoding);
 
   route(productCalls.validProductCodes, async (request, reply) => {
     const answer = preparedAnswer(deps.manifests, 'validProductCodes', reply, () => ok(deps.manifests.online.flatMap(productCodesOf)));
     return sendPrepared(request, reply, answer);
-  });
+  }, ownEncoding);
 }
