@@ -3,10 +3,14 @@
  * - quote requests per second (POST /_gw/prod-svc/calpremiums) with production
  *   settings (NODE_ENV=production, its default log level, logs written to
  *   /dev/null), as a ratio to a bare Fastify route answering a JSON POST,
- *   both measured in this run, in turns (best of BENCH_QUOTE_ROUNDS, 3);
+ *   both measured in this run, in turns (best of BENCH_ROUNDS, 3);
  * - the home product list as the web app asks for it (accepting br and gzip),
- *   production settings, over the catalogue and over it copied tenfold:
- *   requests per second and p99, the tenfold as a ratio to the catalogue;
+ *   production settings, over the catalogue and over it copied tenfold, both
+ *   apps listening and loaded in turns like the quote: requests per second
+ *   and p99, the tenfold as a ratio to the catalogue;
+ * - beside each of these, the server thread's on-CPU time per request (Linux
+ *   schedstat; median of the turns) and its ratio: on a shared machine
+ *   throughput follows the other processes' load, CPU time much less;
  * - order submissions per second and their p99 latency on PGlite, and on
  *   PostgreSQL when DATABASE_URL is set (serials and anti-resubmit tokens are
  *   fetched before the clock starts: only submitOrder/v2 is timed), beside a
@@ -65,7 +69,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 const CONCURRENCY = 8;
 const NOTIFY_TRADES = Number(process.env.BENCH_NOTIFY_TRADES ?? 150);
-const QUOTE_ROUNDS = Number(process.env.BENCH_QUOTE_ROUNDS ?? 3);
+/** Turns of the quote and its bare route, and of the two product lists (BENCH_QUOTE_ROUNDS is the older name). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? process.env.BENCH_QUOTE_ROUNDS ?? 3);
 
 const quoteBody = JSON.stringify([
   {
@@ -81,6 +86,24 @@ const quoteBody = JSON.stringify([
 interface Load {
   perSecond: number;
   p99: number;
+  /** On-CPU time of the server's thread per request (µs), when the system reports it. */
+  cpuUs: number | undefined;
+}
+
+/**
+ * On-CPU nanoseconds of this process's main thread, the one the apps under
+ * load run on (Linux `/proc/<pid>/task/<pid>/schedstat`); undefined elsewhere.
+ * autocannon runs in a worker thread of its own, so it is not counted; the
+ * time the thread waits for a core (other helpers' builds on a shared
+ * machine) is not counted either, which is why this figure is steadier than
+ * requests per second when the machine is loaded.
+ */
+function mainThreadCpuNs(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Until the route answers 200 (a server just started may answer 503 while its overload check still counts the start's event-loop delay). */
@@ -94,8 +117,9 @@ async function answering(url: string, body: string): Promise<void> {
   }
 }
 
-async function load(url: string, body: string, headers: Record<string, string> = {}): Promise<Load> {
+async function load(url: string, body: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
   await answering(url, body);
+  const cpuBefore = mainThreadCpuNs();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -104,34 +128,61 @@ async function load(url: string, body: string, headers: Record<string, string> =
     connections: 16,
     // The load generator runs in its own thread so that it does not share the server's event loop.
     workers: 1,
-    duration: SECONDS,
+    duration: seconds,
   });
+  const cpuAfter = mainThreadCpuNs();
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { perSecond: result.requests.average, p99: result.latency.p99 };
+  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? (cpuAfter - cpuBefore) / 1000 / result.requests.total : undefined;
+  return { perSecond: result.requests.average, p99: result.latency.p99, cpuUs };
+}
+
+/** The figures of one target over its rounds: the best round's throughput (and that round's p99), the median CPU per request. */
+interface Rounds {
+  perSecond: number;
+  p99: number;
+  cpuUs: number | undefined;
+}
+
+function overRounds(loads: readonly Load[]): Rounds {
+  const best = loads.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const cpu = loads.map((l) => l.cpuUs).filter((c): c is number => c !== undefined).sort((a, b) => a - b);
+  return { perSecond: best.perSecond, p99: best.p99, cpuUs: cpu.length > 0 ? cpu[Math.floor(cpu.length / 2)] : undefined };
+}
+
+/**
+ * Loads each target in turns, `rounds` times (the order reversed every other
+ * round), so that a burst of load from elsewhere on the shared machine during
+ * one turn does not decide a ratio. A first turn of each, one second and not
+ * counted, warms the code up: the first target's first turn ran on code not
+ * yet optimised, against warm code for the others.
+ */
+async function inTurns(targets: ReadonlyArray<(seconds?: number) => Promise<Load>>, rounds: number): Promise<Rounds[]> {
+  for (const target of targets) await target(1);
+  const loads: Load[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = targets.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) loads[i]!.push(await targets[i]!());
+  }
+  return loads.map(overRounds);
 }
 
 /**
  * Quotes per second with production settings (NODE_ENV=production, its
  * default log level, logs to /dev/null) and the reference, a bare Fastify
  * route answering a JSON POST (no logger, no plugins). Both servers listen at
- * once and are loaded in turns, bare then app, QUOTE_ROUNDS times; each
- * figure is the best of its rounds, so that a burst of load from elsewhere
- * on the shared machine during one round does not decide the ratio.
+ * once and are loaded in turns, ROUNDS times; throughput is the best of
+ * each one's rounds, CPU per request the median.
  */
-async function quoteAndBare(): Promise<{ bare: number; quote: number }> {
+async function quoteAndBare(): Promise<{ bare: Rounds; quote: Rounds }> {
   const bareApp = Fastify({ logger: false });
   bareApp.post('/bare', async (request) => ({ code: '0000', msg: '', data: { echo: Array.isArray(request.body) } }));
   const bareUrl = `${await bareApp.listen({ port: 0, host: '127.0.0.1' })}/bare`;
   const bench = await startBenchApp({ listen: true, production: true });
   try {
     const quoteUrl = `${bench.url}${GW}${productCalls.calPremiums.path}`;
-    let bare = 0;
-    let quote = 0;
-    for (let round = 0; round < QUOTE_ROUNDS; round++) {
-      bare = Math.max(bare, (await load(bareUrl, quoteBody)).perSecond);
-      quote = Math.max(quote, (await load(quoteUrl, quoteBody)).perSecond);
-    }
-    return { bare, quote };
+    const [bare, quote] = await inTurns([(seconds) => load(bareUrl, quoteBody, {}, seconds), (seconds) => load(quoteUrl, quoteBody, {}, seconds)], ROUNDS);
+    return { bare: bare!, quote: quote! };
   } finally {
     await bench.close();
     await bareApp.close();
@@ -141,27 +192,29 @@ async function quoteAndBare(): Promise<{ bare: number; quote: number }> {
 /**
  * The home list as the web app asks for it (POST with `{}`, accepting br and
  * gzip) with production settings, over the catalogue and over the catalogue
- * copied tenfold (each app started on its own catalogue).
+ * copied tenfold: each app started on its own catalogue, both listening at
+ * once and loaded in turns (ROUNDS rounds), as the quote and its bare
+ * route are. Measured one after the other, once each, the ratio followed
+ * whatever else the machine was doing in each turn (issue 15, wt-list).
  */
-async function productListLoad(): Promise<{ one: Load; ten: Load; products: [number, number] }> {
+async function productListLoad(): Promise<{ one: Rounds; ten: Rounds; products: [number, number] }> {
   const source = new URL('../manifests', import.meta.url).pathname;
   const tenfold = catalogueCopies(source, 10);
-  const measure = async (manifestsDir: string) => {
-    const bench = await startBenchApp({ listen: true, production: true, manifestsDir });
-    try {
-      const url = `${bench.url}${GW}${productCalls.productList.path}`;
-      await answering(url, '{}');
-      const count = ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { list: unknown[] } }).data.list.length;
-      return { load: await load(url, '{}', { 'accept-encoding': 'br, gzip' }), count };
-    } finally {
-      await bench.close();
-    }
-  };
+  const apps = [await startBenchApp({ listen: true, production: true, manifestsDir: source }), await startBenchApp({ listen: true, production: true, manifestsDir: tenfold })];
   try {
-    const one = await measure(source);
-    const ten = await measure(tenfold);
-    return { one: one.load, ten: ten.load, products: [one.count, ten.count] };
+    const urls = apps.map((bench) => `${bench.url}${GW}${productCalls.productList.path}`);
+    const counts: number[] = [];
+    for (const url of urls) {
+      await answering(url, '{}');
+      counts.push(((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { list: unknown[] } }).data.list.length);
+    }
+    const [one, ten] = await inTurns(
+      urls.map((url) => (seconds?: number) => load(url, '{}', { 'accept-encoding': 'br, gzip' }, seconds)),
+      ROUNDS,
+    );
+    return { one: one!, ten: ten!, products: [counts[0]!, counts[1]!] };
   } finally {
+    for (const bench of apps) await bench.close();
     rmSync(tenfold, { recursive: true, force: true });
   }
 }
@@ -392,15 +445,19 @@ if (want('crash') && databaseUrl) crashes.push(await crashRun('postgres', databa
 
 const f = (n: number, digits = 0) => n.toFixed(digits);
 console.log('\nbenchmark (one run, loopback, 2 cores)');
+const cpu = (r: Rounds) => (r.cpuUs === undefined ? '' : `  ${f(r.cpuUs, 1)} us CPU/req`);
+const cpuRatio = (reference: Rounds, r: Rounds) => (reference.cpuUs === undefined || r.cpuUs === undefined ? '' : `; by CPU per request ${f(reference.cpuUs / r.cpuUs, 2)} x`);
 if (bare !== undefined && quote !== undefined) {
-  console.log(`  bare Fastify JSON route      ${f(bare)} req/s`);
-  console.log(`  quote (calpremiums)          ${f(quote)} req/s  = ${f(quote / bare, 2)} x bare route (production settings, best of ${QUOTE_ROUNDS} turns each; goal >= 0.8 x)`);
+  console.log(`  bare Fastify JSON route      ${f(bare.perSecond)} req/s${cpu(bare)}`);
+  console.log(
+    `  quote (calpremiums)          ${f(quote.perSecond)} req/s${cpu(quote)}  = ${f(quote.perSecond / bare.perSecond, 2)} x bare route${cpuRatio(bare, quote)} (production settings, ${ROUNDS} turns each: best req/s, median CPU; goal >= 0.8 x)`,
+  );
 }
 if (list) {
   const [one, ten] = list.products;
-  console.log(`  product list, ${String(one).padStart(3)} products     ${f(list.one.perSecond)} req/s  p99 ${f(list.one.p99, 1)} ms`);
+  console.log(`  product list, ${String(one).padStart(3)} products     ${f(list.one.perSecond)} req/s  p99 ${f(list.one.p99, 1)} ms${cpu(list.one)}`);
   console.log(
-    `  product list, ${String(ten).padStart(3)} products     ${f(list.ten.perSecond)} req/s  p99 ${f(list.ten.p99, 1)} ms  = ${f(list.ten.perSecond / list.one.perSecond, 2)} x the catalogue (goal >= 0.8 x, p99 <= 5 ms)`,
+    `  product list, ${String(ten).padStart(3)} products     ${f(list.ten.perSecond)} req/s  p99 ${f(list.ten.p99, 1)} ms${cpu(list.ten)}  = ${f(list.ten.perSecond / list.one.perSecond, 2)} x the catalogue${cpuRatio(list.one, list.ten)} (${ROUNDS} turns each; goal >= 0.8 x, p99 <= 5 ms)`,
   );
 }
 /** CPU per order of the Node process and (PostgreSQL) of the database's backends. */

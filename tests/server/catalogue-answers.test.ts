@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GW } from '../../src/contract/define-call.ts';
 import { productCalls, type ProductListItem } from '../../src/contract/product.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
-import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
+import { createManifestStore, type ManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 import { chooseEncoding } from '../../src/server/catalogue/prepared-answers.ts';
 import { call, expectOk, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
 
@@ -99,6 +100,49 @@ describe('prepared answers follow the manifests', () => {
   });
 });
 
+describe('per request, no walk through the catalogue', () => {
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a category, known or not, without reading the products on sale again once its answer is made, and no compression hook runs', { timeout: 120_000 }, async () => {
+    const store = createManifestStore(raw);
+    let reads = 0;
+    // The same store, counting every read of its products on sale.
+    const counted: ManifestStore = {
+      all: store.all,
+      get online() {
+        reads++;
+        return store.online;
+      },
+      byProductCode: (code) => store.byProductCode(code),
+      byRoute: (route) => store.byRoute(route),
+    };
+    const routes = new Map<string, RouteOptions>();
+    t = await makeTestApp({ manifests: counted, onRoute: (route: RouteOptions) => void routes.set(`${String(route.method)} ${route.url}`, route) });
+    // Sent as bytes encoded once per manifest set: no compression hook looks at each answer.
+    for (const { method, path } of [productCalls.productList, productCalls.validProductCodes]) {
+      const route = routes.get(`${method} ${GW}${path}`);
+      expect(route).toBeDefined();
+      expect([route?.onSend ?? []].flat()).toEqual([]);
+    }
+    const students = await list(t, { category: '学平险' });
+    expect(students.list.length).toBeGreaterThan(3);
+    await list(t, { category: '不存在的类别' });
+    await list(t, {});
+    const before = reads;
+    for (let i = 0; i < 20; i++) {
+      expect(await list(t, { category: '学平险' })).toEqual(students);
+      expect(await list(t, { category: `不存在的类别${i}` })).toEqual({ list: [], total: 0 });
+    }
+    // A 10x catalogue costs each of these requests what the catalogue does: the work is done once per manifest set.
+    expect(reads).toBe(before);
+    // An empty category is no filter, as before.
+    expect(await list(t, { category: '' })).toEqual(await list(t, {}));
+  });
+});
+
 describe('accept-encoding', () => {
   it('prefers br, then gzip, and respects q=0', () => {
     expect(chooseEncoding('gzip, deflate, br')).toBe('br');
@@ -106,5 +150,18 @@ describe('accept-encoding', () => {
     expect(chooseEncoding('identity')).toBeUndefined();
     expect(chooseEncoding(undefined)).toBeUndefined();
     expect(chooseEncoding('*')).toBe('gzip');
+  });
+
+  it('reads a value it has seen before the same way, and any number of made-up values correctly', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+      expect(chooseEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+      expect(chooseEncoding('deflate, gzip;q=1.0, *;q=0.5')).toBe('gzip');
+    }
+    for (let i = 0; i < 200; i++) {
+      expect(chooseEncoding(`x-${i}, br`)).toBe('br');
+      expect(chooseEncoding(`x-${i}`)).toBeUndefined();
+    }
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
   });
 });

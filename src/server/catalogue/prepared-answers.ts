@@ -62,9 +62,26 @@ export function preparedAnswer(store: ManifestStore, key: string, reply: Fastify
   return answer;
 }
 
+type Encoding = 'br' | 'gzip' | undefined;
+
+/** The encoding chosen per `accept-encoding` value: clients send a handful of fixed strings, read once each. */
+const chosenEncodings = new Map<string, Encoding>();
+/** Distinct `accept-encoding` values remembered at most, and their longest (a client may make up any); others are read on their request. */
+const MAX_ENCODING_VALUES = 64;
+const MAX_ENCODING_VALUE_LENGTH = 256;
+
 /** The encoding of the answer: br, then gzip, when the client accepts it (q=0 refuses); undefined for identity. */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return undefined;
+  let encoding = chosenEncodings.get(acceptEncoding);
+  if (encoding === undefined && !chosenEncodings.has(acceptEncoding)) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (chosenEncodings.size < MAX_ENCODING_VALUES && acceptEncoding.length <= MAX_ENCODING_VALUE_LENGTH) chosenEncodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -28,8 +28,13 @@ export function toProductListItem(manifest: ProductManifest): ProductListItem {
 /** True when `category` names any of the three category levels of the product. */
 export function inCategory(manifest: ProductManifest, category: string | undefined): boolean {
   if (!category) return true;
+  return categoriesOfProduct(manifest).includes(category);
+}
+
+/** The three category levels a product is listed under. */
+export function categoriesOfProduct(manifest: ProductManifest): string[] {
   const { productCategory1, productCategory2, productCategory3 } = manifest.category;
-  return [productCategory1, productCategory2, productCategory3].includes(category);
+  return [productCategory1, productCategory2, productCategory3];
 }
 
 /**

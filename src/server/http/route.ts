@@ -94,8 +94,14 @@ export type CallResult<S extends CallSpec> = S extends { raw: object } ? Fastify
 
 export type CallHandler<S extends CallSpec> = (request: CallRequest<S>, reply: FastifyReply) => Promise<CallResult<S>>;
 
-/** Route options a call may add: hooks (rate limits, a body size limit), never its schema. */
+/**
+ * Route options a call may add: hooks (rate limits, a body size limit), never
+ * its schema; and `compress: false` for a route that sends bytes it encoded
+ * itself (catalogue/prepared-answers.ts `sendPrepared`), which @fastify/compress's
+ * two hooks would only look at and pass on every request.
+ */
 export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit'> & {
+  compress?: false;
   /**
    * An `auth: 'user'` call whose handler checks the token's session in its
    * own first statement (`requireToken`, http/auth-guard.ts): the guard
