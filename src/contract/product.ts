@@ -68,6 +68,18 @@ export type ProductDisplay = Static<typeof ProductDisplay>;
  */
 export const ProductAttrParams = Type.Object({ code: ProductCode }, { additionalProperties: false });
 
+/**
+ * GET prod-svc/api/v1/detailRoute/edu?path: the manifest of the product on sale
+ * whose detail route (the first of its `routes`, the path the product list
+ * gives it) is `path`; 4004 for any other path. A detail page opened by its
+ * link resolves its path and gets its manifest in this one call, without the
+ * product list first (issue 15, docs/performance.md "wt-detail").
+ */
+export const DetailRouteQuery = Type.Object(
+  { path: Type.String({ minLength: 1, maxLength: 200, description: 'A hash route path, e.g. /xuzhouNewDetails' }) },
+  { additionalProperties: false },
+);
+
 /** GET prod-svc/api/v2/attr/{code}/edu?attrMark=ClassOfEduInsure: the product-type state (spec §3). */
 export const ProductTypeStateQuery = Type.Object({ attrMark: Type.Literal('ClassOfEduInsure') }, { additionalProperties: false });
 export const ProductTypeState = Type.Object({
@@ -327,6 +339,14 @@ export const productCalls = {
     summary: 'The product manifest by own or alias code, offline products included',
     auth: 'public',
     params: ProductAttrParams,
+    data: ProductAttr,
+  }),
+  productAttrByRoute: defineCall({
+    method: 'GET',
+    path: '/prod-svc/api/v1/detailRoute/edu',
+    summary: 'The manifest of the product on sale whose detail route is `path` (a detail page opened by its link); 4004 for any other path',
+    auth: 'public',
+    query: DetailRouteQuery,
     data: ProductAttr,
   }),
   productTypeState: defineCall({

@@ -221,6 +221,26 @@ export function sendProductManifest(productCode: string): Promise<ProductManifes
   return sentManifests.send(productCode, () => productApi.productManifest(productCode, { silent: true }));
 }
 
+/**
+ * A detail route opened by its link (no product list at hand): its path resolved and its product's
+ * manifest fetched in one call, sent as the navigation arrives. The manifest goes where the screen's
+ * `queries.productManifest` finds it (before the query module loads: its first fetch takes it; after:
+ * straight into the cache), so the screen does not ask for it again. Rejects with the call's ApiError
+ * (4004: no product on sale has this route).
+ */
+export function sendManifestByRoute(path: string): Promise<ProductManifest> {
+  const request = productApi.productManifestByRoute(path, { silent: true });
+  request.then(
+    (manifest) => {
+      const code = manifest.productCode;
+      if (queryModule) queryModule.queryClient.setQueryData(queryModule.queries.productManifest(code).queryKey, manifest);
+      else sentManifests.send(code, () => request);
+    },
+    () => undefined,
+  );
+  return request;
+}
+
 /** The request `sendProductManifest` sent for a product, once. */
 export function takeSentProductManifest(productCode: string): Promise<ProductManifest | null> | undefined {
   return sentManifests.take(productCode);

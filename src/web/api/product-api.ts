@@ -15,6 +15,9 @@ export const productApi = {
   productList: (o?: Silent) => call(productCalls.productList, { body: {} }, { thing: '产品列表', ...o }),
   productManifest: (productCode: string, o?: Silent): Promise<ProductManifest> =>
     call(productCalls.productAttr, { params: { code: productCode } }, { thing: '产品详情', ...o }),
+  /** The manifest of the product on sale whose detail route is `path` (ApiError 4004 for any other path). */
+  productManifestByRoute: (path: string, o?: Silent): Promise<ProductManifest> =>
+    call(productCalls.productAttrByRoute, { query: { path } }, { thing: '产品详情', ...o }),
   /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
   quote: (request: QuoteRequest) => call(productCalls.calPremiums, { body: [request] }, { silent: true, thing: '保费' }),
 };
