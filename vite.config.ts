@@ -8,6 +8,10 @@ import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
 import { documentPreloads } from './scripts/lib/vite-document-preloads.ts';
+import { detailRouteStart } from './scripts/lib/vite-detail-route-start.ts';
+import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from './src/contract/app-routes.ts';
+import { GW } from './src/contract/define-call.ts';
+import { productCalls } from './src/contract/product.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merge.ts';
 
@@ -138,6 +142,13 @@ export default defineConfig({
     assertNoChunkCycle(),
     // The market decision home's route starts, requested by the document beside the entry (home's screen is in `core`).
     documentPreloads({ '/': ['src/web/markets/market-flow.ts'] }),
+    // A detail route (outside the table): its manifest call and the detail screen's files, from the document.
+    detailRouteStart({
+      tablePaths: Object.values(APP_ROUTES).map((route) => route.path),
+      modules: ['src/web/app/catch-all-route.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx'],
+      call: GW + productCalls.productAttrByRoute.path,
+      shape: DETAIL_ROUTE_SHAPE,
+    }),
     precompress(),
     merge.plugin,
   ],

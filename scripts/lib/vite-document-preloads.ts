@@ -62,7 +62,7 @@ export function documentPreloads(routes: Record<string, readonly string[]>): Plu
 }
 
 /** A chunk's file, its static imports' files (transitively) and the CSS each of them imports. */
-function closure(bundle: OutputBundle, start: OutputChunk): Set<string> {
+export function closure(bundle: OutputBundle, start: OutputChunk): Set<string> {
   const files = new Set<string>();
   const visit = (chunk: OutputChunk) => {
     if (files.has(chunk.fileName)) return;

@@ -44,6 +44,8 @@ export interface CallOptions {
   /** Default message when the server gives none: 'Failed to get {thing}'. */
   thing?: string;
   timeoutMs?: number;
+  /** The answer of this very request, already sent by the document (a detail route's start script): read instead of sending it again. */
+  sent?: Promise<globalThis.Response>;
 }
 
 let refreshing: Promise<void> | null = null;
@@ -117,7 +119,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, query: Query | unde
       headers,
       withCredentials: true,
       // redaxios has no signal option; its custom-fetch hook carries the abort signal for the timeout.
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: controller.signal }),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => options.sent ?? fetch(input, { ...init, signal: controller.signal }),
       validateStatus: () => true,
     });
   } catch {

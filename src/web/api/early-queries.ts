@@ -229,7 +229,7 @@ export function sendProductManifest(productCode: string): Promise<ProductManifes
  * (4004: no product on sale has this route).
  */
 export function sendManifestByRoute(path: string): Promise<ProductManifest> {
-  const request = productApi.productManifestByRoute(path, { silent: true });
+  const request = productApi.productManifestByRoute(path, { silent: true, sent: takeDocumentStart(path) });
   request.then(
     (manifest) => {
       const code = manifest.productCode;
@@ -239,6 +239,22 @@ export function sendManifestByRoute(path: string): Promise<ProductManifest> {
     () => undefined,
   );
   return request;
+}
+
+declare global {
+  interface Window {
+    /** The detail route call the document sent (scripts/lib/vite-detail-route-start.ts, `DETAIL_START_GLOBAL`). */
+    __eduDetailStart?: { readonly path: string; readonly response: Promise<Response> };
+  }
+}
+
+/** The answer the document's start script requested for `path`, taken once (a retry sends anew). */
+function takeDocumentStart(path: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const started = window.__eduDetailStart;
+  if (!started || started.path !== path) return undefined;
+  delete window.__eduDetailStart;
+  return started.response;
 }
 
 /** The request `sendProductManifest` sent for a product, once. */

@@ -16,7 +16,7 @@ export const productApi = {
   productManifest: (productCode: string, o?: Silent): Promise<ProductManifest> =>
     call(productCalls.productAttr, { params: { code: productCode } }, { thing: '产品详情', ...o }),
   /** The manifest of the product on sale whose detail route is `path` (ApiError 4004 for any other path). */
-  productManifestByRoute: (path: string, o?: Silent): Promise<ProductManifest> =>
+  productManifestByRoute: (path: string, o?: Pick<CallOptions, 'silent' | 'sent'>): Promise<ProductManifest> =>
     call(productCalls.productAttrByRoute, { query: { path } }, { thing: '产品详情', ...o }),
   /** getPrem (spec §7): a list of one quote request. Failures are silent: the caller keeps the previous premium. */
   quote: (request: QuoteRequest) => call(productCalls.calPremiums, { body: [request] }, { silent: true, thing: '保费' }),

@@ -8,7 +8,7 @@ import { getPromoCode, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { isLoggedIn } from '../state/session.ts';
 import { loginRedirectUrl, type TargetLocation } from './guards.ts';
 import { CATCH_ALL_SCREENS, preloadScreen } from './screens.ts';
-import type { RouteFlags } from '../../contract/app-routes.ts';
+import { DETAIL_ROUTE_SHAPE, type RouteFlags } from '../../contract/app-routes.ts';
 
 /**
  * Runs as a navigation arrives, before its screen renders: keeps a promo code
@@ -42,6 +42,7 @@ function lookUpCatchAll(target: TargetLocation): CatchAllData | Promise<CatchAll
     if (product) startProductDetail(product.productCode);
     return product ? { kind: 'product', productCode: product.productCode } : { kind: 'notFound' };
   }
+  if (!DETAIL_ROUTE_SHAPE.test(target.pathname)) return { kind: 'notFound' };
   return sendManifestByRoute(target.pathname).then(
     (manifest): CatchAllData => {
       preloadBanner(manifest);
