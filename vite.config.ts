@@ -145,9 +145,10 @@ export default defineConfig({
     // A detail route (outside the table): its manifest call and the detail screen's files, from the document.
     detailRouteStart({
       tablePaths: Object.values(APP_ROUTES).map((route) => route.path),
-      modules: ['src/web/app/catch-all-route.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx'],
+      modules: ['src/web/app/catch-all-route.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx', 'src/web/api/query-module.ts'],
       call: GW + productCalls.productAttrByRoute.path,
       shape: DETAIL_ROUTE_SHAPE,
+      imageAt: ['detail', 'banner', 'image'],
     }),
     precompress(),
     merge.plugin,

@@ -6,9 +6,8 @@ import { XUZHOU } from './support/app.ts';
  * A detail page opened by its own link (issue 15, docs/performance.md "wt-lcpdetail" and "wt-detail"):
  * what its first view waits for leaves as early as it can. The document itself (its start script, before
  * the entry has run) sends the one call that resolves the path to its product and answers the manifest,
- * and requests the detail screen's files; the app takes that answer instead of asking again, and the
- * banner image (the page's largest paint) leaves while the screen's files are still downloading. The
- * product list is not asked for at all.
+ * requests the detail screen's files, and preloads the banner image (the page's largest paint) the answer
+ * names; the app takes that answer instead of asking again. The product list is not asked for at all.
  */
 const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
 const BY_ROUTE = '/_gw/prod-svc/api/v1/detailRoute/edu';
@@ -37,6 +36,8 @@ async function hold(page: Page, url: string | RegExp): Promise<() => void> {
 
 test('a deep link to a detail page sends its route call and the detail chunk from the document, and the banner while the chunk loads', async ({ page }) => {
   const seen = seenRequests(page);
+  const failed: string[] = [];
+  page.on('response', (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
   const releaseEntry = await hold(page, ENTRY);
   const releaseByRoute = await hold(page, `**${BY_ROUTE}?**`);
   const releaseChunk = await hold(page, DETAIL_CHUNK);
@@ -47,10 +48,10 @@ test('a deep link to a detail page sends its route call and the detail chunk fro
   await expect.poll(() => seen.includes(BY_ROUTE) && seen.some((path) => DETAIL_CHUNK.test(path))).toBe(true);
   expect(seen.some((path) => ENTRY.test(path))).toBe(true);
 
-  // The call answers the product and its manifest: the banner leaves before the chunk has arrived.
+  // The call answers the product and its manifest: the document preloads the banner it names, the entry still held.
   releaseByRoute();
-  releaseEntry();
   await expect.poll(() => seen.some((path) => BANNER.test(path))).toBe(true);
+  releaseEntry();
   await expect(page.getByTestId('detail-premium')).toHaveCount(0);
 
   releaseChunk();
@@ -61,6 +62,8 @@ test('a deep link to a detail page sends its route call and the detail chunk fro
   expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
   expect(seen.filter((path) => path === MANIFEST)).toEqual([]);
   expect(seen.filter((path) => path === CATALOGUE)).toEqual([]);
+  // Every file the document preloaded exists.
+  expect(failed).toEqual([]);
 });
 
 test('a detail route reached inside the app without the product list resolves with the same one call', async ({ page }) => {

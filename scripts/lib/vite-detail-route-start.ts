@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { OutputChunk } from 'rolldown';
+import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { closure } from './vite-document-preloads.ts';
 
@@ -16,6 +16,8 @@ export interface DetailRouteStartOptions {
   readonly call: string;
   /** A detail route's shape (the manifests' `routes` pattern); any other path is not one. */
   readonly shape: RegExp;
+  /** Where the answer's `data` names the image the page paints largest (the manifest's banner): preloaded as soon as it arrives. */
+  readonly imageAt: readonly string[];
 }
 
 /**
@@ -26,7 +28,8 @@ export interface DetailRouteStartOptions {
  * no table route, it sends the call that resolves the path and brings its product's manifest (stored on
  * `window[DETAIL_START_GLOBAL]` for the app, which takes it instead of sending its own) and adds a
  * `<link rel=modulepreload>` (CSS: `rel=preload as=style`) for each file the catch-all route and the detail
- * screen open, so data and files leave beside the entry and vendor chunks instead of after them. A path
+ * screen open, so data and files leave beside the entry and vendor chunks instead of after them; when the
+ * call answers, the banner image it names is preloaded, without waiting for the app's code. A path
  * that is no product costs the call's 4004 and the unused preloads (the app shows the not-found screen as
  * before). Any other path: the script does nothing.
  */
@@ -51,9 +54,9 @@ export function detailRouteStart(options: DetailRouteStartOptions): Plugin {
           const id = resolve(root, module);
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
           if (!chunk) throw new Error(`detailRouteStart: no chunk for ${module}`);
-          for (const file of closure(bundle, chunk)) if (!inEntry.has(file)) files.add(file);
+          for (const file of closure(bundle, chunk)) if (!inEntry.has(file) && !isPureCss(bundle[file])) files.add(file);
         }
-        const source = detailStartSource({ tablePaths: options.tablePaths, shape: options.shape, call: options.call, files: [...files] });
+        const source = detailStartSource({ ...options, files: [...files] });
         script = `assets/detail-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName: script, source });
       },
@@ -69,17 +72,39 @@ export function detailRouteStart(options: DetailRouteStartOptions): Plugin {
 }
 
 /**
- * The start script's source: on a hash path of the detail route shape that is no table path (ignoring
- * case, as the router matches), the call and the preloads; on any other path, nothing.
+ * A chunk of CSS modules only: Vite drops its JS file later in this same hook (its CSS file stays, named
+ * by the chunks that import it), so it is not preloaded (it would be a 404).
  */
-export function detailStartSource(options: { tablePaths: readonly string[]; shape: RegExp; call: string; files: readonly string[] }): string {
+function isPureCss(output: OutputChunk | OutputAsset | undefined): boolean {
+  if (output?.type !== 'chunk') return false;
+  const ids = output.moduleIds;
+  return ids.length > 0 && ids.every((id) => /\.css($|\?)/.test(id));
+}
+
+/**
+ * The start script's source: on a hash path of the detail route shape that is no table path (ignoring
+ * case, as the router matches), the call, the preloads and, once the call answers, a high-priority
+ * preload of the image at `imageAt` in its data (read from a copy of the answer: the app reads the
+ * answer itself); on any other path, nothing.
+ */
+export function detailStartSource(options: {
+  tablePaths: readonly string[];
+  shape: RegExp;
+  call: string;
+  files: readonly string[];
+  imageAt: readonly string[];
+}): string {
   const table = [...new Set(options.tablePaths.filter((path) => options.shape.test(path)).map((path) => path.toLowerCase()))];
+  // rel, href, as, and the CORS mode (module scripts' own): set before the link is in the document, which starts its request.
+  const link = `const a=(r,h,s,c)=>{const l=document.createElement('link');l.rel=r;if(s)l.as=s;if(c)l.crossOrigin='';else l.fetchPriority='high';l.href=h;document.head.append(l)};`;
   return (
     `(()=>{const p=location.hash.slice(1).split('?')[0];` +
-    `if(!${options.shape.toString()}.test(p)||${JSON.stringify(table)}.includes(p.toLowerCase()))return;` +
-    `window.${DETAIL_START_GLOBAL}={path:p,response:fetch(${JSON.stringify(`${options.call}?path=`)}+encodeURIComponent(p),{credentials:'include'})};` +
-    `for(const h of ${JSON.stringify(options.files)}){const l=document.createElement('link');` +
-    `if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href='/'+h;document.head.append(l)}})();\n`
+    `if(!${options.shape.toString()}.test(p)||${JSON.stringify(table)}.includes(p.toLowerCase()))return;${link}` +
+    `const r=fetch(${JSON.stringify(`${options.call}?path=`)}+encodeURIComponent(p),{credentials:'include'});` +
+    `window.${DETAIL_START_GLOBAL}={path:p,response:r};` +
+    `r.then(x=>x.clone().json()).then(b=>{const i=${JSON.stringify(options.imageAt)}.reduce((o,k)=>o&&o[k],b&&b.data);` +
+    `if(typeof i==='string'&&i.startsWith('/'))a('preload',i,'image')}).catch(()=>{});` +
+    `for(const h of ${JSON.stringify(options.files)}){` +
+    `if(h.endsWith('.css'))a('preload','/'+h,'style',1);else a('modulepreload','/'+h,0,1)}})();\n`
   );
 }

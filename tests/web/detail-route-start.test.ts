@@ -14,16 +14,17 @@ const source = detailStartSource({
   shape: DETAIL_ROUTE_SHAPE,
   call: '/_gw/prod-svc/api/v1/detailRoute/edu',
   files: ['assets/detail-a.js', 'assets/detail-a.css'],
+  imageAt: ['detail', 'banner', 'image'],
 });
 
 /** Runs the script on `hash`; what it fetched and the links it added. */
-function runAt(hash: string) {
+function runAt(hash: string, answer: unknown = null) {
   document.head.innerHTML = '';
   location.hash = hash;
   const fetched: [string, RequestInit | undefined][] = [];
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
     fetched.push([url, init]);
-    return new Promise(() => undefined);
+    return Promise.resolve(new Response(JSON.stringify(answer)));
   });
   new Function(source)();
   const links = [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('as') ?? ''} ${link.getAttribute('href')}`.replace('  ', ' '));
@@ -36,11 +37,21 @@ describe('the detail route start script', () => {
     delete (window as unknown as Record<string, unknown>)[DETAIL_START_GLOBAL];
   });
 
-  it('sends the route call and preloads the detail files on a detail route, its query left out', () => {
-    const { fetched, links } = runAt('#/xuzhouStudentSafetyDetails?promoCode=P1');
+  it('sends the route call and preloads the detail files on a detail route, its query left out; then the banner the answer names', async () => {
+    const { fetched, links } = runAt('#/xuzhouStudentSafetyDetails?promoCode=P1', { code: '0000', msg: '', data: { detail: { banner: { image: '/img/b.svg' } } } });
     expect(fetched).toEqual([['/_gw/prod-svc/api/v1/detailRoute/edu?path=%2FxuzhouStudentSafetyDetails', { credentials: 'include' }]]);
     expect(window.__eduDetailStart?.path).toBe('/xuzhouStudentSafetyDetails');
     expect(links).toEqual(['modulepreload /assets/detail-a.js', 'preload style /assets/detail-a.css']);
+    await vi.waitFor(() => expect(document.head.querySelector('link[as=image]')?.getAttribute('href')).toBe('/img/b.svg'));
+    // The app still reads the answer itself.
+    expect(await (await window.__eduDetailStart!.response).json()).toMatchObject({ code: '0000' });
+  });
+
+  it('preloads no image when the answer names none (a path that is no product)', async () => {
+    runAt('#/noSuchDetails', { code: '4004', msg: '商品不存在或已下架', data: null });
+    await window.__eduDetailStart!.response;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.head.querySelector('link[as=image]')).toBeNull();
   });
 
   it('does nothing on table routes (whatever their case, as the router matches), home, or paths of another shape', () => {
