@@ -8,7 +8,8 @@ import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
 import { documentPreloads, startedCall } from './scripts/lib/vite-document-preloads.ts';
-import { productCalls } from './src/contract/product.ts';
+import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from './src/contract/app-routes.ts';
+import { productCalls } from './src/contract/product-calls.ts';
 import { marketCalls } from './src/contract/market.ts';
 import { DOCUMENT_CALL_START } from './src/web/api/document-start.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
@@ -141,7 +142,9 @@ export default defineConfig({
     assertNoChunkCycle(),
     // Home's route: the market decision's chunks, requested by the document beside the entry (home's screen is in
     // `core`), and the two calls home's first screen and the decision send (api/early-queries.ts: the catalogue,
-    // every market), sent by the document and taken by the client (api/document-start.ts).
+    // every market), sent by the document and taken by the client (api/document-start.ts). A detail route (a path
+    // outside the table of a manifest route's shape): the call that resolves it and brings its manifest, the
+    // catch-all route's and the detail screen's files, and the banner the answer names.
     documentPreloads(
       {
         '/': {
@@ -150,6 +153,21 @@ export default defineConfig({
         },
       },
       DOCUMENT_CALL_START,
+      [
+        {
+          shape: DETAIL_ROUTE_SHAPE,
+          table: Object.values(APP_ROUTES).map((route) => route.path),
+          modules: [
+            'src/web/app/detail-route-look-up.ts',
+            'src/web/app/catch-all-route.tsx',
+            'src/web/screens/product-detail/product-detail-screen.tsx',
+            'src/web/api/query-module.ts',
+          ],
+          call: productCalls.productAttrByRoute,
+          pathQuery: 'path',
+          imageAt: ['detail', 'banner', 'image'],
+        },
+      ],
     ),
     precompress(),
     merge.plugin,

@@ -3,14 +3,16 @@ import { expect, test } from './support/test.ts';
 import { XUZHOU } from './support/app.ts';
 
 /**
- * A detail page opened by its own link (issue 15, docs/performance.md "wt-lcpdetail"): what its first
- * view waits for leaves as early as it can. The catalogue look-up (path → product), the detail screen's
- * chunk, then the product's manifest and its banner image (the page's largest paint) do not wait for one
- * another more than they must: the chunk leaves with the look-up, and the manifest and the banner leave
- * while the chunk is still downloading.
+ * A detail page opened by its own link (issue 15, docs/performance.md "wt-lcpdetail" and "wt-detail"):
+ * what its first view waits for leaves as early as it can. The document itself (its start script, before
+ * the entry has run) sends the one call that resolves the path to its product and answers the manifest,
+ * requests the detail screen's files, and preloads the banner image (the page's largest paint) the answer
+ * names; the app takes that answer instead of asking again. The product list is not asked for at all.
  */
 const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
+const BY_ROUTE = '/_gw/prod-svc/api/v1/detailRoute/edu';
 const MANIFEST = `/_gw/prod-svc/api/v1/attr/${XUZHOU.productCode}/edu`;
+const ENTRY = /\/assets\/index-[^/]*\.js$/;
 const DETAIL_CHUNK = /\/assets\/product-detail-screen-[^/]*\.js$/;
 const BANNER = /\/img\/illustrations\/[^/]+$/;
 
@@ -32,34 +34,72 @@ async function hold(page: Page, url: string | RegExp): Promise<() => void> {
   };
 }
 
-test('a deep link to a detail page requests the detail chunk while the catalogue answers, and the manifest and the banner while the chunk loads', async ({ page }) => {
+test('a deep link to a detail page sends its route call and the detail chunk from the document, and the banner while the chunk loads', async ({ page }) => {
   const seen = seenRequests(page);
-  const releaseCatalogue = await hold(page, `**${CATALOGUE}`);
+  const failed: string[] = [];
+  page.on('response', (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
+  const releaseEntry = await hold(page, ENTRY);
+  const releaseByRoute = await hold(page, `**${BY_ROUTE}?**`);
   const releaseChunk = await hold(page, DETAIL_CHUNK);
-  await page.goto(`/#${XUZHOU.route}`);
+  // Not waiting for the load event: the entry is held.
+  await page.goto(`/#${XUZHOU.route}`, { waitUntil: 'commit' });
 
-  // The catalogue has not answered yet: the detail chunk is already on its way (a guess: the path is not a table route).
-  await expect.poll(() => seen.some((path) => DETAIL_CHUNK.test(path))).toBe(true);
-  expect(seen).toContain(CATALOGUE);
-  expect(seen).not.toContain(MANIFEST);
+  // The entry has not arrived: the document has already sent the route call and asked for the detail chunk.
+  await expect.poll(() => seen.includes(BY_ROUTE) && seen.some((path) => DETAIL_CHUNK.test(path))).toBe(true);
+  expect(seen.some((path) => ENTRY.test(path))).toBe(true);
 
-  // The catalogue names the product: its manifest, then its banner image, leave before the chunk has arrived.
-  releaseCatalogue();
-  await expect.poll(() => seen.includes(MANIFEST)).toBe(true);
+  // The call answers the product and its manifest: the document preloads the banner it names, the entry still held.
+  releaseByRoute();
   await expect.poll(() => seen.some((path) => BANNER.test(path))).toBe(true);
+  releaseEntry();
   await expect(page.getByTestId('detail-premium')).toHaveCount(0);
 
   releaseChunk();
   await expect(page.getByTestId('detail-banner')).toBeVisible();
   await expect(page.getByTestId('detail-premium')).toBeVisible();
-  // One request each: the screen's own query took the manifest sent early.
-  expect(seen.filter((path) => path === MANIFEST)).toHaveLength(1);
-  expect(seen.filter((path) => path === CATALOGUE)).toHaveLength(1);
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText(XUZHOU.productName);
+  // One call in all: the app took the document's answer, and the screen's query took its manifest.
+  expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
+  expect(seen.filter((path) => path === MANIFEST)).toEqual([]);
+  expect(seen.filter((path) => path === CATALOGUE)).toEqual([]);
+  // Every file the document preloaded exists.
+  expect(failed).toEqual([]);
 });
 
-test('a path that is no product shows the not-found screen (the detail chunk it fetched on the guess is unused)', async ({ page }) => {
+test('a detail route reached inside the app without the product list resolves with the same one call', async ({ page }) => {
+  const seen = seenRequests(page);
+  await page.goto('/#/aboutUs');
+  await expect(page.getByText('关于我们').first()).toBeVisible();
+  expect(seen).not.toContain(BY_ROUTE);
+  const releaseChunk = await hold(page, DETAIL_CHUNK);
+  await page.evaluate((route) => (location.hash = `#${route}`), XUZHOU.route);
+  await expect.poll(() => seen.some((path) => BANNER.test(path))).toBe(true);
+  releaseChunk();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText(XUZHOU.productName);
+  expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
+  expect(seen.filter((path) => path === MANIFEST)).toEqual([]);
+  expect(seen.filter((path) => path === CATALOGUE)).toEqual([]);
+
+  // Back, then forward to the detail again: known, so no call is sent again.
+  await page.goBack();
+  await expect(page.getByText('关于我们').first()).toBeVisible();
+  await page.goForward();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
+});
+
+test('a path that is no product shows the not-found screen after one route call (the detail chunk it fetched on the guess is unused)', async ({ page }) => {
   const seen = seenRequests(page);
   await page.goto('/#/noSuchProductDetails');
   await expect(page.getByText('页面不存在').first()).toBeVisible();
+  expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
   expect(seen.filter((path) => path.startsWith('/_gw/prod-svc/api/v1/attr/'))).toEqual([]);
+});
+
+test('a path without a detail route\'s shape shows the not-found screen without asking the server', async ({ page }) => {
+  const seen = seenRequests(page);
+  await page.goto('/#/no-such/page');
+  await expect(page.getByText('页面不存在').first()).toBeVisible();
+  expect(seen.filter((path) => path.startsWith('/_gw/prod-svc/'))).toEqual([]);
 });

@@ -56,7 +56,7 @@ import { checkManifestSet } from '../src/engine/manifest/index.ts';
 import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../src/server/bench-support.ts';
 import { orderCalls } from '../src/contract/order.ts';
 import { paymentCalls } from '../src/contract/payment.ts';
-import { productCalls } from '../src/contract/product.ts';
+import { productCalls } from '../src/contract/product-calls.ts';
 import { ACHIEVEMENT_PERIODS, promoterAreaCalls } from '../src/contract/promoter-area.ts';
 import { sql } from 'drizzle-orm';
 import { loadManifestStore } from '../src/server/catalogue/manifest-store.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { GW, fillPath, type CallInput, type CallSpec } from '../../src/contract/define-call.ts';
 
@@ -46,25 +46,65 @@ export interface CallStart {
 }
 
 /**
- * The document-start script: preloads the route's files, and sends its calls (unless the client has
- * already closed the store: the script ran after the entry's first call).
+ * Paths outside the route table whose shape names a route the app resolves at run time (a product detail
+ * route, `DETAIL_ROUTE_SHAPE`): the document preloads `modules`' files and sends `call` with the path as
+ * its query parameter `pathQuery`; once the answer arrives, the image its `data` names at `imageAt` (the
+ * page's largest paint) is preloaded with high priority, without waiting for the app's code.
  */
-export function documentStartSource(files: Readonly<Record<string, readonly string[]>>, calls: Readonly<Record<string, readonly StartedCall[]>>, start: CallStart | null): string {
-  const preload =
-    `const r=location.hash.slice(1).split('?')[0]||'/';const f=${JSON.stringify(files)}[r];if(f)for(const h of f){` +
-    `const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href='/'+h;document.head.append(l)}`;
-  if (!start || Object.keys(calls).length === 0) return `(()=>{${preload}})();\n`;
-  const send =
-    `const c=${JSON.stringify(calls)}[r],s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
-    `let u=null;try{u=JSON.parse(localStorage.getItem(s.session.storageKey)||'null')}catch(e){}` +
-    `if(u&&u.refreshToken&&u.expiresAt-Date.now()<=s.session.refreshThresholdMs)return;` +
-    `const h={};for(const n in s.headers)h[n.toLowerCase()]=s.headers[n];` +
-    `if(u&&u.token){h.authorization='Bearer '+u.token;h.userid=u.userId}` +
-    `const o={};for(const q of c){const g=Object.assign({},h);if(q.body!==null)g['content-type']='application/json';` +
-    `const p=fetch(q.url,{method:q.method,body:q.body===null?undefined:q.body,headers:g,credentials:'include'});p.catch(()=>{});` +
-    `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o;`;
-  return `(()=>{${preload}})();\n(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${send}})();\n`;
+export interface PatternStart {
+  readonly shape: RegExp;
+  /** The route table's paths: a path among them (compared ignoring case, as the router matches) is none of these. */
+  readonly table: readonly string[];
+  readonly modules: readonly string[];
+  /** A call with no path parameter: the path is its only query parameter `pathQuery`, as the client builds it. */
+  readonly call: Pick<CallSpec, 'method' | 'path'>;
+  readonly pathQuery: string;
+  readonly imageAt?: readonly string[];
+}
+
+/** A pattern start as the script reads it: its files computed at build time. */
+export type BuiltPatternStart = Omit<PatternStart, 'modules' | 'call'> & { readonly files: readonly string[]; readonly call: StartedCall };
+
+/**
+ * The document-start script: preloads the route's files, and sends its calls (unless the client has
+ * already closed the store: the script ran after the entry's first call). A path with no fixed start is
+ * tried against the pattern starts, in order.
+ */
+export function documentStartSource(
+  files: Readonly<Record<string, readonly string[]>>,
+  calls: Readonly<Record<string, readonly StartedCall[]>>,
+  start: CallStart | null,
+  patterns: readonly BuiltPatternStart[] = [],
+): string {
+  const link = `const a=(r,h,s,c)=>{const l=document.createElement('link');l.rel=r;if(s)l.as=s;if(c)l.crossOrigin='';else l.fetchPriority='high';l.href=h;document.head.append(l)};`;
+  const matchPatterns = patterns
+    .map((pattern) => {
+      const table = [...new Set(pattern.table.filter((path) => pattern.shape.test(path)).map((path) => path.toLowerCase()))];
+      const call = { method: pattern.call.method, url: pattern.call.url, body: null };
+      return (
+        `if(!f&&!c&&${pattern.shape.toString()}.test(r)&&!${JSON.stringify(table)}.includes(r.toLowerCase())){f=${JSON.stringify(pattern.files)};` +
+        `c=[Object.assign(${JSON.stringify(call)},{url:${JSON.stringify(pattern.call.url + '?')}+new URLSearchParams({${JSON.stringify(pattern.pathQuery)}:r})})];` +
+        `i=${JSON.stringify(pattern.imageAt ?? null)}}`
+      );
+    })
+    .join('');
+  const preload = `if(f)for(const h of f){if(h.endsWith('.css'))a('preload','/'+h,'style',1);else a('modulepreload','/'+h,0,1)}`;
+  // The image the answer names (read from a copy: the client reads the answer itself).
+  const image = `if(i)p.then(x=>x.clone().json()).then(b=>{const m=i.reduce((o,n)=>o&&o[n],b&&b.data);if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}).catch(()=>{});`;
+  const send = start
+    ? `const s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
+      `let u=null;try{u=JSON.parse(localStorage.getItem(s.session.storageKey)||'null')}catch(e){}` +
+      `if(u&&u.refreshToken&&u.expiresAt-Date.now()<=s.session.refreshThresholdMs)return;` +
+      `const h={};for(const n in s.headers)h[n.toLowerCase()]=s.headers[n];` +
+      `if(u&&u.token){h.authorization='Bearer '+u.token;h.userid=u.userId}` +
+      `const o={};for(const q of c){const g=Object.assign({},h);if(q.body!==null)g['content-type']='application/json';` +
+      `const p=fetch(q.url,{method:q.method,body:q.body===null?undefined:q.body,headers:g,credentials:'include'});p.catch(()=>{});${image}` +
+      `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o;`
+    : '';
+  return (
+    `(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${link}let f=${JSON.stringify(files)}[r],c=${JSON.stringify(calls)}[r],i=null;` +
+    `${matchPatterns}${preload}${send}})();\n`
+  );
 }
 
 /**
@@ -83,7 +123,11 @@ export function documentStartSource(files: Readonly<Record<string, readonly stri
  * Generic: `routes` maps a route path (no query) to source modules (or `{ modules, calls }`), e.g. a screen
  * and what its route starts before it renders, and the calls its first screen sends.
  */
-export function documentPreloads(routes: Record<string, readonly string[] | RouteStart>, start: CallStart | null = null): Plugin {
+export function documentPreloads(
+  routes: Record<string, readonly string[] | RouteStart>,
+  start: CallStart | null = null,
+  patterns: readonly PatternStart[] = [],
+): Plugin {
   let root = process.cwd();
   let script: string | null = null;
   return {
@@ -100,21 +144,29 @@ export function documentPreloads(routes: Record<string, readonly string[] | Rout
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'));
         if (!entry) return;
         const inEntry = closure(bundle, entry);
-        const map: Record<string, string[]> = {};
-        const calls: Record<string, readonly StartedCall[]> = {};
-        for (const [route, value] of Object.entries(routes)) {
-          const { modules = [], calls: routeCalls = [] }: RouteStart = isModuleList(value) ? { modules: value } : value;
+        /** The files some source modules open beyond the entry's closure (no JS file of a CSS-only chunk: Vite drops it). */
+        const filesOf = (modules: readonly string[]): string[] => {
           const files = new Set<string>();
           for (const module of modules) {
             const id = resolve(root, module);
             const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
             if (!chunk) throw new Error(`documentPreloads: no chunk for ${module}`);
-            for (const file of closure(bundle, chunk)) if (!inEntry.has(file)) files.add(file);
+            for (const file of closure(bundle, chunk)) if (!inEntry.has(file) && !isPureCss(bundle[file])) files.add(file);
           }
-          if (files.size > 0) map[route] = [...files];
+          return [...files];
+        };
+        const map: Record<string, string[]> = {};
+        const calls: Record<string, readonly StartedCall[]> = {};
+        for (const [route, value] of Object.entries(routes)) {
+          const { modules = [], calls: routeCalls = [] }: RouteStart = isModuleList(value) ? { modules: value } : value;
+          const files = filesOf(modules);
+          if (files.length > 0) map[route] = files;
           if (routeCalls.length > 0) calls[route] = routeCalls;
         }
-        const source = documentStartSource(map, calls, start);
+        const built = patterns.map(
+          ({ modules, call, ...pattern }): BuiltPatternStart => ({ ...pattern, files: filesOf(modules), call: { method: call.method, url: GW + call.path, body: null } }),
+        );
+        const source = documentStartSource(map, calls, start, built);
         script = `assets/document-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName: script, source });
       },
@@ -127,6 +179,16 @@ export function documentPreloads(routes: Record<string, readonly string[] | Rout
       },
     },
   };
+}
+
+/**
+ * A chunk of CSS modules only: Vite drops its JS file later in this same hook (its CSS file stays, named
+ * by the chunks that import it), so it is not preloaded (it would be a 404).
+ */
+function isPureCss(output: OutputChunk | OutputAsset | undefined): boolean {
+  if (output?.type !== 'chunk') return false;
+  const ids = output.moduleIds;
+  return ids.length > 0 && ids.every((id) => /\.css($|\?)/.test(id));
 }
 
 const isModuleList = (value: readonly string[] | RouteStart): value is readonly string[] => Array.isArray(value);

@@ -167,3 +167,9 @@ export function appRoutes(): (AppRoute & { key: AppRouteKey })[] {
 export function reservedRoutes(): ReadonlySet<string> {
   return new Set(appRoutes().map(({ path }) => (path === '/' ? '/' : `/${path.split('/')[1]}`)));
 }
+
+/**
+ * The shape of a product detail route: a manifest's `routes` items (their pattern in
+ * schemas/product-manifest.schema.json). A path outside the table without it is no detail route.
+ */
+export const DETAIL_ROUTE_SHAPE = /^\/[A-Za-z0-9]+$/;

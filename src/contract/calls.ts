@@ -9,7 +9,7 @@ import { otherCalls } from './other-calls.ts';
 import { orderCalls } from './order.ts';
 import { paymentCalls } from './payment.ts';
 import { policyCalls } from './policy.ts';
-import { productCalls } from './product.ts';
+import { productCalls } from './product-calls.ts';
 import { promoterAreaCalls } from './promoter-area.ts';
 import { promoterCalls } from './promoter.ts';
 import { ratingCalls } from './ratings.ts';

@@ -68,6 +68,18 @@ export type ProductDisplay = Static<typeof ProductDisplay>;
  */
 export const ProductAttrParams = Type.Object({ code: ProductCode }, { additionalProperties: false });
 
+/**
+ * GET prod-svc/api/v1/detailRoute/edu?path: the manifest of the product on sale
+ * whose detail route (the first of its `routes`, the path the product list
+ * gives it) is `path`; 4004 for any other path. A detail page opened by its
+ * link resolves its path and gets its manifest in this one call, without the
+ * product list first (issue 15, docs/performance.md "wt-detail").
+ */
+export const DetailRouteQuery = Type.Object(
+  { path: Type.String({ minLength: 1, maxLength: 200, description: 'A hash route path, e.g. /xuzhouNewDetails' }) },
+  { additionalProperties: false },
+);
+
 /** GET prod-svc/api/v2/attr/{code}/edu?attrMark=ClassOfEduInsure: the product-type state (spec §3). */
 export const ProductTypeStateQuery = Type.Object({ attrMark: Type.Literal('ClassOfEduInsure') }, { additionalProperties: false });
 export const ProductTypeState = Type.Object({
@@ -278,12 +290,8 @@ export const QuoteBody = Type.Array(QuoteRequest, { minItems: 1, maxItems: 1 });
 export const QuoteResult = Type.Object({ totalPremium: Type.Number() });
 export type QuoteResult = Static<typeof QuoteResult>;
 
-/** An HTML page with a strict content-security policy (a clause document). */
-const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
-
 /** GET prod-svc/forms/{key}.js: the key of an insure form's schema (engine/insure/form-validator-key.ts). */
 export const FormValidatorParams = Type.Object({ file: Type.String({ pattern: '^[0-9a-z]{1,13}-[0-9a-z]{1,13}\\.js$' }) }, { additionalProperties: false });
-const JsModule = Type.String({ description: 'text/javascript; charset=utf-8' });
 
 /**
  * The manifest document as served (`schemas/product-manifest.schema.json`,
@@ -303,8 +311,13 @@ export const ProductAttr = Type.Unsafe<ProductManifest>(
   ),
 );
 
-/** The prod-svc and product-document calls (spec §7), served from the manifests. */
-export const productCalls = {
+/**
+ * The product calls of the home route and of a product detail (the catalogue, a product's manifest): in
+ * `productCatalogueCalls`, here, while every product call is `productCalls` in product-calls.ts. The web
+ * client's `core` chunk holds whole modules, and the whole `productCalls` there brought every quote,
+ * document and display call with it (issue 15, docs/performance.md "The merge of the fourth stop").
+ */
+export const productCatalogueCalls = {
   productList: defineCall({
     method: 'POST',
     path: '/prod-svc/api/v2/product/edu/list',
@@ -312,14 +325,6 @@ export const productCalls = {
     auth: 'public',
     body: ProductListBody,
     data: ProductList,
-  }),
-  productDisplay: defineCall({
-    method: 'GET',
-    path: '/prod-svc/api/v1/product_display',
-    summary: 'The plans and factors of a product with their duties (products on sale)',
-    auth: 'public',
-    query: ProductCodeQuery,
-    data: ProductDisplay,
   }),
   productAttr: defineCall({
     method: 'GET',
@@ -329,39 +334,6 @@ export const productCalls = {
     params: ProductAttrParams,
     data: ProductAttr,
   }),
-  productTypeState: defineCall({
-    method: 'GET',
-    path: '/prod-svc/api/v2/attr/:code/edu',
-    summary: 'The product-type state (attrMark=ClassOfEduInsure): status and categories',
-    auth: 'public',
-    params: ProductAttrParams,
-    query: ProductTypeStateQuery,
-    data: ProductTypeState,
-  }),
-  productDetail: defineCall({
-    method: 'GET',
-    path: '/prod-svc/api/v2/productdetailsvc',
-    summary: 'The detail attributes of a product on sale (spec §3)',
-    auth: 'public',
-    query: ProductDetailQuery,
-    data: ProductDetail,
-  }),
-  programDisplay: defineCall({
-    method: 'POST',
-    path: '/prod-svc/api/v1/program_display',
-    summary: 'The plan combination of a product on sale: plans with risks and duties, factors',
-    auth: 'public',
-    body: ProgramDisplayBody,
-    data: ProgramDisplay,
-  }),
-  notificationInfo: defineCall({
-    method: 'GET',
-    path: '/prod-svc/api/v2/notificationInfo/edu',
-    summary: 'The protocols and notices of a product on sale, as HTML paragraphs',
-    auth: 'public',
-    query: ProductCodeQuery,
-    data: NotificationInfo,
-  }),
   calPremiums: defineCall({
     method: 'POST',
     path: '/prod-svc/calpremiums',
@@ -369,48 +341,5 @@ export const productCalls = {
     auth: 'public',
     body: QuoteBody,
     data: QuoteResult,
-  }),
-  productFilePaths: defineCall({
-    method: 'GET',
-    path: '/edu-svc/resNew/productFilePaths',
-    summary: 'The protocol documents of a product on sale, each with the address of its HTML page',
-    auth: 'public',
-    query: ProductCodeQuery,
-    data: ProductFilePaths,
-  }),
-  productFile: defineCall({
-    method: 'GET',
-    path: '/edu-svc/resNew/productFile/:code/:no',
-    summary: 'One protocol document as an HTML page (404 page when unknown or offline)',
-    auth: 'public',
-    params: ProductFileParams,
-    data: Type.Null(),
-    raw: { 'text/html': HtmlPage },
-  }),
-  formValidator: defineCall({
-    method: 'GET',
-    path: '/prod-svc/forms/:file',
-    summary: "An insure form's validator as a JavaScript module",
-    auth: 'public',
-    params: FormValidatorParams,
-    data: Type.Null(),
-    raw: { 'text/javascript': JsModule },
-  }),
-  validProductCodes: defineCall({
-    method: 'GET',
-    path: '/edu-svc/product/version/getAllValidProductCode/:channel',
-    summary: 'Every product code on sale, alias codes included',
-    auth: 'public',
-    params: ValidProductCodesParams,
-    data: ValidProductCodes,
-  }),
-  devCatalogue: defineCall({
-    method: 'GET',
-    path: '/__dev/catalogue',
-    summary: 'Development only: every manifest file with its validation status (catalogue preview)',
-    auth: 'dev',
-    tag: '__dev',
-    query: Type.Object({}, { additionalProperties: false }),
-    data: DevCatalogue,
   }),
 };

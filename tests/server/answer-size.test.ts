@@ -1,7 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { defineCall } from '../../src/contract/define-call.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { maxJsonBytes } from '../../src/server/http/answer-size.ts';
 import { answersStaySmall } from '../../src/server/http/route.ts';
 

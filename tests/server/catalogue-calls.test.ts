@@ -3,17 +3,8 @@ import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { fillPath } from '../../src/contract/define-call.ts';
-import {
-  NotificationInfo,
-  ProductDetail,
-  ProductFilePaths,
-  ProductTypeState,
-  ProgramDisplay,
-  ValidProductCodes,
-  type NotificationItem,
-  type ProductFile,
-  productCalls,
-} from '../../src/contract/product.ts';
+import { NotificationInfo, ProductDetail, ProductFilePaths, ProductTypeState, ProgramDisplay, ValidProductCodes, type NotificationItem, type ProductFile } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { withBuiltPlans } from '../../src/engine/plans/build-plans.ts';
 import { readManifest } from './catalogue-fixtures.ts';
 import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';

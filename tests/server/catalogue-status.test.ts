@@ -23,7 +23,7 @@ import {
   validApplication,
   XUZHOU,
 } from './helpers.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 
 /** Codes no real manifest uses. */
 const ALIAS = '98PR000001';
@@ -77,6 +77,32 @@ describe('alias codes and offline products', () => {
       await call<ProductTypeState>(t.app, { method: 'GET', url: `${fillPath(productCalls.productTypeState.path, { code: GUARDIAN })}?attrMark=ClassOfEduInsure` }),
     );
     expect(state.status).toBe('offline');
+  });
+
+  it('resolves a detail route to the manifest of its product on sale in one call, the same answer as by code; any other path 4004', async () => {
+    const byRoute = (path: string) => call<ProductManifest>(t.app, { method: 'GET', url: `${productCalls.productAttrByRoute.path}?path=${encodeURIComponent(path)}` });
+    const { list } = expectOk(await call<{ list: ProductListItem[] }>(t.app, { method: 'POST', url: productCalls.productList.path, payload: {} }));
+    expect(list.length).toBeGreaterThan(0);
+    for (const product of list) {
+      const answer = await byRoute(product.path);
+      const byCode = await call<ProductManifest>(t.app, { method: 'GET', url: fillPath(productCalls.productAttr.path, { code: product.productCode }) });
+      expect(expectOk(answer).productCode).toBe(product.productCode);
+      expect(answer.body).toEqual(byCode.body);
+      expect(answer.response.headers.etag).toBe(byCode.response.headers.etag);
+    }
+    // The offline product's route, no route, a table route, another case, no slash: as the product list, not found.
+    const guardianRoute = readManifest('guanaibao-guardian').routes[0];
+    for (const path of [guardianRoute, '/noSuchProductDetails', '/insure', list[0]!.path.toUpperCase(), list[0]!.path.slice(1)]) {
+      const answer = await byRoute(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).toEqual(UNAVAILABLE);
+    }
+    // Malformed requests are the client's to fix: 4000, never a server error.
+    for (const url of [productCalls.productAttrByRoute.path, `${productCalls.productAttrByRoute.path}?path=${'a'.repeat(201)}`, `${productCalls.productAttrByRoute.path}?path=/a&code=1`]) {
+      const answer = await call(t.app, { method: 'GET', url });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.code, url).toBe('4000');
+    }
   });
 
   it('answers 4004 商品不存在或已下架 to display and quote calls of an offline product', async () => {

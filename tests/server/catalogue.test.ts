@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { toServedManifest } from '../../src/server/catalogue/manifest-store.ts';
 import { call, expectOk, GUARDIAN, JINING, makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 
 const manifests: ProductManifest[] = readdirSync('manifests')
   .filter((f) => f.endsWith('.json'))

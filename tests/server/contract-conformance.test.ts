@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls, TokenPair, UserRecord } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { OrderDetail, PayUrl, PolicyList, RepeatInsuranceResult, ResubToken, Serial, SubmitOrderResult, orderCalls } from '../../src/contract/order.ts';
-import { ProductDisplay, ProductList, QuoteResult, productCalls } from '../../src/contract/product.ts';
+import { ProductDisplay, ProductList, QuoteResult } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { call, getSerial, login, makeTestApp, payUrlOf, postOrder, repeatCheck, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 

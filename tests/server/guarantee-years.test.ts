@@ -20,7 +20,7 @@ import {
   XUZHOU,
 } from './helpers.ts';
 import { orderCalls } from '../../src/contract/order.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 
 /** 华泰安康家长重大疾病保险: guaranteeYears [1, 2, 3], cover 12 months ending 00:00:00. */
 const SERIOUS_ILLNESS = '20PR416508';

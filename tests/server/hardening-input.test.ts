@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, call, getResubToken, getSerial, login, makeTestApp, postOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { schoolCalls } from '../../src/contract/school.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { authCalls } from '../../src/contract/auth.ts';
 import { isDataError } from '../../src/server/http/error-handler.ts';
 

@@ -25,7 +25,7 @@ import {
   validApplication,
 } from './helpers.ts';
 import { orderCalls } from '../../src/contract/order.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 
 const NEW_CODE = '26PR370900';
 const NEW_ROUTE = '/taianStudentSafetyDetails';

@@ -17,7 +17,7 @@ import { journalMigrationCount, registerHealthRoutes } from '../../src/server/ht
 import { makeTestApp, openTestDb, type TestApp, XUZHOU } from './helpers.ts';
 
 const pick = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { buildInsureFormSchema } from '../../src/engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../src/engine/insure/form-validator-key.ts';

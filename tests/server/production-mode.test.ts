@@ -18,7 +18,7 @@ import { SandboxRefused } from '../../src/server/providers/registry.ts';
 import { DEMO_PHONE } from '../../src/server/seed/seed-demo.ts';
 import { call, login, openTestDb, submitOrder, testConfig, validApplication, XUZHOU } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 import { policyCalls } from '../../src/contract/policy.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, call, login, makeTestApp, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
 import { orderCalls } from '../../src/contract/order.ts';
-import { productCalls } from '../../src/contract/product.ts';
+import { productCalls } from '../../src/contract/product-calls.ts';
 
 describe.each(backends)('request validation (%s)', (backend) => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { productCalls } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product-calls.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';

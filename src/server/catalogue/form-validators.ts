@@ -20,7 +20,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import equalModule from 'ajv/dist/runtime/equal.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { productCalls } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product-calls.ts';
 import { buildInsureFormSchema, type FormJsonSchema } from '../../engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../engine/insure/form-validator-key.ts';
 import type { AppDeps } from '../app-deps.ts';

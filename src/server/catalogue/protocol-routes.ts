@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fillPath } from '../../contract/define-call.ts';
 import { GW } from '../../contract/define-call.ts';
-import { productCalls } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product-calls.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';

@@ -221,6 +221,16 @@ export function sendProductManifest(productCode: string): Promise<ProductManifes
   return sentManifests.send(productCode, () => productApi.productManifest(productCode, { silent: true }));
 }
 
+/**
+ * A product's manifest fetched another way (a detail route's look-up, app/detail-route-look-up.ts): it goes
+ * where the screen's `queries.productManifest` finds it (before the query module loads: its first fetch
+ * takes it; after: straight into the cache), so the screen does not ask for it again.
+ */
+export function adoptProductManifest(productCode: string, request: Promise<ProductManifest>): void {
+  if (queryModule) request.then((manifest) => queryModule?.queryClient.setQueryData(queryModule.queries.productManifest(productCode).queryKey, manifest), () => undefined);
+  else sentManifests.send(productCode, () => request);
+}
+
 /** The request `sendProductManifest` sent for a product, once. */
 export function takeSentProductManifest(productCode: string): Promise<ProductManifest | null> | undefined {
   return sentManifests.take(productCode);

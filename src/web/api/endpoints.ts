@@ -10,7 +10,8 @@ import {
 import { orderCalls } from '../../contract/order.ts';
 import { paymentCalls } from '../../contract/payment.ts';
 import { WECHAT_APP_ID } from '../../contract/payment-constants.ts';
-import { productCalls } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product-calls.ts';
+import { quotePremium } from './quote-api.ts';
 import { call, type CallOptions } from './client.ts';
 import { productApi } from './product-api.ts';
 import { authCalls } from '../../contract/auth.ts';
@@ -34,7 +35,7 @@ export const api = {
   productList: productApi.productList,
   productDisplay: (productCode: string) => call(productCalls.productDisplay, { query: { productCode } }, { thing: '产品信息' }),
   productManifest: productApi.productManifest,
-  quote: productApi.quote,
+  quote: quotePremium,
   serial: () => call(orderCalls.serial, {}, { thing: '流水号' }),
   resubToken: () => call(orderCalls.resubToken, {}, { thing: '防重令牌' }),
   repeatInsurance: (body: RepeatInsuranceBody) => call(orderCalls.repeatInsurance, { body }, { thing: '重复投保校验' }),

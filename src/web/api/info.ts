@@ -3,7 +3,7 @@
  * directory (edu-svc schoolinfo), the content pages and the product clauses.
  */
 import { contentCalls, type ContentPage } from '../../contract/content.ts';
-import { productCalls } from '../../contract/product.ts';
+import { productCalls } from '../../contract/product-calls.ts';
 import { schoolCalls, type AddSchoolBody, type AddSchoolResult, type AreaStatistics, type SchoolColleges, type SchoolPage, type SchoolSearchQuery } from '../../contract/school.ts';
 import { call, type CallOptions } from './client.ts';
 

@@ -11,7 +11,7 @@ const NotFoundScreen = lazyComponent(NOT_FOUND);
 
 /**
  * Element of the `*` route: a manifest's detail route, else the not-found
- * screen. Suspends (the route's loading state) while the catalogue answers.
+ * screen. Suspends (the route's loading state) while the look-up answers.
  */
 export function CatchAllRoute() {
   const { pathname, search, key } = useLocation();
@@ -26,7 +26,7 @@ export function CatchAllRoute() {
     );
   }
   return data.kind === 'product' ? (
-    <ProductDetailScreen key={data.product.productCode} productCode={data.product.productCode} />
+    <ProductDetailScreen key={data.productCode} productCode={data.productCode} />
   ) : (
     <NotFoundScreen />
   );

@@ -1,12 +1,12 @@
-import type { ProductListItem } from '../../contract/product.ts';
-import { findProductByPath, loadCatalogue } from '../api/catalogue.ts';
-import { sendProductManifest } from '../api/early-queries.ts';
+import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { findProductByPath } from '../api/catalogue.ts';
+import { earlyCatalogue, sendProductManifest } from '../api/early-queries.ts';
 import { clearSavedRecord, clearStoredForm } from '../state/form-reset.ts';
 import { getPromoCode, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { isLoggedIn } from '../state/session.ts';
 import { loginRedirectUrl, type TargetLocation } from './guards.ts';
 import { CATCH_ALL_SCREENS, preloadScreen } from './screens.ts';
-import type { RouteFlags } from '../../contract/app-routes.ts';
+import { DETAIL_ROUTE_SHAPE, type RouteFlags } from '../../contract/app-routes.ts';
 
 /**
  * Runs as a navigation arrives, before its screen renders: keeps a promo code
@@ -23,25 +23,28 @@ export function passRouteGate(flags: RouteFlags, target: TargetLocation): string
   return null;
 }
 
-/** What the catch-all route shows: a product detail route from the catalogue, or nothing known. */
-export type CatchAllData =
-  | { kind: 'product'; product: ProductListItem }
-  | { kind: 'notFound' }
-  | { kind: 'error'; message: string };
+/** What the catch-all route shows: a product detail route (its product's code), or nothing known. */
+export type CatchAllData = { kind: 'product'; productCode: string } | { kind: 'notFound' } | { kind: 'error'; message: string };
 
 /**
- * Detail routes are the manifests' own legacy paths (/xuzhouStudentSafetyDetails…).
- * The catalogue (fetched once) maps a path to its product code; any other
- * path is not found.
+ * Detail routes are the manifests' own legacy paths (/xuzhouStudentSafetyDetails…): the product list maps
+ * a path to its product code; any other path is not found. With the list at hand (home fetched it, or an
+ * earlier screen), the path resolves here at once; otherwise (a detail page opened by its link) one call
+ * resolves the path and brings the product's manifest (`lookUpDetailRoute`, loaded then), so the page's data does not
+ * wait for the whole product list first (issue 15, docs/performance.md "wt-detail").
  */
-async function lookUpCatchAll(target: TargetLocation): Promise<CatchAllData> {
-  try {
-    const list = await loadCatalogue({ silent: true });
+function lookUpCatchAll(target: TargetLocation): CatchAllData | Promise<CatchAllData> {
+  const list = earlyCatalogue.getSnapshot().data;
+  if (list) {
     const product = findProductByPath(list, target.pathname, new URLSearchParams(target.search).get('productCode'));
-    return product ? { kind: 'product', product } : { kind: 'notFound' };
-  } catch (error) {
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    if (product) startProductDetail(product.productCode);
+    return product ? { kind: 'product', productCode: product.productCode } : { kind: 'notFound' };
   }
+  if (!DETAIL_ROUTE_SHAPE.test(target.pathname)) return { kind: 'notFound' };
+  return import('./detail-route-look-up.ts').then(
+    ({ lookUpDetailRoute }) => lookUpDetailRoute(target.pathname, preloadBanner),
+    (error: unknown): CatchAllData => ({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 /** Answers found (a product, not found), per path and query: back to a detail page renders at once. */
@@ -54,10 +57,10 @@ const found = new Map<string, CatchAllData>();
 const asked = new Map<string, Promise<CatchAllData>>();
 
 /**
- * The catch-all route's answer for a path, from the cache or from the catalogue (a promise while it
- * answers). `visit` is the history entry's key and the attempt (`key#attempt`). As soon as the catalogue
- * names the product, its manifest is requested and, when it arrives, its banner image (the detail's
- * largest paint): neither waits for the detail screen's chunk.
+ * The catch-all route's answer for a path, from the cache, the product list at hand, or the server (a
+ * promise while it answers). `visit` is the history entry's key and the attempt (`key#attempt`). The
+ * product's manifest is requested with the look-up (or as soon as the list names the product) and, when
+ * it arrives, its banner image (the detail's largest paint): neither waits for the detail screen's chunk.
  */
 export function catchAllAnswer(target: TargetLocation, visit: string): CatchAllData | Promise<CatchAllData> {
   const place = target.pathname + target.search;
@@ -66,9 +69,13 @@ export function catchAllAnswer(target: TargetLocation, visit: string): CatchAllD
   const ask = `${place}|${visit}`;
   let pending = asked.get(ask);
   if (!pending) {
-    pending = lookUpCatchAll(target).then((data) => {
+    const answer = lookUpCatchAll(target);
+    if (!(answer instanceof Promise)) {
+      found.set(place, answer);
+      return answer;
+    }
+    pending = answer.then((data) => {
       if (data.kind !== 'error') found.set(place, data);
-      if (data.kind === 'product') startProductDetail(data.product.productCode);
       return data;
     });
     asked.clear();
@@ -78,10 +85,10 @@ export function catchAllAnswer(target: TargetLocation, visit: string): CatchAllD
 }
 
 /**
- * Arriving at the catch-all route (`arrive` in router.tsx, before the route renders): the catalogue look-up
- * starts at once; the route's chunk (`preloadRoute`) and the detail screen's, on the guess that the path is
- * a detail route (a path that is not costs that chunk's download: about 39 KB gzip), follow in the next
- * task, once the catalogue request has left (a few microtasks away), so that it is not queued behind the
+ * Arriving at the catch-all route (`arrive` in router.tsx, before the route renders): the look-up starts
+ * at once; the route's chunk (`preloadRoute`) and the detail screen's, on the guess that the path is a
+ * detail route (a path that is not costs that chunk's download: about 36 KB gzip), follow in the next
+ * task, once the look-up's request has left (a few microtasks away), so that it is not queued behind the
  * chunks' dozens of files on the browser's six connections.
  */
 export function arriveAtCatchAll(target: TargetLocation & { key: string }, preloadRoute: () => Promise<unknown>): void {
@@ -92,11 +99,14 @@ export function arriveAtCatchAll(target: TargetLocation & { key: string }, prelo
   }, 0);
 }
 
+/** The list named the product: its manifest is sent now, and its banner preloaded when it arrives. */
 function startProductDetail(productCode: string): void {
-  sendProductManifest(productCode).then(
-    (manifest) => preloadImage(manifest && manifest.status !== 'offline' ? manifest.detail.banner.image : undefined),
-    () => undefined,
-  );
+  sendProductManifest(productCode).then(preloadBanner, () => undefined);
+}
+
+/** The banner of a product on sale (the detail's largest paint) preloaded, so it downloads while the screen renders. */
+function preloadBanner(manifest: ProductManifest | null): void {
+  preloadImage(manifest && manifest.status !== 'offline' ? manifest.detail.banner.image : undefined);
 }
 
 /** A high-priority preload of the first view's image, so it downloads while the screen renders. */

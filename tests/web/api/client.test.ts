@@ -6,7 +6,7 @@ import { ratingCalls } from '../../../src/contract/ratings.ts';
 import * as Type from '@sinclair/typebox';
 import { defineCall } from '../../../src/contract/define-call.ts';
 import { orderCalls } from '../../../src/contract/order.ts';
-import { productCalls } from '../../../src/contract/product.ts';
+import { productCalls } from '../../../src/contract/product-calls.ts';
 
 /** A call the tests answer as they like. */
 const probe = defineCall({ method: 'GET', path: '/x', summary: 'test probe', auth: 'public', data: Type.Unknown() });

@@ -2,7 +2,7 @@ import '../state/memory-storage.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentStartSource, startedCall } from '../../../scripts/lib/vite-document-preloads.ts';
 import { marketCalls } from '../../../src/contract/market.ts';
-import { productCalls } from '../../../src/contract/product.ts';
+import { productCalls } from '../../../src/contract/product-calls.ts';
 import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } from '../../../src/web/api/document-start.ts';
 import { marketApi } from '../../../src/web/api/market-api.ts';
 import { productApi } from '../../../src/web/api/product-api.ts';

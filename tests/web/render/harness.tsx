@@ -21,7 +21,7 @@ import type { ProductManifest } from '../../../src/engine/manifest/manifest-type
 import { withBuiltPlans } from '../../../src/engine/plans/build-plans.ts';
 import { computePremium } from '../../../src/engine/pricing/premium.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
-import { productCalls } from '../../../src/contract/product.ts';
+import { productCalls } from '../../../src/contract/product-calls.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 import { resolveManifest } from '../../../src/engine/manifest/references.ts';
 import { buildInsureFormSchema, type InsureDraftData } from '../../../src/engine/insure/form-schema.ts';

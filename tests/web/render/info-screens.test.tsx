@@ -19,7 +19,7 @@ import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import InfoPageScreen from '../../../src/web/screens/info-page/info-page-screen.tsx';
 import ProtocolReadingScreen from '../../../src/web/screens/protocol-reading/protocol-reading-screen.tsx';
 import { declareReactActEnvironment, guardConsoleError, InsureFormHost, MANIFESTS } from './harness.tsx';
-import { productCalls } from '../../../src/contract/product.ts';
+import { productCalls } from '../../../src/contract/product-calls.ts';
 
 declareReactActEnvironment();
 

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '../../../src/contract/accounts.ts';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { policyCalls } from '../../../src/contract/policy.ts';
-import { productCalls } from '../../../src/contract/product.ts';
+import { productCalls } from '../../../src/contract/product-calls.ts';
 import {
   promoterAreaCalls,
   type Achievements,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
-import { productApi } from '../../api/product-api.ts';
+import { quotePremium } from '../../api/quote-api.ts';
 import { usePlanMsg } from '../../state/insure-draft.ts';
 import { buildQuoteRequest, initialSelection, localPremium, toPlanMsg, type PlanSelection } from './selection.ts';
 
@@ -31,7 +31,7 @@ export function usePlanSelection(manifest: ProductManifest): PlanSelectionState 
     setQuoting(true);
     // Saved at once (without a premium) so the insure page never sees a stale plan.
     setPlanMsg(toPlanMsg(manifest, selection, null));
-    productApi.quote(buildQuoteRequest(manifest, selection)).then(
+    quotePremium(buildQuoteRequest(manifest, selection)).then(
       (result) => {
         if (id !== latestQuote.current) return;
         const totalPremium = Number(result?.totalPremium ?? 0);

@@ -16,7 +16,7 @@ import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { CompiledValidateFunction } from '@rjsf/validator-ajv8/lib/types.js';
 import { fillPath, GW } from '../../../contract/define-call.ts';
-import { productCalls } from '../../../contract/product.ts';
+import { productCalls } from '../../../contract/product-calls.ts';
 import type { FormJsonSchema } from '../../../engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../../engine/insure/form-validator-key.ts';
 

@@ -2,7 +2,7 @@ import { GW } from '../../../contract/define-call.ts';
 import { SUCCESS, type ApiEnvelope } from '../../../contract/envelope.ts';
 import type { DevCatalogue, DevCatalogueEntry } from '../../../contract/product.ts';
 import { ROUTES, withQuery } from '../../app/paths.ts';
-import { productCalls } from '../../../contract/product.ts';
+import { productCalls } from '../../../contract/product-calls.ts';
 
 /**
  * GET /_gw/__dev/catalogue, fetched directly rather than through the API

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentStartSource } from '../../scripts/lib/vite-document-preloads.ts';
+import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from '../../src/contract/app-routes.ts';
+import { SYS_CODE } from '../../src/engine/rules/system-codes.ts';
+import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '../../src/web/api/document-start.ts';
+
+/**
+ * The document-start script's detail route start (scripts/lib/vite-document-preloads.ts, `PatternStart`,
+ * issue 15): on a path outside the route table with a detail route's shape, it sends the route call as the
+ * client would and preloads the detail screen's files; anywhere else (but home's own start) it does nothing.
+ */
+const source = documentStartSource({ '/': ['assets/home-a.js'] }, {}, DOCUMENT_CALL_START, [
+  {
+    shape: DETAIL_ROUTE_SHAPE,
+    table: Object.values(APP_ROUTES).map((route) => route.path),
+    files: ['assets/detail-a.js', 'assets/detail-a.css'],
+    call: { method: 'GET', url: '/_gw/prod-svc/api/v1/detailRoute/edu', body: null },
+    pathQuery: 'path',
+    imageAt: ['detail', 'banner', 'image'],
+  },
+]);
+const started = () => (window as unknown as Record<string, Record<string, StartedRequest> | undefined>)[DOCUMENT_START_KEY];
+const BY_ROUTE = 'GET /_gw/prod-svc/api/v1/detailRoute/edu?path=%2FxuzhouStudentSafetyDetails';
+
+/** Runs the script on `hash`; what it fetched and the links it added. */
+function runAt(hash: string, answer: unknown = null) {
+  document.head.innerHTML = '';
+  location.hash = hash;
+  const fetched: [string, RequestInit | undefined][] = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    fetched.push([url, init]);
+    return Promise.resolve(new Response(JSON.stringify(answer)));
+  });
+  new Function(source)();
+  const links = [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('as') ?? ''} ${link.getAttribute('href')}`.replace('  ', ' '));
+  return { fetched, links };
+}
+
+describe('the detail route start script', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>)[DOCUMENT_START_KEY];
+  });
+
+  it('sends the route call and preloads the detail files on a detail route, its query left out; then the banner the answer names', async () => {
+    const { fetched, links } = runAt('#/xuzhouStudentSafetyDetails?promoCode=P1', { code: '0000', msg: '', data: { detail: { banner: { image: '/img/b.svg' } } } });
+    expect(fetched).toEqual([
+      [
+        '/_gw/prod-svc/api/v1/detailRoute/edu?path=%2FxuzhouStudentSafetyDetails',
+        { method: 'GET', body: undefined, headers: { syscode: SYS_CODE }, credentials: 'include' },
+      ],
+    ]);
+    expect(Object.keys(started() ?? {})).toEqual([BY_ROUTE]);
+    expect(links).toEqual(['modulepreload /assets/detail-a.js', 'preload style /assets/detail-a.css']);
+    await vi.waitFor(() => expect(document.head.querySelector('link[as=image]')?.getAttribute('href')).toBe('/img/b.svg'));
+    // The app still reads the answer itself.
+    expect(await (await started()![BY_ROUTE]!.response).json()).toMatchObject({ code: '0000' });
+  });
+
+  it('preloads no image when the answer names none (a path that is no product)', async () => {
+    runAt('#/noSuchDetails', { code: '4004', msg: '商品不存在或已下架', data: null });
+    await started()!['GET /_gw/prod-svc/api/v1/detailRoute/edu?path=%2FnoSuchDetails']!.response;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.head.querySelector('link[as=image]')).toBeNull();
+  });
+
+  it('does nothing on table routes (whatever their case, as the router matches) or paths of another shape; home keeps its own start', () => {
+    for (const hash of ['#/aboutUs', '#/ABOUTUS', '#/insure?productCode=A1', '#/passport/login', '#/bindPhone/a/b', '#/no-such']) {
+      const { fetched, links } = runAt(hash);
+      expect(fetched, hash).toEqual([]);
+      expect(links, hash).toEqual([]);
+      expect(started(), hash).toBeUndefined();
+    }
+    for (const hash of ['#/', '']) {
+      const { fetched, links } = runAt(hash);
+      expect(fetched, hash).toEqual([]);
+      expect(links, hash).toEqual(['modulepreload /assets/home-a.js']);
+    }
+  });
+
+  it("knows a detail route by the manifests' own route pattern", () => {
+    const schema = JSON.parse(readFileSync('schemas/product-manifest.schema.json', 'utf8')) as { properties: { routes: { items: { pattern: string } } } };
+    expect(DETAIL_ROUTE_SHAPE.source).toBe(schema.properties.routes.items.pattern.replaceAll('/', '\\/'));
+  });
+});
