@@ -315,7 +315,7 @@ export const ProductAttr = Type.Unsafe<ProductManifest>(
  * The product calls of the home route and of a product detail (the catalogue, a product's manifest): in
  * `productCatalogueCalls`, here, while every product call is `productCalls` in product-calls.ts. The web
  * client's `core` chunk holds whole modules, and the whole `productCalls` there brought every quote,
- * document and display call with it (issue 15, docs/performance.md "The merge of the fourth stop").
+ * document and display call with it (issue 15, docs/performance.md, wt-detail, "At the merge").
  */
 export const productCatalogueCalls = {
   productList: defineCall({
