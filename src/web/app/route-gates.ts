@@ -5,6 +5,7 @@ import { clearSavedRecord, clearStoredForm } from '../state/form-reset.ts';
 import { getPromoCode, storePromoCodeFromQuery } from '../state/promo-code.ts';
 import { isLoggedIn } from '../state/session.ts';
 import { loginRedirectUrl, type TargetLocation } from './guards.ts';
+import { preloadImage } from './preload-image.ts';
 import { CATCH_ALL_SCREENS, preloadScreen } from './screens.ts';
 import { DETAIL_ROUTE_SHAPE, type RouteFlags } from '../../contract/app-routes.ts';
 
@@ -107,15 +108,4 @@ function startProductDetail(productCode: string): void {
 /** The banner of a product on sale (the detail's largest paint) preloaded, so it downloads while the screen renders. */
 function preloadBanner(manifest: ProductManifest | null): void {
   preloadImage(manifest && manifest.status !== 'offline' ? manifest.detail.banner.image : undefined);
-}
-
-/** A high-priority preload of the first view's image, so it downloads while the screen renders. */
-function preloadImage(href: string | undefined): void {
-  if (!href || typeof document === 'undefined') return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = href;
-  link.fetchPriority = 'high';
-  document.head.append(link);
 }

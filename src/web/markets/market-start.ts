@@ -12,15 +12,10 @@
 import type { ResolvedModel } from './market-flow.ts';
 import { earlyCatalogue, earlyMarket, earlyMarkets } from '../api/early-queries.ts';
 import { ROUTES } from '../app/paths.ts';
+import { preloadImage } from '../app/preload-image.ts';
 import { preloadScreen } from '../app/screens.ts';
 
 let started: Promise<ResolvedModel> | null = null;
-
-/** Requests an image now (`<link rel=preload as=image>`); the screen's `<img>` of the same address takes it. */
-function preloadImage(href: string): void {
-  if (typeof document === 'undefined') return;
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href, fetchPriority: 'high' }));
-}
 
 /** The screen a decision leads to, preloaded as soon as the decision is known. */
 function preloadTarget({ model, markets }: ResolvedModel): void {
@@ -34,8 +29,7 @@ function preloadTarget({ model, markets }: ResolvedModel): void {
       // banner (home's largest paint after the redirect: the market list names it) with them, not after them.
       if (homeRoute === ROUTES.insureMarketHome) {
         void earlyMarket(id).load().catch(() => undefined);
-        const image = markets.find((market) => market.id === id)?.image;
-        if (image) preloadImage(image);
+        preloadImage(markets.find((market) => market.id === id)?.image);
       }
     }
     if (step.go.to === 'chooser') preloadScreen('market-chooser');
