@@ -11,6 +11,7 @@ import { productCalls } from '../../../src/contract/product-calls.ts';
 /** A call the tests answer as they like. */
 const probe = defineCall({ method: 'GET', path: '/x', summary: 'test probe', auth: 'public', data: Type.Unknown() });
 import { getUser, saveUser } from '../../../src/web/state/session.ts';
+import { signedInUser as user } from './signed-in-user.ts';
 
 /** Answers every fetch with one HTTP status and JSON body, and records the requests. */
 function answer(status: number, body: unknown) {
@@ -23,20 +24,6 @@ function answer(status: number, body: unknown) {
 }
 
 const ui = { toast: vi.fn(), goLogin: vi.fn(), goHome: vi.fn() };
-const user = {
-  token: 'access',
-  refreshToken: 'r'.repeat(32),
-  expiresIn: 900,
-  userCode: 'U1',
-  userName: '家长',
-  userId: '42',
-  phone: '138****8000',
-  loginAccount: '138****8000',
-  branchName: '总部',
-  branchCode: 'JT0000',
-  schanelCode: '',
-  isStaff: false,
-};
 
 beforeEach(() => {
   localStorage.clear();

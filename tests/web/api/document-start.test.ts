@@ -7,6 +7,7 @@ import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } f
 import { marketApi } from '../../../src/web/api/market-api.ts';
 import { productApi } from '../../../src/web/api/product-api.ts';
 import { forgetUser, saveUser } from '../../../src/web/state/session.ts';
+import { signedInUser as user } from './signed-in-user.ts';
 
 /** The document-start script of home's route as vite.config.ts declares it. */
 const source = documentStartSource(
@@ -32,20 +33,6 @@ function network(fail: (url: string, nth: number) => boolean = () => false) {
   return sent;
 }
 
-const user = {
-  token: 'access',
-  refreshToken: 'r'.repeat(32),
-  expiresIn: 900,
-  userCode: 'U1',
-  userName: '家长',
-  userId: '42',
-  phone: '138****8000',
-  loginAccount: '138****8000',
-  branchName: '总部',
-  branchCode: 'JT0000',
-  schanelCode: '',
-  isStaff: false,
-};
 
 const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
 const MARKETS = '/_gw/edu-svc/supermarket/_bai/queryIdByArea';
