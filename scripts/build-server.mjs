@@ -3,8 +3,12 @@
  * (with src/engine, src/contract and the JSON schemas inlined) into
  * dist-server/server.mjs (and the staff command into dist-server/staff.mjs), packages left external (they come from
  * node_modules at run time), plus the migrations copied next to it so that
- * dist-server/ is self-contained. Writes dist-server/build-stamp last; the
- * start script compares it with the sources.
+ * dist-server/ is self-contained, and the prebuilt PGlite database a fresh
+ * data folder starts from (dist-server/prebuilt-db/<key>/, src/server/db/prebuilt-db.ts):
+ * made once per PGlite version and migrations in
+ * node_modules/.cache/edu-insure/prebuilt-db/ (a few seconds: PGlite's initdb
+ * and every migration) and copied from there by later builds. Writes
+ * dist-server/build-stamp last; the start script compares it with the sources.
  *
  * esbuild rather than `tsc`: one step of about a second with no emit
  * configuration, where tsc would type-check and emit ~40k lines file by file
@@ -13,8 +17,8 @@
  * Usage: node scripts/build-server.mjs
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,5 +41,25 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'src/server/db/migrations'), join(out, 'migrations'), { recursive: true });
+
+// The prebuilt database, made by the bundled module (next to the copied migrations, as the server finds them).
+await build({
+  entryPoints: { 'prebuilt-db': join(root, 'src/server/db/prebuilt-db.ts') },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const prebuiltModule = join(out, 'prebuilt-db.mjs');
+const { buildPrebuiltDb } = await import(pathToFileURL(prebuiltModule).href);
+const prebuiltStarted = Date.now();
+const cached = await buildPrebuiltDb(join(root, 'node_modules/.cache/edu-insure/prebuilt-db'));
+const prebuiltMs = Date.now() - prebuiltStarted;
+cpSync(cached, join(out, 'prebuilt-db', basename(cached)), { recursive: true });
+rmSync(prebuiltModule);
 writeFileSync(join(out, 'build-stamp'), `${new Date().toISOString()}\n`);
-console.log(`server built into dist-server/ in ${Date.now() - started} ms`);
+console.log(`server built into dist-server/ in ${Date.now() - started} ms (prebuilt database ${basename(cached)}: ${prebuiltMs > 500 ? `made in ${prebuiltMs} ms` : 'cached'})`);

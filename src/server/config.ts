@@ -12,7 +12,9 @@ import {
   PROVIDER_IMPLEMENTATIONS,
   PROVIDER_KINDS,
   PROVIDER_VARIABLES,
+  missingSandboxKeys,
   resolveSandboxKeys,
+  resolveSandboxKeysAsync,
   type PaymentChannelChoice,
   type ProviderChoice,
   type ProviderKind,
@@ -141,17 +143,34 @@ function loadOrCreate<T>(dataDir: string, name: string, complete: (stored: Recor
   });
 }
 
+const PAYMENT_KEYS_FILE = 'dev-payment-keys.json';
+
+/** What the keys file holds when it has usable keys of every configured channel. */
+const completePaymentKeys =
+  (channels: readonly PaymentChannelChoice[]) =>
+  (stored: Record<string, unknown>): Record<string, unknown> | undefined =>
+    missingSandboxKeys(channels, stored).length === 0 ? stored : undefined;
+
 /** Payment sandbox keys kept in dataDir (by channel) so that trades survive a restart. */
 function loadOrCreatePaymentKeys(dataDir: string, channels: readonly PaymentChannelChoice[]): Record<string, unknown> {
-  return loadOrCreate(
-    dataDir,
-    'dev-payment-keys.json',
-    (stored) => {
-      const { keys, generated } = resolveSandboxKeys(channels, stored);
-      return generated ? undefined : keys;
-    },
-    (stored) => resolveSandboxKeys(channels, stored).keys,
-  );
+  return loadOrCreate(dataDir, PAYMENT_KEYS_FILE, completePaymentKeys(channels), (stored) => resolveSandboxKeys(channels, stored).keys);
+}
+
+/**
+ * {@link loadOrCreatePaymentKeys} with the missing keys generated off the event
+ * loop (resolveSandboxKeysAsync), before the file's lock is taken; keys another
+ * process wrote meanwhile win over them.
+ */
+async function loadOrCreatePaymentKeysAsync(dataDir: string, channels: readonly PaymentChannelChoice[]): Promise<Record<string, unknown>> {
+  const complete = completePaymentKeys(channels);
+  const stored = readJson(join(dataDir, PAYMENT_KEYS_FILE));
+  const ready = complete(stored);
+  if (ready) return ready;
+  const { keys } = await resolveSandboxKeysAsync(channels, stored);
+  return loadOrCreate(dataDir, PAYMENT_KEYS_FILE, complete, (latest) => {
+    const unusable = new Set(missingSandboxKeys(channels, latest).map(([channel]) => channel));
+    return { ...latest, ...Object.fromEntries(Object.entries(keys).filter(([channel]) => unusable.has(channel))) };
+  });
 }
 
 /** Secrets generated for development when the environment sets none; kept so tokens survive restarts. */
@@ -285,6 +304,25 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
  * @throws SandboxRefused in production on sandbox providers without ALLOW_SANDBOX=true
  */
 export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const { settings, paymentChannels } = readSettings(processEnv);
+  return { ...settings, paymentKeys: loadOrCreatePaymentKeys(settings.dataDir, paymentChannels) };
+}
+
+/**
+ * {@link loadConfig} for the server's start: the payment sandbox keys a fresh
+ * data folder lacks are generated on the thread pool while the caller goes on
+ * (opening the database); `paymentKeys` resolves with them once they are in
+ * DATA_DIR, as loadConfig's would be.
+ */
+export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
+  settings: Omit<AppConfig, 'paymentKeys'>;
+  paymentKeys: Promise<Record<string, unknown>>;
+} {
+  const { settings, paymentChannels } = readSettings(processEnv);
+  return { settings, paymentKeys: loadOrCreatePaymentKeysAsync(settings.dataDir, paymentChannels) };
+}
+
+function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
   const { problems, paymentChannels } = crossChecks(env, nodeEnv);
@@ -301,7 +339,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
   const dataDir = resolve(env.DATA_DIR ?? './data');
   // Development and test only: production refused above without both secrets.
   const generated = env.JWT_SECRET && env.PAY_SANDBOX_SECRET ? undefined : loadOrCreateSecrets(dataDir);
-  return {
+  const settings: Omit<AppConfig, 'paymentKeys'> = {
     port: env.PORT ?? 8080,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL,
@@ -310,7 +348,6 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET ?? generated!.jwtSecret,
     paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
-    paymentKeys: loadOrCreatePaymentKeys(dataDir, paymentChannels),
     providers,
     allowSandbox,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
@@ -330,6 +367,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): AppConf
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
   };
+  return { settings, paymentChannels };
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: true, a hop count, or the addresses and CIDRs of the proxies. */

@@ -3,14 +3,29 @@
  * migrates, builds the app and serves until SIGINT/SIGTERM.
  */
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadStartConfig, type AppConfig } from './config.ts';
 import { openDb } from './db/open-db.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { settings, paymentKeys } = loadStartConfig();
+  // A fresh data folder's payment sandbox keys are generated on the thread pool while the database opens.
+  const [opened, keys] = await Promise.allSettled([openDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }), paymentKeys]);
+  if (opened.status === 'rejected') throw opened.reason;
+  const database = opened.value;
+  if (keys.status === 'rejected') {
+    await database.close();
+    throw keys.reason;
+  }
+  const config: AppConfig = { ...settings, paymentKeys: keys.value };
+  if (database.prebuilt === 'copied') console.log(`[db] new database from the build's prebuilt copy (${database.location})`);
+  if (database.prebuilt === 'not-built' || database.prebuilt === 'failed') {
+    console.log(
+      `[db] ${database.prebuilt === 'failed' ? 'copying the prebuilt database failed' : 'no prebuilt database for this PGlite and these migrations (npm run build:server makes it)'}: ` +
+        'created and migrated here instead',
+    );
+  }
   // The school directory is reference data, seeded in every mode (e2e runs in test mode without demo data).
   const app = await buildApp({ db: database.db, config, seedSchools: true }).catch(async (error: unknown) => {
     await database.close();

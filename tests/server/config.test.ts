@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig, loadStartConfig } from '../../src/server/config.ts';
 import { SandboxRefused } from '../../src/server/providers/registry.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'edu-config-'));
@@ -50,6 +50,20 @@ describe('configuration from the environment', () => {
     expect(JSON.parse(readFileSync(join(dir, 'dev-secrets.json'), 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, paySandboxSecret: first.paySandboxSecret });
     expect(Object.keys(first.paymentKeys).sort()).toEqual(['alipay', 'jd', 'wechat']);
     expect(second.paymentKeys).toEqual(first.paymentKeys);
+  }, 60_000);
+
+  it('at the server start, generates the sandbox keys off the event loop into the same file, once', async () => {
+    const dir = dataDir();
+    const start = loadStartConfig({ DATA_DIR: dir });
+    expect(start.settings.dataDir).toBe(dir);
+    // The keys are not ready when loadStartConfig returns: the caller opens its database meanwhile.
+    let ready = false;
+    const keys = await start.paymentKeys.then((value) => ((ready = true), value));
+    expect(ready).toBe(true);
+    expect(Object.keys(keys).sort()).toEqual(['alipay', 'jd', 'wechat']);
+    expect(JSON.parse(readFileSync(join(dir, 'dev-payment-keys.json'), 'utf8'))).toEqual(keys);
+    expect(loadConfig({ DATA_DIR: dir }).paymentKeys).toEqual(keys);
+    expect(await loadStartConfig({ DATA_DIR: dir }).paymentKeys).toEqual(keys);
   }, 60_000);
 
   it('prefers secrets and settings from the environment; an empty variable counts as unset', () => {

@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema.ts';
+import type { PrebuiltOutcome } from './prebuilt-db.ts';
 
 /**
  * A database handle or an open transaction: repository functions take this as
@@ -15,5 +16,11 @@ export interface DbHandle {
   kind: DbKind;
   /** Human-readable location, for the start-up banner (never contains a password). */
   location: string;
+  /**
+   * PGlite on disk: whether the data folder was made from the build's prebuilt
+   * database ('copied'), already held one ('existing-data'), or was created by
+   * PGlite because no current prebuilt database exists or copying it failed.
+   */
+  prebuilt?: PrebuiltOutcome;
   close: () => Promise<void>;
 }

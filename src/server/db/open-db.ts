@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import * as schema from './schema.ts';
 import type { Db, DbHandle } from './db.ts';
 import { runMigrations } from './migrate.ts';
+import { PREBUILT_DB_DIR, usePrebuiltDb, type PrebuiltOutcome } from './prebuilt-db.ts';
 
 export const MEMORY_URL = 'memory://';
 
@@ -15,6 +16,8 @@ export interface DbConfig {
   dataDir: string;
   /** Connections of the PostgreSQL pool. */
   poolSize?: number;
+  /** Where the build's prebuilt PGlite databases are (prebuilt-db.ts); dist-server/prebuilt-db by default. */
+  prebuiltDbDir?: string;
 }
 
 function isPostgresUrl(url: string): boolean {
@@ -60,16 +63,19 @@ async function connect(config: DbConfig): Promise<DbHandle> {
   }
   let client: PGlite;
   let location: string;
+  let prebuilt: PrebuiltOutcome | undefined;
   if (url === MEMORY_URL) {
     client = new PGlite();
     location = 'PGlite (in memory)';
   } else {
     const dir = resolve(join(config.dataDir, 'pglite'));
+    // A fresh data folder starts from the build's migrated database rather than PGlite's initdb and every migration.
+    prebuilt = usePrebuiltDb(dir, config.prebuiltDbDir ?? PREBUILT_DB_DIR);
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
     location = `PGlite ${dir}`;
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', location, close: () => client.close() };
+  return { db, kind: 'pglite', location, ...(prebuilt ? { prebuilt } : {}), close: () => client.close() };
 }

@@ -4,7 +4,7 @@ import { ChannelSandboxProvider, type ChannelPayment, type ChannelSandboxOptions
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
 import { canonicalParams, fenToYuanString, rsaSign, rsaVerify, yuanStringToFen, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
-import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
+import { definePaymentChannel, PLATFORM_KEY_PAIR } from './payment-channel.ts';
 
 export const ALIPAY_APP_ID = '2021000100000001';
 const NOT_SIGNED = ['sign', 'sign_type'];
@@ -15,7 +15,7 @@ export interface AlipayKeys {
 }
 
 export function generateAlipayKeys(): AlipayKeys {
-  return { platform: generateRsaKeyPair() };
+  return PLATFORM_KEY_PAIR.make([generateRsaKeyPair()]);
 }
 
 /**
@@ -104,7 +104,7 @@ export const alipaySandboxChannel = definePaymentChannel({
   channel: 'alipay',
   implementation: 'sandbox',
   sandbox: true,
-  keys: { generate: generateAlipayKeys, valid: (value): value is AlipayKeys => isRsaKeyPair((value as Partial<AlipayKeys> | null | undefined)?.platform) },
+  keys: PLATFORM_KEY_PAIR,
   create: (context, keys) => new AlipayProvider(context, keys),
   routes: channelCashierRoutes,
 });

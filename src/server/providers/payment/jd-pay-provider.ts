@@ -3,7 +3,7 @@ import { ChannelSandboxProvider, type ChannelPayment, type ChannelSandboxOptions
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
 import { canonicalParams, rsaSign, rsaVerify, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
-import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
+import { definePaymentChannel, PLATFORM_KEY_PAIR } from './payment-channel.ts';
 
 export const JD_MERCHANT = '110000000001';
 const OFFSET_MS = 8 * 3600_000;
@@ -26,7 +26,7 @@ export interface JdKeys {
 }
 
 export function generateJdKeys(): JdKeys {
-  return { platform: generateRsaKeyPair() };
+  return PLATFORM_KEY_PAIR.make([generateRsaKeyPair()]);
 }
 
 /**
@@ -116,7 +116,7 @@ export const jdSandboxChannel = definePaymentChannel({
   channel: 'jd',
   implementation: 'sandbox',
   sandbox: true,
-  keys: { generate: generateJdKeys, valid: (value): value is JdKeys => isRsaKeyPair((value as Partial<JdKeys> | null | undefined)?.platform) },
+  keys: PLATFORM_KEY_PAIR,
   create: (context, keys) => new JdPayProvider(context, keys),
   routes: channelCashierRoutes,
 });

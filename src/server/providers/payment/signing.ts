@@ -4,7 +4,7 @@
  * Alipay RSA2, JD), the `k=v&k=v` string Alipay and JD sign, and WeChat's
  * AES-256-GCM resource encryption.
  */
-import { createCipheriv, createDecipheriv, createHash, createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSign, createVerify, generateKeyPair, generateKeyPairSync } from 'node:crypto';
 
 /** An RSA key pair in PEM (PKCS#8 private, SPKI public). */
 export interface RsaKeyPair {
@@ -12,12 +12,21 @@ export interface RsaKeyPair {
   publicKey: string;
 }
 
+const RSA_OPTIONS = {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+} as const;
+
 export function generateRsaKeyPair(): RsaKeyPair {
-  return generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  return generateKeyPairSync('rsa', RSA_OPTIONS);
+}
+
+/** {@link generateRsaKeyPair} on libuv's thread pool: the event loop (and a server's start) goes on meanwhile. */
+export function generateRsaKeyPairAsync(): Promise<RsaKeyPair> {
+  return new Promise((resolve, reject) =>
+    generateKeyPair('rsa', RSA_OPTIONS, (error, publicKey, privateKey) => (error ? reject(error) : resolve({ publicKey, privateKey }))),
+  );
 }
 
 export function rsaSign(privateKeyPem: string, message: string): string {

@@ -54,8 +54,10 @@ export interface WechatKeys {
   apiV3Key: string;
 }
 
+const makeWechatKeys = ([platform, merchant]: readonly RsaKeyPair[]): WechatKeys => ({ platform: platform!, merchant: merchant!, apiV3Key: randomBytes(24).toString('base64url') });
+
 export function generateWechatKeys(): WechatKeys {
-  return { platform: generateRsaKeyPair(), merchant: generateRsaKeyPair(), apiV3Key: randomBytes(24).toString('base64url') };
+  return makeWechatKeys([generateRsaKeyPair(), generateRsaKeyPair()]);
 }
 
 function isWechatKeys(value: unknown): value is WechatKeys {
@@ -243,7 +245,7 @@ export const wechatSandboxChannel = definePaymentChannel({
   channel: 'wechat',
   implementation: 'sandbox',
   sandbox: true,
-  keys: { generate: generateWechatKeys, valid: isWechatKeys },
+  keys: { rsaPairs: 2, make: makeWechatKeys, valid: isWechatKeys },
   create: (context, keys) => new WechatPayProvider(context, keys),
   async routes(app, provider, context) {
     await wechatOAuthRoutes(app, provider, context);
