@@ -103,6 +103,33 @@ describe.each(backends)('order submission checks the session in its first statem
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ agentSource: 'employeeNum', promoterUserId: userId, schanelCode: '05' }]);
   });
 
+  it("orders for a staff member in two statements: the plain attempt that does not hold answers with the state it read", async () => {
+    const session = await login(t.app);
+    const userId = (
+      (await t.database.db.execute(sql`select id from users where user_code = ${session.userCode}`)) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id;
+    await insertStaff(t.database.db, { employeeNum: `E${backend}2`, userId, name: '王经纪', licenseNumber: 'LIC2', branchCode: 'B01', branchName: '徐州分公司', channelCode: '05' });
+    const serial = await getSerial(t.app, session.token);
+    const resubToken = await getResubToken(t.app, session.token);
+    // Every statement the submission sends goes through the app's db.execute (no transaction for this order).
+    const { db } = t.database;
+    const execute = db.execute.bind(db);
+    const sent: string[] = [];
+    db.execute = ((query: Parameters<typeof execute>[0]) => {
+      sent.push(String((query as { queryChunks?: { value?: string[] }[] }).queryChunks?.[0]?.value?.[0] ?? '').trim().split('(')[0]!);
+      return execute(query);
+    }) as typeof db.execute;
+    try {
+      expectOk(await postOrder(t.app, session.token, { serial, form: validApplication(XUZHOU, {}, now), resubToken }));
+    } finally {
+      db.execute = execute;
+    }
+    expect(sent).toEqual(['select submit_plain_order_or_state', 'select submit_order']);
+    const result = await db.execute(sql`
+      select f.agent_source as "agentSource" from application_forms f join orders o on o.id = f.order_id where o.idempotent_serial_no = ${serial}`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ agentSource: 'employeeNum' }]);
+  });
+
   it('refuses a request without a valid token before reading anything', async () => {
     const session = await login(t.app);
     const serial = await getSerial(t.app, session.token);

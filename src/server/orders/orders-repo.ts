@@ -53,10 +53,15 @@ function submitArguments(input: SubmitCallInput) {
 
 /** Runs a statement calling `submit_order`; an insured already covered becomes {@link InsuredTaken}. */
 async function callSubmitting(db: Db, statement: SQL): Promise<number | null> {
+  const row = (await runSubmitting(db, statement)) as { orderId: number | string | null } | undefined;
+  return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
+}
+
+/** The first row of a statement that submits an order; an insured already covered becomes {@link InsuredTaken}. */
+async function runSubmitting(db: Db, statement: SQL): Promise<unknown> {
   try {
     const result = await db.execute(statement);
-    const [row] = (result as unknown as { rows: { orderId: number | string | null }[] }).rows;
-    return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
+    return (result as unknown as { rows: unknown[] }).rows[0];
   } catch (error) {
     const taken = takenIndexOfError(error);
     if (taken !== null) throw new InsuredTaken(taken);
@@ -65,30 +70,40 @@ async function callSubmitting(db: Db, statement: SQL): Promise<number | null> {
 }
 
 /**
- * A plain order in one statement (`submit_plain_order`, migration 0016): the
- * order composed for a buyer without a staff record or manager, submitted
- * only if the database agrees, in the same call, with what
- * {@link readSubmissionState} would have told: the token's session is live,
- * the buyer has neither a staff record nor a manager, the serial is the
- * buyer's, bound to no other application, and made no order yet. Answers the
- * new order's id, null when the anti-resubmit token was not live (nothing
- * written), or `'read state'` when a check did not hold (nothing written):
- * the caller then reads the state and submits as before. Throws as
- * {@link submitOrderCall}.
+ * A plain order in one statement (`submit_plain_order`, migration 0016,
+ * called through `submit_plain_order_or_state`, migration 0017): the order
+ * composed for a buyer without a staff record or manager, submitted only if
+ * the database agrees, in the same call, with what {@link readSubmissionState}
+ * would have told: the token's session is live, the buyer has neither a staff
+ * record nor a manager, the serial is the buyer's, bound to no other
+ * application, and made no order yet. Answers the new order's id, null when
+ * the anti-resubmit token was not live (nothing written), or, when a check did
+ * not hold (nothing written), `{ state }`: the submission's state read by the
+ * same statement, from which the caller refuses or attributes and submits as
+ * after {@link readSubmissionState}. Throws as {@link submitOrderCall}.
  */
 export async function submitPlainOrderCall(
   db: Db,
   input: SubmitCallInput & { session: { sessionId: string; tokenVersion: number; userCode: string }; serial: string; requestHash: string },
-): Promise<number | null | 'read state'> {
+): Promise<number | null | { state: SubmissionState }> {
   const { session } = input;
-  const id = await callSubmitting(
+  const answer = await runSubmitting(
     db,
-    sql`select submit_plain_order(
+    sql`select submit_plain_order_or_state(
       ${session.sessionId}::uuid, ${session.tokenVersion}::int, ${session.userCode}, ${input.serial}, ${input.requestHash},
       ${submitArguments(input)}
-    ) as "orderId"`,
+    ) as "answer"`,
   );
-  return id === -1 ? 'read state' : id;
+  const raw = (answer as { answer: PlainAnswer | string } | undefined)?.answer;
+  const { orderId, state } = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as PlainAnswer;
+  if (state !== undefined) return { state: stateOfRow(state ?? undefined) };
+  return orderId === null || orderId === undefined ? null : Number(orderId);
+}
+
+/** What `submit_plain_order_or_state` answers (json). */
+interface PlainAnswer {
+  orderId?: number | string | null;
+  state?: StateRow | null;
 }
 
 /** `submit_order` refused the order: the insured at `index` is already covered. */
@@ -213,6 +228,11 @@ export async function readSubmissionState(
     ${input.userId}::uuid, ${input.sessionId}::uuid, ${input.token}, ${input.now.toISOString()}::timestamptz, ${input.serial}
   )`);
   const [row] = (result as unknown as { rows: StateRow[] }).rows;
+  return stateOfRow(row);
+}
+
+/** {@link SubmissionState} from a row of `order_submission_state` (or its json); no row: the user does not exist. */
+function stateOfRow(row: StateRow | undefined): SubmissionState {
   if (!row) return { session: undefined, buyer: { ownStaff: null, manager: undefined }, tokenLive: false, serialOwner: undefined, checkedHash: null, previous: undefined };
   const managerStaff = staffRowOf(row.s_manager_staff);
   return {

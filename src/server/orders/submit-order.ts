@@ -25,6 +25,7 @@ import {
   takeLocks,
   type SubmitCallInput,
   readSubmissionState,
+  type SubmissionState,
   lockPlan,
   type NewApplicationForm,
   type OrderSummary,
@@ -229,13 +230,15 @@ export async function submitOrder(
   // A plain order (no promo code, draft or renewal, paid online) of a request is first tried in
   // one statement, composed for a buyer without staff record or manager: the database checks that,
   // and the session and serial, before writing (submit_plain_order). Anything else, or a check that
-  // does not hold, or a rule that refuses the body, goes the way below, which answers in its order.
+  // does not hold, or a rule that refuses the body, goes the way below, which answers in its order;
+  // when a check did not hold, that statement read the state the way below starts from.
+  let known: SubmissionState | undefined;
   if (!('server' in submitter) && resubToken) {
     const plain = await composePlainOrder(deps, submitter.claims, body, now);
     if (plain) {
       const { claims } = submitter;
       const tokenInput = { token: resubToken, userId: claims.userId, now };
-      let placed: SubmitOrderResult | 'read state';
+      let placed: SubmitOrderResult | { state: SubmissionState };
       try {
         placed = await placeOrder(deps, claims, plain, { tokenInput, serial, requestHash, log }, (call) =>
           submitPlainOrderCall(deps.db, { ...call, session: claims, serial, requestHash }),
@@ -245,18 +248,20 @@ export async function submitOrder(
         if (error instanceof ApiError) submitter.accept(false);
         throw error;
       }
-      if (placed !== 'read state') {
+      if (!('state' in placed)) {
         submitter.accept(false);
         return placed;
       }
+      known = placed.state;
     }
   }
 
   // The session of the access token (the check every protected call makes), the anti-resubmit
   // token, the serial's owner and a previous order of the serial, and the buyer's staff record and
-  // manager (the sale's attribution, below): one round trip, before anything else.
+  // manager (the sale's attribution, below): one round trip, before anything else (or read already
+  // by the plain attempt's statement).
   const sessionId = 'server' in submitter ? null : submitter.claims.sessionId;
-  const state = await readSubmissionState(deps.db, { userId: who.userId, sessionId, token: resubToken ?? '', now, serial });
+  const state = known ?? (await readSubmissionState(deps.db, { userId: who.userId, sessionId, token: resubToken ?? '', now, serial }));
   // A revoked session is refused here (406 请先登录) as the guard of other calls refuses it: nothing was written.
   const user = 'server' in submitter ? submitter.server : submitter.accept(sessionRevokedBy(submitter.claims, state.session));
   if (!resubToken) throw resubmitted();
@@ -272,7 +277,7 @@ export async function submitOrder(
 
   const composed = await composeOrder(deps, user, body, now, buyer);
   const placed = await placeOrder(deps, user, composed, { tokenInput, serial, requestHash, log }, async (call) => submitOrderCall(deps.db, call));
-  if (placed === 'read state') throw new Error('submit_order answered read state');
+  if ('state' in placed) throw new Error('submit_order answered a state');
   return placed;
 }
 
@@ -294,15 +299,15 @@ async function composePlainOrder(deps: OrderDeps, user: AuthUser, body: SubmitOr
 /**
  * Writes a composed order: outside a transaction with `plainCall` (one
  * statement), or in one transaction with what else the order writes. Answers
- * the order, or `'read state'` when `plainCall` found a check not holding.
+ * the order, or `{ state }` when `plainCall` found a check not holding (the state it read).
  */
 async function placeOrder(
   deps: OrderDeps,
   user: AuthUser,
   composed: ComposedOrder,
   request: { tokenInput: { token: string; userId: string; now: Date }; serial: string; requestHash: string; log: FastifyBaseLogger },
-  plainCall: (call: SubmitCallInput) => Promise<number | null | 'read state'>,
-): Promise<SubmitOrderResult | 'read state'> {
+  plainCall: (call: SubmitCallInput) => Promise<number | null | { state: SubmissionState }>,
+): Promise<SubmitOrderResult | { state: SubmissionState }> {
   const { tokenInput, serial, requestHash, log } = request;
   const now = tokenInput.now;
   const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
@@ -340,7 +345,7 @@ async function placeOrder(
             if (collectedOffline) await markOrderPaid(tx, id, now);
             return id;
           });
-      if (orderId === 'read state') return orderId;
+      if (orderId !== null && typeof orderId === 'object') return orderId;
       if (orderId === null) throw resubmitted();
       // Test-only hook (injected by tests/server/fixtures/failpoint-server.ts, never by the server): the crash test dies here.
       deps.hooks?.afterOrderCommit?.();
