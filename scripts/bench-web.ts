@@ -118,7 +118,7 @@ async function startApp(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 960; i++) {
     try {
       if ((await fetch(`${APP}/`)).ok) return child;
     } catch {

@@ -3,7 +3,7 @@
  * the clauses read (spec §4 Protocol reading), the order serial that makes a
  * retried submission idempotent, and the clean-up after an order (spec §4.5).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getDefaultStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { insureDraftAtom, useInsureDraft, type InsureDraft } from './insure-draft.ts';
@@ -66,17 +66,21 @@ export function useProtocolReading(productCode: string, names: readonly string[]
   const onReadAll = useCallback(() => update((s) => markAllRead(s, names)), [update, names]);
   const onAgreed = useCallback((agreed: boolean) => update((s) => setAgreed(s, names, agreed)), [update, names]);
 
-  const done = allRead(state, names);
-  return {
-    read: new Set(state.read),
-    agreed: state.agreed && done,
-    allRead: done,
-    readCount: readCount(state, names),
-    block: readingBlock(state, names),
-    markRead: onRead,
-    markAllRead: onReadAll,
-    setAgreed: onAgreed,
-  };
+  // The same object while nothing changed: the insure screen re-renders on every draft change (a field handed over
+  // after a pause) and its clause agreement, memoised, then stays as it is (issue 15).
+  return useMemo(() => {
+    const done = allRead(state, names);
+    return {
+      read: new Set(state.read),
+      agreed: state.agreed && done,
+      allRead: done,
+      readCount: readCount(state, names),
+      block: readingBlock(state, names),
+      markRead: onRead,
+      markAllRead: onReadAll,
+      setAgreed: onAgreed,
+    };
+  }, [state, names, onRead, onReadAll, onAgreed]);
 }
 
 // ---------------------------------------------------------------- order serial

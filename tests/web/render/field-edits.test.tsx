@@ -10,7 +10,9 @@
  * formContext, which reaches every field (read from a render count of the
  * text fields). A keystroke itself renders nothing: the text lives in the
  * <input> until it is handed over, and an IME composition (a Chinese name
- * typed in pinyin) is taken when it ends, never its pinyin letters.
+ * typed in pinyin) is taken when it ends, never its pinyin letters. A key
+ * writes nothing to the DOM (React's handling of an input's `input` event
+ * rewrote its name and type, which the sale recorder records).
  */
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -121,6 +123,25 @@ describe('a field of the insure form while the user types', () => {
     act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
     expect(holderName(onDraftChange)).toBe('欧阳修文');
     expect(input.value).toBe('欧阳修文');
+  });
+
+  it('writes nothing to the page while the user types: no attribute of the <input> is rewritten on a key', () => {
+    vi.useFakeTimers();
+    const { onDraftChange, input } = renderForm();
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: '欧' } });
+    // What a key changes in the DOM, which the sale recorder's MutationObserver would record (React rewrote the
+    // <input>'s name and type on each of its `input` events).
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(input, { attributes: true });
+    for (const text of ['欧阳', '欧阳修', '欧阳修文']) fireEvent.input(input, { target: { value: text } });
+    const written = observer.takeRecords().map((record) => record.attributeName);
+    observer.disconnect();
+    expect(written).toEqual([]);
+    expect(onDraftChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(FIELD_EDIT_PAUSE_MS));
+    expect(holderName(onDraftChange)).toBe('欧阳修文');
+    expect(input.getAttribute('name')).toBe('root_policyHolder_name');
   });
 
   it('takes an IME composition when it ends, not its pinyin letters', () => {

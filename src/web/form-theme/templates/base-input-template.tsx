@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
@@ -109,8 +109,38 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       input.value = next;
       if (caret !== null && document.activeElement === input) input.setSelectionRange(caret, caret);
     }
+    // The text the field already has (a `change` at blur after the keys' `input` events): nothing new to hold.
+    if (next === (held.current ? held.current.text : lastSent.current)) return;
     hold(next);
   };
+  /** A key's text (an `input` event) or a change reported at blur (`change`). */
+  const onInput = (event: Event) => {
+    // Mid-composition text is the IME's (pinyin letters): taken when the composition ends.
+    if (composing.current || (event as InputEvent).isComposing) return;
+    take(event.currentTarget as HTMLInputElement);
+  };
+  const latestOnInput = useRef(onInput);
+  latestOnInput.current = onInput;
+  // Listened to on the <input> itself rather than through React's onChange, and a key's `input` event stops here
+  // (issue 15): React handles an input's `input` event at its root by writing the element's `name` and `type`
+  // back (`restoreControlledState`, for controlled and uncontrolled inputs alike), three attribute changes a key
+  // that the browser re-styles and the sale recorder's MutationObserver records, after walking the fiber tree
+  // from the input to the root. Nothing else in the app listens for a field's `input` bubbling; the recorder
+  // samples an input's last value at its `change` (document, capture phase), which still bubbles.
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    const listener = (event: Event) => {
+      if (event.type === 'input') event.stopPropagation();
+      latestOnInput.current(event);
+    };
+    input.addEventListener('input', listener);
+    input.addEventListener('change', listener);
+    return () => {
+      input.removeEventListener('input', listener);
+      input.removeEventListener('change', listener);
+    };
+  }, []);
   const inputMode = inputType === 'tel' ? 'tel' : inputType === 'email' ? 'email' : undefined;
   const clearable = !readonly && !disabled;
   return (
@@ -131,11 +161,6 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         // A compact field is cut after its spaces are dropped (the browser would cut the paste with them).
         maxLength={compact ? undefined : schema.maxLength}
         {...fieldAria(id, rawErrors)}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          // Mid-composition text is the IME's (pinyin letters): taken when the composition ends.
-          if (composing.current || (event.nativeEvent as InputEvent).isComposing) return;
-          take(event.currentTarget);
-        }}
         onCompositionStart={() => {
           composing.current = true;
         }}

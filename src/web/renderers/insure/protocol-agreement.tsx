@@ -1,4 +1,4 @@
-import { Fragment, useEffect, type ComponentProps } from 'react';
+import { Fragment, memo, useEffect, type ComponentProps } from 'react';
 import { Checkbox } from 'antd-mobile';
 import type { Protocol } from '../../../engine/manifest/manifest-types.generated.ts';
 import type { ProtocolReading } from '../../state/insure-flow.ts';
@@ -20,8 +20,11 @@ const ClausePopup = lazyPopup<ComponentProps<typeof LoadedClausePopup>>(
  * Protocol reading). Opening a clause marks it read; ticking the box before
  * every clause is read opens the first unread one; 全部已读 marks them all.
  * `open` is the index (in `protocols`) of the clause shown in the popup.
+ * Memoised: the screen re-renders on every draft change, and the box's
+ * antd-mobile Checkbox rewrites its <input>'s name and type when it renders
+ * (DOM changes the sale recorder records).
  */
-export function ProtocolAgreement({
+export const ProtocolAgreement = memo(function ProtocolAgreement({
   protocols,
   reading,
   open,
@@ -93,4 +96,4 @@ export function ProtocolAgreement({
       <ClausePopup protocols={protocols} reading={reading} open={open} onOpen={show} onClose={() => onOpen(null)} />
     </section>
   );
-}
+});
