@@ -67,6 +67,29 @@ test('the market home a decision leads to shows its banner and products while th
   expect(Object.fromEntries(details)).toEqual({ [MARKET_DETAIL]: 0 });
 });
 
+test('when home leads to a market home, the query library is asked for only once the market\'s banner (the largest paint) has loaded', async ({ page }) => {
+  // The banner is held: nothing the next screens need may compete with it and the market home's files.
+  const banner: Route[] = [];
+  await page.route('**/img/markets/*.svg', (route) => void banner.push(route));
+  const library: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (/\/assets\/(query-|queries-)[^/]*\.js$/.test(pathname)) library.push(pathname);
+  });
+  await page.goto('/#/');
+  const market = page.getByTestId('market-home');
+  await expect(market).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect.poll(() => banner.length).toBeGreaterThan(0);
+  // Home and the market home have rendered, and the page had time to go idle: still not asked for.
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 500))));
+  expect(library).toEqual([]);
+
+  await Promise.all(banner.map((route) => route.continue()));
+  await expect(market.locator('img')).toHaveJSProperty('complete', true);
+  await expect.poll(() => library.length).toBeGreaterThan(0);
+});
+
 test('the document starts the market decision\'s code beside the entry (home\'s screen is in the entry\'s chunks), without waiting for it to run', async ({ page, request }) => {
   // The scripts index.html names itself: the entry and its static imports.
   const html = await (await request.get('/')).text();

@@ -14,6 +14,7 @@ describe('static web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>学平险</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await makeTestApp({ config: { distDir: dist } });
   });
   afterAll(() => t.close());
@@ -29,6 +30,12 @@ describe('static web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets browsers keep the site icon for a day (asked again on every hash route change)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('still answers unknown API routes with the JSON envelope', async () => {

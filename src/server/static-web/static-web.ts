@@ -4,6 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The site icon: the browser asks for it again on every same-document navigation (each hash route change,
+ * home's redirect to a market's home among them) and for each `<img>` of it; under `no-cache` each time
+ * is a revalidation round trip that competes with the screen's own files (issue 15, docs/performance.md,
+ * "wt-home2"). A day: a new icon shows within a day of a deploy.
+ */
+const ICON = 'public, max-age=86400';
+const ICON_FILE = `${sep}favicon.svg`;
 
 /**
  * Serves the built web app at `/` when `distDir` exists. Files under
@@ -30,7 +38,8 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     dotfiles: 'ignore',
     setHeaders(reply, path) {
       const hashed = path.includes(`${sep}assets${sep}`);
-      reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      const icon = path.endsWith(ICON_FILE) || path.endsWith(`${ICON_FILE}.br`) || path.endsWith(`${ICON_FILE}.gz`);
+      reply.header('cache-control', hashed ? IMMUTABLE : icon ? ICON : 'no-cache');
     },
   });
   app.get('/', (_request, reply) => reply.sendFile('index.html'));

@@ -75,7 +75,12 @@ export default function HomeScreen() {
   // rendered on the first frame when already loaded (scroll restoration needs the height).
   const catalogue = useEarlyQuery(earlyCatalogue);
   const retry = () => earlyCatalogue.retry();
-  useEffect(loadQueryModuleWhenIdle, []);
+  // The query library (for the next screens) once the visitor stays on home: when the decision leaves for a
+  // market's home, that screen loads it after its banner, so it does not compete with the redirect's files.
+  const stays = market.status !== 'deciding';
+  useEffect(() => {
+    if (stays) loadQueryModuleWhenIdle();
+  }, [stays]);
   // The chosen category lives in the URL, so a reload or a back navigation keeps it.
   const [query, setQuery] = useSearchParams();
   const category = query.get('category') ?? '';

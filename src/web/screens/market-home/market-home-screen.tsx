@@ -53,13 +53,13 @@ export function MarketHomeView({ id }: { id: string }) {
 /**
  * The market's detail through an early query (api/early-queries.ts): the first screen, and its banner
  * (home's largest paint after the redirect), do not wait for the query library, which loads when the
- * page is idle and takes the answer into its cache (issue 15, docs/performance.md, "wt-lcphome").
+ * page is idle once the banner has loaded and takes the answer into its cache (issue 15,
+ * docs/performance.md, "wt-lcphome" and "wt-home2").
  */
 function MarketLoad({ id }: { id: string }) {
   const navigate = useAppNavigate();
   const query = earlyMarket(id);
   const { data: market, error } = useEarlyQuery(query);
-  useEffect(loadQueryModuleWhenIdle, []);
 
   useEffect(() => {
     if (!market) return;
@@ -111,7 +111,18 @@ function MarketPage({ market }: { market: MarketDetail }) {
       right={market.online ? <ShareButton target={{ route: paths.market2Share(market.id), title: `${market.name}${SHARE.brandSuffix}` }} /> : undefined}
     >
       <header className={`${styles.hero} ${own.hero}`} data-testid="market-home" data-market-id={market.id}>
-        <img className={own.heroImage} src={market.image} alt="" width={150} height={100} fetchPriority="high" decoding="async" />
+        {/* The page's largest paint: the query library (for the next screens) waits until it has loaded. */}
+        <img
+          className={own.heroImage}
+          src={market.image}
+          alt=""
+          width={150}
+          height={100}
+          fetchPriority="high"
+          decoding="async"
+          onLoad={loadQueryModuleWhenIdle}
+          onError={loadQueryModuleWhenIdle}
+        />
         <h1 className={styles.heroName}>{market.name}</h1>
         {market.subtitle && <p className={styles.heroLine}>{market.subtitle}</p>}
         <p className={styles.heroLine}>服务地区：{market.areaNames.join('、')}</p>
