@@ -118,6 +118,7 @@ async function startApp(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Up to 4 minutes: a fresh in-memory database takes about 6 s on a quiet machine, over a minute at a load average near 30.
   for (let i = 0; i < 960; i++) {
     try {
       if ((await fetch(`${APP}/`)).ok) return child;

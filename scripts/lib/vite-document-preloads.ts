@@ -66,8 +66,8 @@ export interface PatternStart {
 export type BuiltPatternStart = Omit<PatternStart, 'modules' | 'call'> & { readonly files: readonly string[]; readonly call: StartedCall };
 
 /**
- * The document-start script: preloads the route's files, and sends its calls (unless the client has
- * already closed the store: the script ran after the entry's first call). A path with no fixed start is
+ * The document-start script: sends the route's calls (unless the client has already closed the store: the
+ * script ran after the entry's first call), then preloads the route's files. A path with no fixed start is
  * tried against the pattern starts, in order.
  */
 export function documentStartSource(
@@ -91,19 +91,22 @@ export function documentStartSource(
   const preload = `if(f)for(const h of f){if(h.endsWith('.css'))a('preload','/'+h,'style',1);else a('modulepreload','/'+h,0,1)}`;
   // The image the answer names (read from a copy: the client reads the answer itself).
   const image = `if(i)p.then(x=>x.clone().json()).then(b=>{const m=i.reduce((o,n)=>o&&o[n],b&&b.data);if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}).catch(()=>{});`;
+  // In a function of its own (its `return`s end the sending only), run before the preloads: on HTTP/1.1's six
+  // connections a request queues behind the links added before it, and the answer (and the image it names)
+  // is what the page's largest paint waits for longest (docs/performance.md, "wt-detail2").
   const send = start
-    ? `const s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
+    ? `(()=>{const s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
       `let u=null;try{u=JSON.parse(localStorage.getItem(s.session.storageKey)||'null')}catch(e){}` +
       `if(u&&u.refreshToken&&u.expiresAt-Date.now()<=s.session.refreshThresholdMs)return;` +
       `const h={};for(const n in s.headers)h[n.toLowerCase()]=s.headers[n];` +
       `if(u&&u.token){h.authorization='Bearer '+u.token;h.userid=u.userId}` +
       `const o={};for(const q of c){const g=Object.assign({},h);if(q.body!==null)g['content-type']='application/json';` +
       `const p=fetch(q.url,{method:q.method,body:q.body===null?undefined:q.body,headers:g,credentials:'include'});p.catch(()=>{});${image}` +
-      `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o;`
+      `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o})();`
     : '';
   return (
     `(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${link}let f=${JSON.stringify(files)}[r],c=${JSON.stringify(calls)}[r],i=null;` +
-    `${matchPatterns}${preload}${send}})();\n`
+    `${matchPatterns}${send}${preload}})();\n`
   );
 }
 

@@ -59,6 +59,19 @@ describe('the detail route start script', () => {
     expect(await (await started()![BY_ROUTE]!.response).json()).toMatchObject({ code: '0000' });
   });
 
+  it('sends the route call before it adds any preload link (on six HTTP/1.1 connections a request queues behind them)', () => {
+    document.head.innerHTML = '';
+    location.hash = '#/xuzhouStudentSafetyDetails';
+    const linksWhenFetched: number[] = [];
+    vi.stubGlobal('fetch', () => {
+      linksWhenFetched.push(document.head.querySelectorAll('link').length);
+      return Promise.resolve(new Response('null'));
+    });
+    new Function(source)();
+    expect(linksWhenFetched).toEqual([0]);
+    expect(document.head.querySelectorAll('link')).toHaveLength(2);
+  });
+
   it('preloads no image when the answer names none (a path that is no product)', async () => {
     runAt('#/noSuchDetails', { code: '4004', msg: '商品不存在或已下架', data: null });
     await started()!['GET /_gw/prod-svc/api/v1/detailRoute/edu?path=%2FnoSuchDetails']!.response;
