@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { contractForWeb } from './scripts/lib/vite-contract-for-web.ts';
 import { rjsfRegistryForWeb } from './scripts/lib/vite-rjsf-registry.ts';
 import { reactRouterPure } from './scripts/lib/vite-react-router-pure.ts';
+import { rrwebUntainted } from './scripts/lib/vite-rrweb-untainted.ts';
 import { documentPreloads, startedCall } from './scripts/lib/vite-document-preloads.ts';
 import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from './src/contract/app-routes.ts';
 import { productCalls } from './src/contract/product-calls.ts';
@@ -137,6 +138,7 @@ export default defineConfig({
     contractForWeb(),
     rjsfRegistryForWeb(),
     reactRouterPure(),
+    rrwebUntainted(),
     antdRender(),
     pdfCmaps(),
     assertNoChunkCycle(),

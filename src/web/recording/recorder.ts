@@ -248,6 +248,8 @@ function notePage(): void {
 }
 
 function onHide(): void {
+  // A page left before its snapshot was taken is snapshotted now, so the recordBreak holds it.
+  startWaitingNow();
   // The recordBreak: what is not sealed yet is saved synchronously; sealed chunks go out with keepalive.
   persist();
   void flush(true);
@@ -290,12 +292,61 @@ function styleThroughCssom(): void {
 
 let scratchPatched = false;
 
-function startRrweb(): void {
-  if (!scratchPatched) {
-    styleThroughCssom();
-    scratchPatched = true;
-  }
-  stopRecording?.();
+/**
+ * What makes rrweb start before its idle period: the buyer's first touch, key,
+ * focus or input on the page. The listener runs in the capture phase at the
+ * window, before the page's own handlers and before the event reaches the
+ * document, where rrweb's observers (added by the start) then see it: the
+ * snapshot holds the page as it was, the event follows it.
+ */
+const FIRST_INPUT = ['pointerdown', 'touchstart', 'mousedown', 'keydown', 'focusin', 'input', 'change'] as const;
+/** The longest the start waits for an idle period once the page has been painted. */
+const START_IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * Runs `start` once the page has been painted (a frame, then a task after it)
+ * in an idle period, or at once on the buyer's first input before that, or
+ * when `now` is called (the page is hidden or left, the sale finishes).
+ */
+function afterPaintWhenIdle(start: () => void): { now: () => void; cancel: () => void } {
+  let waiting = true;
+  let frame = 0;
+  let task: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const cancel = () => {
+    waiting = false;
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    for (const type of FIRST_INPUT) window.removeEventListener(type, now, true);
+  };
+  const now = () => {
+    if (!waiting) return;
+    cancel();
+    start();
+  };
+  for (const type of FIRST_INPUT) window.addEventListener(type, now, { capture: true, passive: true });
+  frame = requestAnimationFrame(() => {
+    task = setTimeout(() => {
+      // Safari before 18 has no requestIdleCallback: the task after the frame is the start.
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(now, { timeout: START_IDLE_TIMEOUT_MS });
+      else now();
+    }, 0);
+  });
+  return { now, cancel };
+}
+
+/** rrweb's start (its full snapshot, then its observers) while it waits for the page's first paint and an idle period. */
+let pendingStart: { now: () => void; cancel: () => void } | undefined;
+
+/** Takes the waiting snapshot at once (the page is hidden or left, the sale finishes). */
+function startWaitingNow(): void {
+  pendingStart?.now();
+}
+
+/** rrweb itself: a full snapshot of the page now, then its observers. */
+function runRrweb(): void {
+  pendingStart = undefined;
   stopRecording = record({
     emit(event) {
       if (!saved) return;
@@ -323,10 +374,30 @@ function startRrweb(): void {
     inlineImages: false,
     slimDOMOptions: 'all',
   });
+}
+
+/**
+ * Records from here on. rrweb's first full snapshot is one long task (the
+ * whole page serialised, its stylesheets inlined): it waits for the page's
+ * first paint and an idle period rather than holding up the screen's first
+ * render, and starts at once on the buyer's first input before that
+ * (afterPaintWhenIdle), so nothing the buyer does is missed.
+ */
+function startRrweb(): void {
+  if (!scratchPatched) {
+    styleThroughCssom();
+    scratchPatched = true;
+  }
+  stopRrweb();
+  const start = afterPaintWhenIdle(runRrweb);
+  pendingStart = start;
+  stopRecording = () => {
+    start.cancel();
+    if (pendingStart === start) pendingStart = undefined;
+  };
   window.addEventListener('hashchange', notePage);
   window.addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', onVisibility);
-  clearInterval(timer);
   timer = setInterval(() => {
     if (!disposedByRoute()) void seal().then(() => flush());
   }, SEAL_EVERY_MS);
@@ -335,6 +406,7 @@ function startRrweb(): void {
 function stopRrweb(): void {
   stopRecording?.();
   stopRecording = undefined;
+  pendingStart = undefined;
   clearInterval(timer);
   timer = undefined;
   window.removeEventListener('hashchange', notePage);
@@ -417,6 +489,8 @@ export async function finishSale(orderCode: string | undefined, result: 'success
   if (!record) return;
   // Let the result page render into the recording before the last seal.
   await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The result page is in the recording even when no idle period came in those 1.5 s.
+  startWaitingNow();
   stopRrweb();
   await seal(true);
   for (let attempt = 0; attempt < 5 && (record.pending.length > 0 || record.steps.length > 0); attempt++) {

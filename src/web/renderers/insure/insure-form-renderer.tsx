@@ -43,6 +43,11 @@ interface InsureFormProps {
   plan: PlanChoice;
   draft: InsureDraftLike | null;
   onDraftChange: (draft: InsureDraftData) => void;
+  /**
+   * The form is on screen (its validator loaded), called before that frame is painted: what the screen shows
+   * below the form waits for it, so the form's arrival moves nothing already shown (a layout shift).
+   */
+  onShown?: () => void;
 }
 
 /**
@@ -63,9 +68,10 @@ export const InsureFormRenderer = memo(forwardRef<InsureFormHandle, InsureFormPr
 }));
 
 const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: InsureFormSchema; validator: ValidatorType }>(function LoadedInsureForm(
-  { manifest, plan, draft, onDraftChange, form, validator },
+  { manifest, plan, draft, onDraftChange, onShown, form, validator },
   ref,
 ) {
+  useLayoutEffect(() => onShown?.(), [onShown]);
   const { schema, uiSchema } = form;
   const formData = useMemo(() => formDataFromDraft(manifest, draft, new Date(), plan.factors), [manifest, draft, plan.factors]);
   const customValidate = useMemo(() => createInsureValidate(manifest, plan), [manifest, plan]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
@@ -103,6 +103,9 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
   const reading = useProtocolReading(manifest.productCode, clauseNames);
   const [openClause, setOpenClause] = useState<number | null>(null);
   const form = useRef<InsureFormHandle>(null);
+  // The clause agreement comes with the form: below a loading form it was moved down by the form's arrival.
+  const [formShown, setFormShown] = useState(false);
+  const showAgreement = useCallback(() => setFormShown(true), []);
   useStepAlerts(manifest, 'insure');
   // Resumes the sale's recording (or starts it, when the sale starts here: docs/recording.md).
   useSaleRecording(true, manifest.productCode);
@@ -145,8 +148,8 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
     >
       <RecordingNotice />
       <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
-      <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} />
-      <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />
+      <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} onShown={showAgreement} />
+      {formShown && <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />}
       <BottomBar>
         <PremiumBar premium={priced.ok ? priced.totalPremium : premium} action="下一步" onAction={next} />
       </BottomBar>
