@@ -27,9 +27,8 @@ const started = Date.now();
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-await build({
-  // The server, and the operators' staff command (docs/promoters.md) for installs without tsx.
-  entryPoints: { server: join(root, 'src/server/server.ts'), staff: join(root, 'src/server/tools/staff-cli.ts') },
+/** esbuild's options for a Node module of the server's, its packages left to node_modules. */
+const nodeModule = {
   outdir: out,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -37,23 +36,18 @@ await build({
   format: 'esm',
   target: 'node20.19',
   packages: 'external',
-  sourcemap: true,
   logLevel: 'warning',
+};
+await build({
+  ...nodeModule,
+  // The server, and the operators' staff command (docs/promoters.md) for installs without tsx.
+  entryPoints: { server: join(root, 'src/server/server.ts'), staff: join(root, 'src/server/tools/staff-cli.ts') },
+  sourcemap: true,
 });
 cpSync(join(root, 'src/server/db/migrations'), join(out, 'migrations'), { recursive: true });
 
 // The prebuilt database, made by the bundled module (next to the copied migrations, as the server finds them).
-await build({
-  entryPoints: { 'prebuilt-db': join(root, 'src/server/db/prebuilt-db.ts') },
-  outdir: out,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  logLevel: 'warning',
-});
+await build({ ...nodeModule, entryPoints: { 'prebuilt-db': join(root, 'src/server/db/prebuilt-db.ts') } });
 const prebuiltModule = join(out, 'prebuilt-db.mjs');
 const { buildPrebuiltDb } = await import(pathToFileURL(prebuiltModule).href);
 const prebuiltStarted = Date.now();
