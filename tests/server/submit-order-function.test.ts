@@ -89,11 +89,13 @@ describe.each(backends)('order submission checks the session in its first statem
     expect(await ordersOfSerial(serial)).toBe(0);
   });
 
+  /** The users row id of a signed-in parent (what a staff record names). */
+  const userIdOf = async (userCode: string): Promise<string> =>
+    ((await t.database.db.execute(sql`select id from users where user_code = ${userCode}`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+
   it('credits a staff member ordering without a promo code to themselves: the one-statement order falls back to reading the staff record', async () => {
     const session = await login(t.app);
-    const userId = (
-      (await t.database.db.execute(sql`select id from users where user_code = ${session.userCode}`)) as unknown as { rows: { id: string }[] }
-    ).rows[0]!.id;
+    const userId = await userIdOf(session.userCode);
     await insertStaff(t.database.db, { employeeNum: `E${backend}1`, userId, name: '李经纪', licenseNumber: 'LIC1', branchCode: 'B01', branchName: '徐州分公司', channelCode: '05' });
     const serial = await getSerial(t.app, session.token);
     expectOk(await postOrder(t.app, session.token, { serial, form: validApplication(XUZHOU, {}, now) }));
@@ -105,9 +107,7 @@ describe.each(backends)('order submission checks the session in its first statem
 
   it("orders for a staff member in two statements: the plain attempt that does not hold answers with the state it read", async () => {
     const session = await login(t.app);
-    const userId = (
-      (await t.database.db.execute(sql`select id from users where user_code = ${session.userCode}`)) as unknown as { rows: { id: string }[] }
-    ).rows[0]!.id;
+    const userId = await userIdOf(session.userCode);
     await insertStaff(t.database.db, { employeeNum: `E${backend}2`, userId, name: '王经纪', licenseNumber: 'LIC2', branchCode: 'B01', branchName: '徐州分公司', channelCode: '05' });
     const serial = await getSerial(t.app, session.token);
     const resubToken = await getResubToken(t.app, session.token);
