@@ -1,6 +1,6 @@
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { XUZHOU } from './support/app.ts';
+import { watchRouteFallback, XUZHOU } from './support/app.ts';
 
 /**
  * A detail page opened by its own link (issue 15, docs/performance.md "wt-lcpdetail" and "wt-detail"):
@@ -102,4 +102,15 @@ test('a path without a detail route\'s shape shows the not-found screen without 
   await page.goto('/#/no-such/page');
   await expect(page.getByText('页面不存在').first()).toBeVisible();
   expect(seen.filter((path) => path.startsWith('/_gw/prod-svc/'))).toEqual([]);
+});
+
+test('a deep link renders the detail page at once, without the router\'s loading state, while index.html\'s shell waits for its files and its look-up', async ({ page }) => {
+  const sawFallback = await watchRouteFallback(page);
+  // The look-up answers late: the shell (not a React fallback) is what the visitor sees meanwhile.
+  const release = await hold(page, /\/_gw\/prod-svc\/api\/v1\/detailRoute\/edu\b/);
+  await page.goto(`/#${XUZHOU.route}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible();
+  release();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  expect(await sawFallback()).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { hashRoute } from './support/app.ts';
+import { hashRoute, watchRouteFallback } from './support/app.ts';
 
 /**
  * Home fetches its catalogue and the market list without the query library,
@@ -174,4 +174,12 @@ test.describe('when the catalogue fails', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     expect(asked).toBe(5);
   });
+});
+
+test('home and the market home its decision leads to render at once, without the router\'s loading state (index.html\'s shell is shown until then)', async ({ page }) => {
+  const sawFallback = await watchRouteFallback(page);
+  await page.goto('/#/', { waitUntil: 'commit' });
+  await expect(page.getByTestId('market-home')).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  expect(await sawFallback()).toBe(false);
 });

@@ -69,3 +69,19 @@ export function hashRoute(page: Page): string {
 export async function expectHome(page: Page): Promise<void> {
   await expect.poll(() => hashRoute(page)).toMatch(/^\/(insureMarketHome\?id=[\w-]+)?$/);
 }
+
+/**
+ * Records whether the router's loading state (its top progress bar, shown only while a route's screen
+ * module loads) ever appears: a fallback committed while the screen was ready anyway would make React
+ * hold the screen back by 300 ms (its reveal throttle; docs/performance.md, "React's reveal throttle").
+ */
+export async function watchRouteFallback(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const seen = { fallback: false };
+    (window as unknown as { __routeFallback: typeof seen }).__routeFallback = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"][aria-label="页面加载中"]')) seen.fallback = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __routeFallback: { fallback: boolean } }).__routeFallback.fallback);
+}

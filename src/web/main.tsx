@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter, appNavigation } from './app/router.tsx';
+import { AppRouter, appNavigation, firstRouteReady } from './app/router.tsx';
 import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
 
 setUpAntdMobileForReact19();
@@ -10,9 +10,16 @@ rememberLandingPromoCode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home (issue 15). */}
-    <AppRouter />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home (issue 15). */}
+      <AppRouter />
+    </StrictMode>,
+  );
+// index.html's loading shell stays until the first route's files (and a detail route's look-up) have
+// arrived, at most FIRST_RENDER_WAIT_MS: the first render then shows the screen, not a fallback that
+// React would hold for 300 ms once the screen was ready (router.tsx, `firstRouteReady`).
+const FIRST_RENDER_WAIT_MS = 8000;
+void Promise.race([firstRouteReady(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render, render);

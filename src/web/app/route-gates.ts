@@ -1,3 +1,4 @@
+import { tracked } from './tracked-promise.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { findProductByPath } from '../api/catalogue.ts';
 import { earlyCatalogue, sendProductManifest } from '../api/early-queries.ts';
@@ -75,10 +76,13 @@ export function catchAllAnswer(target: TargetLocation, visit: string): CatchAllD
       found.set(place, answer);
       return answer;
     }
-    pending = answer.then((data) => {
-      if (data.kind !== 'error') found.set(place, data);
-      return data;
-    });
+    // Tracked: a look-up answered before the route renders is read during the render, without a suspension.
+    pending = tracked(
+      answer.then((data) => {
+        if (data.kind !== 'error') found.set(place, data);
+        return data;
+      }),
+    );
     asked.clear();
     asked.set(ask, pending);
   }

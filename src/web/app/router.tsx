@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Router, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { appRoutes, type RouteFlags } from '../../contract/app-routes.ts';
 import { PageLoading } from '../components/page-loading.tsx';
@@ -7,15 +7,23 @@ import { startMarketModel } from '../markets/market-start.ts';
 import { createAppNavigation, type AppNavigation } from './navigation.ts';
 import { ROUTES } from './paths.ts';
 import { RouteBoundary } from './route-error.tsx';
-import { arriveAtCatchAll, passRouteGate } from './route-gates.ts';
-import { lazyComponent } from './screens.ts';
+import { arriveAtCatchAll, catchAllAnswer, passRouteGate } from './route-gates.ts';
+import { CATCH_ALL_SCREENS, lazyComponent, lazyModule, loadScreen } from './screens.ts';
+import { tracked, type TrackedPromise } from './tracked-promise.ts';
 import { rememberScroll, setUpScrollRestoration, useScrollRestoration } from './scroll-restoration.ts';
 
 /** A route of the app: its path, the spec's flags (run before it renders) and its element. */
 export type AppRouteObject = RouteObject & { path: string; handle: RouteFlags };
 
-const loadCatchAllRoute = () => import('./catch-all-route.tsx');
-const CatchAllRoute = lazy(() => loadCatchAllRoute().then((module) => ({ default: module.CatchAllRoute })));
+let catchAllModule: TrackedPromise<{ default: ComponentType }> | null = null;
+/** The catch-all route's module (screens.ts's `loadScreen` rules: `again` asks once more after a failure). */
+const loadCatchAllRoute = ({ again = false }: { again?: boolean } = {}) => {
+  if (!catchAllModule || (again && catchAllModule.status === 'rejected')) {
+    catchAllModule = tracked(import('./catch-all-route.tsx').then((module) => ({ default: module.CatchAllRoute })));
+  }
+  return catchAllModule;
+};
+const CatchAllRoute = lazyModule(() => loadCatchAllRoute(), 'catch-all-route');
 
 function ScrollRestorer() {
   useScrollRestoration();
@@ -57,6 +65,24 @@ export const routes: AppRouteObject[] = [
   { path: '*', handle: {}, element: routeElement('*', CatchAllRoute) },
 ];
 
+const SCREEN_OF_ROUTE = new Map(appRoutes().map(({ path, screen }) => [path, screen]));
+
+/** The screen module of the route a location matches (null for the catch-all route and unknown paths). */
+function routeScreen(location: Pick<Location, 'pathname'>): string | null {
+  const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
+  return (route && SCREEN_OF_ROUTE.get(route.path)) ?? null;
+}
+
+/**
+ * Settles once the screen of `to` (an app path with its query) has loaded, or failed to: a redirect that
+ * waits for it (home's market decision) shows the next screen at once instead of its loading state
+ * (`lazyModule`: no fallback, so no reveal throttle).
+ */
+export async function routeScreenReady(to: string): Promise<void> {
+  const screen = routeScreen({ pathname: to.split('?')[0] ?? to });
+  if (screen) await loadScreen(screen).catch(() => undefined);
+}
+
 /**
  * The gates of the route a navigation arrives at (`passRouteGate`), and on
  * arriving at home (not when home replaces its own query), the market
@@ -66,9 +92,13 @@ export const routes: AppRouteObject[] = [
 function arrive(location: Location, from: Location | null): string | null {
   const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
   const redirect = passRouteGate(route?.handle ?? {}, location);
+  // The screen's module is asked for now, before the render: one already in the document's files (home's)
+  // has settled by the time React renders, so the first render shows it without a fallback.
+  const screen = redirect === null && route ? SCREEN_OF_ROUTE.get(route.path) : undefined;
+  if (screen) loadScreen(screen, { again: true }).catch(() => undefined);
   if (redirect === null && route?.path === ROUTES.home && from?.pathname !== ROUTES.home) startMarketModel();
   // A path outside the table: the catch-all route's chunk, its catalogue look-up and the detail chunk at once.
-  if (redirect === null && route?.path === '*') arriveAtCatchAll(location, loadCatchAllRoute);
+  if (redirect === null && route?.path === '*') arriveAtCatchAll(location, () => loadCatchAllRoute({ again: true }));
   return redirect;
 }
 
@@ -82,6 +112,25 @@ export function appNavigation(): AppNavigation {
     setUpScrollRestoration(() => started.shown().location.key);
   }
   return navigation;
+}
+
+/**
+ * Settles once what the first location renders has arrived (or failed): its screen's module, or for a
+ * path outside the table the catch-all route's module, its look-up and the screen it names. main.tsx
+ * renders the app then, with index.html's loading shell on screen meanwhile, so the first render shows
+ * the screen itself: a Suspense fallback committed first would hold the screen back by React's reveal
+ * throttle (300 ms after the fallback) once everything had arrived (docs/performance.md).
+ */
+export async function firstRouteReady(): Promise<void> {
+  const { location } = appNavigation().shown();
+  const screen = routeScreen(location);
+  if (screen) {
+    await loadScreen(screen).catch(() => undefined);
+    return;
+  }
+  const answer = catchAllAnswer(location, `${location.key}#0`);
+  const [data] = await Promise.all([answer, loadCatchAllRoute().catch(() => undefined)]);
+  if (data.kind !== 'error') await loadScreen(CATCH_ALL_SCREENS[data.kind === 'product' ? 0 : 1]).catch(() => undefined);
 }
 
 function AppRoutes() {

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, use, type ComponentType } from 'react';
+import { tracked, type TrackedPromise } from './tracked-promise.ts';
 
 type ScreenModule = { default: ComponentType };
 
@@ -32,19 +33,51 @@ function loader(name: string): () => Promise<ScreenModule> {
   return load;
 }
 
-/** Starts downloading a screen's chunk (with its CSS and imports) before its route is visited; failures wait for the visit. */
-export function preloadScreen(name: string): void {
-  loader(name)().catch(() => undefined);
+const LOADS = new Map<string, TrackedPromise<ScreenModule>>();
+
+/**
+ * A screen's module, loaded once and tracked, so a screen whose module has arrived renders at once
+ * (`lazyModule`). A failed load stays failed for the render (its route's error boundary offers 重新加载);
+ * `again` (a preload, a navigation arriving at the route) asks once more after a failure.
+ */
+export function loadScreen(name: string, { again = false }: { again?: boolean } = {}): TrackedPromise<ScreenModule> {
+  let load = LOADS.get(name);
+  if (!load || (again && load.status === 'rejected')) {
+    load = tracked(loader(name)());
+    LOADS.set(name, load);
+  }
+  return load;
 }
 
-const LAZY = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Starts downloading a screen's chunk (with its CSS and imports) before its route is visited; failures wait for the visit. */
+export function preloadScreen(name: string): void {
+  loadScreen(name, { again: true }).catch(() => undefined);
+}
 
-/** React.lazy for a screen (one per screen: the routes it serves share it), with its props. */
-export function lazyComponent<P extends object = object>(name: string): LazyExoticComponent<ComponentType<P>> {
+/**
+ * React.lazy that renders at once when its module has already arrived. React.lazy suspends on its first
+ * render even for a module that is loaded (its promise settles a microtask later), so its Suspense
+ * boundary commits the fallback and React then holds the screen back until 300 ms after that fallback
+ * (its reveal throttle): on a redirect (home → market home) or a deep link (the detail) the paint waited
+ * for that timer, not for any byte (issue 15, docs/performance.md, "React's reveal throttle"). Here a
+ * settled module renders synchronously; one still loading suspends as before.
+ */
+export function lazyModule<P extends object>(load: () => TrackedPromise<{ default: ComponentType<P> }>, name: string): ComponentType<P> {
+  function LazyModule(props: P) {
+    return createElement(use(load()).default, props);
+  }
+  LazyModule.displayName = `Lazy(${name})`;
+  return LazyModule;
+}
+
+const LAZY = new Map<string, ComponentType>();
+
+/** The lazy component of a screen (one per screen: the routes it serves share it), with its props. */
+export function lazyComponent<P extends object = object>(name: string): ComponentType<P> {
   let screen = LAZY.get(name);
   if (!screen) {
-    screen = lazy(loader(name));
+    screen = lazyModule(() => loadScreen(name), name);
     LAZY.set(name, screen);
   }
-  return screen as LazyExoticComponent<ComponentType<P>>;
+  return screen as ComponentType<P>;
 }

@@ -1,5 +1,5 @@
 import { Checkbox } from 'antd-mobile';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../app-link.tsx';
 import { ROUTES } from '../../app/paths.ts';
 import styles from './account-form.module.css';
 import '../a11y/choice-inputs.css';
@@ -16,13 +16,13 @@ export function ConsentRow({ agreed, onChange }: { agreed: boolean; onChange: (a
       <Checkbox checked={agreed} onChange={onChange} className={styles.agreeBox} style={{ '--icon-size': '18px', '--font-size': '12px' }} data-testid="agree">
         我已阅读并同意
       </Checkbox>
-      <Link to={ROUTES.registerKnow} className={styles.agreementLink}>
+      <AppLink to={ROUTES.registerKnow} className={styles.agreementLink}>
         《注册须知》
-      </Link>
+      </AppLink>
       和
-      <Link to={ROUTES.registerPrivacyClause} className={styles.agreementLink}>
+      <AppLink to={ROUTES.registerPrivacyClause} className={styles.agreementLink}>
         《隐私条款》
-      </Link>
+      </AppLink>
     </div>
   );
 }

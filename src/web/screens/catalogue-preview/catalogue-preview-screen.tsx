@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../components/app-link.tsx';
 import type { DevCatalogue, DevCatalogueEntry } from '../../../contract/product.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -103,9 +103,9 @@ function CatalogueEntry({ entry }: { entry: DevCatalogueEntry }) {
       {entry.valid && (
         <nav className={styles.links} aria-label="预览">
           {previewLinks(entry).map((link) => (
-            <Link key={link.to} to={link.to}>
+            <AppLink key={link.to} to={link.to}>
               {link.label}
-            </Link>
+            </AppLink>
           ))}
         </nav>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { earlyCatalogue, loadQueryModuleWhenIdle, useEarlyQuery } from '../../api/early-queries.ts';
 import { paths } from '../../app/paths.ts';
-import { appNavigation } from '../../app/router.tsx';
+import { appNavigation, routeScreenReady } from '../../app/router.tsx';
 import { useAppNavigate } from '../../app/use-app-navigate.ts';
 import { CategoryTabs, categoryOptions, ProductCard, ProductCardsSkeleton } from '../../components/market/product-card.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -32,7 +32,9 @@ function decideMarket(go: (to: string, options?: { replace?: boolean }) => void)
   deciding ??= Promise.all([takeMarketModel(), import('../../markets/market-flow.ts')])
     .then(async ([{ model, place }, { runDecision }]) => {
       const bar = { status: 'stay' as const, model: model.model, place };
-      if ((await runDecision(model.decision, go)) === 'stay') lastStay = bar;
+      // Leaving: home keeps its loading state until the redirect (which waits for its screen's module).
+      if ((await runDecision(model.decision, go)) === 'left') return { status: 'deciding' as const };
+      lastStay = bar;
       return bar;
     })
     .catch(() => {
@@ -60,8 +62,12 @@ export default function HomeScreen() {
     // The decision may take a while (location, markets): a visitor who has left home, or is leaving it
     // (a product tapped while its route loads), stays with their choice. The address bar says so at once,
     // before React renders the change.
+    // The redirect waits for its screen's module (preloaded with the decision), so the market home renders
+    // at once instead of its loading state (router.tsx, `routeScreenReady`).
     const goFromHome = (to: string, options?: { replace?: boolean }) => {
-      if (appNavigation().location().pathname === '/') navigate(to, options);
+      void routeScreenReady(to).then(() => {
+        if (appNavigation().location().pathname === '/') navigate(to, options);
+      });
     };
     void decideMarket(goFromHome).then((bar) => {
       if (live) setMarket(bar);
