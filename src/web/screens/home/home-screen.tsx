@@ -60,10 +60,10 @@ export default function HomeScreen() {
   useEffect(() => {
     let live = true;
     // The decision may take a while (location, markets): a visitor who has left home, or is leaving it
-    // (a product tapped while its route loads), stays with their choice. The address bar says so at once,
-    // before React renders the change.
-    // The redirect waits for its screen's module (preloaded with the decision), so the market home renders
-    // at once instead of its loading state (router.tsx, `routeScreenReady`).
+    // (a product tapped while its route loads), stays with their choice (the address bar says so at once,
+    // before React renders the change). The redirect waits for its screen's module (preloaded with the
+    // decision), so the market home renders at once instead of its loading state (router.tsx,
+    // `routeScreenReady`); the address bar changes only then.
     const goFromHome = (to: string, options?: { replace?: boolean }) => {
       void routeScreenReady(to).then(() => {
         if (appNavigation().location().pathname === '/') navigate(to, options);
