@@ -3,7 +3,7 @@ import { act, Component, Suspense, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lazyModule } from '../../src/web/app/screens.ts';
-import { tracked } from '../../src/web/app/tracked-promise.ts';
+import { onceLoaded, tracked } from '../../src/web/app/tracked-promise.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -83,5 +83,25 @@ describe('lazyModule: the lazy screen that renders at once when loaded', () => {
     );
     act(() => root.render(shown()));
     expect(container.textContent).toBe('页面加载失败：chunk failed');
+  });
+});
+
+describe('onceLoaded: a module loaded once, asked again only after a failure', () => {
+  it('loads once, keeps a failure for the render, and tries again when asked', async () => {
+    const answers = [Promise.reject(new Error('chunk failed')), Promise.resolve('市场首页')];
+    let calls = 0;
+    const load = onceLoaded(() => answers[calls++]!);
+    const first = load();
+    await first.then(
+      () => undefined,
+      () => undefined,
+    );
+    expect(first.status).toBe('rejected');
+    expect(load()).toBe(first);
+    expect(calls).toBe(1);
+    const second = load({ again: true });
+    expect(await second).toBe('市场首页');
+    expect(load({ again: true })).toBe(second);
+    expect(calls).toBe(2);
   });
 });

@@ -9,20 +9,16 @@ import { ROUTES } from './paths.ts';
 import { RouteBoundary } from './route-error.tsx';
 import { arriveAtCatchAll, catchAllAnswer, passRouteGate } from './route-gates.ts';
 import { CATCH_ALL_SCREENS, lazyComponent, lazyModule, loadScreen } from './screens.ts';
-import { tracked, type TrackedPromise } from './tracked-promise.ts';
+import { onceLoaded } from './tracked-promise.ts';
 import { rememberScroll, setUpScrollRestoration, useScrollRestoration } from './scroll-restoration.ts';
 
 /** A route of the app: its path, the spec's flags (run before it renders) and its element. */
 export type AppRouteObject = RouteObject & { path: string; handle: RouteFlags };
 
-let catchAllModule: TrackedPromise<{ default: ComponentType }> | null = null;
-/** The catch-all route's module (screens.ts's `loadScreen` rules: `again` asks once more after a failure). */
-const loadCatchAllRoute = ({ again = false }: { again?: boolean } = {}) => {
-  if (!catchAllModule || (again && catchAllModule.status === 'rejected')) {
-    catchAllModule = tracked(import('./catch-all-route.tsx').then((module) => ({ default: module.CatchAllRoute })));
-  }
-  return catchAllModule;
-};
+/** The catch-all route's module, loaded as screens are (`onceLoaded`: `again` asks once more after a failure). */
+const loadCatchAllRoute = onceLoaded<{ default: ComponentType }>(() =>
+  import('./catch-all-route.tsx').then((module) => ({ default: module.CatchAllRoute })),
+);
 const CatchAllRoute = lazyModule(() => loadCatchAllRoute(), 'catch-all-route');
 
 function ScrollRestorer() {

@@ -1,5 +1,5 @@
 import { createElement, use, type ComponentType } from 'react';
-import { tracked, type TrackedPromise } from './tracked-promise.ts';
+import { onceLoaded, type OnceLoaded, type TrackedPromise } from './tracked-promise.ts';
 
 type ScreenModule = { default: ComponentType };
 
@@ -33,20 +33,19 @@ function loader(name: string): () => Promise<ScreenModule> {
   return load;
 }
 
-const LOADS = new Map<string, TrackedPromise<ScreenModule>>();
+const LOADS = new Map<string, OnceLoaded<ScreenModule>>();
 
 /**
- * A screen's module, loaded once and tracked, so a screen whose module has arrived renders at once
- * (`lazyModule`). A failed load stays failed for the render (its route's error boundary offers 重新加载);
- * `again` (a preload, a navigation arriving at the route) asks once more after a failure.
+ * A screen's module, loaded once and tracked (`onceLoaded`), so a screen whose module has arrived renders
+ * at once (`lazyModule`); `again` asks once more after a failure.
  */
-export function loadScreen(name: string, { again = false }: { again?: boolean } = {}): TrackedPromise<ScreenModule> {
+export function loadScreen(name: string, options?: { again?: boolean }): TrackedPromise<ScreenModule> {
   let load = LOADS.get(name);
-  if (!load || (again && load.status === 'rejected')) {
-    load = tracked(loader(name)());
+  if (!load) {
+    load = onceLoaded(loader(name));
     LOADS.set(name, load);
   }
-  return load;
+  return load(options);
 }
 
 /** Starts downloading a screen's chunk (with its CSS and imports) before its route is visited; failures wait for the visit. */

@@ -28,3 +28,19 @@ export function tracked<T>(promise: Promise<T>): TrackedPromise<T> {
   );
   return marked as TrackedPromise<T>;
 }
+
+/** Loads through `load` once, tracked; `again` asks once more when the last try failed. */
+export type OnceLoaded<T> = (options?: { again?: boolean }) => TrackedPromise<T>;
+
+/**
+ * `load`, called on first use only and its promise tracked. A failed load stays failed for the render
+ * (its route's error boundary offers 重新加载); a caller passing `again` (a preload, a navigation arriving
+ * at the route) asks once more after a failure.
+ */
+export function onceLoaded<T>(load: () => Promise<T>): OnceLoaded<T> {
+  let loaded: TrackedPromise<T> | undefined;
+  return ({ again = false } = {}) => {
+    if (!loaded || (again && loaded.status === 'rejected')) loaded = tracked(load());
+    return loaded;
+  };
+}
