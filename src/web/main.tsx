@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, appNavigation, firstRouteReady } from './app/router.tsx';
 import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
@@ -11,12 +11,17 @@ rememberLandingPromoCode();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
+// In a transition: React renders the first screen in slices of a few milliseconds, yielding between them
+// (a default update renders in one task: 100-150 ms at a phone's 4x slower CPU, blocking input), and
+// commits it whole; the loading shell stays on screen until then.
 const render = () =>
-  root.render(
-    <StrictMode>
-      {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home (issue 15). */}
-      <AppRouter />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home (issue 15). */}
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
 // index.html's loading shell stays until the first route's files (and a detail route's look-up) have
 // arrived, at most FIRST_RENDER_WAIT_MS: the first render then shows the screen, not a fallback that
