@@ -1,5 +1,5 @@
 import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Router, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { matchRoutes, renderMatches, Router, useLocation, type Location, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { appRoutes, type RouteFlags } from '../../contract/app-routes.ts';
 import { PageLoading } from '../components/page-loading.tsx';
 import { TopProgress } from '../components/top-progress.tsx';
@@ -63,9 +63,28 @@ export const routes: AppRouteObject[] = [
 
 const SCREEN_OF_ROUTE = new Map(appRoutes().map(({ path, screen }) => [path, screen]));
 
+/** Pathnames whose matches are kept (a visit touches a few; catch-all paths are many but each is visited rarely). */
+const MATCHES_KEPT = 64;
+const MATCHES = new Map<string, RouteMatch[] | null>();
+
+/**
+ * The routes a pathname matches. react-router's `matchRoutes` flattens and ranks the whole table (about
+ * 200 routes) on every call, a few milliseconds at a phone's CPU, and a navigation asked three times (its
+ * gates, the redirect's preload, the render); the table is fixed, so a pathname's matches are too.
+ */
+function matchAppRoutes(pathname: string): RouteMatch[] | null {
+  let matches = MATCHES.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, { pathname });
+    if (MATCHES.size >= MATCHES_KEPT) MATCHES.clear();
+    MATCHES.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** The screen module of the route a location matches (null for the catch-all route and unknown paths). */
 function routeScreen(location: Pick<Location, 'pathname'>): string | null {
-  const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
+  const route = matchAppRoutes(location.pathname)?.at(-1)?.route as AppRouteObject | undefined;
   return (route && SCREEN_OF_ROUTE.get(route.path)) ?? null;
 }
 
@@ -86,7 +105,7 @@ export async function routeScreenReady(to: string): Promise<void> {
  * the catch-all route, its look-up (`arriveAtCatchAll`).
  */
 function arrive(location: Location, from: Location | null): string | null {
-  const route = matchRoutes(routes, location)?.at(-1)?.route as AppRouteObject | undefined;
+  const route = matchAppRoutes(location.pathname)?.at(-1)?.route as AppRouteObject | undefined;
   const redirect = passRouteGate(route?.handle ?? {}, location);
   // The screen's module is asked for now, before the render: one already in the document's files (home's)
   // has settled by the time React renders, so the first render shows it without a fallback.
@@ -129,8 +148,9 @@ export async function firstRouteReady(): Promise<void> {
   if (data.kind !== 'error') await loadScreen(CATCH_ALL_SCREENS[data.kind === 'product' ? 0 : 1]).catch(() => undefined);
 }
 
+/** `useRoutes(routes)` for a table without nesting, from the kept matches (`matchAppRoutes`). */
 function AppRoutes() {
-  return useRoutes(routes);
+  return renderMatches(matchAppRoutes(useLocation().pathname));
 }
 
 /** react-router's declarative mode on the app's navigation: the routes for the location it shows. */
