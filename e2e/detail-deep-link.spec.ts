@@ -114,3 +114,19 @@ test('a deep link renders the detail page at once, without the router\'s loading
   await expect(page.getByTestId('detail-premium')).toBeVisible();
   expect(await sawFallback()).toBe(false);
 });
+
+test('a plan tab bar opened by its link draws its line under the active plan, and moves it to the plan tapped', async ({ page }) => {
+  await page.goto('/#/zaozhuangDetails');
+  const tabs = page.getByTestId('plan-picker').getByRole('tab');
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  const line = page.getByTestId('plan-picker').locator('.adm-tabs-tab-line');
+  // Placed once the browser has laid the page out (light-tabs.tsx: not measured inside React's commit).
+  const under = async (index: number) => {
+    const [tab, drawn] = [await tabs.nth(index).boundingBox(), await line.boundingBox()];
+    return tab && drawn && drawn.width > 0 ? Math.abs(drawn.x - tab.x) < 1.5 && Math.abs(drawn.width - tab.width) < 1.5 : false;
+  };
+  await expect.poll(() => under(0)).toBe(true);
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => under(1)).toBe(true);
+});

@@ -40,6 +40,9 @@ export function LightTabs({ tabs, activeKey, onChange, style }: LightTabsProps) 
     setMasks((m) => (m.left === left && m.right === right ? m : { left, right }));
   };
 
+  // The tabs by their keys: a caller's new array of the same tabs (every render of a detail page) is no
+  // reason to measure again.
+  const tabKeys = tabs.map((tab) => tab.key).join('\n');
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -52,13 +55,15 @@ export function LightTabs({ tabs, activeKey, onChange, style }: LightTabsProps) 
       }
       updateMasks();
     };
-    place(measured.current);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => place(false));
+    // On mount the line waits for the observer's first report, made once the browser has laid the page out
+    // anyway: measuring here forced the whole page's first layout inside React's commit, and the line's
+    // state a second render in the same task (the detail page's longest task at 4x CPU, docs/performance.md).
+    if (measured.current || !observer) place(measured.current);
     measured.current = true;
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => place(false));
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [activeKey, tabs]);
+    observer?.observe(list);
+    return () => observer?.disconnect();
+  }, [activeKey, tabKeys]);
 
   useLayoutEffect(() => {
     if (focusNext.current === activeKey) tabRefs.current.get(activeKey)?.focus();
