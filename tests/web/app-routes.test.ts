@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, appRoutes, reservedRoutes } from '../../src/contract/app-routes.ts';
 import { paths, POLICY_DETAIL_ROUTE, ROUTES } from '../../src/web/app/paths.ts';
-import { routes } from '../../src/web/app/router.tsx';
+import { matchRoutes } from 'react-router-dom';
+import { matchAppRoutes, routes } from '../../src/web/app/router.tsx';
 import { CATCH_ALL_SCREENS, MISNAMED_SCREEN_MODULES, SCREEN_NAMES } from '../../src/web/app/screens.ts';
 import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
 
@@ -61,5 +62,23 @@ describe('reserved routes', () => {
     expect(reserved.has('/passport/login')).toBe(false);
     expect(reserved.has('/xuzhouNewDetails')).toBe(false);
     expect(reserved.size).toBe(new Set(appRoutes().map((route) => route.path.split('/')[1])).size);
+  });
+});
+
+describe('matchAppRoutes: the router\'s matches, kept and with static paths answered directly', () => {
+  const pathnames = [
+    ...routes.map((route) => route.path).filter((path) => path !== '*'),
+    ...routes.map((route) => route.path.toUpperCase()).filter((path) => path !== '*'),
+    '/zaozhuangDetails',
+    '/insureMarketHome/',
+    '/policyDetail/123',
+    '/no/such/page',
+    '/',
+  ];
+  it.each(pathnames.map((pathname) => [pathname]))('%s matches as react-router matches it', (pathname) => {
+    const expected = matchRoutes(routes, { pathname });
+    expect(matchAppRoutes(pathname)).toEqual(expected);
+    // Kept: the second answer is the first.
+    expect(matchAppRoutes(pathname)).toBe(matchAppRoutes(pathname));
   });
 });
