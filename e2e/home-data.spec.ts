@@ -150,6 +150,43 @@ test('the market home\'s banner is requested as soon as the decision names the m
   expect(banners).toEqual(['/img/markets/xuzhou.svg']);
 });
 
+/** Home's header illustration (screens/home/home-screen.tsx). */
+const HOME_ART = '/img/illustrations/student-accident.svg';
+
+test('while home decides and leads to a market home, it does not ask for its own illustration (it would take a connection from that screen\'s files)', async ({ page }) => {
+  const art: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === HOME_ART) art.push(sent.url());
+  });
+  // The market home's chunk is held: home shows its header and keeps deciding until it arrives.
+  const held: Route[] = [];
+  await page.route(/\/assets\/market-home-screen-[^/]*\.js$/, (route) => void held.push(route));
+  await page.goto('/#/');
+  await expect(page.getByText('学平险在线', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('market-notice')).toContainText('正在为您匹配');
+  // The decision has named the market (its data are asked for with the held chunk).
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 300))));
+  expect(art).toEqual([]);
+
+  await Promise.all(held.map((route) => route.continue()));
+  await expect(page.getByTestId('market-home')).toBeVisible();
+});
+
+test.describe('when no market can be decided', () => {
+  test.use({ geolocation: undefined, permissions: [] });
+
+  test('the visitor stays on home, which then shows its illustration', async ({ page }) => {
+    await page.route('**/_gw/edu-svc/supermarket/**', (route) => route.abort());
+    await page.goto('/#/');
+    await expect(page.getByTestId('market-notice')).toContainText('为您展示全部在售产品');
+    const art = page.locator(`header img[src="${HOME_ART}"]`);
+    await expect(art).toBeVisible();
+    await expect(art).toHaveJSProperty('complete', true);
+    expect(await art.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
 test.describe('when the catalogue fails', () => {
   test.use({ geolocation: undefined, permissions: [] });
 
