@@ -130,3 +130,29 @@ test('a plan tab bar opened by its link draws its line under the active plan, an
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => under(1)).toBe(true);
 });
+
+test('a deep link asks for the sale recorder only once the page is idle after its first view, and the sale is recorded from then', async ({ page }) => {
+  // Idle callbacks are held until the test lets them run (the page's own and the app's).
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    Object.assign(window, {
+      requestIdleCallback: (run: IdleRequestCallback) => held.push(() => run({ didTimeout: false, timeRemaining: () => 50 })),
+      cancelIdleCallback: () => undefined,
+      __runIdle: () => held.splice(0).forEach((run) => run()),
+    });
+  });
+  const seen = seenRequests(page);
+  const RECORDER = /\/assets\/recorder-[^/]*\.js$/;
+  await page.goto(`/#${XUZHOU.route}`);
+  await expect(page.getByTestId('detail-banner')).toBeVisible();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('全程录屏');
+  // The page has rendered and painted its first view; without an idle period the recorder is not asked for.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
+  expect(seen.filter((path) => RECORDER.test(path))).toEqual([]);
+
+  await page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+  await expect.poll(() => seen.filter((path) => RECORDER.test(path)).length).toBe(1);
+  // The sale's recording starts: its serial is saved once the server has opened it.
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('savedRecord') ?? '{}') as { serial?: string }).serial ?? '')).toMatch(/^\w{16,}$/);
+});

@@ -23,6 +23,7 @@ import { MissingData } from './client.ts';
 import { marketApi } from './market-api.ts';
 import type * as QueryModuleExports from './query-module.ts';
 import { productApi } from './product-api.ts';
+import { whenIdle } from '../app/when-idle.ts';
 
 /** What a screen renders of an early query: its data, its failure (after the retries), whether it is loading. */
 export interface EarlySnapshot<T> {
@@ -277,7 +278,6 @@ export function handOverMarkets(handOver: (query: EarlyQuery<MarketDetail, Marke
 export function loadQueryModuleWhenIdle(): void {
   if (typeof window === 'undefined') return;
   const load = () => void loadQueryModule().catch(() => undefined);
-  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(load, { timeout: 2000 }) : setTimeout(load, 200));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') whenIdle(load);
+  else window.addEventListener('load', () => whenIdle(load), { once: true });
 }

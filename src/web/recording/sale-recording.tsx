@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { SaleStep, SaleStepBody } from '../../contract/recording.ts';
+import { whenIdle } from '../app/when-idle.ts';
 import { SAVED_RECORD_KEY } from './keys.ts';
 import styles from './sale-recording.module.css';
 
@@ -24,7 +25,13 @@ function recording(): boolean {
 export function useSaleRecording(ready: boolean, productCode: string | undefined, fresh = false): void {
   useEffect(() => {
     if (!ready) return;
-    void recorder().then((m) => m.recordSale(productCode || undefined, fresh));
+    // The recorder (rrweb, 24 KB gzip) is asked for in the idle period after the screen's commit (after the
+    // frame that paints it), not in the commit: asked for then, it shared the connections with the screen's
+    // own files and images on a detail page opened by its link (docs/performance.md, eighth stop). Its full
+    // snapshot waits for the page's paint and an idle period, or the buyer's first input, anyway (recorder.ts).
+    // As before, the start is not cancelled when the screen goes, and a step the buyer takes before it is kept
+    // in the saved record (recorder.ts `track`).
+    whenIdle(() => void recorder().then((m) => m.recordSale(productCode || undefined, fresh)));
   }, [ready, productCode, fresh]);
 }
 
