@@ -12,6 +12,7 @@ import { watchRouteFallback, XUZHOU } from './support/app.ts';
 const CATALOGUE = '/_gw/prod-svc/api/v2/product/edu/list';
 const BY_ROUTE = '/_gw/prod-svc/api/v1/detailRoute/edu';
 const MANIFEST = `/_gw/prod-svc/api/v1/attr/${XUZHOU.productCode}/edu`;
+const RATING_STATS = '/_gw/comment-svc/api/v1/_bai/statistics/product';
 const ENTRY = /\/assets\/index-[^/]*\.js$/;
 const DETAIL_CHUNK = /\/assets\/product-detail-screen-[^/]*\.js$/;
 const BANNER = /\/img\/illustrations\/[^/]+$/;
@@ -131,8 +132,8 @@ test('a plan tab bar opened by its link draws its line under the active plan, an
   await expect.poll(() => under(1)).toBe(true);
 });
 
-test('a deep link asks for the sale recorder only once the page is idle after its first view, and the sale is recorded from then', async ({ page }) => {
-  // Idle callbacks are held until the test lets them run (the page's own and the app's).
+/** Holds the page's idle callbacks (the app's and the browser's) until `runIdle` lets them run. */
+async function holdIdle(page: Page): Promise<() => Promise<void>> {
   await page.addInitScript(() => {
     const held: (() => void)[] = [];
     Object.assign(window, {
@@ -141,6 +142,34 @@ test('a deep link asks for the sale recorder only once the page is idle after it
       __runIdle: () => held.splice(0).forEach((run) => run()),
     });
   });
+  return () => page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+}
+
+/** The page has rendered and painted its first view, and had time to ask for anything it asks for at once. */
+const settle = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
+
+test('a deep link renders its first view without the query library, and asks for it (and the rating summary\'s statistics) once idle', async ({ page }) => {
+  const runIdle = await holdIdle(page);
+  const seen = seenRequests(page);
+  const LIBRARY = /\/assets\/(query-|queries-)[^/]*\.js$/;
+  await page.goto(`/#${XUZHOU.route}`);
+  await expect(page.getByTestId('detail-banner')).toBeVisible();
+  await expect(page.getByTestId('detail-premium')).toBeVisible();
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText(XUZHOU.productName);
+  await settle(page);
+  expect(seen.filter((path) => LIBRARY.test(path))).toEqual([]);
+  expect(seen.filter((path) => path === RATING_STATS)).toEqual([]);
+
+  await runIdle();
+  await expect.poll(() => seen.filter((path) => LIBRARY.test(path)).length).toBeGreaterThan(0);
+  await expect.poll(() => seen.filter((path) => path === RATING_STATS).length).toBe(1);
+  // The manifest the document's route call brought was handed to the library's cache: not asked for again.
+  expect(seen.filter((path) => path === MANIFEST)).toEqual([]);
+  expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);
+});
+
+test('a deep link asks for the sale recorder only once the page is idle after its first view, and the sale is recorded from then', async ({ page }) => {
+  const runIdle = await holdIdle(page);
   const seen = seenRequests(page);
   const RECORDER = /\/assets\/recorder-[^/]*\.js$/;
   await page.goto(`/#${XUZHOU.route}`);
@@ -148,10 +177,10 @@ test('a deep link asks for the sale recorder only once the page is idle after it
   await expect(page.getByTestId('detail-premium')).toBeVisible();
   await expect(page.getByRole('note')).toContainText('全程录屏');
   // The page has rendered and painted its first view; without an idle period the recorder is not asked for.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300))));
+  await settle(page);
   expect(seen.filter((path) => RECORDER.test(path))).toEqual([]);
 
-  await page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+  await runIdle();
   await expect.poll(() => seen.filter((path) => RECORDER.test(path)).length).toBe(1);
   // The sale's recording starts: its serial is saved once the server has opened it.
   await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('savedRecord') ?? '{}') as { serial?: string }).serial ?? '')).toMatch(/^\w{16,}$/);

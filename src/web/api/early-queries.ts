@@ -19,7 +19,8 @@ import type { EnsureQueryDataOptions, QueryClient, QueryState } from '@tanstack/
 import type { MarketDetail, MarketSummary } from '../../contract/market.ts';
 import type { ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { MissingData } from './client.ts';
+import { ErrorCode } from '../../contract/envelope.ts';
+import { ApiError, MissingData } from './client.ts';
 import { marketApi } from './market-api.ts';
 import type * as QueryModuleExports from './query-module.ts';
 import { productApi } from './product-api.ts';
@@ -44,6 +45,9 @@ export const loadQueryModule = (): Promise<QueryModule> =>
     queryModule = module;
     return module;
   });
+
+/** The query module if it has loaded (a component renders with it at once), else null. */
+export const loadedQueryModule = (): QueryModule | null => queryModule;
 
 export class EarlyQuery<T, K extends Key> {
   private snapshot: EarlySnapshot<T> = { data: undefined, error: null, pending: true };
@@ -71,8 +75,25 @@ export class EarlyQuery<T, K extends Key> {
     });
   }
 
+  /**
+   * Takes a request sent another way (a detail route's look-up answers its product's manifest) as this
+   * query's answer, unless it has one or a request of its own; handed over, the answer goes into the cache.
+   */
+  adopt(request: Promise<T>): void {
+    if (this.cache) {
+      const { client } = this.cache;
+      request.then((data) => client.setQueryData(this.queryKey, data as never), () => undefined);
+    } else if (this.snapshot.data === undefined && !this.early) {
+      this.early = this.track(request);
+    }
+  }
+
   private send(): Promise<T> {
-    const request = this.queryFn();
+    return this.track(this.queryFn());
+  }
+
+  /** Follows an early request: its answer becomes the value, unless handed over or replaced meanwhile. */
+  private track(request: Promise<T>): Promise<T> {
     request.then(
       (data) => {
         if (this.cache || this.early !== request) return;
@@ -161,10 +182,12 @@ function fromState<T>(state: QueryState<T, Error>): EarlySnapshot<T> {
   };
 }
 
-/** An early query in a component: its snapshot, started (or refreshed when stale) on mount. */
-export function useEarlyQuery<T, K extends Key>(query: EarlyQuery<T, K>): EarlySnapshot<T> {
+/** An early query in a component: its snapshot, started (or refreshed when stale) on mount unless not `enabled`. */
+export function useEarlyQuery<T, K extends Key>(query: EarlyQuery<T, K>, enabled = true): EarlySnapshot<T> {
   const snapshot = useSyncExternalStore(query.subscribe, query.getSnapshot, query.getSnapshot);
-  useEffect(() => query.refresh(), [query]);
+  useEffect(() => {
+    if (enabled) query.refresh();
+  }, [query, enabled]);
   return snapshot;
 }
 
@@ -181,60 +204,73 @@ export const earlyMarkets = new EarlyQuery(
 );
 
 /**
- * Requests sent before the query module loaded, one per key, each taken once by its query's first fetch:
- * when the module loads, `throughCache` (the query's `fetchQuery`) has the query cache take the answer,
- * and the screen's own query joins it. Not taken (the cache had the data already): not kept for a later
- * fetch. Once the module is there, a send is that `fetchQuery` (no second request for cached data).
+ * Early queries of one kind, one per id (a market, a product), created on first use. When the query module
+ * loads it takes over every one of them, and each one created later at once (`handOver`).
  */
-class SentRequests<T> {
-  private readonly sent = new Map<string, Promise<T>>();
+class EarlyQueries<T, K extends Key> {
+  private readonly members = new Map<string, EarlyQuery<T, K>>();
+  private handOverOne: ((query: EarlyQuery<T, K>, id: string) => void) | null = null;
 
-  constructor(private readonly throughCache: (module: QueryModule, key: string) => Promise<T>) {}
+  constructor(
+    private readonly keyOf: (id: string) => K,
+    private readonly fetch: (id: string) => Promise<T>,
+  ) {}
 
-  send(key: string, request: () => Promise<T>): Promise<T> {
-    if (queryModule) return this.throughCache(queryModule, key);
-    const sent = request();
-    sent.catch(() => undefined);
-    this.sent.set(key, sent);
-    void loadQueryModule()
-      .then((module) => this.throughCache(module, key))
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.sent.get(key) === sent) this.sent.delete(key);
-      });
-    return sent;
+  get(id: string): EarlyQuery<T, K> {
+    let query = this.members.get(id);
+    if (!query) {
+      query = new EarlyQuery(this.keyOf(id), () => this.fetch(id));
+      this.members.set(id, query);
+      this.handOverOne?.(query, id);
+    }
+    return query;
   }
 
-  take(key: string): Promise<T> | undefined {
-    const sent = this.sent.get(key);
-    this.sent.delete(key);
-    return sent;
+  handOver(handOver: (query: EarlyQuery<T, K>, id: string) => void): void {
+    this.handOverOne = handOver;
+    this.members.forEach(handOver);
   }
 }
 
-const sentManifests = new SentRequests<ProductManifest | null>(({ queryClient, queries }, code) => queryClient.fetchQuery(queries.productManifest(code)));
+/** The query key of a product's manifest: `queries.productManifest`'s, and its early query's. */
+export const manifestKey = (productCode: string) => ['manifest', productCode] as const;
+type ManifestKey = ReturnType<typeof manifestKey>;
+
+/** A product's manifest (attr/{code}/edu); null when the product does not exist (4004, HTTP 404). */
+export async function fetchProductManifest(productCode: string): Promise<ProductManifest | null> {
+  try {
+    return (await productApi.productManifest(productCode, { silent: true })) ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === ErrorCode.NotFound || error.code === 'HTTP_404')) return null;
+    throw error;
+  }
+}
+
+const manifestQueries = new EarlyQueries(manifestKey, fetchProductManifest);
+
+/**
+ * A product's manifest as an early query: the detail page (and every screen that reads a manifest,
+ * components/use-product-manifest.ts) renders without waiting for the query library, which a detail page
+ * opened by its link then loads only when idle (docs/performance.md, eighth stop). `queries.productManifest`
+ * takes it over when the query module loads (`handOverManifests`).
+ */
+export const earlyManifest = (productCode: string): EarlyQuery<ProductManifest | null, ManifestKey> => manifestQueries.get(productCode);
+
+/** Called by queries.ts when it loads: every manifest early query, now and later, goes into the query cache. */
+export const handOverManifests = (handOver: (query: EarlyQuery<ProductManifest | null, ManifestKey>, productCode: string) => void): void =>
+  manifestQueries.handOver(handOver);
 
 /**
  * Requests a product's manifest now (a detail route whose product the catalogue just named), in parallel
- * with the detail screen's chunk rather than after it; `queries.productManifest`'s first fetch takes it.
+ * with the detail screen's chunk rather than after it; the screen's early query is that request.
  */
 export function sendProductManifest(productCode: string): Promise<ProductManifest | null> {
-  return sentManifests.send(productCode, () => productApi.productManifest(productCode, { silent: true }));
+  return earlyManifest(productCode).load();
 }
 
-/**
- * A product's manifest fetched another way (a detail route's look-up, app/detail-route-look-up.ts): it goes
- * where the screen's `queries.productManifest` finds it (before the query module loads: its first fetch
- * takes it; after: straight into the cache), so the screen does not ask for it again.
- */
+/** A product's manifest fetched another way (a detail route's look-up, app/detail-route-look-up.ts): the screen's answer. */
 export function adoptProductManifest(productCode: string, request: Promise<ProductManifest>): void {
-  if (queryModule) request.then((manifest) => queryModule?.queryClient.setQueryData(queryModule.queries.productManifest(productCode).queryKey, manifest), () => undefined);
-  else sentManifests.send(productCode, () => request);
-}
-
-/** The request `sendProductManifest` sent for a product, once. */
-export function takeSentProductManifest(productCode: string): Promise<ProductManifest | null> | undefined {
-  return sentManifests.take(productCode);
+  earlyManifest(productCode).adopt(request);
 }
 
 type MarketKey = readonly ['markets', 'detail', string];
@@ -246,8 +282,7 @@ export const fetchMarketDetail = async (id: string): Promise<MarketDetail> => {
   return data;
 };
 
-const marketQueries = new Map<string, EarlyQuery<MarketDetail, MarketKey>>();
-let marketHandOver: ((query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void) | null = null;
+const marketQueries = new EarlyQueries((id: string): MarketKey => ['markets', 'detail', id] as const, fetchMarketDetail);
 
 /**
  * A market's detail as an early query: the market home renders its first screen (and the banner,
@@ -255,21 +290,10 @@ let marketHandOver: ((query: EarlyQuery<MarketDetail, MarketKey>, id: string) =>
  * sends the request as soon as the decision is known. `queries.market(id)` takes it over when the
  * query module loads (`handOverMarkets`); one created after that follows the cache at once.
  */
-export function earlyMarket(id: string): EarlyQuery<MarketDetail, MarketKey> {
-  let query = marketQueries.get(id);
-  if (!query) {
-    query = new EarlyQuery(['markets', 'detail', id] as const, () => fetchMarketDetail(id));
-    marketQueries.set(id, query);
-    marketHandOver?.(query, id);
-  }
-  return query;
-}
+export const earlyMarket = (id: string): EarlyQuery<MarketDetail, MarketKey> => marketQueries.get(id);
 
 /** Called by queries.ts when it loads: every market early query, now and later, goes into the query cache. */
-export function handOverMarkets(handOver: (query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void): void {
-  marketHandOver = handOver;
-  marketQueries.forEach(handOver);
-}
+export const handOverMarkets = (handOver: (query: EarlyQuery<MarketDetail, MarketKey>, id: string) => void): void => marketQueries.handOver(handOver);
 
 /**
  * Loads the query module once home has rendered and the page is idle, so that the next screen

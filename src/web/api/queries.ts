@@ -15,14 +15,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PolicyStatus } from '../../contract/order.ts';
 import type { RatingRecord } from '../../contract/ratings.ts';
 import { APPLICATION_STATUSES } from '../../contract/policy-lifecycle.ts';
-import { ErrorCode } from '../../contract/envelope.ts';
-import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import type { BizType, CommentNode } from '../../engine/ratings/ratings.ts';
 import { ROOT_REGION_CODE } from '../../engine/rules/regions.ts';
-import { ApiError } from './client.ts';
 import type { SchoolSearchParams } from './info.ts';
-import { earlyCatalogue, earlyMarkets, fetchMarketDetail, handOverMarkets, takeSentProductManifest } from './early-queries.ts';
-import { productApi } from './product-api.ts';
+import { earlyCatalogue, earlyMarkets, fetchMarketDetail, fetchProductManifest, handOverManifests, handOverMarkets, manifestKey } from './early-queries.ts';
 import { MissingData, queryClient, STALE } from './query-client.ts';
 import { RATING_PAGE_SIZE } from '../../engine/ratings/ratings.ts';
 
@@ -66,20 +62,12 @@ export const queries = {
   catalogue: () =>
     queryOptions({ queryKey: earlyCatalogue.queryKey, queryFn: earlyCatalogue.queryFn, ...LONG_LIVED }),
 
-  /** A product's manifest (attr/{code}/edu); null when the product does not exist (4004, HTTP 404). */
+  /**
+   * A product's manifest (attr/{code}/edu); null when the product does not exist (4004, HTTP 404). A request
+   * a screen or a detail route's look-up sent before this module loaded is its first attempt (`earlyManifest`).
+   */
   productManifest: (productCode: string) =>
-    queryOptions({
-      queryKey: [...queryKeys.manifests, productCode],
-      queryFn: async (): Promise<ProductManifest | null> => {
-        try {
-          return (await (takeSentProductManifest(productCode) ?? productApi.productManifest(productCode, { silent: true }))) ?? null;
-        } catch (error) {
-          if (error instanceof ApiError && (error.code === ErrorCode.NotFound || error.code === 'HTTP_404')) return null;
-          throw error;
-        }
-      },
-      ...LONG_LIVED,
-    }),
+    queryOptions({ queryKey: manifestKey(productCode), queryFn: () => fetchProductManifest(productCode), ...LONG_LIVED }),
 
   /** Every market, online and offline (queryIdByArea without an area). */
   markets: () =>
@@ -309,3 +297,4 @@ export const queries = {
 earlyCatalogue.handOver(queryClient, queries.catalogue());
 earlyMarkets.handOver(queryClient, queries.markets());
 handOverMarkets((query, id) => query.handOver(queryClient, queries.market(id)));
+handOverManifests((query, productCode) => query.handOver(queryClient, queries.productManifest(productCode)));

@@ -1,7 +1,6 @@
-import { useAppQuery } from '../api/query-hooks.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { queries } from '../api/queries.ts';
-import { errorMessage, useRetryQuery } from './query-state.ts';
+import { EarlyQuery, earlyManifest, manifestKey, useEarlyQuery } from '../api/early-queries.ts';
+import { errorMessage } from './error-message.ts';
 
 export type ManifestState =
   | { status: 'loading' }
@@ -14,17 +13,22 @@ function loadedState(manifest: ProductManifest | null): ManifestState {
   return manifest && manifest.status !== 'offline' ? { status: 'ready', manifest } : { status: 'notFound' };
 }
 
+/** What a screen without a product code reads: never started, never handed over. */
+const NO_PRODUCT = new EarlyQuery(manifestKey(''), (): Promise<ProductManifest | null> => Promise.resolve(null));
+
 /**
- * The manifest of `productCode` through the query cache (`queries.productManifest`),
- * so a screen reached from the detail page renders at once; with a retry for the error state.
+ * The manifest of `productCode`, as an early query (`earlyManifest`): a screen renders it without waiting
+ * for the query library (a detail page opened by its link loads that library only when idle), and the query
+ * cache takes it over when the library loads (`queries.productManifest`), so a screen reached from the
+ * detail page renders at once; with a retry for the error state.
  */
 export function useProductManifest(productCode: string): ManifestState & { retry: () => void } {
-  const query = useAppQuery({ ...queries.productManifest(productCode), enabled: productCode !== '' });
-  const retry = useRetryQuery(queries.productManifest(productCode).queryKey);
+  const query = productCode ? earlyManifest(productCode) : NO_PRODUCT;
+  const snapshot = useEarlyQuery(query, productCode !== '');
   let state: ManifestState;
   if (!productCode) state = { status: 'notFound' };
-  else if (query.data !== undefined) state = loadedState(query.data);
-  else if (query.isError) state = { status: 'error', message: errorMessage(query.error) };
+  else if (snapshot.data !== undefined) state = loadedState(snapshot.data);
+  else if (snapshot.error) state = { status: 'error', message: errorMessage(snapshot.error) };
   else state = { status: 'loading' };
-  return { ...state, retry };
+  return { ...state, retry: () => query.retry() };
 }

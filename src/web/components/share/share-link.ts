@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { promoterApi } from '../../api/promoter.ts';
 
 /**
@@ -27,10 +26,12 @@ export function appBase(): string {
  * change). Silent: the share popup shows the failure itself.
  */
 export function promoterCardQuery(userCode: string) {
-  return queryOptions({
+  // A plain options object, not TanStack's `queryOptions` (an identity for typing): importing it brought the
+  // query package into a chunk of its own on every page with a share button.
+  return {
     queryKey: ['promoter', 'card', userCode] as const,
     queryFn: () => promoterApi.myCard({ silent: true }),
     staleTime: Infinity,
     retry: 1,
-  });
+  };
 }

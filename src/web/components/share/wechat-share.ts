@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppQuery } from '../../api/query-hooks.ts';
 import { SHARE } from '../../../contract/promoter.ts';
+import { loadQueryModule } from '../../api/early-queries.ts';
 import { promoterApi } from '../../api/promoter.ts';
 import { getUser } from '../../state/session.ts';
 import { failToast } from '../toast.ts';
@@ -92,13 +92,23 @@ export async function configureWeChatShare(share: { title: string; desc: string;
  */
 export function useWeChatShare(route: string, title: string, desc: string): void {
   const weChat = isWeChat();
-  const user = getUser();
-  const card = useAppQuery({ ...promoterCardQuery(user?.userCode ?? ''), enabled: weChat && Boolean(user) });
-  const promoCode = user ? card.data?.promoCode : undefined;
-  // A logged-in user's card still loading: wait for it (a failed card shares without a code).
-  const waiting = Boolean(user) && card.isPending && card.fetchStatus !== 'idle';
+  const userCode = getUser()?.userCode;
   useEffect(() => {
-    if (!weChat || waiting) return;
-    void configureWeChatShare({ title, desc, link: shareLink(route, promoCode) });
-  }, [weChat, waiting, route, title, desc, promoCode]);
+    if (!weChat) return;
+    let live = true;
+    // A logged-in user's card comes through the query cache (the share popup reads the same entry); a failed
+    // card shares without a code. Outside WeChat nothing is loaded: the query library stays off a detail
+    // page's first view (docs/performance.md, eighth stop).
+    const promoCode = userCode
+      ? loadQueryModule()
+          .then(({ queryClient }) => queryClient.fetchQuery(promoterCardQuery(userCode)))
+          .then((card) => card?.promoCode, () => undefined)
+      : Promise.resolve(undefined);
+    void promoCode.then((code) => {
+      if (live) void configureWeChatShare({ title, desc, link: shareLink(route, code) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [weChat, userCode, route, title, desc]);
 }

@@ -1,13 +1,12 @@
-import { useAppQuery } from '../../../api/query-hooks.ts';
 import { Skeleton } from 'antd-mobile';
 import { ReadOnlyRate } from '../../../components/read-only-rate.tsx';
 import type { RatingStats } from '../../../../contract/ratings.ts';
 import { formatCommentCount, formatScore } from '../../../../engine/ratings/ratings.ts';
-import { queries } from '../../../api/queries.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppNavigate } from '../../../app/use-app-navigate.ts';
 import type { DetailSectionProps } from '../types.ts';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
+import { useQueryModule, type QueryModuleState } from '../../../components/use-query-module.ts';
 import styles from '../detail.module.css';
 
 type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; stats: RatingStats };
@@ -17,13 +16,25 @@ type StatsState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready';
  * the number of ratings, 999+ above three digits; 查看全部 opens the list.
  * Without any rating the section is not shown.
  * A failed statistics call hides the numbers, never the page.
+ * Below the page's first view, so its statistics query waits for the query
+ * library, which the page asks for when idle (useQueryModule).
  */
 export function RatingSection({ manifest }: DetailSectionProps) {
-  const navigate = useAppNavigate();
-  const productCode = manifest.productCode;
-  const query = useAppQuery(queries.ratingStats(productCode));
-  const state: StatsState = query.isPending ? { phase: 'loading' } : query.data ? { phase: 'ready', stats: query.data } : { phase: 'failed' };
+  const library = useQueryModule();
+  if (library.status === 'ready') return <RatingStatsSummary productCode={manifest.productCode} library={library.module} />;
+  return <RatingSummary productCode={manifest.productCode} state={library.status === 'failed' ? { phase: 'failed' } : { phase: 'loading' }} />;
+}
 
+type QueryLibrary = Extract<QueryModuleState, { status: 'ready' }>['module'];
+
+function RatingStatsSummary({ productCode, library }: { productCode: string; library: QueryLibrary }) {
+  const query = library.useAppQuery(library.queries.ratingStats(productCode));
+  const state: StatsState = query.isPending ? { phase: 'loading' } : query.data ? { phase: 'ready', stats: query.data } : { phase: 'failed' };
+  return <RatingSummary productCode={productCode} state={state} />;
+}
+
+function RatingSummary({ productCode, state }: { productCode: string; state: StatsState }) {
+  const navigate = useAppNavigate();
   const open = () => navigate(paths.estimateList(productCode));
   const count = state.phase === 'ready' ? state.stats.commentNum : 0;
   // A product nobody has rated yet (every new manifest) shows no rating section at all.
