@@ -209,19 +209,27 @@ export function planInputFromOutput(output: Rolldown.OutputBundle | readonly (Ro
   const assets = new Map(items.filter((item): item is Rolldown.OutputAsset => item.type === 'asset').map((asset) => [asset.fileName, asset]));
   const js = items.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const margin = options.marginBytes ?? 256;
+  const cssOf = (chunk: Rolldown.OutputChunk): string[] => [...((chunk as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
+  const cssBytes = (file: string): number => gzipSync(assets.get(file)?.source ?? '', { level: 9 }).length;
+  // A stylesheet several chunks import is a CSS-only chunk's (Vite drops the empty script and links the
+  // stylesheet from each importer): a file of its own that no merge folds, so it is a node of its own, which
+  // each entry that needs it pays once, not a part of each importer that a merge would count as folded.
+  const importers = new Map<string, number>();
+  for (const chunk of js) for (const file of cssOf(chunk)) importers.set(file, (importers.get(file) ?? 0) + 1);
+  const shared = new Set([...importers].filter(([, count]) => count > 1).map(([file]) => file));
   const chunks: PlanChunk[] = js.map((chunk) => {
-    const css = [...((chunk as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
-    const cssBytes = css.reduce((sum, file) => sum + gzipSync(assets.get(file)?.source ?? '', { level: 9 }).length, 0);
+    const own = cssOf(chunk).filter((file) => !shared.has(file));
     return {
       name: chunk.fileName,
-      bytes: gzipSync(chunk.code, { level: 9 }).length + cssBytes,
-      files: 1 + css.length,
-      imports: chunk.imports,
+      bytes: gzipSync(chunk.code, { level: 9 }).length + own.reduce((sum, file) => sum + cssBytes(file), 0),
+      files: 1 + own.length,
+      imports: [...chunk.imports, ...cssOf(chunk).filter((file) => shared.has(file))],
       modules: chunk.moduleIds,
       mergeable: !chunk.isEntry && !chunk.isDynamicEntry,
     };
   });
-  const byName = new Map(js.map((chunk) => [chunk.fileName, chunk]));
+  for (const file of shared) chunks.push({ name: file, bytes: cssBytes(file), files: 1, imports: [], modules: [], mergeable: false });
+  const byName = new Map(chunks.map((chunk) => [chunk.name, chunk]));
   const loaded = new Set<string>();
   const load = (name: string): void => {
     if (loaded.has(name)) return;

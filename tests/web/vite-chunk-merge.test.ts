@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planChunkMerges, type PlanChunk, type PlanInput } from '../../scripts/lib/vite-chunk-merge.ts';
+import type { Rolldown } from 'vite';
+import { planChunkMerges, planInputFromOutput, type PlanChunk, type PlanInput } from '../../scripts/lib/vite-chunk-merge.ts';
 
 const chunk = (name: string, bytes: number, imports: string[] = [], mergeable = true, files = 1): PlanChunk => ({ name, bytes, files, imports, modules: [`/src/${name}.ts`], mergeable });
 const KB = 1024;
@@ -72,5 +73,28 @@ describe('planChunkMerges', () => {
       loaded: new Set(),
     };
     expect(planChunkMerges(input).map((g) => g.chunks.sort())).toEqual([['s1', 's2', 's3']]);
+  });
+});
+
+describe('planInputFromOutput', () => {
+  /** A first pass's chunk as the planner reads it (Vite's `viteMetadata.importedCss` included). */
+  const outputChunk = (fileName: string, css: string[], extra: Partial<Rolldown.OutputChunk> = {}) =>
+    ({ type: 'chunk', fileName, code: `export const x = '${fileName}';`, imports: [], moduleIds: [`/src/${fileName}.ts`], isEntry: false, isDynamicEntry: false, viteMetadata: { importedCss: new Set(css) }, ...extra }) as unknown as Rolldown.OutputChunk;
+  const asset = (fileName: string) => ({ type: 'asset', fileName, source: `.${fileName.replace(/\W/g, '')}{color:red}` }) as unknown as Rolldown.OutputAsset;
+
+  it('makes a stylesheet several chunks import (a CSS-only chunk\'s) a node of its own that no merge folds, and counts a chunk\'s own stylesheet with it', () => {
+    const output = [
+      outputChunk('entry.js', [], { isEntry: true }),
+      outputChunk('a.js', ['a.css', 'borrowed.css'], { isDynamicEntry: true, facadeModuleId: '/src/a.tsx' }),
+      outputChunk('b.js', ['borrowed.css'], { isDynamicEntry: true, facadeModuleId: '/src/b.tsx' }),
+      asset('a.css'),
+      asset('borrowed.css'),
+    ];
+    const input = planInputFromOutput(output, { limitOf: () => 40 * KB, weightOf: () => 1, loadedRoots: [], configFile: '' });
+    const byName = new Map(input.chunks.map((c) => [c.name, c]));
+    expect(byName.get('a.js')).toMatchObject({ files: 2, imports: ['borrowed.css'] });
+    expect(byName.get('b.js')).toMatchObject({ files: 1, imports: ['borrowed.css'] });
+    expect(byName.get('borrowed.css')).toMatchObject({ files: 1, imports: [], mergeable: false });
+    expect(byName.has('a.css')).toBe(false);
   });
 });
