@@ -163,6 +163,8 @@ test('a deep link renders its first view without the query library, and asks for
   await runIdle();
   await expect.poll(() => seen.filter((path) => LIBRARY.test(path)).length).toBeGreaterThan(0);
   await expect.poll(() => seen.filter((path) => path === RATING_STATS).length).toBe(1);
+  // Outside WeChat the share card's code is never loaded.
+  expect(seen.filter((path) => /\/assets\/wechat-share-[^/]*\.js$/.test(path))).toEqual([]);
   // The manifest the document's route call brought was handed to the library's cache: not asked for again.
   expect(seen.filter((path) => path === MANIFEST)).toEqual([]);
   expect(seen.filter((path) => path === BY_ROUTE)).toHaveLength(1);

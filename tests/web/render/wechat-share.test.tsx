@@ -7,12 +7,13 @@
  * Outside WeChat nothing is asked. The script element is caught before
  * happy-dom would fetch it, and WeChat's `wx` is a recording stand-in.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import { promoterCalls, SHARE } from '../../../src/contract/promoter.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
+import { useWeChatShare } from '../../../src/web/components/share/use-wechat-share.ts';
 import { configureWeChatShare, JSSDK_URL, type WeChatSdk } from '../../../src/web/components/share/wechat-share.ts';
 import { declareReactActEnvironment } from './harness.tsx';
 
@@ -124,5 +125,25 @@ describe('WeChat share card', () => {
     await screen.findByText(SHARE.authFailed);
     expect(screen.queryByText('签名失败')).toBeNull();
     expect(scripts).toEqual([]);
+  });
+
+  it('useWeChatShare: outside WeChat a page asks nothing (the share code is not even loaded); in WeChat it signs the page\'s address', async () => {
+    const asked = gateway('0000');
+    catchScripts();
+    function Page() {
+      useWeChatShare('/x', SHARE_DATA.title, SHARE_DATA.desc);
+      return null;
+    }
+    userAgent('Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36');
+    const outside = render(<Page />);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(asked).toEqual([]);
+    outside.unmount();
+
+    userAgent(WECHAT_UA);
+    render(<Page />);
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]!.pathname).toBe(GW + promoterCalls.weChatShare.path);
+    expect(asked[0]!.searchParams.get('shareUrl')).toBe(location.href.split('#')[0]);
   });
 });

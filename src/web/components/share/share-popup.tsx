@@ -6,7 +6,7 @@ import { SHARE, type PromoterCard } from '../../../contract/promoter.ts';
 import { getUser } from '../../state/session.ts';
 import { failToast, successToast } from '../toast.ts';
 import { promoterCardQuery, shareLink } from './share-link.ts';
-import { isWeChat } from './wechat-share.ts';
+import { isWeChat } from './use-wechat-share.ts';
 import styles from './share-popup.module.css';
 import { copyText } from '../clipboard.ts';
 

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { SHARE } from '../../../contract/promoter.ts';
 import { loadQueryModule } from '../../api/early-queries.ts';
 import { promoterApi } from '../../api/promoter.ts';
-import { getUser } from '../../state/session.ts';
 import { failToast } from '../toast.ts';
 import { promoterCardQuery, shareLink } from './share-link.ts';
+import { isWeChat } from './use-wechat-share.ts';
 
 /** WeChat's JSSDK, loaded from WeChat's own host (the content-security policy allows it: hardening.ts). */
 export const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
@@ -25,10 +24,6 @@ export interface WeChatSdk {
   error(callback: (result: unknown) => void): void;
   updateAppMessageShareData(data: ShareData): void;
   updateTimelineShareData(data: Omit<ShareData, 'desc'>): void;
-}
-
-export function isWeChat(userAgent = navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(userAgent);
 }
 
 let sdk: Promise<WeChatSdk> | null = null;
@@ -86,29 +81,17 @@ export async function configureWeChatShare(share: { title: string; desc: string;
 }
 
 /**
- * The WeChat share card of a page at `route` (a hash route). A logged-in
- * user's link carries their promo code, so the card waits for their promoter
- * card; a visitor's carries none. Nothing happens outside WeChat.
+ * The share card of a page at `route` inside WeChat (`useWeChatShare` loads this module only there). A
+ * logged-in user's link carries their promo code, so the card waits for their promoter card, fetched through
+ * the query cache (the share popup reads the same entry); a failed card shares without a code. `live` is
+ * false once the page has moved on.
  */
-export function useWeChatShare(route: string, title: string, desc: string): void {
-  const weChat = isWeChat();
-  const userCode = getUser()?.userCode;
-  useEffect(() => {
-    if (!weChat) return;
-    let live = true;
-    // A logged-in user's card comes through the query cache (the share popup reads the same entry); a failed
-    // card shares without a code. Outside WeChat nothing is loaded: the query library stays off a detail
-    // page's first view (docs/performance.md, eighth stop).
-    const promoCode = userCode
-      ? loadQueryModule()
-          .then(({ queryClient }) => queryClient.fetchQuery(promoterCardQuery(userCode)))
-          .then((card) => card?.promoCode, () => undefined)
-      : Promise.resolve(undefined);
-    void promoCode.then((code) => {
-      if (live) void configureWeChatShare({ title, desc, link: shareLink(route, code) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [weChat, userCode, route, title, desc]);
+export async function shareInWeChat(page: { route: string; title: string; desc: string; userCode: string | undefined }, live: () => boolean): Promise<void> {
+  const { userCode } = page;
+  const promoCode = userCode
+    ? await loadQueryModule()
+        .then(({ queryClient }) => queryClient.fetchQuery(promoterCardQuery(userCode)))
+        .then((card) => card?.promoCode, () => undefined)
+    : undefined;
+  if (live()) await configureWeChatShare({ title: page.title, desc: page.desc, link: shareLink(page.route, promoCode) });
 }

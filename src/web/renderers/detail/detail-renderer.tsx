@@ -6,7 +6,7 @@ import { selectPlan } from '../../../engine/pricing/premium.ts';
 import { BottomBar } from '../../components/app-page.tsx';
 import { formatYuan } from '../../components/format.ts';
 import { ShareButton } from '../../components/share/share-button.tsx';
-import { useWeChatShare } from '../../components/share/wechat-share.ts';
+import { useWeChatShare } from '../../components/share/use-wechat-share.ts';
 import { DETAIL_SECTIONS, layoutOf } from './registry.ts';
 import { usePlanSelection } from './use-plan-selection.ts';
 import styles from './detail.module.css';

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { getUser } from '../../state/session.ts';
+
+export function isWeChat(userAgent = navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/**
+ * The WeChat share card of a page at `route` (a hash route; spec §2 WeChat share). Nothing happens outside
+ * WeChat: the JSSDK code (wechat-share.ts) is loaded only there, so it is not among the files a detail
+ * page's first view waits for in other browsers (docs/performance.md, eighth stop).
+ */
+export function useWeChatShare(route: string, title: string, desc: string): void {
+  const weChat = isWeChat();
+  const userCode = getUser()?.userCode;
+  useEffect(() => {
+    if (!weChat) return;
+    let live = true;
+    void import('./wechat-share.ts').then(({ shareInWeChat }) => shareInWeChat({ route, title, desc, userCode }, () => live));
+    return () => {
+      live = false;
+    };
+  }, [weChat, userCode, route, title, desc]);
+}
