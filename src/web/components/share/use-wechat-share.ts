@@ -16,7 +16,10 @@ export function useWeChatShare(route: string, title: string, desc: string): void
   useEffect(() => {
     if (!weChat) return;
     let live = true;
-    void import('./wechat-share.ts').then(({ shareInWeChat }) => shareInWeChat({ route, title, desc, userCode }, () => live));
+    // Its code not loaded (offline): WeChat's own menu still shares the page, without the card.
+    import('./wechat-share.ts')
+      .then(({ shareInWeChat }) => shareInWeChat({ route, title, desc, userCode }, () => live))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
