@@ -14,7 +14,7 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../src/web/api/query-client.ts';
-import { afterAll, beforeAll, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi, type MockInstance } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import type { QuoteRequest } from '../../../src/contract/product.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
@@ -167,6 +167,14 @@ export function declareReactActEnvironment(): void {
     scope.IS_REACT_ACT_ENVIRONMENT = previous;
   });
 }
+
+/**
+ * Every render of a test file that uses this harness is unmounted after each test (Testing Library's
+ * automatic cleanup needs vitest's globals, which this project does not turn on): a screen left mounted
+ * keeps its timers (a draft saved after a pause, an idle load) and one firing after the file's DOM is torn
+ * down made React fail with "window is not defined" (seen in identity-fields.test.tsx under a full run).
+ */
+afterEach(() => cleanup());
 
 /**
  * Renders `ui` as the app does (main.tsx: StrictMode; a router around every

@@ -6,7 +6,7 @@
  * says what is missing, in Chinese.
  */
 import { createRef } from 'react';
-import { act, fireEvent, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_BIRTHDAY_REQUIRED } from '../../../src/engine/rules/messages.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
@@ -19,6 +19,8 @@ beforeAll(() => setUpAntdMobileForReact19());
 beforeEach(() => vi.stubGlobal('fetch', createGateway().fetch));
 afterEach(() => {
   vi.unstubAllGlobals();
+  // Unmounted before the body is emptied (the harness's cleanup would find its containers gone).
+  cleanup();
   document.body.innerHTML = '';
 });
 

@@ -5,7 +5,7 @@
  * Alipay client a province product whose pay URL fails three times going to
  * /policyList. The /_gw calls are answered by a fake gateway.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
@@ -61,6 +61,8 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
   if (userAgent) Object.defineProperty(navigator, 'userAgent', { ...userAgent, configurable: true });
+  // Unmounted before the body is emptied (the harness's cleanup would find its containers gone).
+  cleanup();
   document.body.innerHTML = '';
 });
 
