@@ -45,7 +45,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { catalogueCopies } from './lib/catalogue-copies.ts';
-import { bareInsertThroughput, percentile, serverStarts, timedLoop, timedLoopWithCpu, type Start, type Timed } from './lib/bench-server.ts';
+import { bareInsertThroughput, mainThreadCpuMs, percentile, requestLoopWithCpu, serverStarts, timedLoop, type LoopRequest, type Start, type Timed } from './lib/bench-server.ts';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -90,22 +90,6 @@ interface Load {
   cpuUs: number | undefined;
 }
 
-/**
- * On-CPU nanoseconds of this process's main thread, the one the apps under
- * load run on (Linux `/proc/<pid>/task/<pid>/schedstat`); undefined elsewhere.
- * autocannon runs in a worker thread of its own, so it is not counted; the
- * time the thread waits for a core (other helpers' builds on a shared
- * machine) is not counted either, which is why this figure is steadier than
- * requests per second when the machine is loaded.
- */
-function mainThreadCpuNs(): number | undefined {
-  try {
-    return Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Until the route answers 200 (a server just started may answer 503 while its overload check still counts the start's event-loop delay). */
 async function answering(url: string, body: string): Promise<void> {
   for (let tries = 0; ; tries++) {
@@ -119,7 +103,8 @@ async function answering(url: string, body: string): Promise<void> {
 
 async function load(url: string, body: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
   await answering(url, body);
-  const cpuBefore = mainThreadCpuNs();
+  // The main thread's CPU (the apps under load); autocannon runs in a worker thread of its own, so it is not counted.
+  const cpuBefore = mainThreadCpuMs();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -130,9 +115,9 @@ async function load(url: string, body: string, headers: Record<string, string> =
     workers: 1,
     duration: seconds,
   });
-  const cpuAfter = mainThreadCpuNs();
+  const cpuAfter = mainThreadCpuMs();
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? (cpuAfter - cpuBefore) / 1000 / result.requests.total : undefined;
+  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
   return { perSecond: result.requests.average, p99: result.latency.p99, cpuUs };
 }
 
@@ -239,23 +224,22 @@ async function orderThroughput(databaseUrl?: string): Promise<Timed & { kind: st
         body: JSON.stringify({ idempotentSerialNo: serial, source: '01', entryType: '00', applicationForms: [sampleApplication(SAMPLE_PRODUCT_CODES.xuzhou)] }),
       });
     }
-    const submit = async (job: (typeof jobs)[number]) => {
-      const res = await fetch(base + orderCalls.submitOrder.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${job.user.token}`, [RESUB_HEADER]: job.resub },
-        body: job.body,
-      });
-      const envelope = (await res.json()) as { code: string; msg: string };
-      if (envelope.code !== '0000') throw new Error(`submitOrder: ${envelope.code} ${envelope.msg}`);
-    };
+    const request = (job: (typeof jobs)[number]): LoopRequest => ({
+      url: base + orderCalls.submitOrder.path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${job.user.token}`, [RESUB_HEADER]: job.resub },
+      body: job.body,
+    });
     // One order before the clock: the route compiles its validator and serializer on its first call.
     const [warmUp, ...timedJobs] = jobs;
-    await submit(warmUp!);
+    const warm = (await (await fetch(request(warmUp!).url, request(warmUp!))).json()) as { code: string; msg: string };
+    if (warm.code !== '0000') throw new Error(`submitOrder: ${warm.code} ${warm.msg}`);
     const backends = async () => {
       const result = await bench.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`);
       return (result as unknown as { rows: { pid: number }[] }).rows.map((row) => Number(row.pid));
     };
-    const timed = await timedLoopWithCpu(timedJobs, CONCURRENCY, submit, bench.kind === 'postgres' ? backends : undefined);
+    // Sent from a worker thread (requestLoopWithCpu), as the bare INSERT's requests are: each answer must be '0000'.
+    const timed = await requestLoopWithCpu(timedJobs.map(request), CONCURRENCY, { envelope: true, ...(bench.kind === 'postgres' ? { backendPids: backends } : {}) });
     return { kind: bench.kind, ...timed, bodies: timedJobs.map((job) => job.body) };
   } finally {
     await bench.close();

@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -23,7 +24,7 @@ export interface Timed {
   p50: number;
   p99: number;
   count: number;
-  /** CPU time of this process per job over the timed loop (server and load generator, both in this process), ms. */
+  /** CPU time of the main thread (the app under test; the load generator runs in a worker) per job over the timed loop, ms. */
   cpuMs?: number;
   /** CPU time of the PostgreSQL backends serving the run per job, ms (from /proc; undefined when they are not readable). */
   dbCpuMs?: number;
@@ -44,29 +45,65 @@ function cpuOfPids(pids: readonly number[]): Map<number, number> {
   return ticks;
 }
 
+/** A request of {@link requestLoopWithCpu}'s load generator. */
+export interface LoopRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /**
- * {@link timedLoop} with the CPU it cost: this process's (the server under
- * test and the load generator) and, given a way to list them, the PostgreSQL
- * backends' (`select pid from pg_stat_activity where datname = current_database()`),
- * each per job. CPU time is what a loaded machine changes least: the figure
- * to compare when wall-clock throughput is noise.
+ * On-CPU milliseconds of this process's main thread, the one the apps under
+ * test run on (Linux `/proc/<pid>/task/<pid>/schedstat`); undefined elsewhere.
+ * The load generator's worker thread and the time the thread waits for a core
+ * are not counted.
  */
-export async function timedLoopWithCpu<J>(
-  jobs: readonly J[],
+export function mainThreadCpuMs(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends every request once, `concurrency` at a time, from a worker thread
+ * (request-loop-worker.mjs: the load generator off the server's event loop,
+ * as autocannon runs for the quote), and times each: throughput and latency
+ * percentiles, with the CPU it cost: the main thread's (the app under test),
+ * and, given a way to list them, the PostgreSQL backends' (`select pid from
+ * pg_stat_activity where datname = current_database()`), each per request.
+ * CPU time is what a loaded machine changes least: the figure to compare when
+ * wall-clock throughput is noise. `envelope`: an answer whose `code` is not
+ * '0000' fails the run, as a status other than 200 always does.
+ */
+export async function requestLoopWithCpu(
+  requests: readonly LoopRequest[],
   concurrency: number,
-  run: (job: J) => Promise<void>,
-  backendPids?: () => Promise<number[]>,
+  options: { envelope?: boolean; backendPids?: () => Promise<number[]> } = {},
 ): Promise<Timed> {
+  const { backendPids } = options;
   const before = cpuOfPids(backendPids ? await backendPids() : []);
-  const cpu = process.cpuUsage();
-  const timed = await timedLoop(jobs, concurrency, run);
-  const used = process.cpuUsage(cpu);
+  const cpu = mainThreadCpuMs();
+  const worker = new Worker(new URL('./request-loop-worker.mjs', import.meta.url), { workerData: { requests, concurrency, envelope: options.envelope ?? false } });
+  const answer = await new Promise<{ latencies: number[]; ms: number } | { error: string }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`request loop worker exited with ${code}`)));
+  }).finally(() => void worker.terminate());
+  if ('error' in answer) throw new Error(answer.error);
+  const used = cpu === undefined ? undefined : mainThreadCpuMs()! - cpu;
   const after = cpuOfPids(backendPids ? await backendPids() : []);
   const dbMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+  const latencies = answer.latencies.sort((a, b) => a - b);
   return {
-    ...timed,
-    cpuMs: (used.user + used.system) / 1000 / jobs.length,
-    ...(backendPids && after.size > 0 ? { dbCpuMs: dbMs / jobs.length } : {}),
+    perSecond: requests.length / (answer.ms / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: requests.length,
+    ...(used === undefined ? {} : { cpuMs: used / requests.length }),
+    ...(backendPids && after.size > 0 ? { dbCpuMs: dbMs / requests.length } : {}),
   };
 }
 
@@ -118,15 +155,15 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
       return { code: '0000', msg: '', data: { id: rows[0]!.id } };
     });
     const base = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const insert = async (body: string) => {
-      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const request = (body: string): LoopRequest => ({ url: `${base}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    // One request before the clock, as the app's run has (its route compiles on its first call).
+    if (bodies[0] !== undefined) {
+      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[0] });
       if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
       await res.arrayBuffer();
-    };
-    // One request before the clock, as the app's run has (its route compiles on its first call).
-    if (bodies[0] !== undefined) await insert(bodies[0]);
+    }
     const backends = async () => (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid);
-    return await timedLoopWithCpu(bodies, concurrency, insert, backends);
+    return await requestLoopWithCpu(bodies.map(request), concurrency, { backendPids: backends });
   } finally {
     await bare.close();
     await pool.end();

@@ -93,6 +93,24 @@ describe.each(backends)('one person, one identity (%s)', (backend) => {
     expect((await order(other, validApplication(XUZHOU, { insureds: [namesake] }))).code).toBe('0000');
   });
 
+  it('holds a child insured by passport against a namesake of the same birthday who gives a mainland number', async () => {
+    // The other direction of the test above: the stored form has no mainland number, the new one has.
+    const child = validApplication(XUZHOU).insureds[0]!;
+    const birthday = birthdayOfAge(9);
+    const byPassport = { ...child, name: '周小雨', licenceType: '1', licenceNo: `E${String(sequence++).padStart(8, '0')}`, birthday, sex: '0' as const };
+    expect((await order(parent, validApplication(XUZHOU, { insureds: [byPassport] }))).code).toBe('0000');
+    const numbered = { ...byPassport, licenceType: '0', licenceNo: makeIdCard('320302', birthday, '996') };
+    const again = validApplication(XUZHOU, { insureds: [numbered] });
+    expect(expectOk(await repeatCheck(t.app, other.token, again)).repeat).toBe(true);
+    expect(await order(other, again)).toEqual(refusal(repeatInsuranceMessage('周小雨')));
+    // A mainland number stored under another document type (其他) is still a mainland number: its namesake
+    // with a number of their own is another child.
+    const underOther = { ...child, name: '吴小舟', licenceType: '8', licenceNo: makeIdCard('320302', birthday, '994'), birthday };
+    expect((await order(parent, validApplication(XUZHOU, { insureds: [underOther] }))).code).toBe('0000');
+    const otherChild = { ...underOther, licenceType: '0', licenceNo: makeIdCard('320302', birthday, '992') };
+    expect((await order(other, validApplication(XUZHOU, { insureds: [otherChild] }))).code).toBe('0000');
+  });
+
   it('keeps the age-band factor out of reach of a guess: the mainland number under 户口本 prices its own band', async () => {
     const insured = { relaToHolder: '02', name: '王老汉', licenceType: '4', licenceNo: idOfAge(52), socialMedicalInsurance: 'Y' as const };
     const form = { ...umbrellaForm({}), insureds: [insured] };

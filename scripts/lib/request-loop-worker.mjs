@@ -1,0 +1,66 @@
+/**
+ * The load generator of the order and INSERT benches (scripts/lib/bench-server.ts,
+ * `requestLoop`), in a worker thread of its own: the app under test and its
+ * bare reference run on the main thread, and each request's fetch (undici,
+ * web streams, about a third of the main thread's CPU per order when it shared
+ * the event loop) no longer competes with the server for that thread, as
+ * autocannon's worker already does for the quote and the product list. It
+ * sends with node:http, lighter than fetch, so that it also takes less of the
+ * core it shares with PostgreSQL.
+ *
+ * workerData: { requests: [{ url, method, headers, body }], concurrency, envelope }
+ * Each request is sent once, `concurrency` at a time, in order. A status other
+ * than 200, or with `envelope` an answer whose `code` is not '0000', fails the
+ * run (posted as { error }). Posts { latencies (ms, in completion order), ms }
+ * (the wall time of the whole loop).
+ *
+ * Plain JavaScript: a worker started from tsx would need the loader again.
+ */
+import { Agent, request as httpRequest } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { requests, concurrency, envelope } = workerData;
+// node:http on kept-alive sockets, one per concurrent request: a lighter client than fetch (no web streams),
+// closer to autocannon's, so less of the machine goes to the generator.
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+
+function send({ url, method, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200) return reject(new Error(`${method} ${url}: HTTP ${res.statusCode} ${text}`));
+        if (envelope) {
+          const answer = JSON.parse(text);
+          if (answer.code !== '0000') return reject(new Error(`${method} ${url}: ${answer.code} ${answer.msg}`));
+        }
+        resolve();
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+try {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length) {
+        const request = requests[next++];
+        const t0 = performance.now();
+        await send(request);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  parentPort.postMessage({ latencies, ms: performance.now() - started });
+  agent.destroy();
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+}
