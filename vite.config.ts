@@ -13,6 +13,7 @@ import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from './src/contract/app-routes.ts';
 import { productCalls } from './src/contract/product-calls.ts';
 import { marketCalls } from './src/contract/market.ts';
 import { DOCUMENT_CALL_START } from './src/web/api/document-start.ts';
+import { EARLY_DETAIL_TEXTS, paintEarlyDetail } from './src/web/app/early-detail-paint.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merge.ts';
 
@@ -189,6 +190,8 @@ export default defineConfig({
           call: productCalls.productAttrByRoute,
           pathQuery: 'path',
           imageAt: ['detail', 'banner', 'image'],
+          // The page's top (bar, recording notice, banner) painted from that answer, before the app's scripts run.
+          paint: { run: paintEarlyDetail, extra: EARLY_DETAIL_TEXTS },
         },
       ],
     ),

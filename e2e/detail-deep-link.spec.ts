@@ -187,3 +187,77 @@ test('a deep link asks for the sale recorder only once the page is idle after it
   // The sale's recording starts: its serial is saved once the server has opened it.
   await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('savedRecord') ?? '{}') as { serial?: string }).serial ?? '')).toMatch(/^\w{16,}$/);
 });
+
+/** Position and size of the first element matching each selector, rounded to a tenth of a pixel. */
+async function boxes(page: Page, selectors: readonly string[]): Promise<(number[] | null)[]> {
+  return page.evaluate(
+    (list) =>
+      list.map((selector) => {
+        const element = document.querySelector(selector);
+        if (!element) return null;
+        const r = element.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map((value) => Math.round(value * 10) / 10);
+      }),
+    selectors,
+  );
+}
+
+// The painted view's parts and the app's, in the same order: the bar, its title, the recording notice, the
+// banner, its headline, its lines, its illustration, and (an internet-exclusive product) its badge.
+const EARLY_PARTS = [
+  '.early-nav',
+  '.early-nav-title',
+  ...['.recording-notice', '.detail-banner', '.detail-banner-title', '.detail-banner-subtitle', '.detail-banner-product', '.detail-banner-image', '.detail-banner-badge'].map((part) => `.early-page ${part}`),
+];
+const APP_PARTS = ['.adm-nav-bar', '.adm-nav-bar-title', '[role="note"]', '[data-testid="detail-banner"]', '[data-testid="detail-banner"] h1', '[data-testid="detail-banner"] p', '[data-testid="detail-banner"] p:last-child', '[data-testid="detail-banner"] img', '[data-testid="detail-banner"] span'];
+
+for (const product of [
+  { route: XUZHOU.route, name: XUZHOU.productName, title: '徐州学平险 2025', badge: false },
+  { route: '/calmCarefreeDetails', name: '安心无忧学生综合医疗保险', title: '安心无忧', badge: true },
+]) {
+  test(`a detail link shows its bar, notice and banner from the document before the app's scripts run, where the app then draws them (${product.title})`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: unknown[] = [];
+      (window as unknown as { layoutShifts: unknown[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
+    });
+    const releaseEntry = await hold(page, ENTRY);
+    const releaseByRoute = await hold(page, `**${BY_ROUTE}?**`);
+    await page.goto(`/#${product.route}`, { waitUntil: 'commit' });
+    // The shell is on screen (drawn, two frames) before the look-up answers, as on a slow link.
+    await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    releaseByRoute();
+    // The entry is held: what shows is the document's own view, the loading status still there.
+    const early = page.locator('.early-page');
+    await expect(early.locator('.detail-banner-title')).toHaveText(product.title);
+    await expect(early.locator('.early-nav-title')).toHaveText(product.name);
+    await expect(early.locator('.detail-banner-badge')).toHaveCount(product.badge ? 1 : 0);
+    await expect(early.locator('.recording-notice')).toContainText('全程录屏留存（可回溯）');
+    await expect.poll(() => early.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible();
+    const painted = await boxes(page, EARLY_PARTS);
+
+    releaseEntry();
+    await expect(page.getByTestId('detail-premium')).toBeVisible();
+    await expect(page.locator('.early-page')).toHaveCount(0);
+    const drawn = await boxes(page, APP_PARTS);
+    // Each box in the same place with the same size: the app's first render replaces the view without a jump.
+    expect(drawn).toEqual(painted);
+    expect(painted.filter((box) => box !== null)).toHaveLength(product.badge ? 9 : 8);
+    // Nothing moved on the way: not the shell when the view was painted, not the view when the app replaced it.
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: { value: number }[] }).layoutShifts.map((shift) => shift.value))).toEqual([]);
+  });
+}
+
+test('a detail link whose manifest has a title page above the banner keeps the loading shell until the app renders', async ({ page }) => {
+  const releaseEntry = await hold(page, ENTRY);
+  await page.goto('/#/xuzhouDetails', { waitUntil: 'commit' });
+  // The document has read the answer: it preloads the banner image it names, then would paint.
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible();
+  await expect(page.locator('.early-page')).toHaveCount(0);
+  releaseEntry();
+  await expect(page.getByTestId('title-page')).toBeVisible();
+  await expect(page.locator('.early-page')).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { GW, fillPath, type CallInput, type CallSpec } from '../../src/contract/define-call.ts';
 
 /** A `/_gw` request as the client sends it (client.ts): method, URL with its query, JSON body. */
@@ -60,6 +60,12 @@ export interface PatternStart {
   readonly call: Pick<CallSpec, 'method' | 'path'>;
   readonly pathQuery: string;
   readonly imageAt?: readonly string[];
+  /**
+   * Paints the page's first view from the answer's `data` before the app's scripts have run
+   * (src/web/app/early-detail-paint.ts): a self-contained function, serialised into the script with
+   * `Function.prototype.toString` and called with the answer's data and `extra` (JSON).
+   */
+  readonly paint?: { readonly run: (data: unknown, extra: never) => void; readonly extra: unknown };
 }
 
 /** A pattern start as the script reads it: its files computed at build time. */
@@ -84,13 +90,18 @@ export function documentStartSource(
       return (
         `if(!f&&!c&&${pattern.shape.toString()}.test(r)&&!${JSON.stringify(table)}.includes(r.toLowerCase())){f=${JSON.stringify(pattern.files)};` +
         `c=[Object.assign(${JSON.stringify(call)},{url:${JSON.stringify(pattern.call.url + '?')}+new URLSearchParams({${JSON.stringify(pattern.pathQuery)}:r})})];` +
-        `i=${JSON.stringify(pattern.imageAt ?? null)}}`
+        `i=${JSON.stringify(pattern.imageAt ?? null)};` +
+        (pattern.paint ? `w=d=>(${pattern.paint.run.toString()})(d,${JSON.stringify(pattern.paint.extra)});` : '') +
+        `}`
       );
     })
     .join('');
   const preload = `if(f)for(const h of f){if(h.endsWith('.css'))a('preload','/'+h,'style',1);else a('modulepreload','/'+h,0,1)}`;
-  // The image the answer names (read from a copy: the client reads the answer itself).
-  const image = `if(i)p.then(x=>x.clone().json()).then(b=>{const m=i.reduce((o,n)=>o&&o[n],b&&b.data);if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}).catch(()=>{});`;
+  // The image the answer names, and the page's first view painted from it (read from a copy: the client reads
+  // the answer itself).
+  const image =
+    `if(i||w)p.then(x=>x.clone().json()).then(b=>{const d=b&&b.data;if(i){const m=i.reduce((o,n)=>o&&o[n],d);` +
+    `if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}if(w)w(d)}).catch(()=>{});`;
   // In a function of its own (its `return`s end the sending only), run before the preloads: on HTTP/1.1's six
   // connections a request queues behind the links added before it, and the answer (and the image it names)
   // is what the page's largest paint waits for longest (docs/performance.md, "wt-detail2").
@@ -105,7 +116,7 @@ export function documentStartSource(
       `o[q.method+' '+q.url]={body:q.body,headers:g,response:p}}window[k]=o})();`
     : '';
   return (
-    `(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${link}let f=${JSON.stringify(files)}[r],c=${JSON.stringify(calls)}[r],i=null;` +
+    `(()=>{const r=location.hash.slice(1).split('?')[0]||'/';${link}let f=${JSON.stringify(files)}[r],c=${JSON.stringify(calls)}[r],i=null,w=null;` +
     `${matchPatterns}${send}${preload}})();\n`
   );
 }
@@ -169,7 +180,8 @@ export function documentPreloads(
         const built = patterns.map(
           ({ modules, call, ...pattern }): BuiltPatternStart => ({ ...pattern, files: filesOf(modules), call: { method: call.method, url: GW + call.path, body: null } }),
         );
-        const source = documentStartSource(map, calls, start, built);
+        // Minified: the paint function is serialised from its source as written.
+        const source = minifySync('document-start.js', documentStartSource(map, calls, start, built)).code;
         script = `assets/document-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName: script, source });
       },

@@ -93,6 +93,31 @@ describe('the detail route start script', () => {
     }
   });
 
+  it("paints from the answer's data (the pattern's serialised function, with its extra), once the image it names is preloaded", async () => {
+    const painting = documentStartSource({}, {}, DOCUMENT_CALL_START, [
+      {
+        shape: DETAIL_ROUTE_SHAPE,
+        table: [],
+        files: [],
+        call: { method: 'GET', url: '/_gw/prod-svc/api/v1/detailRoute/edu', body: null },
+        pathQuery: 'path',
+        imageAt: ['detail', 'banner', 'image'],
+        paint: {
+          run: (data: unknown, extra: unknown) => {
+            (window as unknown as { painted: unknown[] }).painted = [data, extra, document.head.querySelector('link[as=image]')?.getAttribute('href')];
+          },
+          extra: { notice: 'n' },
+        },
+      },
+    ]);
+    document.head.innerHTML = '';
+    location.hash = '#/xuzhouStudentSafetyDetails';
+    const data = { detail: { banner: { image: '/img/b.svg' } } };
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ code: '0000', msg: '', data }))));
+    new Function(painting)();
+    await vi.waitFor(() => expect((window as unknown as { painted?: unknown[] }).painted).toEqual([data, { notice: 'n' }, '/img/b.svg']));
+  });
+
   it("knows a detail route by the manifests' own route pattern", () => {
     const schema = JSON.parse(readFileSync('schemas/product-manifest.schema.json', 'utf8')) as { properties: { routes: { items: { pattern: string } } } };
     expect(DETAIL_ROUTE_SHAPE.source).toBe(schema.properties.routes.items.pattern.replaceAll('/', '\\/'));

@@ -6,9 +6,9 @@
  */
 import { useEffect } from 'react';
 import type { SaleStep, SaleStepBody } from '../../contract/recording.ts';
+import { EARLY_DETAIL_TEXTS } from '../app/early-detail-paint.ts';
 import { whenIdle } from '../app/when-idle.ts';
 import { SAVED_RECORD_KEY } from './keys.ts';
-import styles from './sale-recording.module.css';
 
 const recorder = () => import('./recorder.ts');
 
@@ -50,8 +50,8 @@ export function finishSale(orderCode: string | undefined, result: 'success' | 'f
 /** The notice the buyer sees before anything is recorded (spec §1, 可回溯). */
 export function RecordingNotice() {
   return (
-    <div className={styles.notice} role="note">
-      为保障您的合法权益，本次投保过程将全程录屏留存（可回溯），您填写的个人信息已遮盖处理。
+    <div className="recording-notice" role="note">
+      {EARLY_DETAIL_TEXTS.notice}
     </div>
   );
 }
