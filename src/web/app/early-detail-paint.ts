@@ -1,3 +1,9 @@
+/** The texts of the painted view: the recording notice (RecordingNotice) and the banner's badge (BannerSection). */
+export const EARLY_DETAIL_TEXTS = {
+  notice: '为保障您的合法权益，本次投保过程将全程录屏留存（可回溯），您填写的个人信息已遮盖处理。',
+  exclusive: '互联网专属',
+} as const;
+
 /**
  * A product detail page's first view, painted from the document (issue 15, docs/performance.md, ninth stop).
  *
@@ -21,12 +27,6 @@
  * Self-contained: it is serialised with `Function.prototype.toString`, so it reads no outer name; its
  * texts come in `texts` ({@link EARLY_DETAIL_TEXTS}, the ones the app's components show).
  */
-/** The texts of the painted view: the recording notice (RecordingNotice) and the banner's badge (BannerSection). */
-export const EARLY_DETAIL_TEXTS = {
-  notice: '为保障您的合法权益，本次投保过程将全程录屏留存（可回溯），您填写的个人信息已遮盖处理。',
-  exclusive: '互联网专属',
-} as const;
-
 export function paintEarlyDetail(data: unknown, texts: { readonly notice: string; readonly exclusive: string }): void {
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', () => paintEarlyDetail(data, texts), { once: true });
