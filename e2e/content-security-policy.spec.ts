@@ -46,7 +46,7 @@ test('home, a detail page and the insure form raise no content-security violatio
   const home = await page.goto('/');
   const csp = home?.headers()['content-security-policy'] ?? '';
   // WeChat's JSSDK host is the one other script source (the share card, loaded inside WeChat only).
-  expect(csp).toMatch(/script-src 'self'( https:\/\/res\.wx\.qq\.com)?;/);
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='( https:\/\/res\.wx\.qq\.com)?;/);
   expect(csp).not.toContain('unsafe-inline');
   // The insure form's validator is a module of this origin, compiled on the server: no eval.
   expect(csp).not.toContain('unsafe-eval');

@@ -261,3 +261,18 @@ test('a detail link whose manifest has a title page above the banner keeps the l
   await expect(page.getByTestId('title-page')).toBeVisible();
   await expect(page.locator('.early-page')).toHaveCount(0);
 });
+
+test('the app replaces the painted view only once the browser has shown it: with its illustration held, the app waits (at most a second)', async ({ page }) => {
+  const releaseBanner = await hold(page, BANNER);
+  await page.goto(`/#${XUZHOU.route}`, { waitUntil: 'commit' });
+  const early = page.locator('.early-page');
+  await expect(early.locator('.detail-banner-title')).toBeVisible();
+  // The app's files and the look-up are at hand on loopback well within this; the app still waits for the
+  // view to be presented with its illustration, so the painted view is what shows.
+  await page.waitForTimeout(400);
+  await expect(early).toHaveCount(1);
+  await expect(page.getByTestId('detail-banner')).toHaveCount(0);
+  releaseBanner();
+  await expect(page.getByTestId('detail-banner')).toBeVisible();
+  await expect(early).toHaveCount(0);
+});

@@ -73,6 +73,9 @@ until [ "$(status "$base/")" != 503 ] || [ $SECONDS -ge $deadline ]; do sleep 0.
 headers="$(curl -s -D - -o /dev/null -H 'accept-encoding: br' "$base/")"
 echo "$headers" | grep -qi '^HTTP/[0-9.]* 200' || fail "GET / is not 200: $headers"
 echo "$headers" | grep -qi '^content-security-policy:.*script-src' || fail "GET / has no content-security-policy"
+# index.html's one inline script (the document start) is allowed by its hash, and nothing else inline is.
+echo "$headers" | grep -qi "^content-security-policy:.*script-src 'self' 'sha256-" || fail "GET /'s policy does not allow the document start by its hash"
+echo "$headers" | grep -qi '^content-security-policy:.*unsafe-inline' && fail "GET /'s policy allows inline script"
 echo "$headers" | grep -qi '^content-encoding: br' || fail "GET / is not sent with brotli when asked"
 echo "prod-smoke: GET / 200, brotli, content-security-policy"
 

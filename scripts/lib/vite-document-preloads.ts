@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { minifySync, type Plugin } from 'vite';
@@ -43,6 +42,11 @@ export interface CallStart {
    * `authorization` and `userId` headers; with a token the client would refresh first, nothing is started.
    */
   readonly session: { readonly storageKey: string; readonly refreshThresholdMs: number };
+  /**
+   * The window property a route with a `paint` leaves a promise under: settled once the painted view has been
+   * presented (what the paint function returns), or at once when nothing was painted or the call failed.
+   */
+  readonly paintKey: string;
 }
 
 /**
@@ -63,9 +67,10 @@ export interface PatternStart {
   /**
    * Paints the page's first view from the answer's `data` before the app's scripts have run
    * (src/web/app/early-detail-paint.ts): a self-contained function, serialised into the script with
-   * `Function.prototype.toString` and called with the answer's data and `extra` (JSON).
+   * `Function.prototype.toString` and called with the answer's data and `extra` (JSON). What it returns
+   * (a promise settled once the view has been presented) is left under `window[start.paintKey]`.
    */
-  readonly paint?: { readonly run: (data: unknown, extra: never) => void; readonly extra: unknown };
+  readonly paint?: { readonly run: (data: unknown, extra: never) => unknown; readonly extra: unknown };
 }
 
 /** A pattern start as the script reads it: its files computed at build time. */
@@ -99,9 +104,11 @@ export function documentStartSource(
   const preload = `if(f)for(const h of f){if(h.endsWith('.css'))a('preload','/'+h,'style',1);else a('modulepreload','/'+h,0,1)}`;
   // The image the answer names, and the page's first view painted from it (read from a copy: the client reads
   // the answer itself).
+  // With a paint, the chain is left under `paintKey`: the app's first render waits for the painted view to be
+  // presented (src/web/main.tsx), so the browser shows it (and counts its paint) before the app replaces it.
   const image =
-    `if(i||w)p.then(x=>x.clone().json()).then(b=>{const d=b&&b.data;if(i){const m=i.reduce((o,n)=>o&&o[n],d);` +
-    `if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}if(w)w(d)}).catch(()=>{});`;
+    `if(i||w){const v=p.then(x=>x.clone().json()).then(b=>{const d=b&&b.data;if(i){const m=i.reduce((o,n)=>o&&o[n],d);` +
+    `if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}if(w)return w(d)}).catch(()=>{});if(w)window[s.paintKey]=v}`;
   // In a function of its own (its `return`s end the sending only), run before the preloads: on HTTP/1.1's six
   // connections a request queues behind the links added before it, and the answer (and the image it names)
   // is what the page's largest paint waits for longest (docs/performance.md, "wt-detail2").
@@ -125,9 +132,11 @@ export function documentStartSource(
  * Starts a route's chunks and data from the document (issue 15, docs/performance.md, "wt-lcphome" and
  * "wt-home"). The app's routes live in the URL's hash, which the server never sees, so index.html cannot
  * name a route's files; and the entry asks for them only once it has run, after the vendor chunk has
- * arrived and been evaluated. The build emits a small classic script, `assets/document-start-<hash>.js`,
- * loaded `async` with high priority from index.html (external: the content-security policy allows no
- * inline script): it reads `location.hash` and
+ * arrived and been evaluated. The build writes a small classic script into index.html, after the entry's
+ * script and preloads and before the stylesheet (the content-security policy allows it by the hash of its
+ * text, which the server reads from the index.html it serves: `documentInlineScripts`; it was an `async`
+ * file of its own until the tenth stop, one round trip more before its calls left): it reads
+ * `location.hash` and
  * - adds a `<link rel=modulepreload>` (CSS: `rel=preload as=style`) for each file the configured modules
  *   of the current route need beyond the entry's own closure, so they download beside the entry and
  *   vendor chunks (the entry's dynamic imports find them linked: Vite's preload helper skips them);
@@ -181,16 +190,20 @@ export function documentPreloads(
           ({ modules, call, ...pattern }): BuiltPatternStart => ({ ...pattern, files: filesOf(modules), call: { method: call.method, url: GW + call.path, body: null } }),
         );
         // Minified: the paint function is serialised from its source as written.
-        const source = minifySync('document-start.js', documentStartSource(map, calls, start, built)).code;
-        script = `assets/document-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName: script, source });
+        script = minifySync('document-start.js', documentStartSource(map, calls, start, built)).code.trim();
       },
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!script) return html;
-        return html.replace('<script type="module"', `<script async fetchpriority="high" src="/${script}"></script>\n    <script type="module"`);
+        // After the entry and its preloads (their requests go first), before the stylesheet: a parser-inserted
+        // script waits for the stylesheets above it.
+        const at = html.indexOf('<link rel="stylesheet"');
+        // The HTML parser would end the script at `</script` or read `<!--` as an escape: never in its text.
+        if (/<\/script|<!--/i.test(script)) throw new Error('documentPreloads: the document-start script cannot be inlined as written');
+        const inline = `<script>${script}</script>\n    `;
+        return at < 0 ? html.replace('</head>', `${inline}</head>`) : html.slice(0, at) + inline + html.slice(at);
       },
     },
   };

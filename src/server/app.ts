@@ -30,7 +30,7 @@ import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 // --- accounts
 import { isSessionRevoked } from './auth/sessions.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
-import { registerStaticWeb } from './static-web/static-web.ts';
+import { documentInlineScripts, registerStaticWeb } from './static-web/static-web.ts';
 // --- markets
 import { join } from 'node:path';
 import { createMarketStore, loadMarketStore, type MarketStore } from './markets/market-store.ts';
@@ -154,7 +154,13 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   installErrorHandlers(app);
   await registerOpenApi(app, { reference: config.devEndpoints });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  await registerHardening(app, { db, manifests, publicUrl: config.publicUrl, pressure: config.nodeEnv === 'test' ? false : undefined });
+  await registerHardening(app, {
+    db,
+    manifests,
+    publicUrl: config.publicUrl,
+    inlineScripts: documentInlineScripts(config.distDir),
+    pressure: config.nodeEnv === 'test' ? false : undefined,
+  });
 
   const tokens = createAccessTokens(config.jwtSecret, baseNow);
   const isRevoked = (claims: AccessClaims) => isSessionRevoked(db, claims);

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { documentPaintPresented } from './api/document-start.ts';
 import { AppRouter, appNavigation, firstRouteReady } from './app/router.tsx';
 import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
 
@@ -27,4 +28,9 @@ const render = () =>
 // arrived, at most FIRST_RENDER_WAIT_MS: the first render then shows the screen, not a fallback that
 // React would hold for 300 ms once the screen was ready (router.tsx, `firstRouteReady`).
 const FIRST_RENDER_WAIT_MS = 8000;
-void Promise.race([firstRouteReady(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render, render);
+// On a detail link whose top the document painted, also until that view has been presented (at most a second
+// after the answer: early-detail-paint.ts), so that the browser shows it before the app replaces it.
+void Promise.race([
+  Promise.all([firstRouteReady(), documentPaintPresented()]),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(render, render);

@@ -5,6 +5,7 @@
  * the overload answer.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -12,7 +13,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GW } from '../../src/contract/define-call.ts';
 import { createManifestStore, loadManifestStore } from '../../src/server/catalogue/manifest-store.ts';
-import { registerHardening, SANDBOX_CSP } from '../../src/server/http/hardening.ts';
+import { inlineScriptHashes, registerHardening, SANDBOX_CSP } from '../../src/server/http/hardening.ts';
+import { documentInlineScripts } from '../../src/server/static-web/static-web.ts';
 import { journalMigrationCount, registerHealthRoutes } from '../../src/server/http/health-routes.ts';
 import { makeTestApp, openTestDb, type TestApp, XUZHOU } from './helpers.ts';
 
@@ -23,7 +25,9 @@ import { buildInsureFormSchema } from '../../src/engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../src/engine/insure/form-validator-key.ts';
 import { formValidatorUrl } from '../../src/web/renderers/insure/form-validator.ts';
 
-const INDEX_HTML = `<!doctype html><html><head><title>学平险</title><script type="module" src="/assets/index-3f9a1c.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+/** The built document's one inline script (the document start): the page's policy allows it by its hash. */
+const INLINE_SCRIPT = `(()=>{window.__started=location.hash})();`;
+const INDEX_HTML = `<!doctype html><html><head><title>学平险</title><script type="module" src="/assets/index-3f9a1c.js"></script><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const ASSET_JS = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item-${i}"`).join(',')}];`;
 
 /** A dist/ as the build leaves it: files with their .br and .gz variants. */
@@ -169,12 +173,15 @@ describe('compression, cache headers and security headers', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('sends a content-security policy on / that allows no inline script or style and no framing', async () => {
+  it('sends a content-security policy on / that allows no inline script but the document\'s own, no inline style and no framing', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-    // Scripts from this origin's files and WeChat's JSSDK host only; eval stays allowed for the insure form's ajv (hardening.ts).
-    expect(directives.get('script-src')).toEqual(["'self'", 'https://res.wx.qq.com']);
+    // Scripts from this origin's files, the served document's inline script by the hash of its exact text,
+    // and WeChat's JSSDK host; no eval (the insure form's validator is compiled on the server).
+    const served = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+    expect(directives.get('script-src')).toEqual(["'self'", served, 'https://res.wx.qq.com']);
+    expect(csp).not.toContain('unsafe-eval');
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -242,7 +249,7 @@ describe('compression, cache headers and security headers', () => {
         referrer: 'strict-origin-when-cross-origin',
         coop: 'same-origin',
       });
-      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' https://res.wx.qq.com");
+      expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=' https:\/\/res\.wx\.qq\.com;/);
     }
   });
 
@@ -325,13 +332,27 @@ describe('overload', () => {
   });
 });
 
+describe('inline script hashes', () => {
+  it('hashes the text of each script without a src, exactly as written, and nothing else', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    const html = `<script type="module" src="/a.js"></script><SCRIPT>a()</SCRIPT><script async src='/b.js'>ignored()</script>\n<script id="x">\n b('中')\n</script>`;
+    expect(inlineScriptHashes(html)).toEqual([hash('a()'), hash("\n b('中')\n")]);
+    expect(inlineScriptHashes('<p>no script</p>')).toEqual([]);
+  });
+});
+
 describe('the built web app', () => {
   const index = join('dist', 'index.html');
-  it.skipIf(!existsSync(index))('has no inline script or style in index.html (the policy would block them)', () => {
+  it.skipIf(!existsSync(index))('has one inline script (the document start, allowed by its hash) and no inline style or handler in index.html', () => {
     const html = readFileSync(index, 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
+    const inline = scripts.filter(([, attributes]) => !/\bsrc=/.test(attributes ?? ''));
+    expect(inline).toHaveLength(1);
+    expect(inline[0]![1]).toBe('');
+    expect(inline[0]![2]).toContain('location.hash');
+    // The hash the server puts in the page's policy is that of the text served.
+    expect(documentInlineScripts('dist')).toEqual([`'sha256-${createHash('sha256').update(inline[0]![2]!).digest('base64')}'`]);
+    for (const [, attributes, body] of scripts.filter((script) => !inline.includes(script))) {
       expect(attributes).toMatch(/\bsrc=/);
       expect(body?.trim()).toBe('');
     }

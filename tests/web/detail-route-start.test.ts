@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentStartSource } from '../../scripts/lib/vite-document-preloads.ts';
+import { documentStartSource, type BuiltPatternStart } from '../../scripts/lib/vite-document-preloads.ts';
 import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from '../../src/contract/app-routes.ts';
 import { SYS_CODE } from '../../src/engine/rules/system-codes.ts';
 import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '../../src/web/api/document-start.ts';
@@ -11,15 +11,21 @@ import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '..
  * issue 15): on a path outside the route table with a detail route's shape, it sends the route call as the
  * client would and preloads the detail screen's files; anywhere else (but home's own start) it does nothing.
  */
+/** The detail route's start as vite.config.ts declares it (its files and table aside), with `extra`. */
+const detailStart = (extra: Partial<BuiltPatternStart>): BuiltPatternStart => ({
+  shape: DETAIL_ROUTE_SHAPE,
+  table: [],
+  files: [],
+  call: { method: 'GET', url: '/_gw/prod-svc/api/v1/detailRoute/edu', body: null },
+  pathQuery: 'path',
+  ...extra,
+});
 const source = documentStartSource({ '/': ['assets/home-a.js'] }, {}, DOCUMENT_CALL_START, [
-  {
-    shape: DETAIL_ROUTE_SHAPE,
+  detailStart({
     table: Object.values(APP_ROUTES).map((route) => route.path),
     files: ['assets/detail-a.js', 'assets/detail-a.css'],
-    call: { method: 'GET', url: '/_gw/prod-svc/api/v1/detailRoute/edu', body: null },
-    pathQuery: 'path',
     imageAt: ['detail', 'banner', 'image'],
-  },
+  }),
 ]);
 const started = () => (window as unknown as Record<string, Record<string, StartedRequest> | undefined>)[DOCUMENT_START_KEY];
 const BY_ROUTE = 'GET /_gw/prod-svc/api/v1/detailRoute/edu?path=%2FxuzhouStudentSafetyDetails';
@@ -95,12 +101,7 @@ describe('the detail route start script', () => {
 
   it("paints from the answer's data (the pattern's serialised function, with its extra), once the image it names is preloaded", async () => {
     const painting = documentStartSource({}, {}, DOCUMENT_CALL_START, [
-      {
-        shape: DETAIL_ROUTE_SHAPE,
-        table: [],
-        files: [],
-        call: { method: 'GET', url: '/_gw/prod-svc/api/v1/detailRoute/edu', body: null },
-        pathQuery: 'path',
+      detailStart({
         imageAt: ['detail', 'banner', 'image'],
         paint: {
           run: (data: unknown, extra: unknown) => {
@@ -108,7 +109,7 @@ describe('the detail route start script', () => {
           },
           extra: { notice: 'n' },
         },
-      },
+      }),
     ]);
     document.head.innerHTML = '';
     location.hash = '#/xuzhouStudentSafetyDetails';
@@ -116,6 +117,31 @@ describe('the detail route start script', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ code: '0000', msg: '', data }))));
     new Function(painting)();
     await vi.waitFor(() => expect((window as unknown as { painted?: unknown[] }).painted).toEqual([data, { notice: 'n' }, '/img/b.svg']));
+  });
+
+  it('leaves what the paint returns under the paint key for the app, settled at once when the call fails', async () => {
+    const source = documentStartSource({}, {}, DOCUMENT_CALL_START, [
+      // Serialised: it reaches the test through the window only.
+      detailStart({ paint: { run: () => new Promise<void>((resolve) => ((window as unknown as { present: () => void }).present = resolve)), extra: null } }),
+    ]);
+    const scope = window as unknown as Record<string, unknown>;
+    const state = { settled: false };
+    location.hash = '#/xuzhouStudentSafetyDetails';
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ code: '0000', msg: '', data: {} }))));
+    delete scope[DOCUMENT_START_KEY];
+    new Function(source)();
+    const presented = scope[DOCUMENT_CALL_START.paintKey] as Promise<void>;
+    expect(presented).toBeInstanceOf(Promise);
+    void presented.then(() => (state.settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.settled).toBe(false);
+    (window as unknown as { present: () => void }).present();
+    await vi.waitFor(() => expect(state.settled).toBe(true));
+
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    delete scope[DOCUMENT_START_KEY];
+    new Function(source)();
+    await expect(scope[DOCUMENT_CALL_START.paintKey]).resolves.toBeUndefined();
   });
 
   it("knows a detail route by the manifests' own route pattern", () => {

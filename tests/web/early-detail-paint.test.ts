@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_DETAIL_TEXTS, paintEarlyDetail } from '../../src/web/app/early-detail-paint.ts';
 
 const SHELL = '<div class="page-loading" role="status"><span class="page-loading-spinner"></span><span>加载中…</span></div>';
@@ -14,9 +14,18 @@ function manifest(overrides: { banner?: Record<string, unknown>; detail?: Record
 }
 
 /** Paints as the document-start script does: with the texts the build passes, through a serialised copy. */
-function paint(data: unknown): void {
+function paint(data: unknown): Promise<void> {
   const serialised = new Function(`return (${paintEarlyDetail.toString()})`)() as typeof paintEarlyDetail;
-  serialised(data, EARLY_DETAIL_TEXTS);
+  return serialised(data, EARLY_DETAIL_TEXTS);
+}
+
+/** Whether `promise` has settled after the pending callbacks have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
 }
 
 describe('paintEarlyDetail', () => {
@@ -67,5 +76,58 @@ describe('paintEarlyDetail', () => {
       expect(document.querySelector('.early-page')).toBeNull();
       expect(document.getElementById('root')?.children).toHaveLength(1);
     }
+  });
+
+  describe('what it returns: settled once the painted view has been presented', () => {
+    let frames: FrameRequestCallback[] = [];
+    const complete = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'complete');
+    beforeEach(() => {
+      vi.useFakeTimers();
+      frames = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+      // An illustration still on its way (happy-dom loads no image: every one would be complete).
+      Object.defineProperty(HTMLImageElement.prototype, 'complete', { configurable: true, get: () => false });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      if (complete) Object.defineProperty(HTMLImageElement.prototype, 'complete', complete);
+      else delete (HTMLImageElement.prototype as { complete?: boolean }).complete;
+    });
+    const frame = () => {
+      for (const callback of frames.splice(0)) callback(0);
+    };
+
+    it('after the illustration has loaded and two frames have begun', async () => {
+      const presented = paint(manifest());
+      frame();
+      expect(await settled(presented)).toBe(false);
+      document.querySelector('img')!.dispatchEvent(new Event('load'));
+      frame();
+      expect(await settled(presented)).toBe(false);
+      frame();
+      expect(await settled(presented)).toBe(true);
+    });
+
+    it('after a failed illustration too, and after a second at most (a page in the background gets no frames)', async () => {
+      const failed = paint(manifest());
+      document.querySelector('img')!.dispatchEvent(new Event('error'));
+      frame();
+      frame();
+      expect(await settled(failed)).toBe(true);
+
+      document.body.innerHTML = `<div id="root">${SHELL}</div>`;
+      const waiting = paint(manifest());
+      vi.advanceTimersByTime(999);
+      expect(await settled(waiting)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await settled(waiting)).toBe(true);
+    });
+
+    it('at once when nothing was painted', async () => {
+      expect(await settled(paint(manifest({ loginRequired: true })))).toBe(true);
+      document.body.innerHTML = '<div id="root"><main>the app</main></div>';
+      expect(await settled(paint(manifest()))).toBe(true);
+    });
   });
 });

@@ -3,6 +3,7 @@
  * compression, security headers, overload protection and the health routes.
  * See ARCHITECTURE.md, "Production deployment".
  */
+import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
@@ -31,6 +32,8 @@ export interface PressureLimits {
 export interface HardeningOptions extends HealthDeps {
   /** PUBLIC_URL: when it is https, browsers are told to stay on https (HSTS, upgrade-insecure-requests). */
   publicUrl?: string | undefined;
+  /** Hash sources (`'sha256-…'`) of the inline scripts of the served index.html ({@link inlineScriptHashes}). */
+  inlineScripts?: readonly string[];
   /** Overrides of the defaults; false: no overload check (tests, where a loaded CI box is no overload). */
   pressure?: Partial<PressureLimits> | false;
 }
@@ -58,7 +61,8 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
 
 /**
  * The web app's policy: scripts and styles only from files of this origin (no
- * inline script; index.html links its base styles; eval for ajv, see below), images also as data: and
+ * inline script but index.html's document start, allowed by the hash of its text, `inlineScripts`;
+ * index.html links its base styles; no eval, see below), images also as data: and
  * blob: URLs (QR codes, photos being uploaded), calls to this origin only,
  * never framed. React's `style` props go through the CSSOM, which style-src
  * does not govern, so no 'unsafe-inline' is needed.
@@ -74,12 +78,14 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
 export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
 export const WECHAT_REPORT_ORIGIN = 'https://open.weixin.qq.com';
 
-export function appCspDirectives(https: boolean): Record<string, string[] | null> {
+export function appCspDirectives(https: boolean, inlineScripts: readonly string[] = []): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
     // No 'unsafe-eval': the insure form's validator is compiled on the server and imported as a
     // module from this origin (src/server/catalogue/form-validators.ts), not compiled in the browser.
-    'script-src': ["'self'", WECHAT_JSSDK_ORIGIN],
+    // No 'unsafe-inline': the one inline script of index.html (the document start, built by
+    // scripts/lib/vite-document-preloads.ts) is allowed by its hash, that exact text only.
+    'script-src': ["'self'", ...inlineScripts, WECHAT_JSSDK_ORIGIN],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', WECHAT_REPORT_ORIGIN],
@@ -158,9 +164,9 @@ async function overloadCheck(app: FastifyInstance, limits: PressureLimits): Prom
 }
 
 /** Helmet's options for the app: the policy above, and what differs from helmet's defaults. */
-export function helmetOptions(https: boolean): HelmetOptions {
+export function helmetOptions(https: boolean, inlineScripts: readonly string[] = []): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(https, inlineScripts) },
     // No cross-origin resources are embedded; COEP would only risk breaking images shared to WeChat.
     crossOriginEmbedderPolicy: false,
     // Real payment platforms (WeChat H5 pay) check the Referer's host: keep the browser default.
@@ -234,8 +240,24 @@ export function apiSecurityHeaders(https: boolean): Readonly<Record<string, stri
 }
 
 /** Both sets, computed once: `api` for answers under {@link API_PREFIX}, `page` (helmet's full set) for the rest. */
-export function headerSets(https: boolean): { api: Readonly<Record<string, string>>; page: Readonly<Record<string, string>> } {
-  return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https)))) };
+export function headerSets(
+  https: boolean,
+  inlineScripts: readonly string[] = [],
+): { api: Readonly<Record<string, string>>; page: Readonly<Record<string, string>> } {
+  return { api: apiSecurityHeaders(https), page: Object.freeze(Object.fromEntries(securityHeaders(helmetOptions(https, inlineScripts)))) };
+}
+
+/**
+ * The CSP hash sources (`'sha256-<base64>'`) of a document's inline scripts: the text between each
+ * `<script>` without a `src` and its `</script>`, exactly as served (CSP 3, "script-src" hash sources).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 
@@ -254,7 +276,7 @@ export async function registerHardening(app: FastifyInstance, options: Hardening
   // helmet's, for the HTML document, static files and the sandbox pages). Routes that set their own
   // (the clause page, the face page, a route's cache-control) replace a header with reply.header().
   // The overload check runs in the same hook (one hook per request, not two): a refused request gets its headers too.
-  const headers = headerSets(https);
+  const headers = headerSets(https, options.inlineScripts);
   const limits = options.pressure === false ? undefined : { ...defaultPressureLimits(), ...options.pressure };
   const overloaded = limits ? await overloadCheck(app, limits) : () => false;
   const retryAfter = String(limits?.retryAfter ?? 0);

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { inlineScriptHashes } from '../http/hardening.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -44,4 +45,14 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
   });
   app.get('/', (_request, reply) => reply.sendFile('index.html'));
   return true;
+}
+
+/**
+ * The CSP hash sources of the inline scripts of the index.html in `distDir` (none when there is no
+ * build): the page's policy allows those exact scripts and no other inline script. Read once at start,
+ * from the file that is served.
+ */
+export function documentInlineScripts(distDir: string): string[] {
+  const file = join(distDir, 'index.html');
+  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
 }

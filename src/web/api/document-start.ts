@@ -1,7 +1,7 @@
 /**
  * Requests the document started before the entry ran (issue 15, docs/performance.md, "wt-home"). The
- * document-start script (scripts/lib/vite-document-preloads.ts, a classic script index.html loads `async`
- * beside the entry) sends the `/_gw` calls configured for the route in the URL's hash — home's catalogue and
+ * document-start script (scripts/lib/vite-document-preloads.ts, a classic script inlined in index.html
+ * after the entry's script) sends the `/_gw` calls configured for the route in the URL's hash — home's catalogue and
  * market list for `/` — and leaves each one under `window[DOCUMENT_START_KEY]`, keyed by method and URL,
  * with the body and headers it sent. The client (`client.ts`) takes a started request instead of sending
  * its own when it would send exactly the same request: same method, URL, body and headers (the session's
@@ -16,6 +16,12 @@ import { STORAGE_KEYS } from '../state/storage.ts';
 /** The window property the document-start script leaves its requests under. */
 export const DOCUMENT_START_KEY = '__eduDocumentStart';
 
+/**
+ * The window property a route with a painted first view (a detail link: app/early-detail-paint.ts) leaves a
+ * promise under, settled once that view has been presented, or at once when nothing was painted.
+ */
+export const DOCUMENT_PAINT_KEY = '__eduDocumentPaint';
+
 /** Spec §9: the access token is refreshed (before a call) when under 600 s remain. */
 export const REFRESH_THRESHOLD_S = 600;
 
@@ -27,7 +33,23 @@ export const DOCUMENT_CALL_START = {
   key: DOCUMENT_START_KEY,
   headers: { sysCode: SYS_CODE },
   session: { storageKey: STORAGE_KEYS.user, refreshThresholdMs: REFRESH_THRESHOLD_S * 1000 },
+  paintKey: DOCUMENT_PAINT_KEY,
 } as const;
+
+/**
+ * Settles once the view the document painted from its answer has been presented (at once when it painted
+ * none): the app's first render replaces that view with the same boxes, and waits for this so that the
+ * browser has shown it first. Without the wait, a phone that has the app's files by the time the answer
+ * arrives goes straight into rendering the app, and the painted view is replaced unseen (and uncounted by
+ * the browser's largest-paint measure, which drops an element removed before its frame was presented).
+ */
+export function documentPaintPresented(): Promise<void> {
+  const left = (globalThis as unknown as Record<string, unknown>)[DOCUMENT_PAINT_KEY];
+  return left instanceof Promise ? left.then(
+    () => undefined,
+    () => undefined,
+  ) : Promise.resolve();
+}
 
 /** One request the document sent: the body and headers it was sent with, and the answer on its way. */
 export interface StartedRequest {

@@ -24,17 +24,22 @@ export const EARLY_DETAIL_TEXTS = {
  * (`textContent`) and a same-origin image path. The painted view is hidden from assistive technology; the
  * shell's status (加载中…) stays for it, out of sight, and a spinner shows below the banner until the app renders.
  *
+ * Returns a promise settled once the painted view has been presented (at once when nothing was painted):
+ * the document-start script leaves it for the app, whose first render waits for it (api/document-start.ts,
+ * `documentPaintPresented`).
+ *
  * Self-contained: it is serialised with `Function.prototype.toString`, so it reads no outer name; its
  * texts come in `texts` ({@link EARLY_DETAIL_TEXTS}, the ones the app's components show).
  */
-export function paintEarlyDetail(data: unknown, texts: { readonly notice: string; readonly exclusive: string }): void {
+export function paintEarlyDetail(data: unknown, texts: { readonly notice: string; readonly exclusive: string }): Promise<void> {
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => paintEarlyDetail(data, texts), { once: true });
-    return;
+    return new Promise((resolve) => {
+      document.addEventListener('DOMContentLoaded', () => void paintEarlyDetail(data, texts).then(resolve), { once: true });
+    });
   }
   const root = document.getElementById('root');
   const shell = root?.firstElementChild;
-  if (!root || !shell || root.childElementCount !== 1 || !shell.classList.contains('page-loading')) return;
+  if (!root || !shell || root.childElementCount !== 1 || !shell.classList.contains('page-loading')) return Promise.resolve();
   const manifest = data as {
     productName?: unknown;
     loginRequired?: unknown;
@@ -42,9 +47,11 @@ export function paintEarlyDetail(data: unknown, texts: { readonly notice: string
     detail?: { titlePage?: unknown; banner?: { title?: unknown; subtitle?: unknown; color?: unknown; image?: unknown } | null } | null;
   } | null;
   const banner = manifest?.detail?.banner;
-  if (!manifest || !banner || manifest.detail?.titlePage || typeof manifest.productName !== 'string' || typeof banner.title !== 'string') return;
+  if (!manifest || !banner || manifest.detail?.titlePage || typeof manifest.productName !== 'string' || typeof banner.title !== 'string') {
+    return Promise.resolve();
+  }
   // A log-in-only product is never shown to a visitor (the app sends them to log in first).
-  if (manifest.loginRequired === true) return;
+  if (manifest.loginRequired === true) return Promise.resolve();
   const element = (tag: string, className: string, text?: string): HTMLElement => {
     const node = document.createElement(tag);
     node.className = className;
@@ -58,8 +65,9 @@ export function paintEarlyDetail(data: unknown, texts: { readonly notice: string
   const top = element('div', 'detail-banner');
   const color = typeof banner.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(banner.color) ? banner.color : '#1677ff';
   top.style.background = `linear-gradient(150deg, ${color} 0%, ${color}cc 60%, ${color}99 100%)`;
+  let image: HTMLImageElement | null = null;
   if (typeof banner.image === 'string' && /^\/(?!\/)/.test(banner.image)) {
-    const image = document.createElement('img');
+    image = document.createElement('img');
     image.className = 'detail-banner-image';
     image.alt = '';
     image.width = 168;
@@ -83,4 +91,16 @@ export function paintEarlyDetail(data: unknown, texts: { readonly notice: string
   page.append(loading);
   shell.classList.add('early-status');
   root.append(page);
+  // Presented: the illustration loaded (or failed) and two frames begun since, so the frame showing the view
+  // has been presented; at most a second (a page in the background gets no frames).
+  const shown = image;
+  return new Promise((resolve) => {
+    const presented = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    if (!shown || shown.complete) presented();
+    else {
+      shown.addEventListener('load', presented, { once: true });
+      shown.addEventListener('error', presented, { once: true });
+    }
+    setTimeout(resolve, 1000);
+  });
 }
