@@ -70,7 +70,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * Orders of the order bench. 2,000: at 700 orders/s, 300 lasted under half a second, so the run was mostly
  * warm-up (each pooled connection plans its functions' statements on its first calls) and its p99 was its
- * third-slowest order; the ratio to the bare INSERT moved between 37 and 50 % from run to run (tenth stop).
+ * third-slowest order; the ratio to the bare INSERT moved between 32 and 50 % from run to run (tenth stop).
  */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 /** Xuzhou's county codes: the bench's insureds get ID numbers of these, 1,000 per county (the sequence code's three digits). */
