@@ -237,6 +237,9 @@ for (const product of [
     await expect.poll(() => early.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible();
     const painted = await boxes(page, EARLY_PARTS);
+    // The banner's gradient is written twice (the paint is serialised and reads no outer name): the same colours.
+    const paintedBackground = await early.locator('.detail-banner').evaluate((banner) => getComputedStyle(banner).backgroundImage);
+    expect(paintedBackground).toContain('linear-gradient');
 
     releaseEntry();
     await expect(page.getByTestId('detail-premium')).toBeVisible();
@@ -244,6 +247,7 @@ for (const product of [
     const drawn = await boxes(page, APP_PARTS);
     // Each box in the same place with the same size: the app's first render replaces the view without a jump.
     expect(drawn).toEqual(painted);
+    expect(await page.getByTestId('detail-banner').evaluate((banner) => getComputedStyle(banner).backgroundImage)).toBe(paintedBackground);
     expect(painted.filter((box) => box !== null)).toHaveLength(product.badge ? 9 : 8);
     // Nothing moved on the way: not the shell when the view was painted, not the view when the app replaced it.
     expect(await page.evaluate(() => (window as unknown as { layoutShifts: { value: number }[] }).layoutShifts.map((shift) => shift.value))).toEqual([]);
