@@ -19,6 +19,11 @@
  *   the median and p95 over all keys: the p95 of a single round of 20 keys is
  *   its 19th key, and the first round types into code not yet optimised (at
  *   the tenth stop its p95 was 64.1 ms, the four others' 28.7–35.4 ms).
+ * Both servers speak HTTP/2 over TLS by default, as a phone reaches the deployed app (a load balancer or the
+ * server itself with TLS_CERT_FILE: HTTP/2 to every browser that offers it), with the tests' certificate
+ * (tests/server/fixtures/tls), which Chromium is told to accept; `BENCH_WEB_PROTOCOL=h1` serves both over
+ * plain HTTP/1.1 instead (six connections per origin in Lighthouse's simulation, each file of a wave
+ * queued behind others: docs/performance.md).
  * Servers listen on 127.0.0.1 only and stop at the end. `BENCH_WEB_ONLY=keys`
  * runs the keystroke part only (no Lighthouse). `BENCH_WEB_PAGES=home,detail`
  * limits Lighthouse to those pages (of home, detail, insure; the reference is
@@ -27,7 +32,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,10 +52,29 @@ const REF_PORT = APP_PORT + 1;
 const RUNS = 3;
 const KEYS = 'abcdefghijklmnopqrst';
 const DETAIL_MANIFEST = 'zaozhuang-student';
-const APP = `http://127.0.0.1:${APP_PORT}`;
+const PROTOCOL = process.env.BENCH_WEB_PROTOCOL ?? 'h2';
+if (PROTOCOL !== 'h1' && PROTOCOL !== 'h2') throw new Error(`BENCH_WEB_PROTOCOL must be h1 or h2 (got ${JSON.stringify(PROTOCOL)})`);
+const SCHEME = PROTOCOL === 'h2' ? 'https' : 'http';
+/** The tests' certificate for localhost and 127.0.0.1 (tests/server/fixtures/tls/README.md). */
+const TLS_FILES = { cert: 'tests/server/fixtures/tls/localhost-cert.pem', key: 'tests/server/fixtures/tls/localhost-key.pem' };
+const TLS = { cert: readFileSync(TLS_FILES.cert), key: readFileSync(TLS_FILES.key) };
+const APP = `${SCHEME}://127.0.0.1:${APP_PORT}`;
 const PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
 const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
-const REF = `http://127.0.0.1:${REF_PORT}`;
+const REF = `${SCHEME}://127.0.0.1:${REF_PORT}`;
+
+/** A GET to one of the bench's own servers, trusting the tests' certificate (Node's fetch would refuse it). */
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const receive = (response: IncomingMessage) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    };
+    (url.startsWith('https:') ? httpsGet(url, { ca: TLS.cert }, receive) : httpGet(url, receive)).on('error', reject);
+  });
+}
 
 interface ProductManifestLite {
   productCode: string;
@@ -87,20 +113,25 @@ async function buildReference(): Promise<string> {
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
-/** A static server of `dir`, gzip level 9 like the app's precompressed files. */
-function serveStatic(dir: string, port: number): Promise<Server> {
-  const server = createServer((req, res) => {
+/** A static server of `dir`, gzip level 9 like the app's precompressed files, over the app's protocol. */
+function serveStatic(dir: string, port: number): Promise<{ close(): void }> {
+  const handle = (
+    req: { url?: string; headers: IncomingHttpHeaders },
+    res: { writeHead(status: number, headers?: OutgoingHttpHeaders): unknown; end(body: Buffer | string): unknown },
+  ) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', REF).pathname));
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
+      res.writeHead(404);
+      res.end('');
       return;
     }
     const body = readFileSync(file);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
     res.end(gzip ? gzipSync(body, { level: 9 }) : body);
-  });
+  };
+  const server = PROTOCOL === 'h2' ? createSecureServer({ ...TLS, allowHTTP1: true }, handle) : createServer(handle);
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
@@ -117,13 +148,14 @@ async function startApp(): Promise<ChildProcess> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-web-data-')),
       LOG_LEVEL: 'warn',
       SMS_PER_IP_PER_HOUR: '1000',
+      ...(PROTOCOL === 'h2' ? { TLS_CERT_FILE: TLS_FILES.cert, TLS_KEY_FILE: TLS_FILES.key } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Up to 4 minutes: a fresh in-memory database takes about 6 s on a quiet machine, over a minute at a load average near 30.
   for (let i = 0; i < 960; i++) {
     try {
-      if ((await fetch(`${APP}/`)).ok) return child;
+      if ((await get(`${APP}/`)).status === 200) return child;
     } catch {
       // not listening yet
     }
@@ -145,7 +177,7 @@ async function logInToInsure(page: Page): Promise<string> {
   let code = '';
   for (let i = 0; i < 40 && !code; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const body = (await (await fetch(`${APP}${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).json()) as { data: { code: string } | null };
+    const body = JSON.parse((await get(`${APP}${GW}${authCalls.devSmsLatest.path}?phoneNum=${phone}`)).body) as { data: { code: string } | null };
     code = body.data?.code ?? '';
   }
   await page.getByPlaceholder('请输入6位验证码').fill(code);
@@ -163,7 +195,7 @@ interface LighthouseFigures {
 
 /** One Lighthouse run (mobile defaults) in a fresh Chromium; `prepare` runs first in the same browser (log-in). */
 async function lighthouseRun(url: string | ((page: Page) => Promise<string>), name: string): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'] });
   try {
     let target = typeof url === 'string' ? url : '';
     if (typeof url !== 'string') {
@@ -293,7 +325,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_WEB_KEY_ROUNDS ?? 5));
 async function keystrokeFigures(): Promise<{ app: KeyFigures[]; reference: KeyFigures[] }> {
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
   try {
-    const options = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+    const options = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', ignoreHTTPSErrors: true };
     const appPage = await (await browser.newContext(options)).newPage();
     await logInToInsure(appPage);
     for (const index of [1, 2]) {
@@ -346,7 +378,8 @@ async function main(): Promise<void> {
 
 /** Lighthouse on the reference, home, a detail route and the insure form. */
 async function lighthouseFigures(): Promise<void> {
-  console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling), medians; reference: React + antd-mobile, five cards`);
+  const protocol = PROTOCOL === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1';
+  console.log(`Lighthouse ${RUNS} runs each (mobile, simulated throttling, both served over ${protocol}), medians; reference: React + antd-mobile, five cards`);
   const reference = await lighthouseMedian(`${REF}/index.html`, 'reference');
   const pages: [string, string, string | ((page: Page) => Promise<string>)][] = [
     ['home', 'home /', `${APP}/#/`],

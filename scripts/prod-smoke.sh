@@ -4,7 +4,8 @@
 # package.json, package-lock.json) into a temporary folder, installs with
 # `npm ci --omit=dev`, starts `node dist-server/server.mjs` with
 # NODE_ENV=production and checks /healthz, /readyz, the compressed and
-# CSP-protected home page and the absence of the development endpoints.
+# CSP-protected home page and the absence of the development endpoints; then
+# starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
 # Usage: bash scripts/prod-smoke.sh   (PROD_SMOKE_TIMEOUT: seconds to wait for /healthz, default 60)
@@ -35,15 +36,20 @@ echo "prod-smoke: production node_modules $(du -sm "$work/node_modules" | cut -f
 
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"
+# Starts the copied server in production on $port; extra NAME=value arguments are added to its environment.
+start_server() {
+  (
+    cd "$work"
+    exec env NODE_ENV=production ALLOW_SANDBOX=true \
+      JWT_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" PAY_SANDBOX_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" \
+      DATABASE_URL=memory:// DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
+      "$@" node dist-server/server.mjs
+  ) >"$work/server.log" 2>&1 &
+  server_pid=$!
+}
+
 echo "== prod-smoke: starting node dist-server/server.mjs on $base (NODE_ENV=production)"
-(
-  cd "$work"
-  exec env NODE_ENV=production ALLOW_SANDBOX=true \
-    JWT_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" PAY_SANDBOX_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" \
-    DATABASE_URL=memory:// DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
-    node dist-server/server.mjs
-) >"$work/server.log" 2>&1 &
-server_pid=$!
+start_server
 
 fail() {
   echo "prod-smoke FAILED: $*" >&2
@@ -82,5 +88,30 @@ echo "prod-smoke: GET / 200, brotli, content-security-policy"
 dev="$(status "$base/_gw/__dev/sms/latest?phoneNum=13800138000")"
 [ "$dev" = 404 ] || fail "the development SMS read-back answered $dev in production"
 echo "prod-smoke: /_gw/__dev/sms/latest 404"
+
+# The same build serving HTTPS itself (TLS_CERT_FILE, TLS_KEY_FILE): HTTP/2 to a client that offers it, on the
+# same data folder. The certificate is the tests' own (tests/server/fixtures/tls), trusted by curl here only.
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+cert="$PWD/tests/server/fixtures/tls/localhost-cert.pem"
+tls_base="https://localhost:$port"
+echo "== prod-smoke: starting it again over TLS on $tls_base"
+start_server TLS_CERT_FILE="$cert" TLS_KEY_FILE="$PWD/tests/server/fixtures/tls/localhost-key.pem"
+deadline=$((SECONDS + timeout))
+until [ "$(status --cacert "$cert" "$tls_base/healthz")" = 200 ]; do
+  kill -0 "$server_pid" 2>/dev/null || fail "the server exited (TLS)"
+  [ $SECONDS -lt $deadline ] || fail "/healthz over TLS did not answer 200 within $timeout s"
+  sleep 0.5
+done
+until [ "$(status --cacert "$cert" "$tls_base/")" != 503 ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+headers="$(curl -s --http2 --cacert "$cert" -D - -o /dev/null -H 'accept-encoding: br' "$tls_base/")"
+echo "$headers" | grep -qi '^HTTP/2 200' || fail "GET / over TLS is not an HTTP/2 200: $headers"
+echo "$headers" | grep -qi "^content-security-policy:.*script-src 'self' 'sha256-" || fail "GET / over TLS has not the page's policy"
+echo "$headers" | grep -qi '^content-encoding: br' || fail "GET / over TLS is not sent with brotli when asked"
+list="$(curl -s --http2 --cacert "$cert" -X POST -H 'content-type: application/json' -d '{}' "$tls_base/_gw/prod-svc/api/v2/product/edu/list")"
+echo "$list" | grep -q '"code":"0000"' || fail "the product list over HTTP/2 answered: ${list:0:200}"
+h1="$(curl -s --http1.1 --cacert "$cert" -o /dev/null -w '%{http_code} %{http_version}' "$tls_base/healthz")"
+[ "$h1" = "200 1.1" ] || fail "an HTTP/1.1 client over TLS got: $h1"
+echo "prod-smoke: over TLS: GET / HTTP/2 200, brotli, policy; a /_gw call over HTTP/2; HTTP/1.1 clients served"
 
 echo "prod-smoke: OK"

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
@@ -9,6 +10,7 @@ import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from
 import type { Db } from './db/db.ts';
 import { installAuth, optionalUserOf, tokenGuard } from './http/auth-guard.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
+import { closeHttp2SessionsOnClose } from './http/http2-sessions.ts';
 import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
 import { loggerOptions, RequestLog, requestLoggerFactory } from './http/log-options.ts';
 import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
@@ -131,7 +133,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const now = () => (clock.offsetMs === 0 ? baseNow() : new Date(baseNow().getTime() + clock.offsetMs));
   const manifests = options.manifests ?? loadManifestStore(config.manifestsDir);
 
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(config.logLevel),
     // request.log: the request's pino child, made on its first line only.
     childLoggerFactory: requestLoggerFactory,
@@ -148,7 +150,16 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
-  });
+  };
+  // TLS_CERT_FILE/TLS_KEY_FILE: HTTPS, HTTP/2 to the browsers that offer it (one connection for every file of
+  // a first load instead of six HTTP/1.1 ones; docs/performance.md) and HTTP/1.1 to the others. Requests and
+  // replies keep the HTTP/1.1 API (node:http2's compatibility layer), so the app is typed as the plain one.
+  const app = (
+    config.tls
+      ? Fastify({ ...serverOptions, http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } as FastifyHttp2SecureOptions<Http2SecureServer>)
+      : Fastify(serverOptions)
+  ) as unknown as FastifyInstance;
+  if (config.tls) closeHttp2SessionsOnClose(app);
   installValidators(app);
   installJsonParser(app);
   installErrorHandlers(app);

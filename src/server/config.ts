@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorObject } from 'ajv';
 import envSchema from 'env-schema';
@@ -24,6 +25,11 @@ import {
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE, read at start: the server speaks HTTPS, HTTP/2 to clients that offer it
+   * (ALPN h2) and HTTP/1.1 to the others. Unset: plain HTTP/1.1 (behind a load balancer that terminates TLS).
+   */
+  tls?: TlsFiles;
   /** postgres://… (PostgreSQL server), `memory://` (in-memory PGlite) or unset (PGlite in dataDir). */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -74,6 +80,12 @@ export interface AppConfig {
   // --- policies
   /** Period of the lifecycle scheduler (payment timeouts, cover start and end); 0 or unset: not started. */
   lifecycleIntervalMs?: number;
+}
+
+/** A certificate chain and its private key, PEM, as read from TLS_CERT_FILE and TLS_KEY_FILE. */
+export interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
 }
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
@@ -239,6 +251,8 @@ export const EnvSchema = Type.Object({
   LIFECYCLE_INTERVAL_MS: integer(0, 86_400_000, 'an integer from 0 (off) to 86400000'),
   ALLOW_SANDBOX: oneOf(['true', 'false']),
   PAYMENT_CHANNELS: text('a comma-separated list of payment channels'),
+  TLS_CERT_FILE: text('the path of a PEM certificate chain (set with TLS_KEY_FILE)'),
+  TLS_KEY_FILE: text('the path of the PEM private key of TLS_CERT_FILE'),
   BROKERAGE_NAME: text('the brokerage company name printed on share posters', { maxLength: 40 }),
   ...providerVariables(),
 });
@@ -283,10 +297,11 @@ function validatedEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 /** The checks across variables and those of production. */
-function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentChannels: PaymentChannelChoice[] } {
+function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentChannels: PaymentChannelChoice[]; tls: TlsFiles | undefined } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
+  const tls = readTlsFiles(env, problems);
   if (nodeEnv === 'production') {
     for (const name of SECRETS) {
       const value = env[name];
@@ -295,7 +310,41 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [] };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], tls };
+}
+
+/**
+ * TLS_CERT_FILE and TLS_KEY_FILE: both or neither, each readable, and a key that belongs to the certificate
+ * (checked by building the secure context the server will use), else a line in `problems`. The key's text is
+ * never quoted back.
+ */
+function readTlsFiles(env: Env, problems: string[]): TlsFiles | undefined {
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    problems.push(`TLS_CERT_FILE and TLS_KEY_FILE must be set together (got ${certFile === undefined ? 'TLS_KEY_FILE only' : 'TLS_CERT_FILE only'})`);
+    return undefined;
+  }
+  const read = (name: string, file: string): Buffer | undefined => {
+    try {
+      return readFileSync(resolve(file));
+    } catch (error) {
+      problems.push(`${name} must be a readable file (${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      return undefined;
+    }
+  };
+  const cert = read('TLS_CERT_FILE', certFile);
+  const key = read('TLS_KEY_FILE', keyFile);
+  if (!cert || !key) return undefined;
+  try {
+    createSecureContext({ cert, key });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    problems.push(`TLS_CERT_FILE and TLS_KEY_FILE must be a PEM certificate and its private key (${reason})`);
+    return undefined;
+  }
+  return { cert, key };
 }
 
 /**
@@ -325,7 +374,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, tls } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -342,6 +391,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
   const settings: Omit<AppConfig, 'paymentKeys'> = {
     port: env.PORT ?? 8080,
     host: env.HOST ?? '0.0.0.0',
+    ...(tls ? { tls } : {}),
     databaseUrl: env.DATABASE_URL,
     dataDir,
     nodeEnv,

@@ -54,7 +54,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const dbLabel = database.kind === 'postgres' ? 'PostgreSQL' : database.location;
-  console.log(`Edu insure running at http://localhost:${config.port}/ (${dbLabel}, ${config.nodeEnv})`);
+  const protocol = config.tls ? { scheme: 'https', note: ', HTTP/2 and HTTP/1.1 over TLS' } : { scheme: 'http', note: '' };
+  console.log(`Edu insure running at ${protocol.scheme}://localhost:${config.port}/ (${dbLabel}, ${config.nodeEnv}${protocol.note})`);
 }
 
 main().catch((error: unknown) => {

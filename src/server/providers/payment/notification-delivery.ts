@@ -13,8 +13,12 @@ function acknowledged(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === SUCCESS;
 }
 
-/** Base URL of the server's own listening socket, or undefined before `listen`. */
+/**
+ * Base URL of the server's own listening socket, or undefined before `listen` and over TLS (TLS_CERT_FILE):
+ * the sandbox would have to trust the server's certificate, which may be one no client trusts (a test's).
+ */
 function ownBaseUrl(app: FastifyInstance): string | undefined {
+  if (app.initialConfig.https) return undefined;
   const address = app.server.address();
   if (!address || typeof address === 'string') return undefined;
   const wildcard = address.address === '0.0.0.0' || address.address === '::';
@@ -25,7 +29,7 @@ function ownBaseUrl(app: FastifyInstance): string | undefined {
 /**
  * Delivery to this very server, as a provider would do it: over real HTTP to
  * the listening address; through `inject` when the app is not listening
- * (tests built on inject).
+ * (tests built on inject) or listens over TLS.
  */
 export function selfDelivery(app: FastifyInstance): NotificationDelivery {
   return async ({ path, body, contentType }) => {
