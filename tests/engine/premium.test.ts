@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
-import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, selectPlan } from '../../src/engine/pricing/premium.ts';
+import { computePremium, guaranteeYearsOf, offersGuaranteeYears, resolveGuaranteeYears, roundFen, selectPlan, yuanToFen } from '../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../src/engine/pricing/price-application.ts';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { MSG_AGE_BAND } from '../../src/engine/rules/messages.ts';
@@ -57,6 +57,46 @@ describe('computePremium', () => {
         if (!r.ok) return false;
         return Number.isInteger(r.totalFen) && r.totalFen === fen * copies && (r.totalFen / 100).toFixed(2) === r.totalPremium.toFixed(2);
       }),
+    );
+  });
+});
+
+describe('roundFen', () => {
+  /** The rule as written before the fast path: 12 significant digits, then Math.round. */
+  const decimalRound = (fen: number) => Math.round(Number(fen.toPrecision(12)));
+
+  it('strips binary noise before rounding, at a half fen too', () => {
+    expect(roundFen(6000 * 1.2)).toBe(7200);
+    expect(roundFen(0.49999999999999994)).toBe(1);
+    expect(roundFen(2.4999999999999996)).toBe(3);
+    expect(roundFen(1.005 * 1000)).toBe(1005);
+    expect(roundFen(12.5)).toBe(13);
+    expect(roundFen(12.49)).toBe(12);
+    expect(roundFen(3333 * 1.2)).toBe(4000);
+  });
+
+  it('equals the decimal rounding for every premium × multiplier × copies', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.integer({ min: 1, max: 10 }),
+        (premiumFen, multiplierBp, copies) => {
+          const fen = yuanToFen(premiumFen / 100) * (multiplierBp / 10_000) * copies;
+          return roundFen(fen) === decimalRound(fen);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('equals the decimal rounding next to a half fen, where the fast path steps aside', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: -2_000, max: 2_000 }), (whole, ulps) => {
+        const fen = whole + 0.5 + ulps * Number.EPSILON * Math.max(1, whole);
+        return roundFen(fen) === decimalRound(fen);
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

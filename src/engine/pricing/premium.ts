@@ -58,6 +58,19 @@ export function fenToYuan(fen: number): number {
 }
 
 /**
+ * Fen rounded to a whole fen, binary noise stripped first (6000 × 1.2 = 7200.000000000001; 0.5 written as
+ * 0.49999999999999994): the value to 12 significant digits, then `Math.round`. That differs from `Math.round`
+ * of the raw value only next to a half fen, where the 12-digit value may land on the other side, so only there
+ * is the decimal round trip (the number printed and parsed back, on every quote and order) made.
+ */
+export function roundFen(fen: number): number {
+  const fraction = fen - Math.floor(fen);
+  // 12 significant digits move a value by at most half a unit of its 12th digit: |fen| × 5e-12.
+  if (Math.abs(fraction - 0.5) > Math.abs(fen) * 1e-11 + 1e-12) return Math.round(fen);
+  return Math.round(Number(fen.toPrecision(12)));
+}
+
+/**
  * Plan selection (spec §4): the plan at `index`, else the first plan.
  * An index out of range falls back to the first plan, as the picker does.
  */
@@ -103,8 +116,7 @@ export function computePremium(manifest: ProductManifest, input: PremiumInput = 
     factors[factor.code] = value;
     multiplier *= option.multiplier;
   }
-  // toPrecision strips binary noise (6000 * 1.2 = 7200.000000000001) before rounding to the fen.
-  const oneYearFen = Math.round(Number((yuanToFen(plan.premium) * multiplier * copies).toPrecision(12)));
+  const oneYearFen = roundFen(yuanToFen(plan.premium) * multiplier * copies);
   // Each year costs exactly the one-year premium, so N years is N times what a one-year quote shows.
   const totalFen = oneYearFen * years;
   return { ok: true, plan, copies, years, factors, totalFen, totalPremium: fenToYuan(totalFen) };
