@@ -45,6 +45,7 @@ import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { authCalls } from '../src/contract/auth.ts';
 import { GW } from '../src/contract/define-call.ts';
+import { TEST_TLS_FILES } from '../tests/server/fixtures/tls/tls-files.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const APP_PORT = Number(process.env.BENCH_WEB_PORT ?? 4391);
@@ -56,8 +57,7 @@ const PROTOCOL = process.env.BENCH_WEB_PROTOCOL ?? 'h2';
 if (PROTOCOL !== 'h1' && PROTOCOL !== 'h2') throw new Error(`BENCH_WEB_PROTOCOL must be h1 or h2 (got ${JSON.stringify(PROTOCOL)})`);
 const SCHEME = PROTOCOL === 'h2' ? 'https' : 'http';
 /** The tests' certificate for localhost and 127.0.0.1 (tests/server/fixtures/tls/README.md). */
-const TLS_FILES = { cert: 'tests/server/fixtures/tls/localhost-cert.pem', key: 'tests/server/fixtures/tls/localhost-key.pem' };
-const TLS = { cert: readFileSync(TLS_FILES.cert), key: readFileSync(TLS_FILES.key) };
+const TLS = { cert: readFileSync(TEST_TLS_FILES.cert), key: readFileSync(TEST_TLS_FILES.key) };
 const APP = `${SCHEME}://127.0.0.1:${APP_PORT}`;
 const PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
 const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
@@ -148,7 +148,7 @@ async function startApp(): Promise<ChildProcess> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-web-data-')),
       LOG_LEVEL: 'warn',
       SMS_PER_IP_PER_HOUR: '1000',
-      ...(PROTOCOL === 'h2' ? { TLS_CERT_FILE: TLS_FILES.cert, TLS_KEY_FILE: TLS_FILES.key } : {}),
+      ...(PROTOCOL === 'h2' ? { TLS_CERT_FILE: TEST_TLS_FILES.cert, TLS_KEY_FILE: TEST_TLS_FILES.key } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -15,10 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GW } from '../../src/contract/define-call.ts';
 import { productCalls } from '../../src/contract/product-calls.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { TEST_TLS_FILES } from './fixtures/tls/tls-files.ts';
 import { expectOk, login, makeTestApp, orderDetail, payUrlOf, pressCashier, submitOrder, tradeNoOf, type TestApp, validApplication, XUZHOU } from './helpers.ts';
 
-const CERT_FILE = resolve('tests/server/fixtures/tls/localhost-cert.pem');
-const KEY_FILE = resolve('tests/server/fixtures/tls/localhost-key.pem');
+const CERT_FILE = resolve(TEST_TLS_FILES.cert);
+const KEY_FILE = resolve(TEST_TLS_FILES.key);
 const CERT = readFileSync(CERT_FILE);
 const KEY = readFileSync(KEY_FILE);
 
