@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';
 import { applicationForms, orders } from '../../src/server/db/schema.ts';
 import { insertStaff } from '../../src/server/auth/people-repo.ts';
+import { namedRunnerOf, setNamedRunner } from '../../src/server/db/db.ts';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/migrate.ts';
 import { SUBMITTED_COLUMNS } from '../../src/server/orders/orders-repo.ts';
 import { backends, call, expectOk, getResubToken, getSerial, login, makeTestApp, postOrder, validApplication, XUZHOU, type TestApp } from './helpers.ts';
@@ -111,18 +112,24 @@ describe.each(backends)('order submission checks the session in its first statem
     await insertStaff(t.database.db, { employeeNum: `E${backend}2`, userId, name: '王经纪', licenseNumber: 'LIC2', branchCode: 'B01', branchName: '徐州分公司', channelCode: '05' });
     const serial = await getSerial(t.app, session.token);
     const resubToken = await getResubToken(t.app, session.token);
-    // Every statement the submission sends goes through the app's db.execute (no transaction for this order).
+    // Every statement the submission sends goes through the app's db.execute or its named statements (no transaction for this order).
     const { db } = t.database;
     const execute = db.execute.bind(db);
+    const named = namedRunnerOf(db)!;
     const sent: string[] = [];
     db.execute = ((query: Parameters<typeof execute>[0]) => {
       sent.push(String((query as { queryChunks?: { value?: string[] }[] }).queryChunks?.[0]?.value?.[0] ?? '').trim().split('(')[0]!);
       return execute(query);
     }) as typeof db.execute;
+    setNamedRunner(db, (statement, values) => {
+      sent.push(statement.text.trim().split('(')[0]!);
+      return named(statement, values);
+    });
     try {
       expectOk(await postOrder(t.app, session.token, { serial, form: validApplication(XUZHOU, {}, now), resubToken }));
     } finally {
       db.execute = execute;
+      setNamedRunner(db, named);
     }
     expect(sent).toEqual(['select submit_plain_order_or_state', 'select submit_order']);
     const result = await db.execute(sql`

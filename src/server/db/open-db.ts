@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import * as schema from './schema.ts';
-import type { Db, DbHandle } from './db.ts';
+import { setNamedRunner, type Db, type DbHandle } from './db.ts';
 import { runMigrations } from './migrate.ts';
 import { PREBUILT_DB_DIR, usePrebuiltDb, type PrebuiltOutcome } from './prebuilt-db.ts';
 
@@ -56,6 +56,7 @@ async function connect(config: DbConfig): Promise<DbHandle> {
     // An idle client that loses its connection emits 'error'; without a listener that crashes the process.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    setNamedRunner(db, async ({ name, text }, values) => (await pool.query({ name, text, values: [...values] })).rows);
     return { db, kind: 'postgres', location: redactDatabaseUrl(url), close: () => pool.end() };
   }
   if (url && url !== MEMORY_URL) {
@@ -77,5 +78,7 @@ async function connect(config: DbConfig): Promise<DbHandle> {
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pglite = client;
+  setNamedRunner(db, async ({ text }, values) => (await pglite.query(text, [...values])).rows);
   return { db, kind: 'pglite', location, ...(prebuilt ? { prebuilt } : {}), close: () => client.close() };
 }

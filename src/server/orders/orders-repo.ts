@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { issueEvent, LIVE_STATUSES } from '../../contract/policy-lifecycle.ts';
-import type { Db } from '../db/db.ts';
+import { runNamed, type Db, type NamedStatement } from '../db/db.ts';
 import { applicationForms, orders, staffMembers } from '../db/schema.ts';
 import type { StaffRow } from '../auth/people-repo.ts';
 import type { SessionRow } from '../auth/sessions.ts';
@@ -41,14 +41,36 @@ export interface SubmitCallInput {
   cover: Omit<CoverQuestion, 'person'> & { people: readonly InsuredIdentity[] };
 }
 
-/** `submit_order`'s arguments, in its order. */
-function submitArguments(input: SubmitCallInput) {
+/** The live statuses as a text[] literal (plain words: no quoting needed). */
+const LIVE_STATUSES_ARRAY = `{${LIVE_STATUSES.join(',')}}`;
+
+/** The types of `submit_order`'s arguments, in its order. */
+const SUBMIT_ORDER_TYPES = ['text', 'uuid', 'timestamptz', 'jsonb', 'text', 'jsonb', 'timestamptz', 'timestamptz', 'text[]', 'jsonb', 'jsonb'] as const;
+
+/** `submit_order`'s arguments, in its order (typed by {@link SUBMIT_ORDER_TYPES}). */
+function submitValues(input: SubmitCallInput): unknown[] {
   const { token, cover } = input;
-  return sql`
-      ${token.token}, ${token.userId}::uuid, ${token.now.toISOString()}::timestamptz, ${JSON.stringify(input.locks)}::jsonb,
-      ${cover.productCode}, ${JSON.stringify(coverPeople(cover.people))}::jsonb, ${cover.start.toISOString()}::timestamptz,
-      ${cover.end.toISOString()}::timestamptz, ${liveStatuses()},
-      ${JSON.stringify(rowOf(orders, input.order))}::jsonb, ${JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form)))}::jsonb`;
+  return [
+    token.token,
+    token.userId,
+    token.now.toISOString(),
+    JSON.stringify(input.locks),
+    cover.productCode,
+    JSON.stringify(coverPeople(cover.people)),
+    cover.start.toISOString(),
+    cover.end.toISOString(),
+    LIVE_STATUSES_ARRAY,
+    JSON.stringify(rowOf(orders, input.order)),
+    JSON.stringify(input.forms.map((form) => rowOf(applicationForms, form))),
+  ];
+}
+
+/** `submit_order`'s arguments as SQL, each cast to its type. */
+function submitArguments(input: SubmitCallInput): SQL {
+  return sql.join(
+    submitValues(input).map((value, index) => sql`${value}::${sql.raw(SUBMIT_ORDER_TYPES[index]!)}`),
+    sql`, `,
+  );
 }
 
 /** Runs a statement calling `submit_order`; an insured already covered becomes {@link InsuredTaken}. */
@@ -59,15 +81,29 @@ async function callSubmitting(db: Db, statement: SQL): Promise<number | null> {
 
 /** The first row of a statement that submits an order; an insured already covered becomes {@link InsuredTaken}. */
 async function runSubmitting(db: Db, statement: SQL): Promise<unknown> {
+  return submitting(async () => ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows[0]);
+}
+
+/** What `run` answers; an insured already covered becomes {@link InsuredTaken}. */
+async function submitting(run: () => Promise<unknown>): Promise<unknown> {
   try {
-    const result = await db.execute(statement);
-    return (result as unknown as { rows: unknown[] }).rows[0];
+    return await run();
   } catch (error) {
     const taken = takenIndexOfError(error);
     if (taken !== null) throw new InsuredTaken(taken);
     throw error;
   }
 }
+
+/**
+ * `submit_plain_order_or_state` by name (runNamed): on PostgreSQL each pooled
+ * connection parses and plans the call once, not on every order. Its
+ * arguments: the session's five, then `submit_order`'s.
+ */
+const PLAIN_ORDER_STATEMENT: NamedStatement = {
+  name: 'submit_plain_order_or_state_v1',
+  text: `select submit_plain_order_or_state(${['uuid', 'int', 'text', 'text', 'text', ...SUBMIT_ORDER_TYPES].map((type, index) => `$${index + 1}::${type}`).join(', ')}) as "answer"`,
+};
 
 /**
  * A plain order in one statement (`submit_plain_order`, migration 0016,
@@ -87,13 +123,8 @@ export async function submitPlainOrderCall(
   input: SubmitCallInput & { session: { sessionId: string; tokenVersion: number; userCode: string }; serial: string; requestHash: string },
 ): Promise<number | null | { state: SubmissionState }> {
   const { session } = input;
-  const answer = await runSubmitting(
-    db,
-    sql`select submit_plain_order_or_state(
-      ${session.sessionId}::uuid, ${session.tokenVersion}::int, ${session.userCode}, ${input.serial}, ${input.requestHash},
-      ${submitArguments(input)}
-    ) as "answer"`,
-  );
+  const values = [session.sessionId, session.tokenVersion, session.userCode, input.serial, input.requestHash, ...submitValues(input)];
+  const answer = await submitting(async () => (await runNamed(db, PLAIN_ORDER_STATEMENT, values))[0]);
   const raw = (answer as { answer: PlainAnswer | string } | undefined)?.answer;
   const { orderId, state } = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as PlainAnswer;
   if (state !== undefined) return { state: stateOfRow(state ?? undefined) };
