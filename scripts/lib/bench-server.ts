@@ -135,9 +135,10 @@ export async function timedLoop<J>(jobs: readonly J[], concurrency: number, run:
  * The reference of order submissions: a bare Fastify route (no logger, no
  * plugins) inserting the posted order as one jsonb row in a throw-away
  * PostgreSQL database, through a pool of the app's size (10), with the same
- * bodies and concurrency as the app's run.
+ * bodies and concurrency as the app's run, after as many requests before the
+ * clock as the app had (`warmUpBodies`).
  */
-export async function bareInsertThroughput(adminUrl: string, bodies: readonly string[], concurrency: number): Promise<Timed> {
+export async function bareInsertThroughput(adminUrl: string, bodies: readonly string[], concurrency: number, warmUpBodies: readonly string[] = bodies.slice(0, 1)): Promise<Timed> {
   const name = `edu_bench_bare_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -156,12 +157,14 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
     });
     const base = await bare.listen({ port: 0, host: '127.0.0.1' });
     const request = (body: string): LoopRequest => ({ url: `${base}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    // One request before the clock, as the app's run has (its route compiles on its first call).
-    if (bodies[0] !== undefined) {
-      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[0] });
+    // The requests before the clock that the app's run had (the first alone: its route compiles on its first call).
+    const [first, ...warmUp] = warmUpBodies;
+    if (first !== undefined) {
+      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first });
       if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
       await res.arrayBuffer();
     }
+    if (warmUp.length > 0) await requestLoopWithCpu(warmUp.map(request), concurrency);
     const backends = async () => (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid);
     return await requestLoopWithCpu(bodies.map(request), concurrency, { backendPids: backends });
   } finally {
