@@ -191,14 +191,6 @@ function rowOf(table: typeof orders | typeof applicationForms, values: object): 
   return row;
 }
 
-/** The live statuses as a text[] parameter. */
-function liveStatuses() {
-  return sql`array[${sql.join(
-    LIVE_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
 export interface OrderSummary {
   orderCode: string;
   userId: string;
@@ -464,7 +456,7 @@ export interface CoverQuestion {
 export async function hasOverlappingCover(db: Db, input: CoverQuestion): Promise<boolean> {
   const result = await db.execute(sql`select covered_insured_index(
     ${input.productCode}, ${JSON.stringify(coverPeople([input.person]))}::jsonb, ${input.start.toISOString()}::timestamptz,
-    ${input.end.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz, ${liveStatuses()}
+    ${input.end.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz, ${LIVE_STATUSES_ARRAY}::text[]
   ) as "taken"`);
   const [row] = (result as unknown as { rows: { taken: number | null }[] }).rows;
   return row?.taken !== null && row?.taken !== undefined;
