@@ -1,7 +1,7 @@
 /**
- * The repeat-insurance check's plan (migration 0019): a connection that first
+ * The repeat-insurance check's plan (migrations 0019 and 0020): a connection that first
  * checks while application_forms is empty must not keep a sequential scan for
- * the table it grows into, and the check's GIN indexes take their entries at
+ * the table it grows into, and the check's GIN index takes its entries at
  * insert, so a check never reads a pending list of every recent form. Without
  * either, each submission's check read a share of the table that grew with it
  * (docs/performance.md, "The repeat check's plan"). PGlite and PostgreSQL.
@@ -12,6 +12,9 @@ import { LIVE_STATUSES } from "../../src/contract/policy-lifecycle.ts";
 import { backends, makeTestApp, XUZHOU, type TestApp } from "./helpers.ts";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Migration 0018's generated column unnumbered_insureds, as its jsonpath (the column went in migration 0020). */
+const UNNUMBERED_0018 = '$[*] ? (@.licenceType != "0" && !(@.licenceNo like_regex "^\\\\s*[0-9]{17}[0-9Xx]\\\\s*$"))';
 
 describe.each(backends)(
   "the repeat check reads its indexes (%s)",
@@ -57,19 +60,42 @@ describe.each(backends)(
       });
     });
 
+    it("keys as unnumbered exactly the insured people migration 0018's rule held unnumbered", async () => {
+      const person = (licenceType: unknown, licenceNo?: unknown) => ({
+        name: "王小明",
+        birthday: "2015-01-01",
+        licenceType,
+        ...(licenceNo === undefined ? {} : { licenceNo }),
+      });
+      const people = [
+        person("0", "320302201501010012"),
+        person("8", "320302201501010012"),
+        person("8", " 32030220150101001x "),
+        person("1", "E12345678"),
+        person("1", "3203022015010100"),
+        person("2"),
+        person("0"),
+        person(1, "E12345678"),
+        person("1", 320302201501010),
+      ];
+      for (const insured of people) {
+        const insureds = JSON.stringify([insured]);
+        const [row] = rows<{ rule: boolean; keyed: boolean }>(
+          await t.database.db.execute(sql`select
+            jsonb_path_query_array(${insureds}::jsonb, ${UNNUMBERED_0018}::jsonpath) <> '[]'::jsonb as rule,
+            'u:["王小明", "2015-01-01"]' = any (insured_identity_keys(${insureds}::jsonb)) as keyed`),
+        );
+        expect({ insured, unnumbered: row!.keyed }).toEqual({ insured, unnumbered: row!.rule });
+      }
+    });
+
     it("writes the GIN entries of insured people at insert, with no pending list to scan", async () => {
       const options = rows<{ name: string; options: string[] | null }>(
         await t.database.db.execute(
-          sql`select relname as name, reloptions as options from pg_class where relname in ('application_forms_insureds_idx', 'application_forms_unnumbered_insureds_idx') order by relname`,
+          sql`select relname as name, reloptions as options from pg_class where relname = 'application_forms_insured_keys_idx'`,
         ),
       );
-      expect(options).toEqual([
-        { name: "application_forms_insureds_idx", options: ["fastupdate=off"] },
-        {
-          name: "application_forms_unnumbered_insureds_idx",
-          options: ["fastupdate=off"],
-        },
-      ]);
+      expect(options).toEqual([{ name: "application_forms_insured_keys_idx", options: ["fastupdate=off"] }]);
     });
   },
 );

@@ -190,16 +190,6 @@ export const applicationForms = pgTable(
     endDate: ts('end_date').notNull(),
     holder: jsonb('holder').notNull(),
     insureds: jsonb('insureds').notNull(),
-    /**
-     * The insureds without a mainland ID number (licence type other than '0'
-     * and no 18-character mainland number), computed by PostgreSQL from
-     * `insureds`: the repeat-insurance check matches a child with a mainland
-     * number by name and birthday only against these (two mainland numbers are
-     * two people), so a common name no longer reads every namesake's form.
-     */
-    unnumberedInsureds: jsonb('unnumbered_insureds').generatedAlwaysAs(
-      sql.raw(`jsonb_path_query_array(insureds, '$[*] ? (@.licenceType != "0" && !(@.licenceNo like_regex "^\\\\s*[0-9]{17}[0-9Xx]\\\\s*$"))')`),
-    ),
     wards: jsonb('wards').notNull().default(sql`'[]'::jsonb`),
     factors: jsonb('factors').notNull().default(sql`'{}'::jsonb`),
     promoCode: text('promo_code'),
@@ -239,10 +229,11 @@ export const applicationForms = pgTable(
     // --- policies: the scheduler's start and expiry sweeps.
     index('application_forms_start_due_idx').on(t.startDate).where(sql`${t.status} = 'waitInsurance'`),
     index('application_forms_end_due_idx').on(t.endDate).where(sql`${t.status} in ('waitInsurance', 'guarantee')`),
-    // The repeat-insurance check looks insureds up by ID number inside the jsonb array.
-    index('application_forms_insureds_idx').using('gin', t.insureds.op('jsonb_path_ops')),
-    // Its name-and-birthday comparison for a child with a mainland number (covered_insured_index, migration 0018).
-    index('application_forms_unnumbered_insureds_idx').using('gin', t.unnumberedInsureds.op('jsonb_path_ops')),
+    // The repeat-insurance check looks insured people up by their identity keys: document number, and
+    // name and birthday (insured_identity_keys and covered_insured_index, migration 0020).
+    index('application_forms_insured_keys_idx')
+      .using('gin', sql`insured_identity_keys(${t.insureds})`)
+      .with({ fastupdate: false }),
     check('application_forms_status_check', oneOf(t.status, POLICY_STATUSES)),
     check('application_forms_premium_check', sql`${t.premiumFen} >= 0`),
     check('application_forms_copies_check', sql`${t.copies} >= 1`),
