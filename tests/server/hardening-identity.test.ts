@@ -111,6 +111,21 @@ describe.each(backends)('one person, one identity (%s)', (backend) => {
     expect((await order(other, validApplication(XUZHOU, { insureds: [otherChild] }))).code).toBe('0000');
   });
 
+  it('tells documents other than a mainland number apart by their type, and holds the same type and number', async () => {
+    const child = validApplication(XUZHOU).insureds[0]!;
+    const licenceNo = `E${String(sequence++).padStart(8, '0')}`;
+    const byPassport = { ...child, name: '郑小川', licenceType: '1', licenceNo, birthday: birthdayOfAge(9), sex: '0' as const };
+    expect((await order(parent, validApplication(XUZHOU, { insureds: [byPassport] }))).code).toBe('0000');
+    // The same number under another document type (其他), for another child: another document, another person.
+    const otherDocument = { ...byPassport, name: '钱小禾', licenceType: '8', birthday: birthdayOfAge(10) };
+    const allowed = validApplication(XUZHOU, { insureds: [otherDocument] });
+    expect(expectOk(await repeatCheck(t.app, other.token, allowed)).repeat).toBe(false);
+    expect((await order(other, allowed)).code).toBe('0000');
+    // The same passport under another name is the same document.
+    const samePassport = { ...byPassport, name: '孙小满', birthday: birthdayOfAge(11) };
+    expect(await order(other, validApplication(XUZHOU, { insureds: [samePassport] }))).toEqual(refusal(repeatInsuranceMessage('孙小满')));
+  });
+
   it('keeps the age-band factor out of reach of a guess: the mainland number under 户口本 prices its own band', async () => {
     const insured = { relaToHolder: '02', name: '王老汉', licenceType: '4', licenceNo: idOfAge(52), socialMedicalInsurance: 'Y' as const };
     const form = { ...umbrellaForm({}), insureds: [insured] };

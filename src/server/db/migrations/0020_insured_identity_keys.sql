@@ -15,9 +15,11 @@
 -- insured_identity_keys(insureds) gives those keys as text, and one GIN index
 -- on it replaces both indexes and the column:
 --   'd:' || licenceNo                  every insured with a document number;
---   'n:' || ["name","birthday"]         every insured with both (a JSON array:
---                                       no name can run into its birthday);
---   'u:' || ["name","birthday"]         the same, for an insured without a
+--   'n:' || length(name) || ':' || name || '|' || birthday
+--                                       every insured with both (the length
+--                                       ends the name: no name can run into
+--                                       its birthday);
+--   'u:' || the same                    the same, for an insured without a
 --                                       mainland number: licence type other
 --                                       than '0' and no 18-character mainland
 --                                       number (migration 0018's rule).
@@ -47,7 +49,7 @@ BEGIN
       v_keys := v_keys || ('d:' || (v_person ->> 'licenceNo'));
     END IF;
     IF jsonb_typeof(v_person -> 'name') = 'string' AND jsonb_typeof(v_person -> 'birthday') = 'string' THEN
-      v_named := jsonb_build_array(v_person -> 'name', v_person -> 'birthday')::text;
+      v_named := length(v_person ->> 'name') || ':' || (v_person ->> 'name') || '|' || (v_person ->> 'birthday');
       v_keys := v_keys || ('n:' || v_named);
       -- Migration 0018's jsonpath: licenceType != "0" && !(licenceNo like_regex ...), where a missing
       -- licence number is not a mainland number and a licence type that is not a string is no match.
@@ -95,7 +97,8 @@ BEGIN
     v_exact := jsonb_array_length(v_document) = 1 AND (v_document -> 0) - 'licenceNo' = '{}'::jsonb;
     v_keys := ARRAY['d:' || (v_document -> 0 ->> 'licenceNo')];
     IF v_named IS NOT NULL THEN
-      v_keys := v_keys || (CASE WHEN v_mainland THEN 'u:' ELSE 'n:' END || jsonb_build_array(v_named -> 0 -> 'name', v_named -> 0 -> 'birthday')::text);
+      v_keys := v_keys || (CASE WHEN v_mainland THEN 'u:' ELSE 'n:' END
+        || length(v_named -> 0 ->> 'name') || ':' || (v_named -> 0 ->> 'name') || '|' || (v_named -> 0 ->> 'birthday'));
     END IF;
     SELECT EXISTS (
       SELECT 1 FROM application_forms f JOIN orders o ON o.id = f.order_id
