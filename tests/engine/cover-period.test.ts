@@ -1,7 +1,28 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { coverPeriod } from '../../src/engine/cover/cover-period.ts';
+import { formatShanghai, parseShanghaiStrict } from '../../src/engine/time/shanghai-time.ts';
+
+/** The cover period as it was computed before issue 15's thirteenth stop: through Beijing wall-time strings. */
+function coverPeriodByStrings(manifest: ProductManifest, orderedAt: Date, years: number) {
+  const addMonths = (ymd: string, months: number) => {
+    const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+    const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
+  };
+  const { startOffsetDays, fixedStart, endTime } = manifest.cover;
+  const orderDay = parseShanghaiStrict(formatShanghai(orderedAt).slice(0, 10));
+  let start = new Date(orderDay.getTime() + startOffsetDays * 86_400_000);
+  if (fixedStart) {
+    const fixed = parseShanghaiStrict(fixedStart);
+    if (fixed > start) start = fixed;
+  }
+  const dayAfter = parseShanghaiStrict(addMonths(formatShanghai(start).slice(0, 10), manifest.cover.months * years));
+  const end = endTime === '23:59:59' ? new Date(dayAfter.getTime() - 1000) : dayAfter;
+  return { startDate: formatShanghai(start), endDate: formatShanghai(end), start, end };
+}
 
 const load = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
@@ -50,6 +71,30 @@ describe('coverPeriod', () => {
   it('refuses guarantee years that are not a positive integer', () => {
     const m = load('huatai-serious-illness');
     for (const years of [0, -1, 1.5, Number.NaN]) expect(() => coverPeriod(m, new Date(), years)).toThrow(RangeError);
+  });
+
+  it('gives what the wall-time string computation gave, for any instant, offset, length, end time and fixed start', () => {
+    const base = load('jining-student-accident');
+    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2060-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(
+        day,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 36 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom('23:59:59', '00:00:00'),
+        fc.option(day, { nil: undefined }),
+        fc.boolean(),
+        (orderedAt, startOffsetDays, months, years, endTime, fixed, fixedWithTime) => {
+          const m = structuredClone(base);
+          m.cover = { ...m.cover, startOffsetDays, months, endTime };
+          delete m.cover.fixedStart;
+          if (fixed) m.cover.fixedStart = formatShanghai(fixed).slice(0, fixedWithTime ? 19 : 10);
+          expect(coverPeriod(m, orderedAt, years)).toEqual(coverPeriodByStrings(m, orderedAt, years));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('uses a fixed start date when it is later, and clamps month ends', () => {

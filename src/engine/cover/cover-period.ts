@@ -3,12 +3,28 @@ import { formatShanghai, parseShanghaiStrict } from '../time/shanghai-time.ts';
 
 const DAY_MS = 86400 * 1000;
 
-/** Adds calendar months to a 'YYYY-MM-DD' date, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonths(ymd: string, months: number): string {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
+/** Beijing time is UTC+8 all year (no daylight saving since 1991). */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * 00:00:00 Beijing time of the day `months` calendar months after the Beijing
+ * day of `instant`, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb).
+ */
+function addMonthsShanghai(instant: number, months: number): number {
+  const wall = new Date(instant + SHANGHAI_OFFSET_MS);
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(wall.getUTCDate(), lastDay)) - SHANGHAI_OFFSET_MS;
 }
+
+/** 00:00:00 Beijing time of the Beijing day of `instant`. */
+function shanghaiMidnight(instant: number): number {
+  return Math.floor((instant + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
+}
+
+/** A manifest's `fixedStart`, parsed once per value. */
+const fixedStarts = new Map<string, number>();
 
 export interface CoverPeriod {
   /** 'YYYY-MM-DD 00:00:00', Beijing time. */
@@ -32,13 +48,14 @@ export function coverPeriod(manifest: ProductManifest, orderedAt: Date, years = 
   if (!Number.isInteger(years) || years < 1) throw new RangeError(`guarantee years must be a positive integer, got ${years}`);
   const { startOffsetDays, fixedStart, endTime } = manifest.cover;
   const months = manifest.cover.months * years;
-  const orderDay = parseShanghaiStrict(formatShanghai(orderedAt).slice(0, 10));
-  let start = new Date(orderDay.getTime() + startOffsetDays * DAY_MS);
+  let startMs = shanghaiMidnight(orderedAt.getTime()) + startOffsetDays * DAY_MS;
   if (fixedStart) {
-    const fixed = parseShanghaiStrict(fixedStart);
-    if (fixed > start) start = fixed;
+    let fixed = fixedStarts.get(fixedStart);
+    if (fixed === undefined) fixedStarts.set(fixedStart, (fixed = parseShanghaiStrict(fixedStart).getTime()));
+    if (fixed > startMs) startMs = fixed;
   }
-  const dayAfter = parseShanghaiStrict(addMonths(formatShanghai(start).slice(0, 10), months));
-  const end = endTime === '23:59:59' ? new Date(dayAfter.getTime() - 1000) : dayAfter;
+  const dayAfter = addMonthsShanghai(startMs, months);
+  const start = new Date(startMs);
+  const end = new Date(endTime === '23:59:59' ? dayAfter - 1000 : dayAfter);
   return { startDate: formatShanghai(start), endDate: formatShanghai(end), start, end };
 }

@@ -179,16 +179,26 @@ export const SUBMITTED_COLUMNS = {
  * A key outside {@link SUBMITTED_COLUMNS} is a programming error.
  */
 function rowOf(table: typeof orders | typeof applicationForms, values: object): Record<string, unknown> {
-  const columns: Record<string, { name: string }> = getTableColumns(table);
-  const written: readonly string[] = table === orders ? SUBMITTED_COLUMNS.orders : SUBMITTED_COLUMNS.applicationForms;
+  const names = table === orders ? SUBMITTED_NAMES.orders : SUBMITTED_NAMES.applicationForms;
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const column = columns[key];
-    if (!column) throw new Error(`no column ${key}`);
-    if (!written.includes(column.name)) throw new Error(`submit_order does not write ${column.name}`);
-    if (value !== undefined) row[column.name] = value instanceof Date ? value.toISOString() : value;
+  for (const key in values) {
+    const name = names.get(key);
+    if (name === undefined) throw new Error(`submit_order does not write ${key}`);
+    const value = (values as Record<string, unknown>)[key];
+    if (value !== undefined) row[name] = value instanceof Date ? value.toISOString() : value;
   }
   return row;
+}
+
+/** The column name of each property that {@link rowOf} may write, per table (from the schema and {@link SUBMITTED_COLUMNS}). */
+const SUBMITTED_NAMES = {
+  orders: submittedNames(orders, SUBMITTED_COLUMNS.orders),
+  applicationForms: submittedNames(applicationForms, SUBMITTED_COLUMNS.applicationForms),
+};
+
+function submittedNames(table: typeof orders | typeof applicationForms, written: readonly string[]): ReadonlyMap<string, string> {
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  return new Map(Object.entries(columns).flatMap(([key, column]) => (written.includes(column.name) ? [[key, column.name] as const] : [])));
 }
 
 export interface OrderSummary {

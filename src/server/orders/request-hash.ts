@@ -1,14 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationFormInput } from '../../contract/order.ts';
 
-/** JSON with object keys sorted, so that the same body always hashes the same. */
+/**
+ * JSON with object keys sorted, so that the same body always hashes the same
+ * (what JSON.stringify gives for a body whose keys are already in order;
+ * undefined properties are left out, as JSON.stringify leaves them).
+ */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return out + ']';
+  }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).sort();
+    let out = '{';
+    for (const key of keys) {
+      const v = object[key];
+      if (v === undefined) continue;
+      out += (out.length > 1 ? ',' : '') + JSON.stringify(key) + ':' + canonicalJson(v);
+    }
+    return out + '}';
   }
   return JSON.stringify(value);
 }
