@@ -9,7 +9,8 @@ import type { ApplicationFormInput } from '../../contract/order.ts';
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    // An element JSON cannot write (undefined) is left empty, as Array.prototype.join leaves it.
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + ((canonicalJson(value[i]) as string | undefined) ?? '');
     return out + ']';
   }
   if (value && typeof value === 'object') {
