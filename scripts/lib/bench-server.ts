@@ -28,6 +28,33 @@ export interface Timed {
   cpuMs?: number;
   /** CPU time of the PostgreSQL backends serving the run per job, ms (from /proc; undefined when they are not readable). */
   dbCpuMs?: number;
+  /** The loop's wall time and each job's latency, sorted (ms): what {@link combineTurns} adds up. */
+  ms?: number;
+  latencies?: number[];
+}
+
+/**
+ * Turns of one target as one figure: jobs over the turns' summed wall time,
+ * percentiles of all their latencies, CPU per job weighted by each turn's jobs.
+ */
+export function combineTurns(turns: readonly Timed[]): Timed {
+  const count = turns.reduce((sum, t) => sum + t.count, 0);
+  const ms = turns.reduce((sum, t) => sum + (t.ms ?? 0), 0);
+  const latencies = turns.flatMap((t) => t.latencies ?? []).sort((a, b) => a - b);
+  const weighted = (pick: (t: Timed) => number | undefined) =>
+    turns.every((t) => pick(t) !== undefined) ? turns.reduce((sum, t) => sum + pick(t)! * t.count, 0) / count : undefined;
+  const cpuMs = weighted((t) => t.cpuMs);
+  const dbCpuMs = weighted((t) => t.dbCpuMs);
+  return {
+    perSecond: count / (ms / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count,
+    ms,
+    latencies,
+    ...(cpuMs === undefined ? {} : { cpuMs }),
+    ...(dbCpuMs === undefined ? {} : { dbCpuMs }),
+  };
 }
 
 /** user + system CPU time of processes, in ms, from /proc (a process that is gone or unreadable counts 0). */
@@ -102,6 +129,8 @@ export async function requestLoopWithCpu(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     count: requests.length,
+    ms: answer.ms,
+    latencies,
     ...(used === undefined ? {} : { cpuMs: used / requests.length }),
     ...(backendPids && after.size > 0 ? { dbCpuMs: dbMs / requests.length } : {}),
   };
@@ -132,13 +161,18 @@ export async function timedLoop<J>(jobs: readonly J[], concurrency: number, run:
 }
 
 /**
- * The reference of order submissions: a bare Fastify route (no logger, no
+ * The reference of the order bench: a bare Fastify route (no app hooks or
  * plugins) inserting the posted order as one jsonb row in a throw-away
- * PostgreSQL database, through a pool of the app's size (10), with the same
- * bodies and concurrency as the app's run, after as many requests before the
- * clock as the app had (`warmUpBodies`).
+ * PostgreSQL database, through a pool of the app's size (10). `warm` sends
+ * the requests before the clock that the app's run had (the first alone: the
+ * route compiles on its first call); `run` times bodies as the app's orders
+ * are timed ({@link requestLoopWithCpu}, with the backends' CPU).
  */
-export async function bareInsertThroughput(adminUrl: string, bodies: readonly string[], concurrency: number, warmUpBodies: readonly string[] = bodies.slice(0, 1)): Promise<Timed> {
+export async function bareInsertRoute(adminUrl: string, concurrency: number): Promise<{
+  warm: (bodies: readonly string[]) => Promise<void>;
+  run: (bodies: readonly string[]) => Promise<Timed>;
+  close: () => Promise<void>;
+}> {
   const name = `edu_bench_bare_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -149,6 +183,12 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
   // The database is dropped with (force) at the end: an idle client's termination is expected.
   pool.on('error', () => undefined);
   const bare = Fastify({ logger: false });
+  const close = async () => {
+    await bare.close();
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
   try {
     await pool.query('create table bare_orders (id uuid primary key default gen_random_uuid(), body jsonb not null, created_at timestamptz not null default now())');
     bare.post('/bare', async (request) => {
@@ -157,21 +197,21 @@ export async function bareInsertThroughput(adminUrl: string, bodies: readonly st
     });
     const base = await bare.listen({ port: 0, host: '127.0.0.1' });
     const request = (body: string): LoopRequest => ({ url: `${base}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    // The requests before the clock that the app's run had (the first alone: its route compiles on its first call).
-    const [first, ...warmUp] = warmUpBodies;
-    if (first !== undefined) {
-      const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first });
-      if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
-      await res.arrayBuffer();
-    }
-    if (warmUp.length > 0) await requestLoopWithCpu(warmUp.map(request), concurrency);
     const backends = async () => (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid);
-    return await requestLoopWithCpu(bodies.map(request), concurrency, { backendPids: backends });
-  } finally {
-    await bare.close();
-    await pool.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    return {
+      warm: async ([first, ...rest]) => {
+        if (first === undefined) return;
+        const res = await fetch(`${base}/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first });
+        if (res.status !== 200) throw new Error(`bare insert: ${res.status}`);
+        await res.arrayBuffer();
+        if (rest.length > 0) await requestLoopWithCpu(rest.map(request), concurrency);
+      },
+      run: (bodies) => requestLoopWithCpu(bodies.map(request), concurrency, { backendPids: backends }),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
