@@ -95,15 +95,58 @@ export function mainThreadCpuMs(): number | undefined {
 }
 
 /**
+ * The load generator's worker (request-loop-worker.mjs), started on the first
+ * run and kept for every later one: its client compiled and its sockets open,
+ * a run measures the server, not the generator's start. Referenced only while
+ * a run is under way, so it never keeps the process alive.
+ */
+let loopWorker: Worker | undefined;
+
+function requestLoopWorker(): Worker {
+  if (loopWorker) return loopWorker;
+  const worker = new Worker(new URL('./request-loop-worker.mjs', import.meta.url));
+  worker.unref();
+  // A worker that fails or exits is started again by the next run.
+  worker.once('exit', () => {
+    if (loopWorker === worker) loopWorker = undefined;
+  });
+  loopWorker = worker;
+  return worker;
+}
+
+/** One run of the kept worker: its answer, or its failure (an error thrown in it, or its exit). */
+function runInWorker(message: { requests: readonly LoopRequest[]; concurrency: number; envelope: boolean }): Promise<{ latencies: number[]; ms: number }> {
+  const worker = requestLoopWorker();
+  let settle: { resolve: (answer: { latencies: number[]; ms: number }) => void; reject: (error: Error) => void } | undefined;
+  const onMessage = (answer: { latencies: number[]; ms: number } | { error: string }) => ('error' in answer ? settle?.reject(new Error(answer.error)) : settle?.resolve(answer));
+  const onError = (error: Error) => settle?.reject(error);
+  const onExit = (code: number) => settle?.reject(new Error(`request loop worker exited with ${code}`));
+  worker.ref();
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  return new Promise<{ latencies: number[]; ms: number }>((resolve, reject) => {
+    settle = { resolve, reject };
+    worker.postMessage(message);
+  }).finally(() => {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    worker.unref();
+  });
+}
+
+/**
  * Sends every request once, `concurrency` at a time, from a worker thread
  * (request-loop-worker.mjs: the load generator off the server's event loop,
- * as autocannon runs for the quote), and times each: throughput and latency
- * percentiles, with the CPU it cost: the main thread's (the app under test),
- * and, given a way to list them, the PostgreSQL backends' (`select pid from
- * pg_stat_activity where datname = current_database()`), each per request.
- * CPU time is what a loaded machine changes least: the figure to compare when
- * wall-clock throughput is noise. `envelope`: an answer whose `code` is not
- * '0000' fails the run, as a status other than 200 always does.
+ * as autocannon runs for the quote; one worker for every run), and times each:
+ * throughput and latency percentiles, with the CPU it cost: the main thread's
+ * (the app under test), and, given a way to list them, the PostgreSQL
+ * backends' (`select pid from pg_stat_activity where datname =
+ * current_database()`), each per request. CPU time is what a loaded machine
+ * changes least: the figure to compare when wall-clock throughput is noise.
+ * `envelope`: an answer whose `code` is not '0000' fails the run, as a status
+ * other than 200 always does.
  */
 export async function requestLoopWithCpu(
   requests: readonly LoopRequest[],
@@ -113,13 +156,7 @@ export async function requestLoopWithCpu(
   const { backendPids } = options;
   const before = cpuOfPids(backendPids ? await backendPids() : []);
   const cpu = mainThreadCpuMs();
-  const worker = new Worker(new URL('./request-loop-worker.mjs', import.meta.url), { workerData: { requests, concurrency, envelope: options.envelope ?? false } });
-  const answer = await new Promise<{ latencies: number[]; ms: number } | { error: string }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`request loop worker exited with ${code}`)));
-  }).finally(() => void worker.terminate());
-  if ('error' in answer) throw new Error(answer.error);
+  const answer = await runInWorker({ requests, concurrency, envelope: options.envelope ?? false });
   const used = cpu === undefined ? undefined : mainThreadCpuMs()! - cpu;
   const after = cpuOfPids(backendPids ? await backendPids() : []);
   const dbMs = [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

@@ -8,23 +8,29 @@
  * sends with node:http, lighter than fetch, so that it also takes less of the
  * core it shares with PostgreSQL.
  *
- * workerData: { requests: [{ url, method, headers, body }], concurrency, envelope }
- * Each request is sent once, `concurrency` at a time, in order. A status other
- * than 200, or with `envelope` an answer whose `code` is not '0000', fails the
- * run (posted as { error }). Posts { latencies (ms, in completion order), ms }
- * (the wall time of the whole loop).
+ * One worker serves every run of a bench (thirteenth stop: a new worker per turn of 500
+ * requests started cold, its http client interpreted and its sockets new, and that start
+ * cost the bare INSERT route, four times faster than an order, a third of its measured
+ * rate in such a turn and the orders a tenth, so the ratio of the two read high). Its
+ * client code stays compiled and its kept-alive sockets open from one run to the next.
+ *
+ * Each message { requests: [{ url, method, headers, body }], concurrency, envelope }
+ * is one run: each request sent once, `concurrency` at a time, in order. A status
+ * other than 200, or with `envelope` an answer whose `code` is not '0000', fails the
+ * run (answered { error }). Answers { latencies (ms, in completion order), ms } (the
+ * wall time of the whole run). Runs are sent one at a time.
  *
  * Plain JavaScript: a worker started from tsx would need the loader again.
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 
-const { requests, concurrency, envelope } = workerData;
-// node:http on kept-alive sockets, one per concurrent request: a lighter client than fetch (no web streams),
-// closer to autocannon's, so less of the machine goes to the generator.
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+// node:http on kept-alive sockets (a run never has more than `concurrency` requests in flight, so it opens
+// at most as many per server): a lighter client than fetch (no web streams), closer to autocannon's, so less
+// of the machine goes to the generator. One agent for every run: a run after the first finds its sockets open.
+const agent = new Agent({ keepAlive: true });
 
-function send({ url, method, headers, body }) {
+function send({ url, method, headers, body }, envelope) {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
       const chunks = [];
@@ -45,7 +51,7 @@ function send({ url, method, headers, body }) {
   });
 }
 
-try {
+async function run({ requests, concurrency, envelope }) {
   const latencies = [];
   let next = 0;
   const started = performance.now();
@@ -54,13 +60,17 @@ try {
       while (next < requests.length) {
         const request = requests[next++];
         const t0 = performance.now();
-        await send(request);
+        await send(request, envelope);
         latencies.push(performance.now() - t0);
       }
     }),
   );
-  parentPort.postMessage({ latencies, ms: performance.now() - started });
-  agent.destroy();
-} catch (error) {
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  return { latencies, ms: performance.now() - started };
 }
+
+parentPort.on('message', (message) => {
+  run(message).then(
+    (answer) => parentPort.postMessage(answer),
+    (error) => parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+});
