@@ -94,6 +94,9 @@ const BARE_WARMUP_ROUNDS = 2;
  * figure taken after the other by a minute carried that drift into the ratio).
  */
 const ORDER_TURNS = Math.max(1, Number(process.env.BENCH_ORDER_TURNS ?? 4));
+/** The app's PostgreSQL pool in the order bench: DATABASE_POOL_SIZE, as for the server (unset: its default, 10). */
+const POOL_SIZE = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+if (POOL_SIZE !== undefined && !(Number.isInteger(POOL_SIZE) && POOL_SIZE >= 1)) throw new Error(`DATABASE_POOL_SIZE must be a positive integer (got ${process.env.DATABASE_POOL_SIZE})`);
 /** Xuzhou's county codes: the bench's insureds get ID numbers of these, 1,000 per county (the sequence code's three digits). */
 const XUZHOU_COUNTIES = ['320302', '320303', '320305', '320311', '320312', '320321', '320322', '320324', '320381', '320382'];
 
@@ -254,7 +257,7 @@ async function productListLoad(): Promise<{ one: Rounds; ten: Rounds; products: 
  * down or speeds up during the run weighs on both alike. Each figure adds up its turns (`combineTurns`).
  */
 async function orderThroughput(databaseUrl?: string): Promise<{ kind: string; orders: Timed; bare?: Timed; shares: number[] }> {
-  const bench = await startBenchApp({ listen: true, ...(databaseUrl ? { databaseUrl } : {}) });
+  const bench = await startBenchApp({ listen: true, ...(databaseUrl ? { databaseUrl, ...(POOL_SIZE ? { poolSize: POOL_SIZE } : {}) } : {}) });
   let bare: Awaited<ReturnType<typeof bareInsertRoute>> | undefined;
   try {
     if (databaseUrl) bare = await bareInsertRoute(databaseUrl, CONCURRENCY);
@@ -520,7 +523,7 @@ if (list) {
 const cpuOf = (t: Timed) => (t.cpuMs === undefined ? '' : `  CPU/order ${f(t.cpuMs, 2)} ms Node${t.dbCpuMs === undefined ? '' : ` + ${f(t.dbCpuMs, 2)} ms PostgreSQL`}`);
 for (const { kind, orders: o, shares } of orders) {
   const turns = shares.length > 0 ? `, in ${shares.length} turns` : '';
-  console.log(`  submitOrder on ${kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent${turns})${cpuOf(o)}`);
+  console.log(`  submitOrder on ${kind.padEnd(10)}   ${f(o.perSecond, 1)} orders/s  p50 ${f(o.p50, 1)} ms  p99 ${f(o.p99, 1)} ms  (${ORDERS} orders, ${CONCURRENCY} concurrent${kind === 'postgres' && POOL_SIZE ? `, pool of ${POOL_SIZE}` : ''}${turns})${cpuOf(o)}`);
 }
 if (bareInsert && postgresOrders) {
   console.log(`  bare Fastify one INSERT      ${f(bareInsert.perSecond, 1)} req/s  p50 ${f(bareInsert.p50, 1)} ms  p99 ${f(bareInsert.p99, 1)} ms  (PostgreSQL, ${CONCURRENCY} concurrent, the orders' bodies, in turns with them)${cpuOf(bareInsert)}`);

@@ -32,6 +32,8 @@ export interface AppConfig {
   tls?: TlsFiles;
   /** postgres://… (PostgreSQL server), `memory://` (in-memory PGlite) or unset (PGlite in dataDir). */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections of the PostgreSQL pool (PGlite has one); unset: {@link DEFAULT_DATABASE_POOL_SIZE}. */
+  databasePoolSize?: number;
   dataDir: string;
   nodeEnv: NodeEnv;
   /** Absolute origin the browser uses (for pay return URLs); unset means same-origin relative URLs. */
@@ -215,6 +217,18 @@ export function defaultLogLevel(nodeEnv: NodeEnv): string {
   return nodeEnv === 'test' ? 'silent' : 'info';
 }
 
+/**
+ * Connections of the PostgreSQL pool when DATABASE_POOL_SIZE is unset: node-postgres's own default. Operators
+ * size it to the database server, whose `max_connections` every instance of the app shares (README
+ * "Configuration"; docs/performance.md, "The pool's size").
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** What the server opens its database with (openDb): the URL, the data folder and the pool's size. */
+export function databaseOptions(settings: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): { databaseUrl: string | undefined; dataDir: string; poolSize: number } {
+  return { databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, poolSize: settings.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE };
+}
+
 /** Production logs one ordinary request in a hundred (errors and slow requests always); elsewhere every request. */
 export function defaultRequestLogSample(nodeEnv: NodeEnv): number {
   return nodeEnv === 'production' ? 0.01 : 1;
@@ -234,6 +248,7 @@ export const EnvSchema = Type.Object({
   PORT: integer(0, 65535, 'an integer from 0 (any free port) to 65535'),
   HOST: text('a host name or IP address to listen on'),
   DATABASE_URL: text('a postgres://user@host:5432/db URL or memory://', { pattern: '^(postgres(ql)?://\\S+|memory://)$' }),
+  DATABASE_POOL_SIZE: integer(1, 1000),
   DATA_DIR: text('a folder path'),
   JWT_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
   PAY_SANDBOX_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
@@ -393,6 +408,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     host: env.HOST ?? '0.0.0.0',
     ...(tls ? { tls } : {}),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
     dataDir,
     nodeEnv,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -3,7 +3,7 @@
  * migrates, builds the app and serves until SIGINT/SIGTERM.
  */
 import { buildApp } from './app.ts';
-import { loadStartConfig, type AppConfig } from './config.ts';
+import { databaseOptions, loadStartConfig, type AppConfig } from './config.ts';
 import { openDb } from './db/open-db.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const { settings, paymentKeys } = loadStartConfig();
   // A fresh data folder's payment sandbox keys are generated on the thread pool while the database opens.
-  const [opened, keys] = await Promise.allSettled([openDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }), paymentKeys]);
+  const [opened, keys] = await Promise.allSettled([openDb(databaseOptions(settings)), paymentKeys]);
   if (opened.status === 'rejected') throw opened.reason;
   const database = opened.value;
   if (keys.status === 'rejected') {

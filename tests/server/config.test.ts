@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadStartConfig } from '../../src/server/config.ts';
+import { ConfigError, databaseOptions, loadConfig, loadStartConfig } from '../../src/server/config.ts';
 import { SandboxRefused } from '../../src/server/providers/registry.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'edu-config-'));
@@ -89,6 +89,14 @@ describe('configuration from the environment', () => {
       lifecycleIntervalMs: 0,
     });
     expect(config.providers.paymentChannels).toEqual([{ channel: 'alipay', implementation: 'sandbox' }]);
+  });
+
+  it('opens PostgreSQL with a pool of DATABASE_POOL_SIZE connections, 10 when unset', () => {
+    const url = 'postgres://app@db.internal:5432/insure';
+    expect(databaseOptions(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url }))).toMatchObject({ databaseUrl: url, poolSize: 10 });
+    expect(databaseOptions(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, DATABASE_POOL_SIZE: '4' }))).toMatchObject({ databaseUrl: url, poolSize: 4 });
+    expect(problemsOf({ DATABASE_POOL_SIZE: '0' })).toEqual(['DATABASE_POOL_SIZE must be an integer from 1 to 1000 (got "0")']);
+    expect(problemsOf({ DATABASE_POOL_SIZE: 'four' })).toEqual(['DATABASE_POOL_SIZE must be an integer from 1 to 1000 (got "four")']);
   });
 
   it('turns development endpoints and the demo data off in production, and the demo data off in tests', () => {

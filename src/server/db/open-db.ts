@@ -14,7 +14,7 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: string;
-  /** Connections of the PostgreSQL pool. */
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE, config.ts); 10 when unset. */
   poolSize?: number;
   /** Where the build's prebuilt PGlite databases are (prebuilt-db.ts); dist-server/prebuilt-db by default. */
   prebuiltDbDir?: string;
