@@ -106,7 +106,9 @@ function requestLoopWorker(): Worker {
   if (loopWorker) return loopWorker;
   const worker = new Worker(new URL('./request-loop-worker.mjs', import.meta.url));
   worker.unref();
-  // A worker that fails or exits is started again by the next run.
+  // A failure between runs is not thrown at the process (no run is waiting for it): the worker exits, and a
+  // worker that fails or exits is started again by the next run. During a run, runInWorker rejects with it.
+  worker.on('error', () => undefined);
   worker.once('exit', () => {
     if (loopWorker === worker) loopWorker = undefined;
   });
