@@ -20,6 +20,7 @@ import {
   type ProviderChoice,
   type ProviderKind,
 } from './providers/registry.ts';
+import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -216,13 +217,6 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export function defaultLogLevel(nodeEnv: NodeEnv): string {
   return nodeEnv === 'test' ? 'silent' : 'info';
 }
-
-/**
- * Connections of the PostgreSQL pool when DATABASE_POOL_SIZE is unset: node-postgres's own default. Operators
- * size it to the database server, whose `max_connections` every instance of the app shares (README
- * "Configuration"; docs/performance.md, "The pool's size").
- */
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 /** What the server opens its database with (openDb): the URL, the data folder and the pool's size. */
 export function databaseOptions(settings: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): { databaseUrl: string | undefined; dataDir: string; poolSize: number } {

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import * as schema from './schema.ts';
 import { setNamedRunner, type Db, type DbHandle } from './db.ts';
 import { runMigrations } from './migrate.ts';
+import { DEFAULT_DATABASE_POOL_SIZE } from './pool-size.ts';
 import { PREBUILT_DB_DIR, usePrebuiltDb, type PrebuiltOutcome } from './prebuilt-db.ts';
 
 export const MEMORY_URL = 'memory://';
@@ -14,7 +15,7 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: string;
-  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE, config.ts); 10 when unset. */
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE, config.ts); {@link DEFAULT_DATABASE_POOL_SIZE} when unset. */
   poolSize?: number;
   /** Where the build's prebuilt PGlite databases are (prebuilt-db.ts); dist-server/prebuilt-db by default. */
   prebuiltDbDir?: string;
@@ -52,7 +53,7 @@ async function connect(config: DbConfig): Promise<DbHandle> {
   if (url && isPostgresUrl(url)) {
     // Loaded only for PostgreSQL: a PGlite server starts without them.
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-    const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? DEFAULT_DATABASE_POOL_SIZE });
     // An idle client that loses its connection emits 'error'; without a listener that crashes the process.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
