@@ -6,6 +6,48 @@ export interface CreateTradeInput {
   subject: string;
   /** Where the browser goes after a successful payment. */
   returnUrl: string;
+  /** Who pays and from where, for channels that need it (WeChat JSAPI: the payer's openid; H5: the client's IP). */
+  payer?: { openid?: string; clientIp?: string };
+}
+
+/** What the platform says of a trade when asked (the query path, when a notification is late or never comes). */
+export interface TradeState {
+  tradeNo: string;
+  /** paid: money collected; unpaid: still open; closed: closed or cancelled unpaid; refunded: paid then refunded in full. */
+  state: 'paid' | 'unpaid' | 'closed' | 'refunded' | 'failed';
+  amountFen?: number;
+  paidAt?: Date;
+  /** The platform's own transaction number. */
+  platformTradeNo?: string;
+}
+
+/** A refund the app sends to the channel the money came from; `refundNo` is stable, so a re-send never pays twice. */
+export interface RefundRequest {
+  tradeNo: string;
+  refundNo: string;
+  amountFen: number;
+  /** What the trade collected. */
+  totalFen: number;
+  reason: string;
+}
+
+/**
+ * What the channel did with a refund: accepted (processing or already
+ * succeeded) or refused for a business reason, which is final and recorded
+ * with the platform's words. A transient failure (network, 5xx) is thrown as
+ * an OutboundError instead, and the refund is tried again later.
+ */
+export type RefundOutcome =
+  | { state: 'processing' | 'succeeded'; platformRefundNo?: string }
+  | { state: 'refused'; reason: string };
+
+/** A refund notification whose signature and shape the provider has checked. */
+export interface VerifiedRefundNotification {
+  notifyId: string;
+  refundNo: string;
+  tradeNo: string;
+  state: 'succeeded' | 'refused';
+  reason?: string;
 }
 
 /** A notification whose signature and shape the provider has checked. */
@@ -43,8 +85,21 @@ export type NotifyOutcome = { ok: true } | { ok: false; httpStatus: number; mess
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Returns the cashier URL. Must be idempotent per tradeNo (the client may ask again). */
-  createTrade(input: CreateTradeInput): Promise<{ payUrl: string }>;
+  /**
+   * Returns the cashier URL. Must be idempotent per tradeNo (the client may ask again).
+   * `jsapi`: the signed parameters of WeixinJSBridge's getBrandWCPayRequest, for a payment inside WeChat.
+   */
+  createTrade(input: CreateTradeInput): Promise<{ payUrl: string; jsapi?: Record<string, string> }>;
+  /** Asks the platform for a trade's state (real channels; sandboxes know it from their own notifications). */
+  queryTrade?(tradeNo: string): Promise<TradeState>;
+  /** Closes an unpaid trade when its order is cancelled or expires, so that it can no longer be paid. */
+  closeTrade?(tradeNo: string): Promise<void>;
+  /** Sends a refund to the platform; idempotent by `refundNo`. */
+  refund?(request: RefundRequest): Promise<RefundOutcome>;
+  /** Asks the platform for a refund's state. */
+  queryRefund?(request: Pick<RefundRequest, 'tradeNo' | 'refundNo'>): Promise<RefundOutcome>;
+  /** @throws NotificationRejected when the refund notification cannot be trusted */
+  verifyRefundNotification?(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedRefundNotification | null>;
   /** @throws NotificationRejected when the notification cannot be trusted */
   verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification>;
   /** Content types the provider's notifications arrive with; JSON, JWS and text when absent. */
