@@ -15,6 +15,7 @@ import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provid
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
 import type { EsignProvider } from './providers/esign/esign-provider.ts';
 import type { StorageProvider } from './providers/storage/storage-provider.ts';
+import type { MailProvider } from './providers/mail/mail-provider.ts';
 
 /** Hooks only a test injects (through BuildAppOptions.hooks); the server never sets one. */
 export interface TestHooks {
@@ -57,6 +58,8 @@ export interface AppDeps {
   // --- contracts (issue 12)
   esign: EsignProvider;
   storage: StorageProvider;
+  /** Outgoing e-mail (MAIL_PROVIDER). */
+  mail: MailProvider;
   /** The development clock's offset (POST __dev/clock); `now` adds it. Always 0 outside development. */
   clock: { offsetMs: number };
   /** Test-only hooks; empty in every server. */

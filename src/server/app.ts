@@ -24,6 +24,8 @@ import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
 import { selfDelivery, selfRawPost, type NotificationDelivery, type RawNotificationPost } from './providers/payment/notification-delivery.ts';
 import type { PaymentChannelContext, SandboxPageContext } from './providers/payment/payment-channel.ts';
 import { assertSandboxPolicy, buildProviders, type Providers } from './providers/registry.ts';
+import { createCallOut } from './providers/outbound.ts';
+import type { MailProvider } from './providers/mail/mail-provider.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -88,6 +90,8 @@ export interface BuildAppOptions {
   identity?: IdentityProvider;
   /** WeChat JSSDK tickets instead of the configured source (WECHAT_JSSDK_PROVIDER). */
   wechat?: WeChatJssdkProvider;
+  /** Outgoing e-mail instead of the configured MAIL_PROVIDER (tests). */
+  mail?: MailProvider;
   // --- schools (issue 6, info)
   /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
   seedSchools?: boolean;
@@ -190,7 +194,15 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     now,
   });
   const providers = buildProviders(
-    { config, now, log: app.log, db, post: options.channelPost ?? selfRawPost(app), ...(options.sandboxRetryBaseMs === undefined ? {} : { retryBaseMs: options.sandboxRetryBaseMs }) },
+    {
+      config,
+      now,
+      log: app.log,
+      db,
+      post: options.channelPost ?? selfRawPost(app),
+      callOut: createCallOut({ log: app.log }),
+      ...(options.sandboxRetryBaseMs === undefined ? {} : { retryBaseMs: options.sandboxRetryBaseMs }),
+    },
     channelContext,
     {
     ...(options.sms ? { sms: options.sms } : {}),
@@ -198,6 +210,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     ...(options.identity ? { identity: options.identity } : {}),
     ...(options.geocoder ? { geocoder: options.geocoder } : {}),
     ...(options.wechat ? { wechat: options.wechat } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
     },
   );
   const smsOutbox = config.devEndpoints ? new SmsOutbox(providers.sms) : undefined;
@@ -227,6 +240,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     // --- contracts (issue 12)
     esign: providers.esign,
     storage: providers.storage,
+    // --- mail
+    mail: providers.mail,
     clock,
     hooks: options.hooks ?? {},
   };
@@ -268,6 +283,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   app.addHook('preClose', async () => {
     const payments = [...providers.payments.values(), providers.esign].map(quiescent);
     for (const provider of payments) provider.stop?.();
+    providers.mail.stop?.();
     await Promise.all(payments.map((provider) => provider.settled?.()));
   });
   app.addHook('onReady', async () => {

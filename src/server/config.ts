@@ -21,6 +21,7 @@ import {
   type ProviderKind,
 } from './providers/registry.ts';
 import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
+import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -83,6 +84,9 @@ export interface AppConfig {
   // --- policies
   /** Period of the lifecycle scheduler (payment timeouts, cover start and end); 0 or unset: not started. */
   lifecycleIntervalMs?: number;
+  // --- mail
+  /** SMTP_URL and MAIL_FROM, for MAIL_PROVIDER=smtp. */
+  smtp?: SmtpSettings;
 }
 
 /** A certificate chain and its private key, PEM, as read from TLS_CERT_FILE and TLS_KEY_FILE. */
@@ -231,6 +235,8 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 /** Secrets shorter than this are refused in production (and, being guessable, anywhere below 16). */
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
+/** Variables that may carry a credential: quoted back by their length only. */
+const CREDENTIALS = [...SECRETS, 'SMTP_URL'];
 
 /**
  * Every variable the app reads (README "Configuration"), with what it accepts.
@@ -263,6 +269,8 @@ export const EnvSchema = Type.Object({
   TLS_CERT_FILE: text('the path of a PEM certificate chain (set with TLS_KEY_FILE)'),
   TLS_KEY_FILE: text('the path of the PEM private key of TLS_CERT_FILE'),
   BROKERAGE_NAME: text('the brokerage company name printed on share posters', { maxLength: 40 }),
+  SMTP_URL: text('an smtp:// or smtps:// URL of the mail relay, e.g. smtps://user:password@smtp.example.com:465', { pattern: '^smtps?://[^\\s/]+(:[0-9]{1,5})?/?$' }),
+  MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...providerVariables(),
 });
 type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
@@ -283,7 +291,7 @@ export class ConfigError extends Error {
 /** How a value is quoted back: secrets by their length only. */
 function shown(name: string, value: string | undefined): string {
   if (value === undefined) return 'nothing';
-  return SECRETS.includes(name) ? `${value.length} characters` : JSON.stringify(value);
+  return CREDENTIALS.includes(name) ? `${value.length} characters` : JSON.stringify(value);
 }
 
 function problemsOf(errors: readonly ErrorObject[], raw: Readonly<Record<string, string>>): string[] {
@@ -311,6 +319,9 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
   const tls = readTlsFiles(env, problems);
+  if (env.MAIL_PROVIDER === 'smtp') {
+    for (const name of ['SMTP_URL', 'MAIL_FROM'] as const) if (env[name] === undefined) problems.push(`${name} must be set when MAIL_PROVIDER=smtp (got nothing)`);
+  }
   if (nodeEnv === 'production') {
     for (const name of SECRETS) {
       const value = env[name];
@@ -426,6 +437,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     ...(env.RECORDING_STARTS_PER_IP_PER_HOUR ? { recordingStartsPerIpPerHour: env.RECORDING_STARTS_PER_IP_PER_HOUR } : {}),
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
+    ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
   };
   return { settings, paymentChannels };
 }

@@ -34,6 +34,7 @@ describe('configuration from the environment', () => {
       wechat: 'sandbox',
       esign: 'sandbox',
       storage: 'database',
+      mail: 'sandbox',
       paymentChannels: ['sandbox', 'wechat', 'alipay', 'jd'].map((channel) => ({ channel, implementation: 'sandbox' })),
     });
     expect(config.allowSandbox).toBe(false);
@@ -169,6 +170,7 @@ describe('production', () => {
       'GEOCODER_PROVIDER=sandbox',
       'WECHAT_JSSDK_PROVIDER=sandbox',
       'ESIGN_PROVIDER=sandbox',
+      'MAIL_PROVIDER=sandbox',
       'PAYMENT_CHANNELS wechat:sandbox,jd:sandbox',
     ]);
     expect((refused as Error).message).toContain('set ALLOW_SANDBOX=true');

@@ -47,7 +47,7 @@ describe('production refuses sandbox providers unless allowed', () => {
     const refused = buildApp({ db: untouchable, config: { ...allowed, allowSandbox: false }, logger: false });
     await expect(refused).rejects.toThrow(SandboxRefused);
     await expect(refused).rejects.toThrow(
-      /refuses sandbox providers: SMS_PROVIDER=console; INSURER_PROVIDER=sandbox; IDENTITY_PROVIDER=sandbox; GEOCODER_PROVIDER=sandbox; WECHAT_JSSDK_PROVIDER=sandbox; ESIGN_PROVIDER=sandbox; PAYMENT_CHANNELS sandbox:sandbox,wechat:sandbox,alipay:sandbox,jd:sandbox\. .*ALLOW_SANDBOX=true/,
+      /refuses sandbox providers: SMS_PROVIDER=console; INSURER_PROVIDER=sandbox; IDENTITY_PROVIDER=sandbox; GEOCODER_PROVIDER=sandbox; WECHAT_JSSDK_PROVIDER=sandbox; ESIGN_PROVIDER=sandbox; MAIL_PROVIDER=sandbox; PAYMENT_CHANNELS sandbox:sandbox,wechat:sandbox,alipay:sandbox,jd:sandbox\. .*ALLOW_SANDBOX=true/,
     );
   });
 });

@@ -15,7 +15,6 @@ import { requireOwnForm } from '../orders/own-form.ts';
 import { toAppDetail } from '../orders/policy-detail-views.ts';
 import { repeatInsuranceOfDraft } from '../orders/repeat-insurance.ts';
 import type { StoredPerson } from '../orders/stored-person.ts';
-import type { MailProvider } from '../providers/mail/mail-provider.ts';
 import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts';
 import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call-limits.ts';
 import { recordClientEvent } from './op-log.ts';
@@ -35,6 +34,7 @@ const ISSUED_STATUSES: ReadonlySet<PolicyStatus> = new Set<PolicyStatus>(['waitI
 export const MSG_ID_LENGTH = '身份证号码位数有误!';
 export const MSG_NOT_ISSUED = '保单尚未出单，暂无电子保单';
 export const MSG_MAIL_CLOSED = '邮件服务暂未开通';
+export const MSG_MAIL_FAILED = '邮件发送失败，请稍后重试';
 export const MSG_BENEFIT_NOT_IN_FORCE = '保单未生效，暂无法使用权益';
 export const MSG_NO_BENEFIT = '该保单暂无可使用的权益';
 
@@ -62,21 +62,16 @@ function ePolicyText(view: Awaited<ReturnType<typeof requireOwnForm>>): string {
   ].join('\n');
 }
 
-export interface OtherCallOptions {
-  /** Where e-policy mails go; the sandbox outbox when development endpoints are on, none otherwise (sendEmail refuses). */
-  mail?: MailProvider;
-}
-
 /**
  * The spec §7 calls of no other issue (docs/other-calls.md): payment trades,
  * the v3 application detail, the v1 repeat check, the ID-card check,
  * benefits, the e-policy mail, the client operation log and the two partner
  * log-ins (refused until a partner is configured).
  */
-export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, options: OtherCallOptions = {}): void {
+export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const route = routesOf(app, deps);
-  const mail = options.mail ?? (deps.config.devEndpoints ? new SandboxMailProvider() : undefined);
+  const { mail } = deps;
 
   route(otherCalls.trades, async (request) => {
     const user = currentUser(request);
@@ -164,9 +159,14 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps, opt
     const problem = validateEmail(email);
     if (problem) throw new ApiError(ErrorCode.BadRequest, problem);
     if (!view.policyNo || !ISSUED_STATUSES.has(view.status)) throw rejected(MSG_NOT_ISSUED);
-    if (!mail) throw rejected(MSG_MAIL_CLOSED);
+    if (!mail.accepting) throw rejected(MSG_MAIL_CLOSED);
     await reserveAttempt(db, MAIL_LIMIT, user.userId, now);
-    await mail.send({ to: email, subject: `电子保单 ${view.productName} ${view.policyNo}`, text: ePolicyText(view) });
+    try {
+      await mail.send({ to: email, subject: `电子保单 ${view.productName} ${view.policyNo}`, text: ePolicyText(view) });
+    } catch (error) {
+      request.log.warn({ policyNo: view.policyNo, to: maskEmail(email), provider: mail.name, err: error }, 'e-policy mail not sent');
+      throw new ApiError(ErrorCode.Busy, MSG_MAIL_FAILED);
+    }
     request.log.info({ policyNo: view.policyNo, to: maskEmail(email), provider: mail.name }, 'e-policy mailed');
     return ok({ email: maskEmail(email) }, '电子保单已发送');
   });

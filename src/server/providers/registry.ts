@@ -32,6 +32,10 @@ import { sandboxEsignRoutes } from './esign/sandbox-esign-routes.ts';
 import type { RawNotificationPost } from './payment/notification-delivery.ts';
 import { DatabaseStorage, FolderStorage, type StorageProvider } from './storage/storage-provider.ts';
 import { join } from 'node:path';
+import { NoMailProvider, type MailProvider } from './mail/mail-provider.ts';
+import { SandboxMailProvider } from './mail/sandbox-mail-provider.ts';
+import { SmtpMailProvider } from './mail/smtp-mail-provider.ts';
+import type { CallOut } from './outbound.ts';
 
 /** What a (non-payment) provider is built with. */
 export interface ProviderContext {
@@ -44,6 +48,8 @@ export interface ProviderContext {
   post: RawNotificationPost;
   /** First retry delay of sandbox callbacks (tests shorten it). */
   retryBaseMs?: number;
+  /** How a real adapter calls its vendor (outbound.ts). */
+  callOut: CallOut;
 }
 
 export type SandboxPages = (app: FastifyInstance, context: SandboxPageContext) => Promise<void>;
@@ -70,6 +76,8 @@ export interface ProviderKinds {
   esign: EsignProvider;
   /** Where generated agreements are kept. */
   storage: StorageProvider;
+  /** Outgoing e-mail (the e-policy). */
+  mail: MailProvider;
 }
 export type ProviderKind = keyof ProviderKinds;
 
@@ -123,6 +131,20 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
     database: { name: 'database', sandbox: false, create: ({ db }) => new DatabaseStorage(db) },
     folder: { name: 'folder', sandbox: false, create: ({ config }) => new FolderStorage(join(config.dataDir, 'files')) },
   },
+  mail: {
+    // Keeps the last message per address (read by GET /_gw/__dev/mail/latest) and sends nothing.
+    sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxMailProvider() },
+    smtp: {
+      name: 'smtp',
+      sandbox: false,
+      create: ({ config, callOut }) => {
+        if (!config.smtp) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL and MAIL_FROM');
+        return new SmtpMailProvider(config.smtp, callOut);
+      },
+    },
+    // A deployment that mails nothing: sendEmail answers 邮件服务暂未开通.
+    none: { name: 'none', sandbox: false, create: () => new NoMailProvider() },
+  },
 };
 
 /** The environment variable that chooses each kind, and its default. */
@@ -134,6 +156,7 @@ export const PROVIDER_VARIABLES: { readonly [K in ProviderKind]: { variable: str
   wechat: { variable: 'WECHAT_JSSDK_PROVIDER', fallback: 'sandbox' },
   esign: { variable: 'ESIGN_PROVIDER', fallback: 'sandbox' },
   storage: { variable: 'STORAGE_PROVIDER', fallback: 'database' },
+  mail: { variable: 'MAIL_PROVIDER', fallback: 'sandbox' },
 };
 
 export const PROVIDER_KINDS = Object.keys(PROVIDER_VARIABLES) as ProviderKind[];
@@ -254,7 +277,7 @@ export function buildProviders(
     payments.set(choice.channel, instance.provider);
     if (instance.routes) pages.push(instance.routes);
   }
-  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), wechat: build('wechat'), esign: build('esign'), storage: build('storage'), payments, pages };
+  return { sms: build('sms'), insurer: build('insurer'), identity: build('identity'), geocoder: build('geocoder'), wechat: build('wechat'), esign: build('esign'), storage: build('storage'), mail: build('mail'), payments, pages };
 }
 
 /** The configured channels whose sandbox keys `stored` lacks (or holds unusable), with what makes them. */

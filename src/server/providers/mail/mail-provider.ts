@@ -12,5 +12,19 @@ export interface MailMessage {
 
 export interface MailProvider {
   readonly name: string;
+  /** False when the deployment sends no mail (MAIL_PROVIDER=none): sendEmail says 邮件服务暂未开通. */
+  readonly accepting: boolean;
+  /** @throws OutboundError when the relay refuses or cannot be reached */
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections before the app closes. */
+  stop?(): void;
+}
+
+/** MAIL_PROVIDER=none: a deployment that sends no e-mail. */
+export class NoMailProvider implements MailProvider {
+  readonly name = 'none';
+  readonly accepting = false;
+  async send(): Promise<void> {
+    throw new Error('MAIL_PROVIDER=none sends no mail');
+  }
 }

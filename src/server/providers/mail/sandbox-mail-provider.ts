@@ -9,6 +9,7 @@ const MAX_ADDRESSES = 1000;
  */
 export class SandboxMailProvider implements MailProvider {
   readonly name = 'sandbox';
+  readonly accepting = true;
   private readonly latest = new Map<string, MailMessage & { sentAt: Date }>();
 
   async send(message: MailMessage): Promise<void> {
