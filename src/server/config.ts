@@ -22,6 +22,7 @@ import {
 } from './providers/registry.ts';
 import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
+import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -87,6 +88,9 @@ export interface AppConfig {
   // --- mail
   /** SMTP_URL and MAIL_FROM, for MAIL_PROVIDER=smtp. */
   smtp?: SmtpSettings;
+  // --- markets
+  /** TENCENT_LBS_KEY, TENCENT_LBS_SK and TENCENT_LBS_BASE, for GEOCODER_PROVIDER=tencent. */
+  tencentLbs?: TencentLbsSettings;
 }
 
 /** A certificate chain and its private key, PEM, as read from TLS_CERT_FILE and TLS_KEY_FILE. */
@@ -236,7 +240,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL'];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK'];
 
 /**
  * Every variable the app reads (README "Configuration"), with what it accepts.
@@ -270,6 +274,9 @@ export const EnvSchema = Type.Object({
   TLS_KEY_FILE: text('the path of the PEM private key of TLS_CERT_FILE'),
   BROKERAGE_NAME: text('the brokerage company name printed on share posters', { maxLength: 40 }),
   SMTP_URL: text('an smtp:// or smtps:// URL of the mail relay, e.g. smtps://user:password@smtp.example.com:465', { pattern: '^smtps?://[^\\s/]+(:[0-9]{1,5})?/?$' }),
+  TENCENT_LBS_KEY: text('the Tencent Location Service WebService key, e.g. ABCDE-FGHIJ-KLMNO-PQRST-UVWXY-Z0123', { pattern: '^[A-Z0-9]{5}(-[A-Z0-9]{5}){5}$' }),
+  TENCENT_LBS_SK: text('the SecretKey of TENCENT_LBS_KEY (签名校验), 32 letters and digits', { pattern: '^[A-Za-z0-9]{16,64}$' }),
+  TENCENT_LBS_BASE: text('an http:// or https:// origin such as https://apis.map.qq.com', { pattern: '^https?://[^/\\s]+/?$' }),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...providerVariables(),
 });
@@ -319,6 +326,9 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
   const tls = readTlsFiles(env, problems);
+  if (env.GEOCODER_PROVIDER === 'tencent') {
+    for (const name of ['TENCENT_LBS_KEY', 'TENCENT_LBS_SK'] as const) if (env[name] === undefined) problems.push(`${name} must be set when GEOCODER_PROVIDER=tencent (got nothing)`);
+  }
   if (env.MAIL_PROVIDER === 'smtp') {
     for (const name of ['SMTP_URL', 'MAIL_FROM'] as const) if (env[name] === undefined) problems.push(`${name} must be set when MAIL_PROVIDER=smtp (got nothing)`);
   }
@@ -438,6 +448,9 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
+    ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK
+      ? { tencentLbs: { key: env.TENCENT_LBS_KEY, sk: env.TENCENT_LBS_SK, baseUrl: env.TENCENT_LBS_BASE ?? TENCENT_LBS_BASE } }
+      : {}),
   };
   return { settings, paymentChannels };
 }

@@ -72,7 +72,11 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   route(marketCalls.locateArea, async (request) => {
-    const found = await geocoder.reverse(request.query);
+    // A vendor that fails leaves the visitor unplaced (the market chooser), never in a guessed city.
+    const found = await geocoder.reverse(request.query).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'geocoder failed: the visitor chooses the market');
+      return null;
+    });
     const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_DOMAIN_CODE;
     const chain = regionChain(code);
     const at = (level: RegionEntry['level']) => chain.find((n) => n.level === level)?.value ?? null;

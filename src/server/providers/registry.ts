@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { NoMailProvider, type MailProvider } from './mail/mail-provider.ts';
 import { SandboxMailProvider } from './mail/sandbox-mail-provider.ts';
 import { SmtpMailProvider } from './mail/smtp-mail-provider.ts';
+import { TencentGeocoder } from './geocoder/tencent-geocoder.ts';
 import type { CallOut } from './outbound.ts';
 
 /** What a (non-payment) provider is built with. */
@@ -101,6 +102,15 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
   geocoder: {
     // Nearest known county seat, offline: good enough to demo, not a geocoding service.
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxGeocoder() },
+    // The Tencent Location Service's reverse geocoder, signed with the key's SK.
+    tencent: {
+      name: 'tencent',
+      sandbox: false,
+      create: ({ config, callOut }) => {
+        if (!config.tencentLbs) throw new Error('GEOCODER_PROVIDER=tencent needs TENCENT_LBS_KEY and TENCENT_LBS_SK');
+        return new TencentGeocoder(config.tencentLbs, callOut);
+      },
+    },
   },
   wechat: {
     // A made-up official account: signatures are computed like WeChat's, over tickets nobody else knows.
