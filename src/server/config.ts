@@ -23,6 +23,7 @@ import {
 import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
+import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -91,6 +92,9 @@ export interface AppConfig {
   // --- markets
   /** TENCENT_LBS_KEY, TENCENT_LBS_SK and TENCENT_LBS_BASE, for GEOCODER_PROVIDER=tencent. */
   tencentLbs?: TencentLbsSettings;
+  // --- promoters
+  /** WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_API_BASE, for WECHAT_JSSDK_PROVIDER=official. */
+  wechatMp?: OfficialAccountSettings;
 }
 
 /** A certificate chain and its private key, PEM, as read from TLS_CERT_FILE and TLS_KEY_FILE. */
@@ -240,7 +244,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK'];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET'];
 
 /**
  * Every variable the app reads (README "Configuration"), with what it accepts.
@@ -277,6 +281,9 @@ export const EnvSchema = Type.Object({
   TENCENT_LBS_KEY: text('the Tencent Location Service WebService key, e.g. ABCDE-FGHIJ-KLMNO-PQRST-UVWXY-Z0123', { pattern: '^[A-Z0-9]{5}(-[A-Z0-9]{5}){5}$' }),
   TENCENT_LBS_SK: text('the SecretKey of TENCENT_LBS_KEY (签名校验), 32 letters and digits', { pattern: '^[A-Za-z0-9]{16,64}$' }),
   TENCENT_LBS_BASE: text('an http:// or https:// origin such as https://apis.map.qq.com', { pattern: '^https?://[^/\\s]+/?$' }),
+  WECHAT_MP_APPID: text('the official account AppID, wx followed by 16 letters and digits', { pattern: '^wx[0-9a-f]{16}$' }),
+  WECHAT_MP_SECRET: text('the official account AppSecret, 32 letters and digits', { pattern: '^[0-9a-zA-Z]{32}$' }),
+  WECHAT_API_BASE: text('an http:// or https:// origin such as https://api.weixin.qq.com', { pattern: '^https?://[^/\\s]+/?$' }),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...providerVariables(),
 });
@@ -328,6 +335,9 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
   const tls = readTlsFiles(env, problems);
   if (env.GEOCODER_PROVIDER === 'tencent') {
     for (const name of ['TENCENT_LBS_KEY', 'TENCENT_LBS_SK'] as const) if (env[name] === undefined) problems.push(`${name} must be set when GEOCODER_PROVIDER=tencent (got nothing)`);
+  }
+  if (env.WECHAT_JSSDK_PROVIDER === 'official') {
+    for (const name of ['WECHAT_MP_APPID', 'WECHAT_MP_SECRET'] as const) if (env[name] === undefined) problems.push(`${name} must be set when WECHAT_JSSDK_PROVIDER=official (got nothing)`);
   }
   if (env.MAIL_PROVIDER === 'smtp') {
     for (const name of ['SMTP_URL', 'MAIL_FROM'] as const) if (env[name] === undefined) problems.push(`${name} must be set when MAIL_PROVIDER=smtp (got nothing)`);
@@ -450,6 +460,9 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK
       ? { tencentLbs: { key: env.TENCENT_LBS_KEY, sk: env.TENCENT_LBS_SK, baseUrl: env.TENCENT_LBS_BASE ?? TENCENT_LBS_BASE } }
+      : {}),
+    ...(env.WECHAT_MP_APPID && env.WECHAT_MP_SECRET
+      ? { wechatMp: { appId: env.WECHAT_MP_APPID, secret: env.WECHAT_MP_SECRET, apiBase: env.WECHAT_API_BASE ?? WECHAT_API_BASE } }
       : {}),
   };
   return { settings, paymentChannels };

@@ -24,7 +24,7 @@ export async function startTencentLbsFake(key: string, sk: string): Promise<Tenc
     fake.requests += 1;
     const url = new URL(request.url ?? '/', 'http://fake');
     const send = (status: number, body: object) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
       response.end(JSON.stringify(body));
     };
     const failure = fake.failNext.shift();

@@ -887,3 +887,17 @@ export const recordingSteps = pgTable(
     uniqueIndex('recording_steps_once').on(t.serial, t.step, t.clientAt, t.route, sql`coalesce(${t.clauseName}, '')`),
   ],
 );
+
+/**
+ * Short-lived credentials a vendor hands out one at a time (the WeChat official
+ * account's access_token and jsapi_ticket: a second fetch invalidates the
+ * first), held once for every instance and refreshed under an advisory lock
+ * (providers/shared-credentials.ts).
+ */
+export const sharedCredentials = pgTable('shared_credentials', {
+  /** e.g. `wechat:wx5a4d0c0ffee5a4d0:access_token`. */
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

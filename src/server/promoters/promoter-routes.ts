@@ -9,7 +9,8 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { jssdkSignature, JsapiTicketCache } from '../providers/wechat/wechat-jssdk-provider.ts';
+import { jssdkSignature } from '../providers/wechat/wechat-jssdk-provider.ts';
+import { sharedCredential } from '../providers/shared-credentials.ts';
 import { ensurePromoterCodes, findPromoterByCode } from './promoters-repo.ts';
 import { upsertStaff } from './staff-admin.ts';
 
@@ -25,7 +26,12 @@ const DAY_MS = 86_400_000;
  */
 export function registerPromoterRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = routesOf(app, deps);
-  const tickets = new JsapiTicketCache(deps.wechat, deps.now);
+  // One jsapi_ticket for every instance, in the database: a second fetch would invalidate the first.
+  const ticketName = `wechat:${deps.wechat.appId}:jsapi_ticket`;
+  const fetchTicket = async (tx: typeof deps.db) => {
+    const { ticket, expiresInSeconds } = await deps.wechat.fetchTicket(tx);
+    return { value: ticket, expiresInSeconds };
+  };
 
   async function caller(request: Parameters<typeof currentClaims>[0]) {
     const user = await getUserById(deps.db, currentClaims(request).userId);
@@ -56,7 +62,7 @@ export function registerPromoterRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!/^https?:\/\/[^\s]+$/.test(url)) throw rejected('分享地址无效');
     let ticket: string;
     try {
-      ticket = await tickets.ticket();
+      ticket = await sharedCredential(deps.db, ticketName, deps.now, fetchTicket);
     } catch (error) {
       request.log.warn({ err: error }, 'jsapi_ticket fetch failed');
       throw new ApiError(ErrorCode.Busy, '获取微信分享授权失败');

@@ -36,6 +36,7 @@ import { NoMailProvider, type MailProvider } from './mail/mail-provider.ts';
 import { SandboxMailProvider } from './mail/sandbox-mail-provider.ts';
 import { SmtpMailProvider } from './mail/smtp-mail-provider.ts';
 import { TencentGeocoder } from './geocoder/tencent-geocoder.ts';
+import { OfficialAccountJssdkProvider } from './wechat/official-account-jssdk.ts';
 import type { CallOut } from './outbound.ts';
 
 /** What a (non-payment) provider is built with. */
@@ -115,6 +116,15 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
   wechat: {
     // A made-up official account: signatures are computed like WeChat's, over tickets nobody else knows.
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxWeChatJssdkProvider() },
+    // The brokerage's official account: access_token and jsapi_ticket from WeChat's API, held once for every instance.
+    official: {
+      name: 'official',
+      sandbox: false,
+      create: ({ config, db, now, callOut }) => {
+        if (!config.wechatMp) throw new Error('WECHAT_JSSDK_PROVIDER=official needs WECHAT_MP_APPID and WECHAT_MP_SECRET');
+        return new OfficialAccountJssdkProvider(config.wechatMp, db, now, callOut);
+      },
+    },
   },
   esign: {
     // Tasks in the database, its own signing page, HMAC-signed callbacks retried, sometimes twice or out of order.

@@ -1,14 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/db.ts';
 
 /**
  * Where the WeChat JSSDK configuration comes from (spec §7 weChatShare): the
  * official account's appId and its `jsapi_ticket`. WeChat's own service hands
- * out a ticket valid for 7200 s from an access token; the caller caches it.
+ * out a ticket valid for 7200 s from an access token; the caller keeps it in
+ * the database for every instance (shared-credentials.ts).
  */
 export interface WeChatJssdkProvider {
   readonly appId: string;
-  /** A fresh jsapi_ticket and how long it stays valid, in seconds. */
-  fetchTicket(): Promise<{ ticket: string; expiresInSeconds: number }>;
+  /**
+   * A fresh jsapi_ticket and how long it stays valid, in seconds. `db` is the
+   * transaction that holds the ticket's lock: the provider's own credential
+   * look-ups (the access token) go through it.
+   */
+  fetchTicket(db: Db): Promise<{ ticket: string; expiresInSeconds: number }>;
 }
 
 /**
@@ -32,31 +38,5 @@ export class SandboxWeChatJssdkProvider implements WeChatJssdkProvider {
   async fetchTicket(): Promise<{ ticket: string; expiresInSeconds: number }> {
     this.fetches += 1;
     return { ticket: `sandbox_${randomBytes(24).toString('base64url')}`, expiresInSeconds: 7200 };
-  }
-}
-
-/** Caches the ticket until 5 minutes before it expires, and shares one fetch between concurrent callers. */
-export class JsapiTicketCache {
-  private cached: { ticket: string; until: number } | undefined;
-  private pending: Promise<string> | undefined;
-
-  constructor(
-    private readonly provider: WeChatJssdkProvider,
-    private readonly now: () => Date,
-  ) {}
-
-  async ticket(): Promise<string> {
-    const at = this.now().getTime();
-    if (this.cached && this.cached.until > at) return this.cached.ticket;
-    this.pending ??= this.provider
-      .fetchTicket()
-      .then(({ ticket, expiresInSeconds }) => {
-        this.cached = { ticket, until: at + Math.max(0, expiresInSeconds - 300) * 1000 };
-        return ticket;
-      })
-      .finally(() => {
-        this.pending = undefined;
-      });
-    return this.pending;
   }
 }
