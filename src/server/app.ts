@@ -285,6 +285,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     for (const provider of payments) provider.stop?.();
     providers.mail.stop?.();
     await Promise.all(payments.map((provider) => provider.settled?.()));
+    // After the e-sign sandbox has settled: its last callback may still store a signed PDF.
+    providers.storage.stop?.();
   });
   app.addHook('onReady', async () => {
     // Orders paid but never issued because the process stopped in between.

@@ -24,6 +24,7 @@ import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
+import type { S3Settings } from './providers/storage/s3-storage.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -95,6 +96,9 @@ export interface AppConfig {
   // --- promoters
   /** WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_API_BASE, for WECHAT_JSSDK_PROVIDER=official. */
   wechatMp?: OfficialAccountSettings;
+  // --- contracts
+  /** S3_ENDPOINT, S3_REGION, S3_BUCKET, the access key and S3_FORCE_PATH_STYLE, for STORAGE_PROVIDER=s3. */
+  s3?: S3Settings;
 }
 
 /** A certificate chain and its private key, PEM, as read from TLS_CERT_FILE and TLS_KEY_FILE. */
@@ -244,7 +248,9 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET'];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'S3_SECRET_ACCESS_KEY'];
+/** What STORAGE_PROVIDER=s3 cannot start without. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /**
  * Every variable the app reads (README "Configuration"), with what it accepts.
@@ -284,6 +290,12 @@ export const EnvSchema = Type.Object({
   WECHAT_MP_APPID: text('the official account AppID, wx followed by 16 letters and digits', { pattern: '^wx[0-9a-f]{16}$' }),
   WECHAT_MP_SECRET: text('the official account AppSecret, 32 letters and digits', { pattern: '^[0-9a-zA-Z]{32}$' }),
   WECHAT_API_BASE: text('an http:// or https:// origin such as https://api.weixin.qq.com', { pattern: '^https?://[^/\\s]+/?$' }),
+  S3_ENDPOINT: text('an http:// or https:// S3 endpoint such as https://oss-cn-hangzhou.aliyuncs.com', { pattern: '^https?://[^/\\s]+/?$' }),
+  S3_REGION: text('the bucket region, e.g. oss-cn-hangzhou or ap-shanghai', { pattern: '^[a-z0-9-]{2,40}$' }),
+  S3_BUCKET: text('a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens', { pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
+  S3_ACCESS_KEY_ID: text('the access key id of a user that may read and write the bucket', { minLength: 8, maxLength: 128 }),
+  S3_SECRET_ACCESS_KEY: text('the secret of S3_ACCESS_KEY_ID', { minLength: 16, maxLength: 128 }),
+  S3_FORCE_PATH_STYLE: oneOf(['true', 'false']),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...providerVariables(),
 });
@@ -338,6 +350,9 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
   }
   if (env.WECHAT_JSSDK_PROVIDER === 'official') {
     for (const name of ['WECHAT_MP_APPID', 'WECHAT_MP_SECRET'] as const) if (env[name] === undefined) problems.push(`${name} must be set when WECHAT_JSSDK_PROVIDER=official (got nothing)`);
+  }
+  if (env.STORAGE_PROVIDER === 's3') {
+    for (const name of S3_REQUIRED) if (env[name] === undefined) problems.push(`${name} must be set when STORAGE_PROVIDER=s3 (got nothing)`);
   }
   if (env.MAIL_PROVIDER === 'smtp') {
     for (const name of ['SMTP_URL', 'MAIL_FROM'] as const) if (env[name] === undefined) problems.push(`${name} must be set when MAIL_PROVIDER=smtp (got nothing)`);
@@ -460,6 +475,18 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK
       ? { tencentLbs: { key: env.TENCENT_LBS_KEY, sk: env.TENCENT_LBS_SK, baseUrl: env.TENCENT_LBS_BASE ?? TENCENT_LBS_BASE } }
+      : {}),
+    ...(env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? {
+          s3: {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION ?? 'us-east-1',
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          },
+        }
       : {}),
     ...(env.WECHAT_MP_APPID && env.WECHAT_MP_SECRET
       ? { wechatMp: { appId: env.WECHAT_MP_APPID, secret: env.WECHAT_MP_SECRET, apiBase: env.WECHAT_API_BASE ?? WECHAT_API_BASE } }

@@ -37,6 +37,7 @@ import { SandboxMailProvider } from './mail/sandbox-mail-provider.ts';
 import { SmtpMailProvider } from './mail/smtp-mail-provider.ts';
 import { TencentGeocoder } from './geocoder/tencent-geocoder.ts';
 import { OfficialAccountJssdkProvider } from './wechat/official-account-jssdk.ts';
+import { S3Storage } from './storage/s3-storage.ts';
 import type { CallOut } from './outbound.ts';
 
 /** What a (non-payment) provider is built with. */
@@ -150,6 +151,15 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
     // Not sandboxes: both keep the files for real.
     database: { name: 'database', sandbox: false, create: ({ db }) => new DatabaseStorage(db) },
     folder: { name: 'folder', sandbox: false, create: ({ config }) => new FolderStorage(join(config.dataDir, 'files')) },
+    // A private bucket on any S3 endpoint (Aliyun OSS, Tencent COS, MinIO).
+    s3: {
+      name: 's3',
+      sandbox: false,
+      create: ({ config, callOut }) => {
+        if (!config.s3) throw new Error('STORAGE_PROVIDER=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+        return new S3Storage(config.s3, callOut);
+      },
+    },
   },
   mail: {
     // Keeps the last message per address (read by GET /_gw/__dev/mail/latest) and sends nothing.

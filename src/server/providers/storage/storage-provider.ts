@@ -13,10 +13,13 @@ export interface StorageProvider {
   readonly name: string;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>;
+  /** Closes connections before the app closes. */
+  stop?(): void;
 }
 
 const KEY = /^[a-z]+(\/[A-Za-z0-9._-]+)+$/;
-function checkKey(key: string): void {
+/** Every provider refuses a key that is not a server-made path (no `..`, no absolute path, no odd character). */
+export function checkStorageKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`bad storage key ${key}`);
 }
 
@@ -26,13 +29,13 @@ export class DatabaseStorage implements StorageProvider {
   constructor(private readonly db: Db) {}
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    checkKey(key);
+    checkStorageKey(key);
     const data = Buffer.from(bytes).toString('base64');
     await this.db.insert(storedFiles).values({ key, contentType, data }).onConflictDoUpdate({ target: storedFiles.key, set: { contentType, data } });
   }
 
   async get(key: string) {
-    checkKey(key);
+    checkStorageKey(key);
     const [row] = await this.db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
     return row ? { bytes: new Uint8Array(Buffer.from(row.data, 'base64')), contentType: row.contentType } : undefined;
   }
@@ -47,7 +50,7 @@ export class FolderStorage implements StorageProvider {
   }
 
   private path(key: string): string {
-    checkKey(key);
+    checkStorageKey(key);
     const path = resolve(join(this.root, key));
     if (!path.startsWith(this.root + sep)) throw new Error(`bad storage key ${key}`);
     return path;
