@@ -5,7 +5,9 @@
 # `npm ci --omit=dev`, starts `node dist-server/server.mjs` with
 # NODE_ENV=production and checks /healthz, /readyz, the compressed and
 # CSP-protected home page and the absence of the development endpoints; then
-# starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS.
+# starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS; then once more on the
+# real adapters this build has (geocoder, WeChat official account, mail, S3), each pointed at its vendor
+# fake (`npm run fakes`, run from this checkout), and checks calls that go through them.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
 # Usage: bash scripts/prod-smoke.sh   (PROD_SMOKE_TIMEOUT: seconds to wait for /healthz, default 60)
@@ -18,11 +20,14 @@ done
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/edu-prod-smoke.XXXXXX")"
 server_pid=""
+fakes_pid=""
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
+  for pid in "$server_pid" "$fakes_pid"; do
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -113,5 +118,34 @@ echo "$list" | grep -q '"code":"0000"' || fail "the product list over HTTP/2 ans
 h1="$(curl -s --http1.1 --cacert "$cert" -o /dev/null -w '%{http_code} %{http_version}' "$tls_base/healthz")"
 [ "$h1" = "200 1.1" ] || fail "an HTTP/1.1 client over TLS got: $h1"
 echo "prod-smoke: over TLS: GET / HTTP/2 200, brotli, policy; a /_gw call over HTTP/2; HTTP/1.1 clients served"
+
+# The real adapters against their vendor fakes: the production install reaches each vendor and answers through it.
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+fakes_env="$work/fakes.env"
+bash scripts/fakes.sh --env-file "$fakes_env" >"$work/fakes.log" 2>&1 &
+fakes_pid=$!
+deadline=$((SECONDS + timeout))
+until [ -s "$fakes_env" ]; do
+  kill -0 "$fakes_pid" 2>/dev/null || { cat "$work/fakes.log" >&2; fail "npm run fakes exited"; }
+  [ $SECONDS -lt $deadline ] || fail "the fakes did not start within $timeout s"
+  sleep 0.5
+done
+mapfile -t fake_settings <"$fakes_env"
+echo "== prod-smoke: starting it on the vendor fakes ($(grep -c . "$fakes_env") settings from npm run fakes)"
+start_server "${fake_settings[@]}"
+deadline=$((SECONDS + timeout))
+until [ "$(status "$base/healthz")" = 200 ]; do
+  kill -0 "$server_pid" 2>/dev/null || fail "the server exited (vendor fakes)"
+  [ $SECONDS -lt $deadline ] || fail "/healthz on the vendor fakes did not answer 200 within $timeout s"
+  sleep 0.5
+done
+until [ "$(status "$base/readyz")" != 503 ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+located="$(curl -s "$base/_gw/user-svc/api/v1/locateArea?latitude=34.28&longitude=117.19")"
+echo "$located" | grep -q '"countyCode":"320302"' || fail "locateArea through the Tencent geocoder fake answered: ${located:0:200}"
+share="$(curl -s -X POST "$base/_gw/edu-svc/weChat/weChatShare?shareUrl=https%3A%2F%2Finsure.example.com%2F")"
+echo "$share" | grep -q '"appId":"wxfa4efa4efa4efa4e"' || fail "weChatShare through the official account fake answered: ${share:0:200}"
+grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password' "$work/server.log" && fail "a vendor secret reached the server log"
+echo "prod-smoke: on the vendor fakes: locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, no secret in the log"
 
 echo "prod-smoke: OK"

@@ -293,7 +293,7 @@ export const EnvSchema = Type.Object({
   S3_ENDPOINT: text('an http:// or https:// S3 endpoint such as https://oss-cn-hangzhou.aliyuncs.com', { pattern: '^https?://[^/\\s]+/?$' }),
   S3_REGION: text('the bucket region, e.g. oss-cn-hangzhou or ap-shanghai', { pattern: '^[a-z0-9-]{2,40}$' }),
   S3_BUCKET: text('a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens', { pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
-  S3_ACCESS_KEY_ID: text('the access key id of a user that may read and write the bucket', { minLength: 8, maxLength: 128 }),
+  S3_ACCESS_KEY_ID: text('the access key id of a user that may read and write the bucket', { minLength: 3, maxLength: 128 }),
   S3_SECRET_ACCESS_KEY: text('the secret of S3_ACCESS_KEY_ID', { minLength: 16, maxLength: 128 }),
   S3_FORCE_PATH_STYLE: oneOf(['true', 'false']),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),

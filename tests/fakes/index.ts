@@ -1,0 +1,91 @@
+/**
+ * Every vendor fake, each started on loopback with the settings that point a
+ * production server at it. `npm run fakes` starts them all; tests start the
+ * one they need. Fakes are test tools: the app never mounts them.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { startSmtpRelayFake } from './smtp-relay-fake.ts';
+import { startTencentLbsFake } from './tencent-lbs-fake.ts';
+import { startWechatMpFake } from './wechat-mp-fake.ts';
+
+export interface RunningFake {
+  /** KEY=value settings of a production server that uses it. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface FakeDescriptor {
+  name: string;
+  start(): Promise<RunningFake>;
+}
+
+const TENCENT_KEY = 'FAKEK-EY000-00000-00000-00000-00001';
+const TENCENT_SK = 'FakeSecretKeyForTheTencentLbs000';
+const WECHAT_MP_APPID = 'wxfa4efa4efa4efa4e';
+const WECHAT_MP_SECRET = 'fa4efa4efa4efa4efa4efa4efa4efa4e';
+
+export const FAKES: readonly FakeDescriptor[] = [
+  {
+    name: 'Tencent Location Service (geocoder)',
+    async start() {
+      const fake = await startTencentLbsFake(TENCENT_KEY, TENCENT_SK);
+      // Xuzhou's Gulou district (GCJ-02), a county where a market sells.
+      fake.places.set('34.2782,117.1939', '320302');
+      return { env: { GEOCODER_PROVIDER: 'tencent', TENCENT_LBS_KEY: TENCENT_KEY, TENCENT_LBS_SK: TENCENT_SK, TENCENT_LBS_BASE: fake.baseUrl }, close: fake.close };
+    },
+  },
+  {
+    name: 'WeChat official account API (JSSDK tickets)',
+    async start() {
+      const fake = await startWechatMpFake(WECHAT_MP_APPID, WECHAT_MP_SECRET);
+      return { env: { WECHAT_JSSDK_PROVIDER: 'official', WECHAT_MP_APPID, WECHAT_MP_SECRET, WECHAT_API_BASE: fake.apiBase }, close: fake.close };
+    },
+  },
+  {
+    name: 'SMTP relay (mail)',
+    async start() {
+      const fake = await startSmtpRelayFake('relay', 'relay-password');
+      return { env: { MAIL_PROVIDER: 'smtp', SMTP_URL: fake.url, MAIL_FROM: '学平险 <noreply@edu-insure.example>' }, close: fake.close };
+    },
+  },
+  {
+    name: 'S3 (agreement files)',
+    async start() {
+      const bucket = 'edu-agreements';
+      const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'edu-s3-fake-')), configureBuckets: [{ name: bucket, configs: [] }] });
+      const { port } = await server.run();
+      return {
+        env: {
+          STORAGE_PROVIDER: 's3',
+          S3_ENDPOINT: `http://127.0.0.1:${port}`,
+          S3_BUCKET: bucket,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER-fake-secret',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
+        close: () => server.close(),
+      };
+    },
+  },
+];
+
+/** Starts every fake; the settings of all of them, and one close for all. */
+export async function startAllFakes(): Promise<{ env: Record<string, string>; names: string[]; close(): Promise<void> }> {
+  const running: RunningFake[] = [];
+  try {
+    for (const fake of FAKES) running.push(await fake.start());
+  } catch (error) {
+    await Promise.all(running.map((r) => r.close()));
+    throw error;
+  }
+  return {
+    env: Object.assign({}, ...running.map((r) => r.env)) as Record<string, string>,
+    names: FAKES.map((f) => f.name),
+    close: async () => {
+      await Promise.all(running.map((r) => r.close()));
+    },
+  };
+}
