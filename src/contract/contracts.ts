@@ -16,8 +16,9 @@ import type { OwnedKind } from './policy.ts';
 export const NO_MANAGER = '未配置客户经理';
 
 /** Our business number of an agreement, owned by its signer (`x-owned`; written here rather than with policy.ts's `Owned`, which would pull the policy contract into the web's shared chunks). */
+export const CONTRACT_NO_PATTERN = '^HT[0-9A-Z]{8,30}$';
 export const ContractNo = Type.Unsafe<string>({
-  ...Type.String({ pattern: '^HT[0-9A-Z]{8,30}$', description: 'Our business number of the agreement' }),
+  ...Type.String({ pattern: CONTRACT_NO_PATTERN, description: 'Our business number of the agreement' }),
   'x-owned': 'contract' satisfies OwnedKind,
 });
 
@@ -87,8 +88,10 @@ export const ContractList = Type.Object({ list: Type.Array(ContractItem) });
 export type ContractList = Static<typeof ContractList>;
 
 export const ContractNoQuery = Type.Object({ contractNo: ContractNo }, { additionalProperties: false });
+/** The files of an agreement: signed, and as sent to signing. */
+export const CONTRACT_FILES = ['agreement.pdf', 'draft.pdf'] as const;
 export const ContractFileParams = Type.Object(
-  { contractNo: ContractNo, file: Type.Union([Type.Literal('agreement.pdf'), Type.Literal('draft.pdf')]) },
+  { contractNo: ContractNo, file: Type.Union([Type.Literal(CONTRACT_FILES[0]), Type.Literal(CONTRACT_FILES[1])]) },
   { additionalProperties: false },
 );
 const Bytes = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });

@@ -140,9 +140,9 @@ describe.each(backends)('SMS log-in and tokens (%s)', (backend) => {
     expect((await policyList('not-a-jwt')).body.code).toBe('406');
     const forged = `${session.token.slice(0, -4)}AAAA`;
     expect((await policyList(forged)).body.code).toBe('406');
-    // A raw token without "Bearer" is accepted, as the legacy client sends it.
+    // A raw token without "Bearer" is refused.
     const raw = await call(t.app, { method: 'POST', url: orderCalls.policyList.path, headers: { authorization: session.token }, payload: {} });
-    expectOk(raw);
+    expect(raw.body.code).toBe('406');
     advance(15 * 60_000 + 1_000);
     expect((await policyList(session.token)).body.code).toBe('406');
   });

@@ -4,6 +4,7 @@
  * callbacks forged, replayed, duplicated and out of order, polling when no
  * callback comes, who may read the PDF, the signed-agreement list and the roster.
  */
+import { isDocumentAddress } from '../../src/contract/documents.ts';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCalls, NO_MANAGER, type AgreementCreated, type ContractList, type SignList } from '../../src/contract/contracts.ts';
@@ -192,6 +193,8 @@ describe.each(backends)('contracts (%s)', (backend) => {
     expect(signed.list).toEqual([{ contractUrl: `/edu-svc/logged/${contractNo}/agreement.pdf`, signTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), userName: maskName(HOLDER.name) }]);
     const docs = expectOk(await call<unknown[]>(t.app, { method: 'GET', url: `${accountCalls.documents.path}?userCode=${parent.userCode}`, token: parent.token }));
     expect(docs).toEqual(signed.list);
+    // The PDF viewer opens it (the one pattern of documents it fetches with the token).
+    expect(isDocumentAddress(`/_gw${signed.list[0]!.contractUrl}`)).toBe(true);
     const file = await t.app.inject({ method: 'GET', url: `/_gw${signed.list[0]!.contractUrl}`, headers: { authorization: `Bearer ${parent.token}` } });
     const { text } = await pdfText(file.rawPayload);
     expect(text).toContain('签署时间');

@@ -245,7 +245,7 @@ describe('compression, cache headers and security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect({ url, xfo: response.headers['x-frame-options'], referrer: response.headers['referrer-policy'], coop: response.headers['cross-origin-opener-policy'] }).toEqual({
         url,
-        xfo: 'SAMEORIGIN',
+        xfo: 'DENY',
         referrer: 'strict-origin-when-cross-origin',
         coop: 'same-origin',
       });

@@ -22,7 +22,7 @@ import { documentIdentity, isMainlandNumber, personFacts, validateBirthday, type
 import { guaranteeYearsOf } from '../pricing/premium.ts';
 import { gradeAgeMessage, gradeFitsAge } from '../rules/grades.ts';
 import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
-import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired } from '../rules/validators.ts';
+import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired, validateSchoolNameText } from '../rules/validators.ts';
 import type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike } from './application-types.ts';
 
 export type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
@@ -325,6 +325,7 @@ function checkRegion(ctx: Context, base: string, insured: InsuredLike): void {
 function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person, age: number | null): void {
   const fields = new Set(rule.fields ?? []);
   if (fields.has('school') && required(ctx, `${base}.schoolName`, insured.schoolName)) {
+    apply(ctx, `${base}.schoolName`, validateSchoolNameText(insured.schoolName));
     // Mode 02 is choose-only: a name outside the product's school list is refused, whatever the client sent.
     const schools = ctx.manifest.insure.schools ?? [];
     if (ctx.manifest.insure.customSchoolMode === '02' && !schools.some((school) => school.name === insured.schoolName)) {
@@ -341,7 +342,9 @@ function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, ru
   // School nature and class codes are not fixed by the spec (our enum codes
   // are our own), so only their presence is checked.
   if (fields.has('schoolNature')) required(ctx, `${base}.schoolNature`, insured.schoolNature);
-  if (fields.has('collegeName')) required(ctx, `${base}.collegeName`, insured.collegeName);
+  if (fields.has('collegeName') && required(ctx, `${base}.collegeName`, insured.collegeName)) {
+    apply(ctx, `${base}.collegeName`, validateSchoolNameText(insured.collegeName));
+  }
   // The grade must fit the age (manifests/registry/grades.json): no 幼儿园小班 at 11.
   if (fields.has('grade') && required(ctx, `${base}.grade`, insured.grade) && age !== null && !gradeFitsAge(insured.grade, age)) {
     ctx.problems.add(`${base}.grade`, gradeAgeMessage(insured.grade));

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './regions';
 export * from './id-card';
 export * from './validators';
+export * from './hidden-format';
 export * from './masking';
 export * from './enums';
 export * from './person';

@@ -3,6 +3,7 @@
  * points (via Array.from), so astral characters count as one character and
  * are never split into lone surrogates. The mask character is `*`.
  */
+import { stripHiddenFormatCharacters } from './hidden-format';
 
 const STAR = '*';
 
@@ -30,7 +31,9 @@ export function maskIdNumber(v: string): string {
  * its only character would reveal the whole name.
  */
 export function maskName(v: string): string {
-  const chars = Array.from(v);
+  // A stored name's bidi controls and zero-width characters are dropped: the character shown is a letter,
+  // never an override that would reorder the rest of the line the masked name sits in.
+  const chars = Array.from(stripHiddenFormatCharacters(v));
   if (chars.length <= 1) return STAR.repeat(chars.length);
   return STAR.repeat(chars.length - 1) + (chars[chars.length - 1] ?? '');
 }

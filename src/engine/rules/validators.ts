@@ -16,6 +16,7 @@ import {
   MSG_PHONE,
   MSG_REQUIRED,
 } from './messages';
+import { hasHiddenFormatCharacters } from './hidden-format';
 
 /** A value coming from a form field. */
 type FieldValue = string | null | undefined;
@@ -81,6 +82,9 @@ export function validateHkMoTwCard(v: FieldValue): string | null {
  * @returns `null` when valid, else the variant's message
  */
 export function validateName(v: FieldValue, variant: NameVariant = 'standard'): string | null {
+  // Bidirectional controls and zero-width characters are never part of a name (the patterns below
+  // refuse them too; said first so that no later, wider pattern lets them in).
+  if (typeof v === 'string' && hasHiddenFormatCharacters(v)) return variant === 'standard' ? MSG_NAME : variant === 'chineseOnly' ? MSG_NAME_CHINESE_ONLY : MSG_NAME_LATIN_OR_CHINESE;
   const length = typeof v === 'string' ? Array.from(v).length : 0;
   switch (variant) {
     case 'standard':
@@ -94,6 +98,16 @@ export function validateName(v: FieldValue, variant: NameVariant = 'standard'): 
         ? null
         : MSG_NAME_LATIN_OR_CHINESE;
   }
+}
+
+/**
+ * A school name typed as free text: refused with the name message (spec §5) when it holds a bidirectional
+ * control or a zero-width character, which would reorder or disguise it wherever it is shown.
+ *
+ * @returns `null` when acceptable, else 请输入2-20位中文名或汉字和字母任意组合!
+ */
+export function validateSchoolNameText(v: FieldValue): string | null {
+  return typeof v === 'string' && hasHiddenFormatCharacters(v) ? MSG_NAME : null;
 }
 
 /**

@@ -3,6 +3,13 @@ import { LRUCache } from 'lru-cache';
 
 /** Access tokens live 15 minutes; the client refreshes when under 600 s remain (spec §9). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/**
+ * Clock skew allowed when a token's times are compared with the lifetime: a token whose `exp` is more
+ * than the lifetime past its `iat`, or past now, by more than this (or whose `iat` lies further ahead)
+ * was not signed by this server's rule, whoever holds the key. One minute covers instances whose
+ * clocks drift apart (NTP keeps them within a second) without letting a forged token live much longer.
+ */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 const ISSUER = 'edu-insure';
 const AUDIENCE = 'edu-insure-web';
 
@@ -30,6 +37,16 @@ export interface AccessTokens {
  * bytes; a 2-core server sees far fewer distinct live tokens in 15 minutes than this.
  */
 export const VERIFIED_TOKENS_MAX = 20_000;
+
+/**
+ * A token's times as this server signs them: `exp` at most the lifetime after `iat` and after now, `iat`
+ * not ahead of now (each within {@link TOKEN_CLOCK_SKEW_SECONDS}). A token signed with the right key but a
+ * longer life (a leaked key's forgery, another build's setting) is refused, expired or not.
+ */
+function withinLifetime(iat: number, exp: number, nowSeconds: number): boolean {
+  const longest = ACCESS_TOKEN_TTL_SECONDS + TOKEN_CLOCK_SKEW_SECONDS;
+  return exp - iat <= longest && exp - nowSeconds <= longest && iat - nowSeconds <= TOKEN_CLOCK_SKEW_SECONDS;
+}
 
 /** HS256 JWTs: sub = user id, userCode, sid (session) and tv (token version) claims. */
 export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
@@ -68,9 +85,10 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
           // Log-out still needs to know which session an expired token belonged to.
           ...(options?.ignoreExpiry ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
         });
-        const { sub, userCode, sid, tv, exp } = payload;
+        const { sub, userCode, sid, tv, exp, iat } = payload;
         if (typeof sub !== 'string' || typeof userCode !== 'string') return null;
-        if (typeof sid !== 'string' || typeof tv !== 'number' || typeof exp !== 'number') return null;
+        if (typeof sid !== 'string' || typeof tv !== 'number' || typeof exp !== 'number' || typeof iat !== 'number') return null;
+        if (!withinLifetime(iat, exp, Math.floor(now().getTime() / 1000))) return null;
         const claims = Object.freeze({ userId: sub, userCode, sessionId: sid, tokenVersion: tv });
         verified.set(token, { claims, exp });
         return claims;

@@ -216,7 +216,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(authCalls.loginOut, async (request) => {
     const now = deps.now();
-    const token = tokenFromHeader(request.body.authorization) ?? tokenFromHeader(request.headers.authorization);
+    // The body's field holds the token itself (spec §7, what the app sends), with or without the scheme;
+    // the header must say Bearer like every other call's.
+    const bodyToken = request.body.authorization?.trim().replace(/^Bearer +/i, '');
+    const token = (bodyToken || null) ?? tokenFromHeader(request.headers.authorization);
     // An expired access token still names its session: log-out must work after a long pause too.
     const claims = token ? await deps.tokens.verify(token, { ignoreExpiry: true }) : null;
     if (claims) await revokeSession(deps.db, claims.userId, claims.sessionId, now);

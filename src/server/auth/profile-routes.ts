@@ -14,7 +14,7 @@ import {
 } from '../../contract/accounts.ts';
 import { fillPath } from '../../contract/define-call.ts';
 import { GW } from '../../contract/define-call.ts';
-import { maskPhone } from '../../engine/rules/index.ts';
+import { hasHiddenFormatCharacters, maskPhone, MSG_NAME } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { userFiles } from '../db/schema.ts';
 import { currentClaims } from '../http/auth-guard.ts';
@@ -57,6 +57,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     const { userCode, ...fields } = request.body;
     const user = await ownUser(request, userCode);
     if (fields.imgUrl && !fields.imgUrl.startsWith(FILE_URL_PREFIX)) throw rejected('头像地址无效');
+    // The name promoters see in their customer lists: no control that would reorder or hide part of it.
+    if (fields.actualName && hasHiddenFormatCharacters(fields.actualName)) throw rejected(MSG_NAME);
     const update: ProfileUpdate = {};
     for (const [key, value] of Object.entries(fields) as [keyof ProfileUpdate, string | undefined][]) {
       if (value !== undefined) update[key] = value.trim() === '' ? null : value.trim();

@@ -4,7 +4,7 @@ import { PAID_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractCalls, NO_MANAGER, type ContractItem, type RosterCheck } from '../../contract/contracts.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { maskName } from '../../engine/rules/index.ts';
+import { maskName, validateSchoolNameText } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { getStaffOfUser } from '../auth/people-repo.ts';
 import { findManifest } from '../catalogue/manifest-store.ts';
@@ -129,6 +129,9 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     const body = request.body;
     const { manifest, contract } = contractOf(deps, body.productCode);
     if (!contract.manager) throw rejected(NO_MANAGER);
+    // The school name goes into the agreement's text: no control that would reorder or hide part of it.
+    const schoolProblem = validateSchoolNameText(body.schoolName);
+    if (schoolProblem) throw rejected(schoolProblem);
     const [signer] = await deps.db.select().from(esignSigners).where(eq(esignSigners.userId, claims.userId)).limit(1);
     if (!signer) throw rejected('请先完成签署人实名认证');
     const insuredIdNo = body.insuredIdNo.toUpperCase();

@@ -4,6 +4,8 @@
  */
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { contractCalls } from '../../contract/contracts.ts';
+import { fillPath } from '../../contract/define-call.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -16,7 +18,7 @@ export type ContractRow = typeof contracts.$inferSelect;
 
 /** Where an agreement's PDF is served under /_gw (the signed one once signed). */
 export function contractUrl(row: Pick<ContractRow, 'contractNo' | 'status'>): string {
-  return `/edu-svc/logged/${row.contractNo}/${row.status === 'signed' ? 'agreement.pdf' : 'draft.pdf'}`;
+  return fillPath(contractCalls.contractFile.path, { contractNo: row.contractNo, file: row.status === 'signed' ? 'agreement.pdf' : 'draft.pdf' });
 }
 
 export interface AgreementParties {

@@ -15,13 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** The token of an `authorization` header: `Bearer x` or the raw token (the legacy client sends it bare). */
+/**
+ * The token of an `authorization` header: `Bearer <token>` (RFC 6750; the scheme's case is free). A header
+ * without the scheme, or with another one, carries no token: a bare token is refused.
+ */
 export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  const match = /^Bearer\s+(.+)$/i.exec(trimmed);
-  const token = (match ? match[1] : trimmed)?.trim();
-  return token ? token : null;
+  const match = header ? /^Bearer +(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1] ?? null;
 }
 
 /** True when the token's session was logged out or its user changed the password since (checked server-side). */

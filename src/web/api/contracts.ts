@@ -1,17 +1,23 @@
 import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCheck, type SignList } from '../../contract/contracts.ts';
 import { GW } from '../../contract/define-call.ts';
+import { isDocumentAddress } from '../../contract/documents.ts';
 import { getUser } from '../state/session.ts';
 import { call } from './client.ts';
 
-/** The PDF viewer's link for a contract address (spec §2: the gateway prefix plus the address, Base64 in `url`). */
-export function pdfViewerLink(contractUrl: string): string {
-  return `/pdf?url=${encodeURIComponent(btoa(GW + contractUrl))}`;
+/**
+ * The PDF viewer's link for a contract address (spec §2: the gateway prefix plus the address, Base64 in
+ * `url`), or null when the address is not a declared document's download (the viewer would refuse it).
+ */
+export function pdfViewerLink(contractUrl: string): string | null {
+  const address = GW + contractUrl;
+  return isDocumentAddress(address) ? `/pdf?url=${encodeURIComponent(btoa(address))}` : null;
 }
 
 /**
- * The document address of `/pdf?url=`: Base64 of the gateway prefix plus the
- * contract address. Anything that does not decode to a same-origin /_gw path
- * (another host, a script URL, a path climbing out) is refused (null).
+ * The document address of `/pdf?url=`: Base64 of the gateway prefix plus the contract address. Only the
+ * download address of a declared document (src/contract/documents.ts) is opened: pdf.js sends the user's
+ * token with its request, so anything else (another call under /_gw, another host, a query) is refused
+ * (null) and never fetched.
  */
 export function viewerAddress(encoded: string | null): string | null {
   if (!encoded) return null;
@@ -21,8 +27,7 @@ export function viewerAddress(encoded: string | null): string | null {
   } catch {
     return null;
   }
-  if (!decoded.startsWith(`${GW}/`) || decoded.includes('..') || !/^[A-Za-z0-9/._?=&-]+$/.test(decoded)) return null;
-  return decoded;
+  return isDocumentAddress(decoded) ? decoded : null;
 }
 
 /** Headers of a document fetched outside the client (pdf.js fetches the PDF itself). */

@@ -39,6 +39,12 @@ describe('maskName', () => {
     expect(maskName('张𠀀')).toBe('*𠀀');
     expect(maskName('𠀀张')).toBe('*张');
   });
+
+  it('drops bidi controls and zero-width characters, so the shown character is never an override', () => {
+    expect(maskName('张三\u202e')).toBe('*三');
+    expect(maskName('张\u200b三\ufeff')).toBe('*三');
+    expect(maskName('\u2066王小明\u2069')).toBe('**明');
+  });
 });
 
 describe('maskPhone', () => {

@@ -383,7 +383,8 @@ describe('/customerDetailPush', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     try {
       renderInApp(<CustomerDetailPushScreen />, { at: '/customerDetailPush?customerId=C7&kind=renewal&productCode=NEWPRODUCT01' });
-      expect(await screen.findByText('客户7* 138****0007')).toBeTruthy();
+      // The name in its own <bdi>, the phone beside it.
+      expect(await screen.findByText((_, el) => el?.tagName === 'DD' && el.textContent === '客户7* 138****0007')).toBeTruthy();
       expect(screen.getByText('新产品')).toBeTruthy();
       // Nothing is sent before the promoter asks.
       expect(calls.filter((c) => c.path === promoterAreaCalls.customerPush.path)).toHaveLength(0);

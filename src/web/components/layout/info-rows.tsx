@@ -34,7 +34,10 @@ export function InfoRows({
         // Labels may repeat (two co-insurers, 共保 each): the position keeps the keys apart.
         <div key={`${i}-${row.label}`} data-testid={row.testId}>
           <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
+          {/* Values are often what a person typed (names, schools, classes): isolated from the label and each other. */}
+          <dd>
+            <bdi>{row.value}</bdi>
+          </dd>
         </div>
       ))}
     </dl>

@@ -2,12 +2,14 @@ import { Tag } from 'antd-mobile';
 import type { PromoterCustomer } from '../../../contract/promoter-area.ts';
 import { SOURCE_NAMES } from './promoter-labels.ts';
 import styles from './customer-card.module.css';
+import { UserText } from '../user-text.tsx';
+import { hasHiddenFormatCharacters } from '../../../engine/rules/hidden-format.ts';
 
 const SOURCE_COLORS: Record<PromoterCustomer['source'], string> = { link: 'primary', order: 'success', staff: 'warning' };
 
-/** The avatar's character: the first of the masked name unless masked itself. */
+/** The avatar's character: the first of the masked name unless masked itself (or an invisible format character). */
 function initial(name: string): string {
-  const first = [...name].find((c) => c !== '*' && !/\d/.test(c));
+  const first = [...name].find((c) => c !== '*' && !/\d/.test(c) && !hasHiddenFormatCharacters(c));
   return first ?? '客';
 }
 
@@ -20,7 +22,7 @@ export function CustomerCard({ customer, onOpen }: { customer: PromoterCustomer;
       </span>
       <span className={styles.main}>
         <span className={styles.line}>
-          <span className={styles.name}>{customer.name}</span>
+          <span className={styles.name}><UserText>{customer.name}</UserText></span>
           <Tag color={SOURCE_COLORS[customer.source]} fill="outline" className={styles.source}>
             {SOURCE_NAMES[customer.source]}
           </Tag>

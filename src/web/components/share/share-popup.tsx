@@ -9,6 +9,7 @@ import { promoterCardQuery, shareLink } from './share-link.ts';
 import { isWeChat } from './use-wechat-share.ts';
 import styles from './share-popup.module.css';
 import { copyText } from '../clipboard.ts';
+import { UserText } from '../user-text.tsx';
 
 export const POSTER_HINT = '长按图片保存或发送给好友';
 export const POSTER_FAILED = '图片生成失败，请截屏保存';
@@ -170,7 +171,7 @@ export function SharePopup({
                 <dl className={styles.promoter}>
                   <div>
                     <dt>{card.roleLabel}</dt>
-                    <dd>{card.name}</dd>
+                    <dd><UserText>{card.name}</UserText></dd>
                   </div>
                   {card.isStaff && card.licenseNumber && (
                     <div>

@@ -38,12 +38,13 @@ export default function DetailView() {
   }, [contractNo]);
   if (item === null) return <AppPage title="签署结果"><PageLoading /></AppPage>;
   if (item === 'missing') return <AppPage title="签署结果"><StatusBlock kind="empty" title="暂无协议" fullPage /></AppPage>;
+  const viewerLink = pdfViewerLink(item.contractUrl);
   return (
     <AppPage title="签署结果">
       <StatusBlock kind={item.status === 'signed' ? 'empty' : 'error'} title={STATUS_TEXT[item.status]} description={`${item.title} · 被保险人 ${item.insuredName}`}>
         {/* Signed: the purchase goes on with the product's insure form. */}
         {item.status === 'signed' && <Button color="primary" onClick={() => void navigate(paths.insure(item.productCode))}>继续投保</Button>}
-        {item.status === 'signed' && <Button onClick={() => void navigate(pdfViewerLink(item.contractUrl))}>查看协议</Button>}
+        {item.status === 'signed' && viewerLink && <Button onClick={() => void navigate(viewerLink)}>查看协议</Button>}
         {item.status === 'signed' && <Button onClick={() => void navigate('/signList')}>已签署的协议</Button>}
         {item.status === 'signing' && item.signUrl && <Button onClick={() => window.location.assign(item.signUrl!)}>继续签署</Button>}
       </StatusBlock>

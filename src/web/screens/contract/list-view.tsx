@@ -37,7 +37,10 @@ export default function ListView() {
               key={doc.contractUrl}
               description={`签署日期：${doc.signTime.slice(0, 10)}`}
               extra={<span style={{ color: '#1062e5' }}>点击查看</span>}
-              onClick={() => void navigate(pdfViewerLink(doc.contractUrl))}
+              onClick={() => {
+                const link = pdfViewerLink(doc.contractUrl);
+                if (link) void navigate(link);
+              }}
             >
               {`${index + 1}. ${doc.userName}`}
             </List.Item>

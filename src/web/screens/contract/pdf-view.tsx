@@ -14,8 +14,10 @@ type State = { phase: 'loading'; progress: number } | { phase: 'error'; message:
 
 /**
  * `/pdf?url=` (no log-in): the agreement viewer. `url` is Base64 of the
- * gateway prefix plus the contract address (spec §2); only addresses under
- * /_gw/ are opened. pdf.js's legacy build (old iOS and Android WebViews) is
+ * gateway prefix plus the contract address (spec §2); only the download
+ * address of a declared document (src/contract/documents.ts) is opened, as
+ * pdf.js sends the user's token with it: anything else shows 文件地址无效 and
+ * sends no request. pdf.js's legacy build (old iOS and Android WebViews) is
  * loaded here only, with the Chinese cMaps under /pdfjs/cmaps/; pages are
  * drawn at a device pixel ratio of at most 2 within a bounded canvas;
  * pinch zoom re-draws the pages at the new scale.

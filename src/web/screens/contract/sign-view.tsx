@@ -7,6 +7,7 @@ import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { getUser } from '../../state/session.ts';
+import { UserText } from '../../components/user-text.tsx';
 
 type Loaded = { site: ContractSite; manager: ContractManager };
 
@@ -102,7 +103,7 @@ export default function SignView() {
             <Input placeholder="学生身份证号码" onBlur={(e) => void checkRoster((e.target as HTMLInputElement).value)} />
           </Form.Item>
           {site.roster && roster && (
-            <Form.Item label="名单核对">{roster.found ? `${roster.name} · ${roster.schoolName} ${roster.className}` : '该身份证号不在学校名单中，请联系学校核对'}</Form.Item>
+            <Form.Item label="名单核对">{roster.found ? <><UserText>{roster.name}</UserText> · <UserText>{roster.schoolName}</UserText> <UserText>{roster.className}</UserText></> : '该身份证号不在学校名单中，请联系学校核对'}</Form.Item>
           )}
           <Form.Item name="schoolName" label="学校" rules={[{ required: true, message: '请输入学校名称' }]}><Input placeholder="就读学校" /></Form.Item>
         </Form>

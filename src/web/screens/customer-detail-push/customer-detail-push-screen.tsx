@@ -14,6 +14,7 @@ import { LazySharePopup } from '../../components/share/share-button.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { failToast, successToast } from '../../components/toast.ts';
 import styles from './customer-detail-push-screen.module.css';
+import { UserText } from '../../components/user-text.tsx';
 
 type Kind = 'product' | 'renewal';
 const PRODUCT_CODE = /^[0-9A-Z]{6,16}$/;
@@ -68,7 +69,7 @@ export default function CustomerDetailPushScreen() {
         <dl className={styles.fields}>
           <div>
             <dt>客户</dt>
-            <dd>{customer.data ? `${customer.data.customer.name} ${customer.data.customer.phone}` : '--'}</dd>
+            <dd>{customer.data ? <><UserText>{customer.data.customer.name}</UserText> {customer.data.customer.phone}</> : '--'}</dd>
           </div>
           <div>
             <dt>产品</dt>

@@ -17,6 +17,7 @@ import { SaleCard } from '../../components/promoter/sale-card.tsx';
 import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './customer-detail-screen.module.css';
+import { UserText } from '../../components/user-text.tsx';
 
 /**
  * `/customerDetail?customerId`: one customer of the promoter (masked name,
@@ -81,7 +82,7 @@ function Detail({ customerId, detail }: { customerId: string; detail: CustomerDe
     <>
       <section className={styles.profile} data-testid="customer-profile">
         <div className={styles.profileHead}>
-          <span className={styles.name}>{customer.name}</span>
+          <span className={styles.name}><UserText>{customer.name}</UserText></span>
           <span className={styles.source}>{SOURCE_NAMES[customer.source]}客户</span>
         </div>
         <dl className={styles.fields}>

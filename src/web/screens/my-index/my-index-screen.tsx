@@ -13,6 +13,7 @@ import { confirmDialog } from '../../components/dialog.ts';
 import { successToast } from '../../components/toast.ts';
 import { getUser } from '../../state/session.ts';
 import styles from './my-index-screen.module.css';
+import { UserText } from '../../components/user-text.tsx';
 
 /** Drafts list, built by the drafts area (spec §2: /zancunList, log-in). */
 const DRAFTS_ROUTE = '/zancunList';
@@ -65,7 +66,7 @@ export default function MyIndexScreen() {
       <div className={styles.header}>
         <div className={styles.avatar}>{info?.imgUrl ? <img src={info.imgUrl} alt="头像" /> : <UserOutline aria-hidden="true" />}</div>
         <div>
-          <div className={styles.name}>{info?.actualName || '学平险用户'}</div>
+          <div className={styles.name}><UserText>{info?.actualName || '学平险用户'}</UserText></div>
           <div className={styles.phone} data-testid="my-phone">{user.phone}</div>
           {verified && <span className={styles.badge}>已实名</span>}
         </div>

@@ -21,6 +21,7 @@ import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from '../../components/policy/policy-list.module.css';
 import '../../components/a11y/tabs.css';
+import { UserText } from '../../components/user-text.tsx';
 
 const TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
   toBePaid: 'warning',
@@ -187,7 +188,14 @@ function PolicyCard({ item, onPay, onRenew, onOpen }: { item: PolicyListItem; on
       <InfoRows
         rows={[
           { label: '保障方案', value: item.planName },
-          { label: '被保险人', value: `${item.insuredName} ${item.insuredIdNo}` },
+          {
+            label: '被保险人',
+            value: (
+              <>
+                <UserText>{item.insuredName}</UserText> {item.insuredIdNo}
+              </>
+            ),
+          },
           { label: '保障期间', value: `${formatDay(item.startDate)} 至 ${formatDay(item.endDate)}` },
           { label: '保单号', value: item.policyNo },
         ]}
