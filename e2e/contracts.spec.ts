@@ -36,7 +36,9 @@ test('a parent signs the Jining offline agreement in the sandbox, reads it back 
   await page.getByPlaceholder('学生姓名').fill(INSURED.name);
   await page.getByPlaceholder('学生身份证号码').fill(INSURED.idNo);
   await page.getByPlaceholder('就读学校').click();
-  await expect(page.getByText(`${maskName(INSURED.name)} · 济宁市第一实验小学 三年级二班`)).toBeVisible();
+  // The roster check says whether the child is on the roster, never the child's school or class.
+  await expect(page.getByText('已在学校名单中')).toBeVisible();
+  await expect(page.getByText('三年级二班')).toHaveCount(0);
   await page.getByPlaceholder('就读学校').fill('济宁市第一实验小学');
   await page.getByRole('button', { name: '签署协议' }).click();
 

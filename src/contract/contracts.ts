@@ -110,6 +110,17 @@ export const RosterCheck = Type.Object({
   status: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('')], { description: '0 not yet, 1 agreement signed, 2 insured' }),
 });
 export type RosterCheck = Static<typeof RosterCheck>;
+/**
+ * The parent's roster check (verifyInsuredCardNo): whether the ID number is on
+ * the product's roster and its status, nothing about the child (no name,
+ * school or class: the parent types them, and an ID number must not find a
+ * child). Limited per user and product (docs/security.md).
+ */
+export const RosterCardCheck = Type.Object({
+  found: Type.Boolean(),
+  status: RosterCheck.properties.status,
+});
+export type RosterCardCheck = Static<typeof RosterCardCheck>;
 export const VerifyCardQuery = Type.Object({ productCode: ProductCode, cardNo: Type.String({ pattern: '^[0-9]{17}[0-9Xx]$' }) }, { additionalProperties: false });
 export const RosterIdParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }, { additionalProperties: false });
 export const RosterUpdateBody = Type.Object(
@@ -212,10 +223,10 @@ export const contractCalls = {
   verifyInsuredCardNo: defineCall({
     method: 'GET',
     path: '/edu-svc/offline/insInfo/verifyInsuredCardNo',
-    summary: 'Whether an ID number is on the offline product’s school roster (masked name, school, status)',
+    summary: 'Whether an ID number is on the offline product’s school roster, and its status (10 a day per user and product)',
     auth: 'user',
     query: VerifyCardQuery,
-    data: RosterCheck,
+    data: RosterCardCheck,
   }),
   updateInsStatus: defineCall({
     method: 'GET',

@@ -230,7 +230,7 @@ describe.each(backends)('contracts (%s)', (backend) => {
 
   it('moves the roster entry to 2 through the purchase itself, once, and lets staff reset it', async () => {
     const check = expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.verifyInsuredCardNo.path}?productCode=${JINING_OFFLINE}&cardNo=${INSURED.idNo}`, token: parent.token }));
-    expect(check).toMatchObject({ found: true, name: maskName(INSURED.name), status: '1' });
+    expect(check).toEqual({ found: true, status: '1' });
     const roster = async () => {
       const { rows } = (await t.database.db.execute(
         `select id, status, order_code, contract_no, created_at from offline_roster where product_code = '${JINING_OFFLINE}' and id_no = '${INSURED.idNo}'`,

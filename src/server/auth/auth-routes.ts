@@ -9,10 +9,21 @@ import type { SmsPurpose } from '../db/schema.ts';
 import { currentClaims, tokenFromHeader } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { sha256Hex } from '../lib/random-codes.ts';
 import { registerIdentityRoutes } from '../identity/identity-routes.ts';
-import { checkCaptcha, CaptchaOutbox, createCaptcha } from './captcha.ts';
-import { CAPTCHA_AFTER_FAILURES, clearFailures, clearSmsQuota, failureState, MSG_LOCKED, recordFailure, smsQuota, smsWaitMessage } from './limits.ts';
+import { checkCaptcha, CaptchaOutbox, createCaptcha, MSG_CAPTCHA_REQUIRED } from './captcha.ts';
+import {
+  CAPTCHA_AFTER_FAILURES,
+  claimPasswordTry,
+  clearFailures,
+  clearSmsQuota,
+  failureState,
+  MSG_LOCKED,
+  recordFailure,
+  smsQuota,
+  smsWaitMessage,
+} from './limits.ts';
 import { dummyHashFor, hashPassword, verifyPassword } from './passwords.ts';
 import { getStaffOfUser, getManagerOf } from './people-repo.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
@@ -36,6 +47,7 @@ export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 export const MSG_BAD_CREDENTIALS_CAPTCHA = '账号或密码错误，请输入图形验证码';
 export const MSG_PASSWORDS_DIFFER = '两次输入的密码不一致';
 export const MSG_OLD_PASSWORD = '原密码错误';
+export const MSG_OLD_PASSWORD_LOCKED = '原密码错误次数过多，请30分钟后再试';
 export const MSG_SAME_PHONE = '新手机号不能与原手机号相同';
 export const MSG_PHONE_TAKEN = '该手机号已绑定其他账号';
 export const MSG_ALREADY_REGISTERED = '该手机号已注册，请直接登录';
@@ -71,6 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const captchaOutbox = deps.config.devEndpoints ? new CaptchaOutbox() : undefined;
   const captchaDeps = { db: deps.db, pepper: deps.config.jwtSecret, now: deps.now, outbox: captchaOutbox };
   const route = routesOf(app, deps);
+  const passwordTries = new KeyedQueue();
   // Computed once: unknown accounts pay for one scrypt like known ones.
   let dummyHash: Promise<string> | undefined;
 
@@ -197,18 +210,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { loginAccount: phone, passWord, imageVerificationCode } = request.body;
     checkPhone(phone);
     const now = deps.now();
-    const state = await failureState(deps.db, phone, now);
-    if (state.locked) throw new ApiError(ErrorCode.RateLimited, MSG_LOCKED);
-    if (state.failures >= CAPTCHA_AFTER_FAILURES) {
-      await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: imageVerificationCode, consume: true });
-    }
+    // The try is claimed before the password is checked, so concurrent guesses cannot pass the captcha step or
+    // the lock together; one account's claims run in arrival order.
+    const failures = await passwordTries.run(phone, async () => {
+      const state = await failureState(deps.db, phone, now);
+      if (state.locked) throw new ApiError(ErrorCode.RateLimited, MSG_LOCKED);
+      const captchaChecked = state.failures >= CAPTCHA_AFTER_FAILURES;
+      if (captchaChecked) await checkCaptcha(captchaDeps, { id: captchaIdOf(request), text: imageVerificationCode, consume: true });
+      const claimed = await claimPasswordTry(deps.db, phone, now, { captchaChecked });
+      if (claimed !== null) return claimed;
+      if ((await failureState(deps.db, phone, now)).locked) throw new ApiError(ErrorCode.RateLimited, MSG_LOCKED);
+      throw new ApiError(ErrorCode.CaptchaRequired, MSG_CAPTCHA_REQUIRED);
+    });
     const user = await getUserByPhone(deps.db, phone);
     dummyHash ??= dummyHashFor(deps.config.passwordScrypt);
     const stored = user?.passwordHash ?? (await dummyHash);
     const matches = (await verifyPassword(passWord, stored)) && Boolean(user?.passwordHash);
     if (!user || !matches) {
-      await recordFailure(deps.db, phone, now);
-      if (state.failures + 1 >= CAPTCHA_AFTER_FAILURES) throw new ApiError(ErrorCode.CaptchaRequired, MSG_BAD_CREDENTIALS_CAPTCHA);
+      if (failures >= CAPTCHA_AFTER_FAILURES) throw new ApiError(ErrorCode.CaptchaRequired, MSG_BAD_CREDENTIALS_CAPTCHA);
       throw rejected(MSG_BAD_CREDENTIALS);
     }
     return ok(await loggedIn(user), '登录成功');
@@ -256,10 +275,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!user) throw notFound('用户');
       checkNewPassword(newPwd, secondPwd);
       if (user.passwordHash) {
-        if (!(await verifyPassword(oldPwd, user.passwordHash))) {
-          await recordFailure(deps.db, user.phone, deps.now());
-          throw rejected(MSG_OLD_PASSWORD);
-        }
+        // Claimed before the check, as at log-in: a token's holder gets no more guesses at the old password than the lock allows.
+        if ((await claimPasswordTry(deps.db, user.phone, deps.now(), { captchaChecked: true })) === null) throw new ApiError(ErrorCode.RateLimited, MSG_OLD_PASSWORD_LOCKED);
+        if (!(await verifyPassword(oldPwd, user.passwordHash))) throw rejected(MSG_OLD_PASSWORD);
+        await clearFailures(deps.db, user.phone);
       } else if (oldPwd !== '') {
         throw rejected(MSG_OLD_PASSWORD);
       }

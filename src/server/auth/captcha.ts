@@ -4,12 +4,15 @@ import { ErrorCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/db.ts';
 import { captchas } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { randomCaptchaText, renderCaptcha } from './captcha-image.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Wrong answers to one image before it is burned (a new image is needed). */
 export const CAPTCHA_MAX_ATTEMPTS = 3;
+/** The answers to one image run in arrival order in this process. */
+const answers = new KeyedQueue();
 export const MSG_CAPTCHA_REQUIRED = '请输入图形验证码';
 export const MSG_CAPTCHA_WRONG = '图形验证码错误，请重新输入';
 
@@ -58,30 +61,26 @@ export async function createCaptcha(deps: CaptchaDeps): Promise<{ id: string; pn
 /**
  * Checks a typed captcha. `consume` uses it up on success (log-in, SMS send);
  * vrifyKaptcha only checks. A wrong answer counts; the third burns the image.
+ * The check and the count are one statement.
  * Throws 4012 when none was given, 4013 when wrong, expired or used.
  */
 export async function checkCaptcha(
   deps: CaptchaDeps,
   input: { id: string | undefined; text: string | undefined; consume: boolean },
 ): Promise<void> {
-  if (!input.id || !input.text) throw new ApiError(ErrorCode.CaptchaRequired, MSG_CAPTCHA_REQUIRED);
+  const { id, text } = input;
+  if (!id || !text) throw new ApiError(ErrorCode.CaptchaRequired, MSG_CAPTCHA_REQUIRED);
   const now = deps.now();
-  const live = and(
-    eq(captchas.id, input.id),
-    isNull(captchas.usedAt),
-    gt(captchas.expiresAt, now),
-    lt(captchas.attempts, CAPTCHA_MAX_ATTEMPTS),
-  );
-  const [row] = await deps.db.select().from(captchas).where(live).limit(1);
-  if (!row) throw new ApiError(ErrorCode.CaptchaWrong, MSG_CAPTCHA_WRONG);
-  if (row.answerHash !== answerHash(deps.pepper, input.id, input.text)) {
-    await deps.db
+  // One statement: a live image (unused, unexpired, fewer than 3 wrong answers) takes a wrong answer as a try
+  // and, with `consume`, is used up by a right one. Concurrent answers queue on the row and each re-reads it.
+  const matches = sql`(${captchas.answerHash} = ${answerHash(deps.pepper, id, text)})`;
+  const usedAt = input.consume ? { usedAt: sql`case when ${matches} then ${now.toISOString()}::timestamptz else null end` } : {};
+  const [row] = await answers.run(id, () =>
+    deps.db
       .update(captchas)
-      .set({ attempts: sql`${captchas.attempts} + 1` })
-      .where(eq(captchas.id, input.id));
-    throw new ApiError(ErrorCode.CaptchaWrong, MSG_CAPTCHA_WRONG);
-  }
-  if (!input.consume) return;
-  const used = await deps.db.update(captchas).set({ usedAt: now }).where(live).returning({ id: captchas.id });
-  if (used.length === 0) throw new ApiError(ErrorCode.CaptchaWrong, MSG_CAPTCHA_WRONG);
+      .set({ attempts: sql`${captchas.attempts} + case when ${matches} then 0 else 1 end`, ...usedAt })
+      .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, now), lt(captchas.attempts, CAPTCHA_MAX_ATTEMPTS)))
+      .returning({ matched: sql<boolean>`${matches}` }),
+  );
+  if (!row?.matched) throw new ApiError(ErrorCode.CaptchaWrong, MSG_CAPTCHA_WRONG);
 }

@@ -3,13 +3,13 @@
  * per phone (exponential spacing and a captcha step, reset by the owner's
  * log-in) and per address, failed log-ins per account with the image captcha
  * after 3 and a lock after 10. Counted in the database so that several
- * instances agree.
+ * instances agree: the sends through the one limiter (http/rate-limit.ts),
+ * the failures in one row per account, claimed before each password check.
  */
-import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../contract/envelope.ts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
-import { loginFailures, smsSends } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
+import { loginFailures } from '../db/schema.ts';
+import { cap, forgetUses, spend, usageOf, type Budget, type KeyUsage } from '../http/rate-limit.ts';
 
 export const SMS_PER_PHONE_INTERVAL_MS = 60_000;
 /** Sends per phone in the window that need only the 60 s interval; from the next one on, a captcha and a growing interval. */
@@ -45,44 +45,38 @@ export interface SmsQuota {
   captcha: boolean;
 }
 
+const phoneKey = (phone: string) => `sms-phone:${phone}`;
+
+function quotaOf(usage: KeyUsage, now: Date): SmsQuota {
+  const waitMs = usage.last === null ? 0 : Math.max(0, usage.last.getTime() + smsSpacingMs(usage.uses) - now.getTime());
+  return { sends: usage.uses, waitMs, captcha: usage.uses >= SMS_FREE_SENDS };
+}
+
 /** The phone's quota at `now`: sends in the last 24 h not cleared by the owner's log-in. */
 export async function smsQuota(db: Db, phone: string, now: Date): Promise<SmsQuota> {
-  const since = new Date(now.getTime() - SMS_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count(), last: max(smsSends.sentAt) })
-    .from(smsSends)
-    .where(and(eq(smsSends.phone, phone), eq(smsSends.cleared, false), gt(smsSends.sentAt, since)));
-  const sends = Number(row?.n ?? 0);
-  const last = row?.last ? new Date(row.last).getTime() : null;
-  const waitMs = last === null ? 0 : Math.max(0, last + smsSpacingMs(sends) - now.getTime());
-  return { sends, waitMs, captcha: sends >= SMS_FREE_SENDS };
+  return quotaOf(await usageOf(db, phoneKey(phone), SMS_WINDOW_MS, now), now);
 }
 
 /**
- * Records one SMS send for `phone` from `ip`, or refuses (4029) while the
- * phone's spacing has not passed ({@link smsSpacingMs}) or the address had 20
- * in the last hour. Locks phone then address for the transaction, so
- * concurrent sends cannot slip past a limit together. There is no daily cap:
- * an attacker cannot lock the owner out for a day, only slow every sender down.
+ * Records one SMS send for `phone` from `ip` through the one limiter, or
+ * refuses (4029) while the phone's spacing has not passed ({@link smsSpacingMs})
+ * or the address had 20 in the last hour. There is no daily cap: an attacker
+ * cannot lock the owner out for a day, only slow every sender down.
  */
 export async function reserveSmsSend(
   db: Db,
   input: { phone: string; ip: string; now: Date; perIpPerHour?: number },
 ): Promise<void> {
   const { phone, ip, now } = input;
-  const perIp = input.perIpPerHour ?? SMS_PER_IP_PER_HOUR;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
-    const since = (ms: number) => new Date(now.getTime() - ms);
-    const quota = await smsQuota(tx, phone, now);
-    if (quota.waitMs > 0) throw new ApiError(ErrorCode.RateLimited, smsWaitMessage(quota.waitMs));
-    const [byIp] = await tx.select({ n: count() }).from(smsSends).where(and(eq(smsSends.ip, ip), gt(smsSends.sentAt, since(HOUR_MS))));
-    if (Number(byIp?.n ?? 0) >= perIp) throw new ApiError(ErrorCode.RateLimited, MSG_SMS_TOO_OFTEN);
-    await tx.insert(smsSends).values({ phone, ip, sentAt: now });
-    // Rows older than every window are of no use: keep the table a day deep.
-    await tx.delete(smsSends).where(lt(smsSends.sentAt, since(SMS_WINDOW_MS + HOUR_MS)));
-  });
+  const spacing: Budget = {
+    key: phoneKey(phone),
+    windowMs: SMS_WINDOW_MS,
+    refusal: (usage) => {
+      const { waitMs } = quotaOf(usage, now);
+      return waitMs > 0 ? smsWaitMessage(waitMs) : null;
+    },
+  };
+  await spend(db, [spacing, cap(`sms-ip:${ip}`, input.perIpPerHour ?? SMS_PER_IP_PER_HOUR, HOUR_MS, MSG_SMS_TOO_OFTEN)], now);
 }
 
 /**
@@ -90,7 +84,7 @@ export async function reserveSmsSend(
  * or captcha step (the address still counts them for its hourly limit).
  */
 export async function clearSmsQuota(db: Db, phone: string): Promise<void> {
-  await db.update(smsSends).set({ cleared: true }).where(and(eq(smsSends.phone, phone), eq(smsSends.cleared, false)));
+  await forgetUses(db, phoneKey(phone));
 }
 
 /** Failed log-ins after which the image captcha is required. */
@@ -114,24 +108,51 @@ export async function failureState(db: Db, account: string, now: Date): Promise<
   return { failures: expired && !locked ? 0 : row.failures, locked };
 }
 
-/** Counts one failed log-in of `account` (a phone, registered or not); locks it at the 10th. */
-export async function recordFailure(db: Db, account: string, now: Date): Promise<void> {
+/** The row's failure count, with a stale window (30 minutes since its first failure) counting 0. */
+function failureColumns(now: Date) {
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const windowEnd = at(new Date(now.getTime() - FAILURE_WINDOW_MS));
-  const lockUntil = at(new Date(now.getTime() + FAILURE_WINDOW_MS));
-  const nowAt = at(now);
-  // One statement: a stale window restarts at 1, otherwise +1; the 10th failure sets the lock.
-  await db
+  const stale = sql`${loginFailures.windowStart} <= ${at(new Date(now.getTime() - FAILURE_WINDOW_MS))}`;
+  const counted = sql`(case when ${stale} then 0 else ${loginFailures.failures} end)`;
+  return {
+    counted,
+    set: {
+      failures: sql`${counted} + 1`,
+      windowStart: sql`case when ${stale} then ${at(now)} else ${loginFailures.windowStart} end`,
+      // The 10th failure in the window sets the lock.
+      lockedUntil: sql`case when ${counted} + 1 >= ${LOCK_AFTER_FAILURES} then ${at(new Date(now.getTime() + FAILURE_WINDOW_MS))} else ${loginFailures.lockedUntil} end`,
+    },
+    unlocked: sql`(${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${at(now)})`,
+  };
+}
+
+/** Counts one failed log-in of `account` (a phone, registered or not); locks it at the 10th. One statement. */
+export async function recordFailure(db: Db, account: string, now: Date): Promise<void> {
+  const { set } = failureColumns(now);
+  await db.insert(loginFailures).values({ account, failures: 1, windowStart: now }).onConflictDoUpdate({ target: loginFailures.account, set });
+}
+
+/**
+ * Claims one password try of `account` before the password is checked: the
+ * try counts as a failure at once (a right password then clears the row), in
+ * one statement that also checks the lock and, unless this request's image
+ * captcha was checked, that fewer than {@link CAPTCHA_AFTER_FAILURES} failures
+ * count. So concurrent guesses cannot all pass the captcha step or the lock on
+ * one reading: each claims its place in the row. Answers the failures counted
+ * with this try, or null when it was not granted (locked, or the captcha is
+ * needed first).
+ */
+export async function claimPasswordTry(db: Db, account: string, now: Date, input: { captchaChecked: boolean }): Promise<number | null> {
+  const { counted, set, unlocked } = failureColumns(now);
+  const rows = await db
     .insert(loginFailures)
     .values({ account, failures: 1, windowStart: now })
     .onConflictDoUpdate({
       target: loginFailures.account,
-      set: {
-        failures: sql`case when ${loginFailures.windowStart} <= ${windowEnd} then 1 else ${loginFailures.failures} + 1 end`,
-        windowStart: sql`case when ${loginFailures.windowStart} <= ${windowEnd} then ${nowAt} else ${loginFailures.windowStart} end`,
-        lockedUntil: sql`case when ${loginFailures.windowStart} > ${windowEnd} and ${loginFailures.failures} + 1 >= ${LOCK_AFTER_FAILURES} then ${lockUntil} else ${loginFailures.lockedUntil} end`,
-      },
-    });
+      set,
+      setWhere: input.captchaChecked ? unlocked : sql`${unlocked} and ${counted} < ${CAPTCHA_AFTER_FAILURES}`,
+    })
+    .returning({ failures: loginFailures.failures });
+  return rows[0]?.failures ?? null;
 }
 
 export async function clearFailures(db: Db, account: string): Promise<void> {

@@ -1,16 +1,19 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/db.ts';
 import type { SmsPurpose } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { reserveSmsSend } from './limits.ts';
-import { consumeSmsCode, countWrongAttempt, getSmsCode, upsertSmsCode } from './sms-codes-repo.ts';
+import { tryCode, upsertSmsCode } from './sms-codes-repo.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 /** Wrong tries after which the code is burned, so 6 digits cannot be brute-forced. */
 export const SMS_MAX_ATTEMPTS = 5;
+/** The tries at one phone's code run in arrival order in this process. */
+const codeTries = new KeyedQueue();
 
 export interface SmsCodeDeps {
   db: Db;
@@ -26,12 +29,6 @@ function hashCode(pepper: string, phone: string, purpose: SmsPurpose, code: stri
   return createHmac('sha256', pepper).update(`${purpose}:${phone}:${code}`).digest('hex');
 }
 
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
  * Sends a fresh 6-digit code. The caller answers the same way whether or not
  * the phone has an account, so the endpoint cannot be used to probe for users.
@@ -43,7 +40,7 @@ export async function sendSmsCode(
   options: { ip?: string; notice?: string } = {},
 ): Promise<void> {
   const now = deps.now();
-  // Per-phone (60 s, 10 a day) and per-address (20 an hour) limits, across purposes.
+  // Per-phone spacing and per-address (20 an hour) limits, across purposes.
   await reserveSmsSend(deps.db, { phone, ip: options.ip ?? 'unknown', now, perIpPerHour: deps.perIpPerHour });
   // A phone no code can work for (say, registering a phone that has an account) still gets a code row,
   // one no 6-digit guess matches: checking a code then answers exactly as for any other phone, so
@@ -73,7 +70,8 @@ export const msgSmsWrong = (left: number) => `验证码错误，还可尝试${le
 /**
  * Checks and consumes a code; throws 4010 when it is wrong, expired, used or
  * burned. `consume: false` (v1/appVerification) checks without using it up;
- * its wrong tries count all the same.
+ * its wrong tries count all the same. The check and the count are one
+ * statement ({@link tryCode}).
  */
 export async function verifySmsCode(
   deps: SmsCodeDeps,
@@ -82,18 +80,12 @@ export async function verifySmsCode(
   code: string,
   options: { consume?: boolean } = {},
 ): Promise<void> {
-  const now = deps.now();
-  const row = await getSmsCode(deps.db, phone, purpose);
-  if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= SMS_MAX_ATTEMPTS) {
-    throw new ApiError(ErrorCode.SmsCode, MSG_SMS_EXPIRED);
-  }
   const codeHash = hashCode(deps.pepper, phone, purpose, code);
-  if (!sameHash(codeHash, row.codeHash)) {
-    await countWrongAttempt(deps.db, row.id);
-    const left = SMS_MAX_ATTEMPTS - row.attempts - 1;
-    throw new ApiError(ErrorCode.SmsCode, left > 0 ? msgSmsWrong(left) : MSG_SMS_BURNED);
-  }
-  if (options.consume === false) return;
-  const consumed = await consumeSmsCode(deps.db, { id: row.id, codeHash, now, maxAttempts: SMS_MAX_ATTEMPTS });
-  if (!consumed) throw new ApiError(ErrorCode.SmsCode, MSG_SMS_EXPIRED);
+  const outcome = await codeTries.run(`${purpose}:${phone}`, () =>
+    tryCode(deps.db, { phone, purpose, codeHash, now: deps.now(), maxAttempts: SMS_MAX_ATTEMPTS, consume: options.consume !== false }),
+  );
+  if (!outcome) throw new ApiError(ErrorCode.SmsCode, MSG_SMS_EXPIRED);
+  if (outcome.matched) return;
+  const left = SMS_MAX_ATTEMPTS - outcome.attempts;
+  throw new ApiError(ErrorCode.SmsCode, left > 0 ? msgSmsWrong(left) : MSG_SMS_BURNED);
 }

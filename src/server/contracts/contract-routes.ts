@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAID_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contractCalls, NO_MANAGER, type ContractItem, type RosterCheck } from '../../contract/contracts.ts';
+import { contractCalls, NO_MANAGER, type ContractItem, type RosterCardCheck, type RosterCheck } from '../../contract/contracts.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { maskName, validateSchoolNameText } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -13,6 +13,7 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
+import { reserveAttempt, ROSTER_LIMIT } from '../other-calls/call-limits.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
 import { sha256Hex } from './agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from './roster.ts';
@@ -279,12 +280,15 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(contractCalls.verifyInsuredCardNo, async (request) => {
     const { productCode, cardNo } = request.query;
     findManifest(deps.manifests, productCode);
+    // Every query counts, found or not, so ID numbers cannot be swept (docs/security.md).
+    await reserveAttempt(deps.db, ROSTER_LIMIT, currentClaims(request).userId, deps.now(), productCode);
     const [row] = await deps.db
-      .select()
+      .select({ status: offlineRoster.status })
       .from(offlineRoster)
       .where(and(eq(offlineRoster.productCode, productCode), eq(offlineRoster.idNo, cardNo.toUpperCase())))
       .limit(1);
-    return ok(rosterView(row), row ? 'success' : '该身份证号不在学校名单中，请联系学校核对');
+    const check: RosterCardCheck = row ? { found: true, status: row.status } : { found: false, status: '' };
+    return ok(check, row ? 'success' : '该身份证号不在学校名单中，请联系学校核对');
   });
 
   route(contractCalls.updateInsStatus, async (request) => {

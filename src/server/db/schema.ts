@@ -338,20 +338,6 @@ export const comments = pgTable(
 );
 // --- accounts
 
-/** Every SMS sent, for the per-phone daily and per-address hourly limits. */
-export const smsSends = pgTable(
-  'sms_sends',
-  {
-    id: id(),
-    phone: text('phone').notNull(),
-    ip: text('ip').notNull(),
-    sentAt: ts('sent_at').notNull(),
-    /** Set when the phone's owner logged in after the send: it no longer counts toward the phone's spacing (the address still counts it). */
-    cleared: boolean('cleared').notNull().default(false),
-  },
-  (t) => [index('sms_sends_phone_idx').on(t.phone, t.sentAt), index('sms_sends_ip_idx').on(t.ip, t.sentAt)],
-);
-
 /** Image captchas (GET v2/kaptcha): the answer is stored hashed; one use, 3 tries, 5 minutes. */
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
@@ -633,18 +619,19 @@ export const clientEvents = pgTable(
   (t) => [index('client_events_ip_idx').on(t.ip, t.createdAt), index('client_events_created_idx').on(t.createdAt)],
 );
 
-/** Uses of the limited calls (checkByIdCard with a name, mail/sendEmail, wxb/v1/repeatInsurance) per user, for their limits. */
-export const callAttempts = pgTable(
-  'call_attempts',
+/**
+ * One use of a rate-limit key (http/rate-limit.ts): an SMS send per phone and
+ * per address, a recording start per address, a limited call per user (and
+ * product). Budgets count a key's rows in their window.
+ */
+export const rateLimitUses = pgTable(
+  'rate_limit_uses',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    call: text('call').notNull(),
+    key: text('key').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('call_attempts_user_call_idx').on(t.userId, t.call, t.at)],
+  (t) => [index('rate_limit_uses_key_idx').on(t.key, t.at), index('rate_limit_uses_at_idx').on(t.at)],
 );
 
 // --- promoter area
@@ -822,13 +809,12 @@ export const recordings = pgTable(
     createdAt: createdAt(),
     /** When the chunk marked final arrived (the payment result was shown). */
     finishedAt: ts('finished_at'),
-    /** The address that started it (the per-address limit on starts counts these). */
+    /** The address that started it. */
     startIp: text('start_ip'),
   },
   (t) => [
     index('recordings_order_idx').on(t.orderCode),
     index('recordings_user_idx').on(t.userId, t.createdAt),
-    index('recordings_start_ip_idx').on(t.startIp, t.createdAt),
     // The purge of abandoned recordings looks for old ones without an order.
     index('recordings_unlinked_idx').on(t.createdAt).where(sql`${t.orderCode} is null`),
   ],

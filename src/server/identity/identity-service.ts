@@ -9,6 +9,7 @@ import { ErrorCode } from '../../contract/envelope.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { setIdentity } from '../auth/users-repo.ts';
 import { randomToken, sha256Hex } from '../lib/random-codes.ts';
+import { REAL_NAME_LIMIT, reserveAttempt } from '../other-calls/call-limits.ts';
 import {
   finishFace,
   getByTicketHash,
@@ -64,8 +65,10 @@ export async function verifyRealName(
     return existing;
   }
   const idNo = input.idNo.toUpperCase();
-  const outcome = await deps.identity.checkRealName({ name: input.name, idNo });
   const now = deps.now();
+  // Only a check that reaches the provider counts: it answers whether a name goes with an ID number.
+  await reserveAttempt(deps.db, REAL_NAME_LIMIT, userId, now);
+  const outcome = await deps.identity.checkRealName({ name: input.name, idNo });
   const inserted = await insertVerification(deps.db, { ...input, idNo, userId, passed: outcome.passed, reason: outcome.reason, now });
   if (!inserted) return ownVerification(deps, userId, input.verId);
   if (outcome.passed) await setIdentity(deps.db, userId, { realName: input.name, idNo, realNameAt: now });

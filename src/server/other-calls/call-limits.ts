@@ -1,8 +1,10 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../contract/envelope.ts';
+/**
+ * The per-user budgets of the calls that cost a provider fee or answer about
+ * a person (docs/security.md lists them), spent through the one limiter
+ * (http/rate-limit.ts).
+ */
 import type { Db } from '../db/db.ts';
-import { callAttempts } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
+import { cap, spend } from '../http/rate-limit.ts';
 
 /** A per-user limit of one call: at most `max` uses in `windowMs`. */
 export interface CallLimit {
@@ -13,9 +15,12 @@ export interface CallLimit {
 }
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+const MSG_QUERY_TOO_OFTEN = '查询过于频繁，请稍后再试';
+const MSG_QUERY_TOMORROW = '查询过于频繁，请明天再试';
 
 /** Real-name checks cost a provider fee and make a name oracle: 10 an hour. */
-export const ID_CHECK_LIMIT: CallLimit = { call: 'checkByIdCard', max: 10, windowMs: HOUR_MS, message: '查询过于频繁，请稍后再试' };
+export const ID_CHECK_LIMIT: CallLimit = { call: 'checkByIdCard', max: 10, windowMs: HOUR_MS, message: MSG_QUERY_TOO_OFTEN };
 /** E-policy mails: 5 an hour (a mail relay must not be usable to spam an address). */
 export const MAIL_LIMIT: CallLimit = { call: 'sendEmail', max: 5, windowMs: HOUR_MS, message: '发送过于频繁，请稍后再试' };
 /**
@@ -23,23 +28,27 @@ export const MAIL_LIMIT: CallLimit = { call: 'sendEmail', max: 5, windowMs: HOUR
  * whether an ID number holds a policy: 30 an hour per user, enough for any
  * family's applications, too few to sweep ID numbers.
  */
-export const REPEAT_LIMIT: CallLimit = { call: 'repeatInsurance', max: 30, windowMs: HOUR_MS, message: '查询过于频繁，请稍后再试' };
+export const REPEAT_LIMIT: CallLimit = { call: 'repeatInsurance', max: 30, windowMs: HOUR_MS, message: MSG_QUERY_TOO_OFTEN };
+/**
+ * The account's own real-name verification (op-log validate/id, personalAuthen)
+ * answers whether a name goes with an ID number, at a provider's fee: a parent
+ * verifies once, so 10 a day.
+ */
+export const REAL_NAME_LIMIT: CallLimit = { call: 'realName', max: 10, windowMs: DAY_MS, message: MSG_QUERY_TOMORROW };
+/**
+ * The offline roster check (verifyInsuredCardNo) tells whether a child's ID
+ * number is on a school's roster: per user and product, 10 a day. A parent
+ * checks each of their children once or twice; a sweep of one birthday and
+ * county (1,000 numbers) would take a hundred days.
+ */
+export const ROSTER_LIMIT: CallLimit = { call: 'verifyInsuredCardNo', max: 10, windowMs: DAY_MS, message: MSG_QUERY_TOMORROW };
 
 /**
- * Counts one use of a limited call by `userId`, or refuses 4029 when the
- * window is full. The user's lock for that call serialises concurrent uses,
- * so two requests cannot slip past the limit together (several instances
- * agree: the count is in the database).
+ * Counts one use of a limited call by `userId` (and `scope`, say a product
+ * code, when the budget is per user and product), or refuses 4029 with the
+ * limit's message when the window is full.
  */
-export async function reserveAttempt(db: Db, limit: CallLimit, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`call:${limit.call}:${userId}`}))`);
-    const since = new Date(now.getTime() - limit.windowMs);
-    const mine = and(eq(callAttempts.userId, userId), eq(callAttempts.call, limit.call));
-    const [row] = await tx.select({ n: count() }).from(callAttempts).where(and(mine, gt(callAttempts.at, since)));
-    if (Number(row?.n ?? 0) >= limit.max) throw new ApiError(ErrorCode.RateLimited, limit.message);
-    await tx.insert(callAttempts).values({ userId, call: limit.call, at: now });
-    // Rows outside the window are of no use.
-    await tx.delete(callAttempts).where(and(mine, lt(callAttempts.at, since)));
-  });
+export async function reserveAttempt(db: Db, limit: CallLimit, userId: string, now: Date, scope?: string): Promise<void> {
+  const key = `call:${limit.call}:${userId}${scope === undefined ? '' : `:${scope}`}`;
+  await spend(db, [cap(key, limit.max, limit.windowMs, limit.message)], now);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
 import {
   CHAIN_GENESIS,
@@ -16,6 +16,7 @@ import type { Db } from '../db/db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { applicationForms, orders, recordingChunks, recordings, recordingSteps, users } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, rejected } from '../http/envelope.ts';
+import { cap, spend } from '../http/rate-limit.ts';
 import { chunkHash } from './chunk-check.ts';
 
 /** Chunks one recording may hold (a sale of an hour at one chunk every 5 s is 720). */
@@ -63,18 +64,15 @@ export const MSG_TOO_MANY_STARTS = '录屏开启过于频繁，请稍后再试';
  * `perIpPerHour` in the last hour: `recording/start` needs no log-in (a sale
  * begins on a detail page), so without this one address could create
  * unbounded serials. Generous, because parents behind one carrier NAT share an
- * address and every detail page opened starts a sale. Counted under an
- * advisory lock of the address, so concurrent starts cannot slip past together.
+ * address and every detail page opened starts a sale. Counted by the one
+ * limiter (http/rate-limit.ts), so concurrent starts cannot slip past together.
  */
 export async function createRecording(
   db: Db,
   input: { serial: string; userId: string | null; productCode: string | null; entryRoute: string; build: string; ip: string; perIpPerHour: number; now: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recording-ip:${input.ip}`}))`);
-    const since = new Date(input.now.getTime() - 3600_000);
-    const started = await tx.$count(recordings, and(eq(recordings.startIp, input.ip), gt(recordings.createdAt, since)));
-    if (started >= input.perIpPerHour) throw new ApiError(ErrorCode.RateLimited, MSG_TOO_MANY_STARTS);
+  const starts = cap(`recording-ip:${input.ip}`, input.perIpPerHour, 3600_000, MSG_TOO_MANY_STARTS);
+  await spend(db, [starts], input.now, async (tx) => {
     await tx.insert(recordings).values({
       serial: input.serial,
       userId: input.userId,

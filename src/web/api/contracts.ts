@@ -1,4 +1,4 @@
-import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCheck, type SignList } from '../../contract/contracts.ts';
+import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCardCheck, type SignList } from '../../contract/contracts.ts';
 import { GW } from '../../contract/define-call.ts';
 import { isDocumentAddress } from '../../contract/documents.ts';
 import { getUser } from '../state/session.ts';
@@ -44,5 +44,6 @@ export const contractApi = {
     call(contractCalls.agreement, { body }, { thing: '协议' }),
   list: (): Promise<ContractList> => call(contractCalls.contractList, {}, { thing: '协议列表' }),
   signList: (userCode: string): Promise<SignList> => call(contractCalls.signList, { query: { userCode } }, { silent: true }),
-  verifyCard: (productCode: string, cardNo: string): Promise<RosterCheck> => call(contractCalls.verifyInsuredCardNo, { query: { productCode, cardNo } }, { silent: true }),
+  /** Not silent: the daily limit's 4029 (查询过于频繁，请明天再试) is shown to the parent. */
+  verifyCard: (productCode: string, cardNo: string): Promise<RosterCardCheck> => call(contractCalls.verifyInsuredCardNo, { query: { productCode, cardNo } }),
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { NO_MANAGER, type ContractManager, type ContractSite, type RosterCheck } from '../../../contract/contracts.ts';
+import { NO_MANAGER, type ContractManager, type ContractSite, type RosterCardCheck } from '../../../contract/contracts.ts';
 import { contractApi } from '../../api/contracts.ts';
 import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -24,7 +24,7 @@ export default function SignView() {
   const productCode = params.get('productCode') ?? undefined;
   const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
   const [certified, setCertified] = useState('');
-  const [roster, setRoster] = useState<RosterCheck | null>(null);
+  const [roster, setRoster] = useState<RosterCardCheck | null>(null);
   const [busy, setBusy] = useState(false);
   const [holder] = Form.useForm();
   const [insured] = Form.useForm();
@@ -103,7 +103,7 @@ export default function SignView() {
             <Input placeholder="学生身份证号码" onBlur={(e) => void checkRoster((e.target as HTMLInputElement).value)} />
           </Form.Item>
           {site.roster && roster && (
-            <Form.Item label="名单核对">{roster.found ? <><UserText>{roster.name}</UserText> · <UserText>{roster.schoolName}</UserText> <UserText>{roster.className}</UserText></> : '该身份证号不在学校名单中，请联系学校核对'}</Form.Item>
+            <Form.Item label="名单核对">{roster.found ? '已在学校名单中' : '该身份证号不在学校名单中，请联系学校核对'}</Form.Item>
           )}
           <Form.Item name="schoolName" label="学校" rules={[{ required: true, message: '请输入学校名称' }]}><Input placeholder="就读学校" /></Form.Item>
         </Form>
