@@ -87,6 +87,8 @@ export const ContractList = Type.Object({ list: Type.Array(ContractItem) });
 export type ContractList = Static<typeof ContractList>;
 
 export const ContractNoQuery = Type.Object({ contractNo: ContractNo }, { additionalProperties: false });
+/** POST offline/insInfo/updateInsStatus: the caller's agreement whose insured's roster entry is recomputed. */
+export const ContractNoBody = ContractNoQuery;
 export const ContractFileParams = Type.Object(
   { contractNo: ContractNo, file: Type.Union([Type.Literal('agreement.pdf'), Type.Literal('draft.pdf')]) },
   { additionalProperties: false },
@@ -214,18 +216,20 @@ export const contractCalls = {
     query: VerifyCardQuery,
     data: RosterCheck,
   }),
+  // The spec (§7) lists updateInsStatus and resetStatus as GET; both write the roster, so they are POST here
+  // (docs/contracts.md, "Offline roster"): no GET changes state.
   updateInsStatus: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/edu-svc/offline/insInfo/updateInsStatus',
     summary: 'Recomputes the roster status of the caller’s agreement’s insured from the agreement and its paid orders',
     auth: 'user',
-    query: ContractNoQuery,
+    body: ContractNoBody,
     data: RosterCheck,
   }),
   resetStatus: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/edu-svc/offline/insInfo/resetStatus/:id',
-    summary: 'Staff: puts a roster row back to 0 (not insured)',
+    summary: 'Roster staff of the row’s product or market: puts a roster row back to 0 (not insured)',
     auth: 'user',
     params: RosterIdParams,
     data: RosterRow,
@@ -233,7 +237,7 @@ export const contractCalls = {
   updateOfflineInsInfo: defineCall({
     method: 'POST',
     path: '/edu-svc/offline/insInfo/updateOfflineInsInfo',
-    summary: 'Staff: corrects a roster row (name, school, class)',
+    summary: 'Roster staff of the row’s product or market: corrects a roster row (name, school, class)',
     auth: 'user',
     body: RosterUpdateBody,
     data: RosterRow,
