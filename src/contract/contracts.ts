@@ -90,6 +90,8 @@ export type ContractList = Static<typeof ContractList>;
 export const ContractNoQuery = Type.Object({ contractNo: ContractNo }, { additionalProperties: false });
 /** The files of an agreement: signed, and as sent to signing. */
 export const CONTRACT_FILES = ['agreement.pdf', 'draft.pdf'] as const;
+/** POST offline/insInfo/updateInsStatus: the caller's agreement whose insured's roster entry is recomputed. */
+export const ContractNoBody = ContractNoQuery;
 export const ContractFileParams = Type.Object(
   { contractNo: ContractNo, file: Type.Union([Type.Literal(CONTRACT_FILES[0]), Type.Literal(CONTRACT_FILES[1])]) },
   { additionalProperties: false },
@@ -228,18 +230,20 @@ export const contractCalls = {
     query: VerifyCardQuery,
     data: RosterCardCheck,
   }),
+  // The spec (§7) lists updateInsStatus and resetStatus as GET; both write the roster, so they are POST here
+  // (docs/contracts.md, "Offline roster"): no GET changes state.
   updateInsStatus: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/edu-svc/offline/insInfo/updateInsStatus',
     summary: 'Recomputes the roster status of the caller’s agreement’s insured from the agreement and its paid orders',
     auth: 'user',
-    query: ContractNoQuery,
+    body: ContractNoBody,
     data: RosterCheck,
   }),
   resetStatus: defineCall({
-    method: 'GET',
+    method: 'POST',
     path: '/edu-svc/offline/insInfo/resetStatus/:id',
-    summary: 'Staff: puts a roster row back to 0 (not insured)',
+    summary: 'Roster staff of the row’s product or market: puts a roster row back to 0 (not insured)',
     auth: 'user',
     params: RosterIdParams,
     data: RosterRow,
@@ -247,7 +251,7 @@ export const contractCalls = {
   updateOfflineInsInfo: defineCall({
     method: 'POST',
     path: '/edu-svc/offline/insInfo/updateOfflineInsInfo',
-    summary: 'Staff: corrects a roster row (name, school, class)',
+    summary: 'Roster staff of the row’s product or market: corrects a roster row (name, school, class)',
     auth: 'user',
     body: RosterUpdateBody,
     data: RosterRow,

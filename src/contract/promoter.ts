@@ -101,6 +101,16 @@ export const DevClockBody = Type.Object(
 );
 export const DevClock = Type.Object({ now: Type.String(), offsetDays: Type.Integer() });
 
+/**
+ * What a staff member may do (docs/promoters.md, "Staff"): broker (promotes, hands their customers over),
+ * manager (hands customers over), roster (changes offline roster rows of the products in their scope),
+ * compliance (replays recorded sales, read only).
+ */
+export const STAFF_ROLES = ['broker', 'manager', 'roster', 'compliance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** One entry of a staff member's scope: a product code, a market id, or `*` (every product). */
+export const STAFF_SCOPE_PATTERN = '^(\\*|[0-9A-Z]{6,16}|[a-z0-9]+(-[a-z0-9]+)*)$';
+
 /** POST __dev/staff (development and test only): what `npm run staff -- add` does, for the e2e server's in-memory database. */
 export const DevStaffBody = Type.Object(
   {
@@ -111,8 +121,10 @@ export const DevStaffBody = Type.Object(
     branchCode: Type.String({ pattern: '^[A-Za-z0-9]{2,20}$' }),
     branchName: Type.String({ minLength: 1, maxLength: 40 }),
     channelCode: Type.Optional(Type.String({ pattern: '^([0-9]{2})?$' })),
-    /** Default broker; the recording e2e adds a compliance reviewer (issue 13). */
-    roles: Type.Optional(Type.Array(Type.Union([Type.Literal('broker'), Type.Literal('compliance')]), { minItems: 1, maxItems: 2 })),
+    /** Default broker (docs/promoters.md, "Staff"). */
+    roles: Type.Optional(Type.Array(Type.Union(STAFF_ROLES.map((role) => Type.Literal(role))), { minItems: 1, maxItems: STAFF_ROLES.length })),
+    /** Product codes and market ids the member covers (`*`: every product); default none. */
+    scope: Type.Optional(Type.Array(Type.String({ pattern: STAFF_SCOPE_PATTERN }), { maxItems: 100 })),
   },
   { additionalProperties: false },
 );

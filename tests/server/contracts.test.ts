@@ -257,14 +257,17 @@ describe.each(backends)('contracts (%s)', (backend) => {
     expect(again.body.order.code).toBe(orderCode);
     expect(await roster()).toEqual(insured);
     // The client's recomputation never moves it back.
-    expect(expectOk(await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: parent.token }))).toMatchObject({ status: '2' });
-    expect((await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: other.token })).body.code).toBe('4003');
-    // Only staff reset it.
+    expect(expectOk(await call(t.app, { method: 'POST', url: contractCalls.updateInsStatus.path, token: parent.token, payload: { contractNo } }))).toMatchObject({ status: '2' });
+    expect((await call(t.app, { method: 'POST', url: contractCalls.updateInsStatus.path, token: other.token, payload: { contractNo } })).body.code).toBe('4003');
+    // Writes are never answered on GET (docs/security.md, "Methods").
+    expect((await call(t.app, { method: 'GET', url: `${contractCalls.updateInsStatus.path}?contractNo=${contractNo}`, token: parent.token })).status).toBe(404);
+    // Only roster staff of the product (or its market) reset it.
     const resetUrl = fillPath(contractCalls.resetStatus.path, { id: String(insured.id) });
-    expect((await call(t.app, { method: 'GET', url: resetUrl, token: parent.token })).body.code).toBe('4003');
+    expect((await call(t.app, { method: 'POST', url: resetUrl, token: parent.token })).body.code).toBe('4003');
     const { rows } = (await t.database.db.execute(`select id from users where user_code = '${other.userCode}'`)) as unknown as { rows: { id: string }[] };
-    await insertStaff(t.database.db, { employeeNum: `S${backend}`, userId: rows[0]!.id, name: '钱校务', licenseNumber: 'L1', branchCode: 'B', branchName: 'B' });
-    expect(expectOk(await call(t.app, { method: 'GET', url: resetUrl, token: other.token }))).toMatchObject({ status: '0', orderCode: null });
+    await insertStaff(t.database.db, { employeeNum: `S${backend}`, userId: rows[0]!.id, name: '钱校务', licenseNumber: 'L1', branchCode: 'B', branchName: 'B', roles: ['roster'], scope: ['jining'] });
+    expect((await call(t.app, { method: 'GET', url: resetUrl, token: other.token })).status).toBe(404);
+    expect(expectOk(await call(t.app, { method: 'POST', url: resetUrl, token: other.token }))).toMatchObject({ status: '0', orderCode: null });
     expect(await roster()).toMatchObject({ status: '0', order_code: null, contract_no: null });
   }, 60_000);
 });

@@ -40,7 +40,8 @@ import { authCalls } from '../../src/contract/auth.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
-import { promoterCalls } from '../../src/contract/promoter.ts';
+import { promoterCalls, type StaffRole } from '../../src/contract/promoter.ts';
+import { maskName } from '../../src/engine/rules/index.ts';
 import { contractCalls } from '../../src/contract/contracts.ts';
 import { CHAIN_GENESIS, complianceCalls, recordingCalls } from '../../src/contract/recording.ts';
 import { createHash } from 'node:crypto';
@@ -313,6 +314,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
 
   it('refuses user B every call with user A\'s id: 4003, nothing of A in the answer, A unchanged', async () => {
     let cases = 0;
+    const leaks: string[] = [];
     for (const route of routes) {
       const recipe = recipes[`${route.method} ${route.url}`] ?? defaultRecipe;
       for (const place of route.places) {
@@ -327,12 +329,14 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
         const url = `${fillPath(route.url, params)}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
         const result = await call(t.app, { method: route.method as 'GET' | 'POST', url, token: bob.token, headers, ...(body ? { payload: body } : {}) });
         const label = `${route.method} ${route.url} ${place.part}.${place.path.join('.')}`;
-        expect({ label, status: result.status, code: result.body.code, data: result.body.data }).toEqual({ label, status: 200, code: '4003', data: null });
         const raw = result.response.body;
-        for (const secret of aSecrets) expect(raw, label).not.toContain(secret);
+        if (result.status !== 200 || result.body.code !== '4003' || result.body.data !== null) leaks.push(`${label}: ${result.status} ${result.body.code} ${result.body.msg}`);
+        for (const secret of aSecrets) if (raw.includes(secret)) leaks.push(`${label}: A's data in the answer`);
         cases++;
       }
     }
+    console.log(`ownership matrix (${backend}): ${cases} probes, ${leaks.length} leaks`);
+    expect(leaks).toEqual([]);
     expect(cases).toBeGreaterThanOrEqual(Object.keys(recipes).length);
 
     // A's order, policy and draft are as they were.
@@ -344,5 +348,127 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     // And B got nothing: no order, no draft.
     expect(expectOk(await call<{ total: number }>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: bob.token, payload: {} })).total).toBe(0);
     expect(expectOk(await call<TempFormList>(t.app, { method: 'POST', url: policyCalls.selectTempForm.path, token: bob.token, payload: {} })).list).toEqual([]);
+  });
+});
+
+/**
+ * Staff calls (docs/security.md, "Staff"): a roster row changes only for staff
+ * with the roster role whose scope covers its product (its code or one of its
+ * markets); a broker, a roster keeper of another market, a compliance-only
+ * reviewer and a parent are refused 4003 with data null, and the row stays as
+ * it was. `setManager` needs the broker or manager role. Every roster change is
+ * in the op-log with the actor's employee number, values masked.
+ */
+describe.each(backends)('ownership matrix: staff roles and scope (%s)', (backend) => {
+  let t: TestApp;
+  const JINING_OFFLINE = '23PR370860';
+  const pupil = { name: '周小雨', idNo: '370802201506014567' };
+  const staff: Record<'jiningRoster' | 'productRoster' | 'xuzhouRoster' | 'jiningBroker' | 'compliance' | 'manager', Session> = {} as never;
+  let parent: Session;
+  let unboundCustomer: Session;
+  let rowId = 0;
+
+  const rosterRow = async () => {
+    const { rows } = (await t.database.db.execute(sql`select name, school_name, class_name, status, order_code, contract_no from offline_roster where id = ${rowId}`)) as unknown as { rows: unknown[] };
+    return rows[0];
+  };
+  const managerOf = async (userCode: string) => {
+    const { rows } = (await t.database.db.execute(
+      sql`select m.manager_user_code from customer_managers m join users u on u.id = m.user_id where u.user_code = ${userCode}`,
+    )) as unknown as { rows: { manager_user_code: string }[] };
+    return rows[0]?.manager_user_code ?? null;
+  };
+  const reset = (who: Session) => call(t.app, { method: 'POST', url: fillPath(contractCalls.resetStatus.path, { id: String(rowId) }), token: who.token });
+  const rename = (who: Session, name: string) =>
+    call(t.app, { method: 'POST', url: contractCalls.updateOfflineInsInfo.path, token: who.token, payload: { id: rowId, name, className: '五年级2班' } });
+  const setManager = (who: Session, customerId: string, managerCode: string) =>
+    call(t.app, { method: 'POST', url: `${promoterCalls.setManager.path}?level=1`, token: who.token, payload: { customerId, managerCode } });
+  const codesOf = async (who: Session) => expectOk(await call<{ managerCode: string }>(t.app, { method: 'GET', url: promoterCalls.myCard.path, token: who.token }));
+
+  beforeAll(async () => {
+    t = await makeTestApp({ backend });
+    const { upsertStaff } = await import('../../src/server/promoters/staff-admin.ts');
+    const { loadRoster } = await import('../../src/server/contracts/roster.ts');
+    const add = async (key: keyof typeof staff, employeeNum: string, roles: StaffRole[], scope: string[]) => {
+      staff[key] = await login(t.app);
+      await upsertStaff(
+        t.database.db,
+        { phone: staff[key].phone, employeeNum, name: '测试员', licenseNumber: `0200013200008000${employeeNum}`, branchCode: 'JT0137080', branchName: '济宁分公司', roles, scope },
+        new Date(),
+      );
+    };
+    await add('jiningRoster', 'R1001', ['roster'], ['jining']);
+    await add('productRoster', 'R1002', ['roster'], [JINING_OFFLINE]);
+    await add('xuzhouRoster', 'R1003', ['roster'], ['xuzhou']);
+    await add('jiningBroker', 'B1001', ['broker'], ['jining']);
+    await add('compliance', 'C1001', ['compliance'], ['*']);
+    await add('manager', 'M1001', ['manager'], []);
+    parent = await login(t.app);
+    unboundCustomer = await login(t.app);
+    await loadRoster(t.database.db, JINING_OFFLINE, [{ ...pupil, schoolName: '济宁市实验小学', className: '四年级1班' }]);
+    await t.database.db.execute(sql`update offline_roster set status = '2', order_code = 'O20260101000001', contract_no = 'HT20260101PARENT0001' where id_no = ${pupil.idNo}`);
+    const { rows } = (await t.database.db.execute(sql`select id from offline_roster where id_no = ${pupil.idNo}`)) as unknown as { rows: { id: number | string }[] };
+    rowId = Number(rows[0]!.id);
+  });
+  afterAll(() => t.close());
+
+  it('refuses every staff write outside the caller’s role and scope: 4003, data null, nothing changed', async () => {
+    const row = await rosterRow();
+    const otherManager = await codesOf(staff.jiningBroker);
+    const probes: { label: string; send: () => ReturnType<typeof call> }[] = [
+      // Broker vs broker: staff of another product's market, and a broker without the roster role.
+      { label: 'Xuzhou roster keeper resets a Jining row', send: () => reset(staff.xuzhouRoster) },
+      { label: 'Xuzhou roster keeper renames a Jining row', send: () => rename(staff.xuzhouRoster, '王小明') },
+      { label: 'Jining broker (no roster role) resets a Jining row', send: () => reset(staff.jiningBroker) },
+      { label: 'Jining broker (no roster role) renames a Jining row', send: () => rename(staff.jiningBroker, '王小明') },
+      // Compliance vs writes: reads only.
+      { label: 'compliance resets a roster row', send: () => reset(staff.compliance) },
+      { label: 'compliance renames a roster row', send: () => rename(staff.compliance, '王小明') },
+      { label: 'compliance binds a customer without manager', send: () => setManager(staff.compliance, unboundCustomer.userCode, otherManager.managerCode) },
+      { label: 'roster keeper binds a customer without manager', send: () => setManager(staff.jiningRoster, unboundCustomer.userCode, otherManager.managerCode) },
+      // Parent vs staff calls.
+      { label: 'parent resets their child’s roster row', send: () => reset(parent) },
+      { label: 'parent renames their child’s roster row', send: () => rename(parent, '王小明') },
+      { label: 'parent binds a customer without manager', send: () => setManager(parent, unboundCustomer.userCode, otherManager.managerCode) },
+      { label: 'parent searches recordings', send: () => call(t.app, { method: 'GET', url: `${complianceCalls.findRecordings.path}?orderCode=O1`, token: parent.token }) },
+    ];
+    const leaks: string[] = [];
+    for (const probe of probes) {
+      const result = await probe.send();
+      if (result.status !== 200 || result.body.code !== '4003' || result.body.data !== null) leaks.push(`${probe.label}: ${result.status} ${result.body.code} ${result.body.msg}`);
+      if (result.response.body.includes(pupil.name)) leaks.push(`${probe.label}: the pupil's name in the answer`);
+    }
+    console.log(`ownership matrix, staff (${backend}): ${probes.length} probes, ${leaks.length} leaks`);
+    expect(leaks).toEqual([]);
+    expect(await rosterRow()).toEqual(row);
+    expect(await managerOf(unboundCustomer.userCode)).toBeNull();
+    const { rows } = (await t.database.db.execute(sql`select count(*)::int as n from client_events where event like 'staff/%'`)) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('lets roster staff of the row’s market or product change it, each change in the op-log with the actor, masked', async () => {
+    expect(expectOk(await reset(staff.jiningRoster))).toMatchObject({ id: rowId, productCode: JINING_OFFLINE, status: '0', orderCode: null });
+    expect(expectOk(await rename(staff.productRoster, '周小语'))).toMatchObject({ id: rowId, name: maskName('周小语'), className: '五年级2班' });
+    expect(await rosterRow()).toMatchObject({ name: '周小语', status: '0', order_code: null, contract_no: null });
+    const { rows } = (await t.database.db.execute(
+      sql`select e.event, e.data, u.user_code from client_events e join users u on u.id = e.user_id where e.event like 'staff/%' order by e.id`,
+    )) as unknown as { rows: { event: string; data: Record<string, unknown>; user_code: string }[] };
+    expect(rows.map((r) => [r.event, r.user_code, r.data.actor, r.data.subject])).toEqual([
+      ['staff/roster.reset', staff.jiningRoster.userCode, 'R1001', { rosterId: rowId, product: JINING_OFFLINE }],
+      ['staff/roster.update', staff.productRoster.userCode, 'R1002', { rosterId: rowId, product: JINING_OFFLINE }],
+    ]);
+    expect(rows[0]!.data).toMatchObject({ before: { status: '2', order: 'O20260101000001' }, after: { status: '0', order: null } });
+    expect(rows[1]!.data).toMatchObject({ before: { name: maskName('周小雨') }, after: { name: maskName('周小语') } });
+    const logged = JSON.stringify(rows);
+    for (const secret of ['周小雨', '周小语', '济宁市实验小学', pupil.idNo]) expect(logged).not.toContain(secret);
+  });
+
+  it('lets a broker or a manager bind a customer without one', async () => {
+    const target = await codesOf(staff.jiningBroker);
+    expectOk(await setManager(staff.manager, unboundCustomer.userCode, target.managerCode));
+    expect(await managerOf(unboundCustomer.userCode)).toBe(staff.jiningBroker.userCode);
+    // Now the broker's own customer: the broker may hand them to the manager.
+    expectOk(await setManager(staff.jiningBroker, unboundCustomer.userCode, (await codesOf(staff.manager)).managerCode));
+    expect(await managerOf(unboundCustomer.userCode)).toBe(staff.manager.userCode);
   });
 });

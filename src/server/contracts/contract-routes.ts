@@ -6,7 +6,8 @@ import { contractCalls, NO_MANAGER, type ContractItem, type RosterCardCheck, typ
 import { ErrorCode } from '../../contract/envelope.ts';
 import { maskName, validateSchoolNameText } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { getStaffOfUser } from '../auth/people-repo.ts';
+import { getStaffOfUser, type StaffRow } from '../auth/people-repo.ts';
+import { scopeCovers, staffWithRole } from '../auth/staff-access.ts';
 import { findManifest } from '../catalogue/manifest-store.ts';
 import { contracts, esignSigners, offlineRoster, orders, applicationForms } from '../db/schema.ts';
 import { currentClaims } from '../http/auth-guard.ts';
@@ -15,6 +16,7 @@ import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import { reserveAttempt, ROSTER_LIMIT } from '../other-calls/call-limits.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
+import { recordStaffAction } from '../other-calls/op-log.ts';
 import { sha256Hex } from './agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from './roster.ts';
 import {
@@ -58,10 +60,39 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     throw forbidden('协议');
   }
 
-  async function staffOnly(request: FastifyRequest): Promise<void> {
-    const staff = await getStaffOfUser(deps.db, currentClaims(request).userId);
-    if (!staff) throw forbidden('名单');
+  /**
+   * The roster row `id` when the caller may change it: staff with the roster role whose scope covers the
+   * row's product (its code, one of its markets, or every product). Anyone else is refused before the row
+   * is looked up.
+   */
+  async function rosterRowToChange(request: FastifyRequest, id: number) {
+    const staff = await staffWithRole(deps.db, currentClaims(request).userId, ['roster']);
+    if (!staff) throw forbidden('名单记录');
+    const [row] = await deps.db.select().from(offlineRoster).where(eq(offlineRoster.id, id)).limit(1);
+    if (!row) throw notFound('名单记录');
+    if (!scopeCovers(deps, staff.scope, row.productCode)) throw forbidden('名单记录');
+    return { staff, row };
   }
+
+  /** The roster values an op-log entry keeps (masked there). */
+  const loggedValues = (row: typeof offlineRoster.$inferSelect) => ({
+    name: row.name,
+    schoolName: row.schoolName,
+    className: row.className,
+    status: row.status,
+    order: row.orderCode,
+    contract: row.contractNo,
+  });
+  const logRosterChange = (request: FastifyRequest, action: string, staff: StaffRow, before: typeof offlineRoster.$inferSelect, after: typeof offlineRoster.$inferSelect) =>
+    recordStaffAction(deps.db, {
+      action,
+      actor: { userId: staff.userId, employeeNum: staff.employeeNum },
+      subject: { rosterId: before.id, product: before.productCode },
+      before: loggedValues(before),
+      after: loggedValues(after),
+      ip: request.ip,
+      now: deps.now(),
+    });
 
   route(contractCalls.contractSite, async (request) => {
     const { route: path, productCode } = request.query;
@@ -292,7 +323,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 
   route(contractCalls.updateInsStatus, async (request) => {
-    const row = await readable(request, request.query.contractNo);
+    const row = await readable(request, request.body.contractNo);
     if (row.userId !== currentClaims(request).userId) throw forbidden('协议');
     const [entry] = await deps.db
       .select()
@@ -327,27 +358,30 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     orderCode: row.orderCode,
   });
 
+  // Idempotent (a second reset finds it at 0), so no resubmit token: the spec asks one only of orders and endorsements.
   route(contractCalls.resetStatus, async (request) => {
-    await staffOnly(request);
+    const { staff, row: before } = await rosterRowToChange(request, Number(request.params.id));
     const [row] = await deps.db
       .update(offlineRoster)
       .set({ status: '0', contractNo: null, orderCode: null, updatedAt: deps.now() })
-      .where(eq(offlineRoster.id, Number(request.params.id)))
+      .where(eq(offlineRoster.id, before.id))
       .returning();
     if (!row) throw notFound('名单记录');
+    await logRosterChange(request, 'roster.reset', staff, before, row);
     return ok(rowView(row), '已重置');
   });
 
   route(contractCalls.updateOfflineInsInfo, async (request) => {
-    await staffOnly(request);
     const { id, ...fields } = request.body;
+    const { staff, row: before } = await rosterRowToChange(request, id);
     const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v).trim()]));
     const [row] = await deps.db
       .update(offlineRoster)
       .set({ ...set, updatedAt: deps.now() })
-      .where(eq(offlineRoster.id, id))
+      .where(eq(offlineRoster.id, before.id))
       .returning();
     if (!row) throw notFound('名单记录');
+    await logRosterChange(request, 'roster.update', staff, before, row);
     return ok(rowView(row), '已保存');
   });
 }

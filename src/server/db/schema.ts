@@ -423,13 +423,17 @@ export const staffMembers = pgTable('staff_members', {
   branchName: text('branch_name').notNull(),
   /** Sales channel of the staff member; '05' is all-sale and sets the order's schanelCode (spec §6). */
   channelCode: text('channel_code').notNull().default(''),
-  /** What the staff member may do: 'broker' (promoter area, reassigning customers), 'compliance' (sale replay). */
+  /** What the staff member may do: STAFF_ROLES (src/contract/promoter.ts). */
   roles: text('roles').array().notNull().default(sql`'{broker}'::text[]`),
+  /**
+   * The products and markets the member covers: product codes (`23PR370860`) and market ids (`jining`, every
+   * product of manifests/markets/jining.json); `*` covers every product. Empty covers none.
+   */
+  scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
-export const STAFF_ROLES = ['broker', 'compliance'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from '../../contract/promoter.ts';
 
 /**
  * The codes of a promoter (a user who shares: a staff member, or a customer who

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, notLike } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { OpLogBody } from '../../contract/other-calls.ts';
 import { maskIdNumber, maskName, maskPhone } from '../../engine/rules/index.ts';
@@ -6,6 +6,12 @@ import type { Db } from '../db/db.ts';
 import { clientEvents } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { maskPersonalData } from '../http/log-options.ts';
+
+/**
+ * Staff actions share the op-log under events beginning `staff/` (a client's event cannot contain `/`, so
+ * none is forged): they are kept (no retention) and not counted in a client's per-minute budget.
+ */
+export const STAFF_EVENT_PREFIX = 'staff/';
 
 /** Events per address per minute: a page logs a handful; more is a loop or abuse. */
 export const OP_LOG_PER_IP_PER_MINUTE = 60;
@@ -59,7 +65,7 @@ export async function recordClientEvent(
   const [recent] = await db
     .select({ n: count() })
     .from(clientEvents)
-    .where(and(eq(clientEvents.ip, input.ip), gt(clientEvents.createdAt, new Date(now.getTime() - 60_000))));
+    .where(and(eq(clientEvents.ip, input.ip), gt(clientEvents.createdAt, new Date(now.getTime() - 60_000)), notLike(clientEvents.event, `${STAFF_EVENT_PREFIX}%`)));
   if (Number(recent?.n ?? 0) >= OP_LOG_PER_IP_PER_MINUTE) throw new ApiError(ErrorCode.RateLimited, '操作过于频繁，请稍后再试');
   const clientAt = body.at !== undefined && Number.isFinite(new Date(body.at).getTime()) ? new Date(body.at) : null;
   const [row] = await db
@@ -74,6 +80,36 @@ export async function recordClientEvent(
       createdAt: now,
     })
     .returning({ id: clientEvents.id });
-  await db.delete(clientEvents).where(lt(clientEvents.createdAt, new Date(now.getTime() - OP_LOG_RETENTION_MS)));
+  await db
+    .delete(clientEvents)
+    .where(and(lt(clientEvents.createdAt, new Date(now.getTime() - OP_LOG_RETENTION_MS)), notLike(clientEvents.event, `${STAFF_EVENT_PREFIX}%`)));
   return String(row?.id ?? '');
+}
+
+/**
+ * Writes one staff action to the op-log (`client_events`, event `staff/<action>`): the actor's user and
+ * employee number, what was changed (`subject`: record ids and product codes, never a person's data) and
+ * the values before and after, masked as a client's are (names to their last character, schools `***`).
+ */
+export async function recordStaffAction(
+  db: Db,
+  input: {
+    action: string;
+    actor: { userId: string; employeeNum: string };
+    subject: Record<string, string | number>;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    ip: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db.insert(clientEvents).values({
+    userId: input.actor.userId,
+    event: `${STAFF_EVENT_PREFIX}${input.action}`,
+    page: null,
+    data: { actor: input.actor.employeeNum, subject: input.subject, before: maskClientValue(input.before), after: maskClientValue(input.after) },
+    clientAt: null,
+    ip: input.ip,
+    createdAt: input.now,
+  });
 }

@@ -4,6 +4,7 @@ import { promoterCalls, type PromoterCard } from '../../contract/promoter.ts';
 import { maskName, maskPhone } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { getManagerOf, getStaffOfUser, reassignManager } from '../auth/people-repo.ts';
+import { staffWithRole, unknownScopeEntries } from '../auth/staff-access.ts';
 import { getUserByCode, getUserById } from '../auth/users-repo.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
@@ -72,11 +73,12 @@ export function registerPromoterRoutes(app: FastifyInstance, deps: AppDeps): voi
     return ok({ appId: deps.wechat.appId, timestamp, nonceStr, signature: jssdkSignature({ ticket, nonceStr, timestamp, url }) });
   });
 
-  // The first manager sticks (addCustomer, first order); staff hand a customer over. A staff member may move
-  // their own customer, or bind one who has none; another manager's customer is not theirs to take.
+  // The first manager sticks (addCustomer, first order); staff hand a customer over. A staff member with the
+  // broker or manager role may move their own customer, or bind one who has none; another manager's customer
+  // is not theirs to take, and staff of other roles (compliance, roster) move no one.
   route(promoterCalls.setManager, async (request) => {
     const user = await caller(request);
-    if (!(await getStaffOfUser(deps.db, user.id))) throw forbidden('客户');
+    if (!(await staffWithRole(deps.db, user.id, ['broker', 'manager']))) throw forbidden('客户');
     const customer = await getUserByCode(deps.db, request.body.customerId);
     const current = customer ? await getManagerOf(deps.db, customer.id) : undefined;
     if (!customer || (current && current.managerUserCode !== user.userCode)) throw forbidden('客户');
@@ -95,6 +97,8 @@ export function registerPromoterRoutes(app: FastifyInstance, deps: AppDeps): voi
   // Development only (auth 'dev': not registered in production): the e2e server's database is in memory,
   // out of reach of `npm run staff`.
   route(promoterCalls.devStaff, async (request) => {
+    const unknown = unknownScopeEntries(deps, request.body.scope ?? []);
+    if (unknown.length > 0) throw rejected(`范围不是产品代码或保险超市：${unknown.join(',')}`);
     const saved = await upsertStaff(deps.db, request.body, deps.now()).catch((error: unknown) => {
       throw rejected(error instanceof Error ? error.message : '员工信息无效');
     });

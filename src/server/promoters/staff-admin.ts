@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { validatePhone } from '../../engine/rules/index.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, staffMembers, STAFF_ROLES, users, type StaffRole } from '../db/schema.ts';
+import { SCOPE_ENTRY } from '../auth/staff-access.ts';
 import { findOrCreateUserByPhone } from '../auth/users-repo.ts';
 import { ensurePromoterCodes } from './promoters-repo.ts';
 
@@ -21,6 +22,8 @@ export interface StaffInput {
   /** '05' is all-sale (spec §6); '' none. */
   channelCode?: string;
   roles?: StaffRole[];
+  /** Product codes and market ids the member covers (`*`: every product); default none. */
+  scope?: string[];
 }
 
 /** Problems of an input, in operator words; empty when it can be saved. */
@@ -34,6 +37,9 @@ export function checkStaffInput(input: Partial<StaffInput>): string[] {
   if (!input.branchName || input.branchName.length > 40) problems.push('--branch-name must be the branch’s name, at most 40 characters');
   if (input.channelCode !== undefined && !/^([0-9]{2})?$/.test(input.channelCode)) problems.push('--channel must be two digits (05 = all-sale) or empty');
   for (const role of input.roles ?? []) if (!STAFF_ROLES.includes(role)) problems.push(`--roles accepts ${STAFF_ROLES.join(', ')} (got "${role}")`);
+  for (const entry of input.scope ?? []) {
+    if (!SCOPE_ENTRY.test(entry)) problems.push(`--scope takes product codes (23PR370860), market ids (jining) or * (got "${entry}")`);
+  }
   return problems;
 }
 
@@ -56,16 +62,18 @@ export async function upsertStaff(db: Db, input: StaffInput, now: Date) {
     branchCode: input.branchCode,
     branchName: input.branchName,
     channelCode: input.channelCode ?? '',
-    roles: input.roles ?? ['broker'],
   };
   const [owner] = await db.select().from(staffMembers).where(eq(staffMembers.employeeNum, input.employeeNum)).limit(1);
   if (owner && owner.userId !== user.id) throw new Error(`employee number ${input.employeeNum} belongs to another phone`);
-  await db
+  // Roles and scope left out keep what an update finds (a new member: broker, no scope).
+  const access = { ...(input.roles ? { roles: input.roles } : {}), ...(input.scope ? { scope: input.scope } : {}) };
+  const [saved] = await db
     .insert(staffMembers)
-    .values({ ...values, createdAt: now })
-    .onConflictDoUpdate({ target: staffMembers.employeeNum, set: values });
+    .values({ roles: ['broker'], scope: [], ...values, ...access, createdAt: now })
+    .onConflictDoUpdate({ target: staffMembers.employeeNum, set: { ...values, ...access } })
+    .returning({ roles: staffMembers.roles, scope: staffMembers.scope });
   const codes = await ensurePromoterCodes(db, user.id, now);
-  return { ...values, userCode: user.userCode, promoCode: codes.promoCode, managerCode: codes.managerCode };
+  return { ...values, roles: saved!.roles, scope: saved!.scope, userCode: user.userCode, promoCode: codes.promoCode, managerCode: codes.managerCode };
 }
 
 export async function listStaff(db: Db) {

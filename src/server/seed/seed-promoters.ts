@@ -16,6 +16,8 @@ import { upsertStaff } from '../promoters/staff-admin.ts';
 
 /** The demo broker: log in with this phone to see 推广专区 alive (README). */
 export const DEMO_BROKER_PHONE = '13900139000';
+/** The demo roster keeper of the Jining market (roster and compliance roles): resets and corrects its offline roster. */
+export const DEMO_ROSTER_PHONE = '13900139001';
 const DEMO_PRODUCT = { productCode: '25PR320300', planCode: 'XZ25-SJ' };
 const DAY_MS = 86_400_000;
 
@@ -72,6 +74,26 @@ async function waitIssued(deps: AppDeps, orderId: number): Promise<boolean> {
   return false;
 }
 
+/** The demo roster keeper (idempotent): staff of the Jining branch who keep its market's offline roster and replay sales. */
+async function seedRosterKeeper(deps: AppDeps): Promise<void> {
+  const [existing] = await deps.db.select().from(staffMembers).where(eq(staffMembers.employeeNum, 'E1002')).limit(1);
+  if (existing) return;
+  await upsertStaff(
+    deps.db,
+    {
+      phone: DEMO_ROSTER_PHONE,
+      employeeNum: 'E1002',
+      name: '孙运营',
+      licenseNumber: '02000137000080002019000456',
+      branchCode: 'JT0137080',
+      branchName: '济宁分公司',
+      roles: ['roster', 'compliance'],
+      scope: ['jining'],
+    },
+    deps.now(),
+  );
+}
+
 /**
  * Demo data of the promoter channel (development only, idempotent): the broker
  * 13900139000 (王经纪, all-sale channel 05) with five customers who came
@@ -82,6 +104,7 @@ async function waitIssued(deps: AppDeps, orderId: number): Promise<boolean> {
  * their dates, as if made then.
  */
 export async function seedPromoterDemo(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  await seedRosterKeeper(deps);
   if (!deps.manifests.byProductCode(DEMO_PRODUCT.productCode)) return;
   const [existing] = await deps.db.select().from(staffMembers).where(eq(staffMembers.employeeNum, 'E1001')).limit(1);
   if (existing) return;
@@ -97,6 +120,7 @@ export async function seedPromoterDemo(deps: AppDeps, log: FastifyBaseLogger): P
       branchName: '徐州分公司',
       channelCode: '05',
       roles: ['broker'],
+      scope: ['xuzhou'],
     },
     now,
   );

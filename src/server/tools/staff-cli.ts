@@ -6,7 +6,11 @@
  * the migrations first. docs/promoters.md, "Staff".
  */
 import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { SCOPE_ENTRY, unknownScopeEntries } from '../auth/staff-access.ts';
+import { loadManifestStore } from '../catalogue/manifest-store.ts';
 import { loadConfig } from '../config.ts';
+import { loadMarketStore } from '../markets/market-store.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openDb } from '../db/open-db.ts';
 import type { StaffRole } from '../db/schema.ts';
@@ -16,13 +20,27 @@ import { getUserByCode } from '../auth/users-repo.ts';
 const USAGE = `Usage:
   npm run staff -- add --phone 13900000001 --employee E1001 --name 王经纪 \\
       --license 02000132000080002019000123 --branch JT0144001 --branch-name 徐州分公司 \\
-      [--channel 05] [--roles broker,compliance]
+      [--channel 05] [--roles broker,manager,roster,compliance] [--scope jining,23PR370860]
       Adds a staff member (creating the account for that phone when it has none),
       or updates the one with that employee number. Prints the promo and manager codes.
+      --roles (default broker): broker promotes and hands their customers over, manager
+      hands customers over, roster resets and corrects the offline roster rows of the
+      products in --scope, compliance replays recorded sales (reads only).
+      --scope (default none): product codes and market ids (manifests/markets/<id>.json
+      covers every product it lists); * covers every product. Unknown ones are refused.
   npm run staff -- list
       Every staff member with their codes.
   npm run staff -- pay-rewards --before 2026-12-01 [--user U123456789012]
       Marks confirmed rewards of sales made before that day as paid (all promoters, or one).`;
+
+/** Scope entries naming no product and no market of the catalogue, in operator words. */
+function unknownScope(manifestsDir: string, scope: readonly string[]): string[] {
+  const entries = scope.filter((entry) => SCOPE_ENTRY.test(entry));
+  if (entries.length === 0) return [];
+  const manifests = loadManifestStore(manifestsDir);
+  const markets = loadMarketStore(join(manifestsDir, 'markets'), manifests);
+  return unknownScopeEntries({ manifests, markets }, entries).map((entry) => `--scope: "${entry}" is neither a product code nor a market id of ${manifestsDir}`);
+}
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
@@ -41,6 +59,7 @@ async function main(): Promise<number> {
       'branch-name': { type: 'string' },
       channel: { type: 'string' },
       roles: { type: 'string' },
+      scope: { type: 'string' },
       before: { type: 'string' },
       user: { type: 'string' },
     },
@@ -61,15 +80,16 @@ async function main(): Promise<number> {
         branchName: values['branch-name'],
         channelCode: values.channel,
         roles: values.roles ? (values.roles.split(',').map((r) => r.trim()) as StaffRole[]) : undefined,
+        scope: values.scope === undefined ? undefined : values.scope.split(',').map((s) => s.trim()).filter(Boolean),
       };
-      const problems = checkStaffInput(input);
+      const problems = [...checkStaffInput(input), ...unknownScope(config.manifestsDir, input.scope ?? [])];
       if (problems.length > 0) {
         console.error(`Cannot add the staff member:\n  ${problems.join('\n  ')}\n\n${USAGE}`);
         return 1;
       }
       const saved = await upsertStaff(db, input as StaffInput, new Date());
       console.log(
-        `Saved ${saved.employeeNum} ${saved.name} (${saved.branchName}, channel ${saved.channelCode || '—'}, roles ${saved.roles.join(',')})\n` +
+        `Saved ${saved.employeeNum} ${saved.name} (${saved.branchName}, channel ${saved.channelCode || '—'}, roles ${saved.roles.join(',')}, scope ${saved.scope.join(',') || '—'})\n` +
           `  user code     ${saved.userCode}\n  promo code    ${saved.promoCode}   (share links carry it)\n  manager code  ${saved.managerCode}   (printed as 推荐码)`,
       );
       return 0;
@@ -78,7 +98,7 @@ async function main(): Promise<number> {
       const rows = await listStaff(db);
       if (rows.length === 0) console.log('No staff yet: npm run staff -- add …');
       for (const r of rows) {
-        console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
+        console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\troles ${r.roles.join(',')}\tscope ${r.scope.join(',') || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
       }
       return 0;
     }

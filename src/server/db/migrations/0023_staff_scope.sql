@@ -1,0 +1,1 @@
+ALTER TABLE "staff_members" ADD COLUMN "scope" text[] DEFAULT '{}'::text[] NOT NULL;
