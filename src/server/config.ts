@@ -11,6 +11,7 @@ import {
   defaultProviderChoice,
   parsePaymentChannels,
   PROVIDER_IMPLEMENTATIONS,
+  readChannelSettings,
   PROVIDER_KINDS,
   PROVIDER_VARIABLES,
   missingSandboxKeys,
@@ -21,6 +22,7 @@ import {
   type ProviderKind,
 } from './providers/registry.ts';
 import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
+import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -43,6 +45,8 @@ export interface AppConfig {
   paySandboxSecret: string;
   /** Keys of the payment channel sandboxes by channel (generated into dataDir, fixed in tests). */
   paymentKeys: Readonly<Record<string, unknown>>;
+  /** Settings of the configured real payment channels by channel (ALIPAY_*: alipay-settings.ts), read at start. */
+  paymentSettings?: Readonly<Record<string, unknown>>;
   /** Which implementation of each provider, and which payment channels (see providers/registry.ts). */
   providers: ProviderChoice;
   /** ALLOW_SANDBOX=true: production may run on sandbox providers (staging, demos). */
@@ -264,6 +268,8 @@ export const EnvSchema = Type.Object({
   TLS_KEY_FILE: text('the path of the PEM private key of TLS_CERT_FILE'),
   BROKERAGE_NAME: text('the brokerage company name printed on share posters', { maxLength: 40 }),
   ...providerVariables(),
+  // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
+  ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
 });
 type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
 
@@ -306,10 +312,16 @@ function validatedEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 /** The checks across variables and those of production. */
-function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentChannels: PaymentChannelChoice[]; tls: TlsFiles | undefined } {
+function crossChecks(
+  env: Env,
+  nodeEnv: NodeEnv,
+): { problems: string[]; paymentChannels: PaymentChannelChoice[]; paymentSettings: Record<string, unknown>; tls: TlsFiles | undefined } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
+  // Each real channel checks its own variables (ALIPAY_*): one line per missing or malformed one.
+  const channelSettings = readChannelSettings(parsed.ok ? parsed.channels : [], env);
+  problems.push(...channelSettings.problems);
   const tls = readTlsFiles(env, problems);
   if (nodeEnv === 'production') {
     for (const name of SECRETS) {
@@ -319,7 +331,7 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], tls };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls };
 }
 
 /**
@@ -383,7 +395,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, tls } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -409,6 +421,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     jwtSecret: env.JWT_SECRET ?? generated!.jwtSecret,
     paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
     providers,
+    paymentSettings,
     allowSandbox,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
     devEndpoints: nodeEnv !== 'production',
