@@ -104,6 +104,8 @@ export interface AlipayFake {
   /** Refunds that moved money (a repeated out_request_no moves none). */
   moneyRefunded: { outTradeNo: string; outRequestNo: string; amountFen: number }[];
   notifyMode: NotifyMode;
+  /** Delay of a `late` notification (and the hold of an `out-of-order` one). */
+  lateMs: number;
   /** The buyer pays on the cashier (what the 确认支付 button does). */
   pay(outTradeNo: string): FakeTrade;
   /** The next `times` requests of `method` fail so. */
@@ -207,7 +209,6 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'alipay-fake-'));
   const appId = options.appId ?? '2021000000000042';
   const sellerId = options.sellerId ?? '2088000000000042';
-  const lateMs = options.lateMs ?? 1500;
   const retryMs = options.retryMs ?? 500;
   const maxAttempts = options.maxAttempts ?? 8;
 
@@ -345,8 +346,8 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     timers.add(timer);
   }
 
-  function deliver(trade: FakeTrade, fields: Record<string, string>, attempt: number): void {
-    if (closed || !trade.notifyUrl) return;
+  function deliver(trade: FakeTrade, fields: Record<string, string>, attempt: number): Promise<void> {
+    if (closed || !trade.notifyUrl) return Promise.resolve();
     const url = trade.notifyUrl;
     const run = (async () => {
       let acknowledged = false;
@@ -363,10 +364,11 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       } catch (error) {
         deliveries.push({ outTradeNo: trade.outTradeNo, notifyId: fields.notify_id ?? '', attempt, status: 'error', answer: String((error as Error).message).slice(0, 100) });
       }
-      if (!acknowledged && attempt < maxAttempts) later(() => deliver(trade, fields, attempt + 1), retryMs * 2 ** (attempt - 1));
+      if (!acknowledged && attempt < maxAttempts) later(() => void deliver(trade, fields, attempt + 1), retryMs * 2 ** (attempt - 1));
     })();
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
+    return run;
   }
 
   /** A notification of the trade's new state, sent the way {@link NotifyMode} says. */
@@ -375,31 +377,34 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       case 'never':
         return;
       case 'late':
-        later(() => deliver(trade, fields, 1), lateMs);
+        later(() => void deliver(trade, fields, 1), fake.lateMs);
         return;
       case 'twice':
-        deliver(trade, fields, 1);
-        later(() => deliver(trade, fields, 1), 20);
+        void deliver(trade, fields, 1);
+        later(() => void deliver(trade, fields, 1), 20);
         return;
       case 'out-of-order':
         // Held until a later notification passes it (or lateMs passes).
         if (held.length > 0) {
-          deliver(trade, fields, 1);
-          flush();
+          // The newer one first; the held ones once it has been answered.
+          const newer = deliver(trade, fields, 1);
+          const after = newer.then(flush);
+          inFlight.add(after);
+          void after.finally(() => inFlight.delete(after));
         } else {
           held.push({ trade, fields });
-          later(flush, lateMs);
+          later(flush, fake.lateMs);
         }
         return;
       default:
-        deliver(trade, fields, 1);
+        void deliver(trade, fields, 1);
     }
   }
 
   function flush(): void {
     const waiting = held.reverse();
     held = [];
-    for (const { trade, fields } of waiting) deliver(trade, fields, 1);
+    for (const { trade, fields } of waiting) void deliver(trade, fields, 1);
   }
 
   // ---------------------------------------------------------------- the methods
@@ -661,6 +666,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     deliveries,
     moneyRefunded,
     notifyMode: options.notifyMode ?? 'prompt',
+    lateMs: options.lateMs ?? 1500,
     pay: payTrade,
     failNext(method, fault, times = 1) {
       const queue = faults.get(method) ?? [];

@@ -135,6 +135,18 @@ describe.each(['public-key', 'certificate'] as const)('Alipay adapter against th
     expect(both[0]?.notifyId).toBe(both[1]?.notifyId);
   });
 
+  it('delivers out of order: a held notification arrives after the one that follows it', async () => {
+    const first = await openCashier();
+    const second = await openCashier();
+    fake.notifyMode = 'out-of-order';
+    fake.pay(first.tradeNo);
+    fake.pay(second.tradeNo);
+    fake.notifyMode = 'prompt';
+    await fake.settled();
+    const order = receiver.received.map((n) => n.tradeNo).filter((no) => no === first.tradeNo || no === second.tradeNo);
+    expect(order).toEqual([second.tradeNo, first.tradeNo]);
+  });
+
   it('closes an unpaid trade, which can then not be paid; a paid one is refused with its sub_code', async () => {
     const open = await openCashier();
     await provider.closeTrade(open.tradeNo);
