@@ -59,7 +59,8 @@ export interface BillUrl {
 /** An Alipay answer that is neither success nor a transient failure: a configuration problem or a refusal. */
 function refusal(call: string, answer: AlipayAnswer): OutboundError {
   const code = answer.sub_code ?? answer.code;
-  return new OutboundError(`alipay ${call} refused: ${code}${answer.sub_msg ? ` (${answer.sub_msg})` : ''}`, false, code);
+  // sub_msg can be long (isv.invalid-signature quotes the string Alipay signed): its start is enough.
+  return new OutboundError(`alipay ${call} refused: ${code}${answer.sub_msg ? ` (${String(answer.sub_msg).slice(0, 60)})` : ''}`, false, code);
 }
 
 /** The SDK's own failures, worded without the answer's text (it may carry a signature or personal data). */
