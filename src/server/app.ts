@@ -48,6 +48,7 @@ import { seedSchools } from './seed/seed-schools.ts';
 // --- policies
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
+import { PendingTradeSync } from './payments/pending-trades.ts';
 import { RecordingRetention } from './recording/retention.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
@@ -109,6 +110,8 @@ export interface AppHandles {
   smsOutbox: SmsOutbox | undefined;
   /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
   lifecycle: LifecycleScheduler;
+  /** The query path of real payment channels (tests call runOnce). */
+  pendingTrades: PendingTradeSync;
 }
 
 /** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
@@ -182,6 +185,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const requireUser = installAuth(app, tokens, isRevoked);
   const requireToken = tokenGuard(tokens);
   const optionalUser = optionalUserOf(tokens, isRevoked);
+  // One way out for every real adapter: its breakers are kept per vendor for the process.
+  const callOut = createCallOut({ log: app.log });
   const channelContext = (channel: string): PaymentChannelContext => ({
     config,
     baseUrl: config.publicUrl ?? '',
@@ -191,6 +196,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     notifyDelayMs: config.sandboxNotifyDelayMs,
     retryBaseMs: options.sandboxRetryBaseMs,
     log: app.log,
+    callOut,
     now,
   });
   const providers = buildProviders(
@@ -200,7 +206,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       log: app.log,
       db,
       post: options.channelPost ?? selfRawPost(app),
-      callOut: createCallOut({ log: app.log }),
+      callOut,
       ...(options.sandboxRetryBaseMs === undefined ? {} : { retryBaseMs: options.sandboxRetryBaseMs }),
     },
     channelContext,
@@ -299,13 +305,17 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
   const retention = new RecordingRetention({ db, log: app.log });
+  // --- payments: real channels asked about trades whose notification is late (payments/pending-trades.ts)
+  const pendingTrades = new PendingTradeSync(deps, app.log);
   app.addHook('onReady', async () => {
     if (config.lifecycleIntervalMs) {
       lifecycle.start();
       retention.start();
+      pendingTrades.start(Math.max(config.lifecycleIntervalMs, 30_000));
     }
   });
   app.addHook('preClose', async () => {
+    await pendingTrades.stop();
     await retention.stop();
     await lifecycle.stop();
     const insurer = quiescent(deps.insurer);
@@ -320,5 +330,5 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   }
   // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return { app, handles: { providers, smsOutbox, lifecycle } };
+  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades } };
 }

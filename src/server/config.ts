@@ -11,6 +11,7 @@ import {
   defaultProviderChoice,
   parsePaymentChannels,
   PROVIDER_IMPLEMENTATIONS,
+  readChannelSettings,
   PROVIDER_KINDS,
   PROVIDER_VARIABLES,
   missingSandboxKeys,
@@ -25,6 +26,7 @@ import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 import type { S3Settings } from './providers/storage/s3-storage.ts';
+import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -47,6 +49,8 @@ export interface AppConfig {
   paySandboxSecret: string;
   /** Keys of the payment channel sandboxes by channel (generated into dataDir, fixed in tests). */
   paymentKeys: Readonly<Record<string, unknown>>;
+  /** Settings of the configured real payment channels by channel (ALIPAY_*: alipay-settings.ts), read at start. */
+  paymentSettings?: Readonly<Record<string, unknown>>;
   /** Which implementation of each provider, and which payment channels (see providers/registry.ts). */
   providers: ProviderChoice;
   /** ALLOW_SANDBOX=true: production may run on sandbox providers (staging, demos). */
@@ -298,6 +302,8 @@ export const EnvSchema = Type.Object({
   S3_FORCE_PATH_STYLE: oneOf(['true', 'false']),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...providerVariables(),
+  // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
+  ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
 });
 type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
 
@@ -340,10 +346,16 @@ function validatedEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 /** The checks across variables and those of production. */
-function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentChannels: PaymentChannelChoice[]; tls: TlsFiles | undefined } {
+function crossChecks(
+  env: Env,
+  nodeEnv: NodeEnv,
+): { problems: string[]; paymentChannels: PaymentChannelChoice[]; paymentSettings: Record<string, unknown>; tls: TlsFiles | undefined } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
+  // Each real channel checks its own variables (ALIPAY_*): one line per missing or malformed one.
+  const channelSettings = readChannelSettings(parsed.ok ? parsed.channels : [], env);
+  problems.push(...channelSettings.problems);
   const tls = readTlsFiles(env, problems);
   if (env.GEOCODER_PROVIDER === 'tencent') {
     for (const name of ['TENCENT_LBS_KEY', 'TENCENT_LBS_SK'] as const) if (env[name] === undefined) problems.push(`${name} must be set when GEOCODER_PROVIDER=tencent (got nothing)`);
@@ -365,7 +377,7 @@ function crossChecks(env: Env, nodeEnv: NodeEnv): { problems: string[]; paymentC
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], tls };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls };
 }
 
 /**
@@ -429,7 +441,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, tls } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -455,6 +467,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     jwtSecret: env.JWT_SECRET ?? generated!.jwtSecret,
     paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
     providers,
+    paymentSettings,
     allowSandbox,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
     devEndpoints: nodeEnv !== 'production',

@@ -16,6 +16,8 @@ import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../../src/
 import type { AppConfig } from '../../src/server/config.ts';
 import type { DbHandle } from '../../src/server/db/db.ts';
 import { MEMORY_URL, openDb } from '../../src/server/db/open-db.ts';
+import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
+import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -58,6 +60,16 @@ export async function openTestDb(backend: Backend): Promise<DbHandle> {
       await dropper.end();
     },
   };
+}
+
+/** Counts issue calls: "paid exactly once" is observable as "issued exactly once". */
+export class CountingInsurer implements InsurerProvider {
+  readonly issued: string[] = [];
+  private readonly inner = new SandboxInsurerProvider();
+  async issue(request: IssueRequest) {
+    this.issued.push(request.applicationFormCode);
+    return this.inner.issue(request);
+  }
 }
 
 export interface TestApp {

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentNotifications, payments } from '../../src/server/db/schema.ts';
-import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
 import type { NotificationDelivery } from '../../src/server/providers/payment/notification-delivery.ts';
 import { signSandboxNotification, type SandboxNotificationPayload } from '../../src/server/providers/payment/sandbox-notification.ts';
 import {
   backends,
+  CountingInsurer,
   expectOk,
   login,
   makeTestApp,
@@ -24,16 +24,6 @@ import {
 import { paymentCalls } from '../../src/contract/payment.ts';
 
 const NOTIFY_URL = GW + fillPath(paymentCalls.payNotify.path, { provider: 'sandbox' });
-
-/** Counts issue calls: "paid exactly once" is observable as "issued exactly once". */
-class CountingInsurer implements InsurerProvider {
-  readonly issued: string[] = [];
-  private readonly inner = new SandboxInsurerProvider();
-  async issue(request: IssueRequest) {
-    this.issued.push(request.applicationFormCode);
-    return this.inner.issue(request);
-  }
-}
 
 async function notify(app: FastifyInstance, body: string, contentType = 'application/jose') {
   const response = await app.inject({ method: 'POST', url: NOTIFY_URL, payload: body, headers: { 'content-type': contentType } });

@@ -45,13 +45,28 @@ export async function processNotification(
     log.warn({ provider: input.provider, reason: error.message }, 'payment notification rejected');
     throw rejected(MSG_NOTIFY_REJECTED);
   }
+  return applyVerifiedPayment(deps, provider.name, notification, input.rawBody, log);
+}
+
+/**
+ * Applies a verified payment report (a notification, or the platform's answer
+ * to a query when no notification came) exactly once; see
+ * {@link processNotification}. `raw` is kept for audit.
+ */
+export async function applyVerifiedPayment(
+  deps: NotifyDeps,
+  providerName: string,
+  notification: VerifiedNotification,
+  raw: string,
+  log: FastifyBaseLogger,
+): Promise<NotificationOutcome> {
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
       notifyId: notification.notifyId,
-      provider: provider.name,
+      provider: providerName,
       tradeNo: notification.tradeNo,
-      raw: input.rawBody,
+      raw,
       verified: true,
       status: notification.status,
       receivedAt: now,
@@ -59,7 +74,7 @@ export async function processNotification(
     });
     if (!fresh) return { outcome: 'duplicate' as const };
     const payment = await lockPaymentByTradeNo(tx, notification.tradeNo);
-    if (!payment || payment.provider !== provider.name) throw notFound('交易');
+    if (!payment || payment.provider !== providerName) throw notFound('交易');
     // Throwing rolls the whole transaction back, the notification record included.
     if (notification.amountFen !== payment.amountFen) throw rejected('通知金额与订单金额不符');
     if (notification.status === 'FAIL') {

@@ -226,6 +226,23 @@ export function parsePaymentChannels(value: string): { ok: true; channels: Payme
   return { ok: true, channels };
 }
 
+/** The settings of the configured real channels (ALIPAY_*, …), by channel, or the problems of the variables. */
+export function readChannelSettings(
+  channels: readonly PaymentChannelChoice[],
+  env: Readonly<Record<string, string | undefined>>,
+): { settings: Record<string, unknown>; problems: string[] } {
+  const settings: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const choice of channels) {
+    const read = channelDescriptor(choice)?.settings;
+    if (!read) continue;
+    const result = read(env);
+    problems.push(...result.problems);
+    if (result.settings !== undefined) settings[choice.channel] = result.settings;
+  }
+  return { settings, problems };
+}
+
 /** What an empty environment chooses (every default above). */
 export function defaultProviderChoice(): ProviderChoice {
   const parsed = parsePaymentChannels(DEFAULT_PAYMENT_CHANNELS);

@@ -4,6 +4,7 @@
  * `channel:implementation`); adding a channel is its module and one line here.
  */
 import { alipaySandboxChannel } from './alipay-provider.ts';
+import { alipayOpenApiChannel } from './alipay-openapi.ts';
 import { jdSandboxChannel } from './jd-pay-provider.ts';
 import type { PaymentChannelDescriptor } from './payment-channel.ts';
 import { sandboxCashierChannel } from './sandbox-payment-provider.ts';
@@ -13,5 +14,6 @@ export const PAYMENT_CHANNEL_IMPLEMENTATIONS: readonly PaymentChannelDescriptor[
   sandboxCashierChannel,
   wechatSandboxChannel,
   alipaySandboxChannel,
+  alipayOpenApiChannel,
   jdSandboxChannel,
 ];

@@ -12,6 +12,7 @@ import type { PaymentRow } from '../../payments/payments-repo.ts';
 import type { NotificationDelivery, RawNotificationPost } from './notification-delivery.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { RsaKeyPair } from './signing.ts';
+import type { CallOut } from '../outbound.ts';
 
 export interface ProviderLog {
   warn(obj: object, msg: string): void;
@@ -32,6 +33,8 @@ export interface PaymentChannelContext {
   notifyDelayMs: number;
   retryBaseMs: number | undefined;
   log: ProviderLog;
+  /** How a real channel calls its platform (providers/outbound.ts). */
+  callOut: CallOut;
   now: () => Date;
 }
 
@@ -68,6 +71,12 @@ export interface PaymentChannelSpec<P extends PaymentProvider, K> {
   /** Sandboxes are refused in production unless ALLOW_SANDBOX=true. */
   sandbox: boolean;
   keys?: SandboxKeys<K>;
+  /**
+   * A real channel's settings, read from the environment at start (config.ts):
+   * the settings, or one problem per missing or malformed variable. The app
+   * gets them back as `config.paymentSettings[channel]`.
+   */
+  settings?(env: Readonly<Record<string, string | undefined>>): { settings?: unknown; problems: string[] };
   create(context: PaymentChannelContext, keys: K): P;
   /** The channel's own pages (a sandbox's cashier, WeChat's OAuth page), registered only when the channel is configured. */
   routes?(app: FastifyInstance, provider: P, context: SandboxPageContext): Promise<void>;
@@ -83,6 +92,7 @@ export interface PaymentChannelDescriptor {
   readonly implementation: string;
   readonly sandbox: boolean;
   readonly keys: SandboxKeys<unknown> | undefined;
+  readonly settings: PaymentChannelSpec<PaymentProvider, unknown>['settings'];
   /** @param keys what `keys.valid` accepted (undefined for a channel without sandbox keys) */
   instantiate(context: PaymentChannelContext, keys: unknown): PaymentChannelInstance;
 }
@@ -93,6 +103,7 @@ export function definePaymentChannel<P extends PaymentProvider, K = undefined>(s
     implementation: spec.implementation,
     sandbox: spec.sandbox,
     keys: spec.keys,
+    settings: spec.settings,
     instantiate(context, keys) {
       if (spec.keys && !spec.keys.valid(keys)) throw new Error(`payment channel ${spec.channel}: unusable sandbox keys`);
       const provider = spec.create(context, keys as K);

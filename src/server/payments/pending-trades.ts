@@ -1,0 +1,95 @@
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { payments } from '../db/schema.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
+import { applyVerifiedPayment } from './process-notification.ts';
+
+type SyncDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
+
+/** A trade younger than this is left to its notification. */
+const QUIET_MS = 60_000;
+/** Trades asked about in one sweep. */
+const BATCH = 50;
+
+/**
+ * The query path: asks a real channel (one whose provider has `queryTrade`)
+ * about each of its trades still pending a minute after it was opened and
+ * within the order's payment window, and applies a payment the platform
+ * reports as paid exactly as its notification would have been (the same
+ * transaction, under a notify id of its own; the notification arriving later
+ * is then a repeat). Sandboxes are never asked: they know their own trades.
+ * @returns how many trades were found paid
+ */
+export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger): Promise<number> {
+  const askable = [...deps.payments.values()].filter((provider) => provider.queryTrade).map((provider) => provider.name);
+  if (askable.length === 0) return 0;
+  const now = deps.now().getTime();
+  const windowMs = (deps.config.paymentTimeoutMinutes + 10) * 60_000;
+  const pending = await deps.db
+    .select({ tradeNo: payments.tradeNo, provider: payments.provider })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        inArray(payments.provider, askable),
+        lt(payments.createdAt, new Date(now - QUIET_MS)),
+        gt(payments.createdAt, new Date(now - windowMs)),
+      ),
+    )
+    .limit(BATCH);
+  let paid = 0;
+  for (const trade of pending) {
+    const provider = deps.payments.get(trade.provider);
+    if (!provider?.queryTrade) continue;
+    try {
+      const state = await provider.queryTrade(trade.tradeNo);
+      if (state.state !== 'paid' || state.amountFen === undefined) continue;
+      const outcome = await applyVerifiedPayment(
+        deps,
+        provider.name,
+        {
+          notifyId: `${provider.name}:query:${state.platformTradeNo ?? trade.tradeNo}`,
+          tradeNo: trade.tradeNo,
+          amountFen: state.amountFen,
+          status: 'SUCCESS',
+          paidAt: state.paidAt ?? deps.now(),
+        },
+        JSON.stringify({ query: state }),
+        log,
+      );
+      paid += 1;
+      log.info({ provider: provider.name, tradeNo: trade.tradeNo, outcome }, 'payment found by query');
+    } catch (error) {
+      // The next sweep asks again; the outbound call already logged the failure.
+      log.warn({ provider: provider.name, tradeNo: trade.tradeNo, err: error }, 'trade query failed');
+    }
+  }
+  return paid;
+}
+
+/** Runs {@link syncPendingTrades} every `intervalMs` (started with the lifecycle's timers). */
+export class PendingTradeSync {
+  private readonly job: PeriodicJob;
+
+  constructor(
+    private readonly deps: SyncDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.job = new PeriodicJob(async () => {
+      await this.runOnce().catch((error: unknown) => this.log.error({ err: error }, 'pending trade sync failed'));
+    });
+  }
+
+  runOnce(): Promise<number> {
+    return syncPendingTrades(this.deps, this.log);
+  }
+
+  start(intervalMs: number): void {
+    this.job.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+}
