@@ -6,7 +6,7 @@
 # NODE_ENV=production and checks /healthz, /readyz, the compressed and
 # CSP-protected home page and the absence of the development endpoints; then
 # starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS; then once more on the
-# real adapters this build has (geocoder, WeChat official account, mail, S3), each pointed at its vendor
+# real adapters this build has (Alipay, geocoder, WeChat official account, mail, S3), each pointed at its vendor
 # fake (`npm run fakes`, run from this checkout), and checks calls that go through them.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
@@ -133,7 +133,7 @@ until [ -s "$fakes_env" ]; do
 done
 mapfile -t fake_settings <"$fakes_env"
 echo "== prod-smoke: starting it on the vendor fakes ($(grep -c . "$fakes_env") settings from npm run fakes)"
-start_server "${fake_settings[@]}"
+start_server "${fake_settings[@]}" PUBLIC_URL="$base"
 deadline=$((SECONDS + timeout))
 until [ "$(status "$base/healthz")" = 200 ]; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited (vendor fakes)"
@@ -146,6 +146,6 @@ echo "$located" | grep -q '"countyCode":"320302"' || fail "locateArea through th
 share="$(curl -s -X POST "$base/_gw/edu-svc/weChat/weChatShare?shareUrl=https%3A%2F%2Finsure.example.com%2F")"
 echo "$share" | grep -q '"appId":"wxfa4efa4efa4efa4e"' || fail "weChatShare through the official account fake answered: ${share:0:200}"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes: locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, no secret in the log"
+echo "prod-smoke: on the vendor fakes (Alipay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, no secret in the log"
 
 echo "prod-smoke: OK"

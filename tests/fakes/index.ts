@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { startAlipayFake } from './alipay-openapi-fake.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
 import { startWechatMpFake } from './wechat-mp-fake.ts';
@@ -28,6 +29,13 @@ const WECHAT_MP_APPID = 'wxfa4efa4efa4efa4e';
 const WECHAT_MP_SECRET = 'fa4efa4efa4efa4efa4efa4efa4efa4e';
 
 export const FAKES: readonly FakeDescriptor[] = [
+  {
+    name: 'Alipay OpenAPI gateway (payments)',
+    async start() {
+      const fake = await startAlipayFake({ notifyMode: 'twice' });
+      return { env: { PAYMENT_CHANNELS: 'sandbox,wechat,alipay:openapi,jd', ...fake.env() }, close: fake.close };
+    },
+  },
   {
     name: 'Tencent Location Service (geocoder)',
     async start() {
