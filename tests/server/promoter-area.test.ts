@@ -6,6 +6,7 @@
  * the server made is then replaced by the one each case needs, set in the
  * database (attribution itself is tested in attribution.test.ts).
  */
+import { renderSms } from '../../src/server/providers/sms/sms-templates.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath } from '../../src/contract/define-call.ts';
@@ -113,8 +114,8 @@ describe.each(backends)('promoter area (%s)', (backend) => {
       now: () => now,
       insurer,
       sms: {
-        send: async (phone, text) => {
-          sent.push({ phone, text });
+        send: async (phone, template, params) => {
+          sent.push({ phone, text: renderSms(template, params) });
         },
       },
     });

@@ -53,11 +53,8 @@ export const MSG_PHONE_TAKEN = '该手机号已绑定其他账号';
 export const MSG_ALREADY_REGISTERED = '该手机号已注册，请直接登录';
 
 /** Texts sent instead of a code when no code could work; the HTTP answer stays the same. */
-const NOTICE = {
-  register: '【学平险】您的手机号已注册，可直接使用验证码或密码登录。如非本人操作，请忽略。',
-  reset: '【学平险】您的手机号尚未注册，无法找回密码，可使用验证码直接登录。如非本人操作，请忽略。',
-  changePhone: '【学平险】您的手机号已绑定其他账号，无法换绑。如非本人操作，请忽略。',
-} as const;
+/** The message (no code) a phone gets when no code can work for this request (sms-templates.ts). */
+const NOTICE = { register: 'alreadyRegistered', reset: 'notRegistered', changePhone: 'boundElsewhere' } as const;
 
 const PURPOSE_OF: Record<SmsSendType, SmsPurpose> = { register: 'register', reset: 'reset', changePhone: 'changePhone' };
 
@@ -78,7 +75,7 @@ const captchaIdOf = (request: FastifyRequest): string | undefined => {
 };
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now, perIpPerHour: deps.config.smsPerIpPerHour };
+  const smsDeps = { db: deps.db, sms: deps.sms, pepper: deps.config.jwtSecret, now: deps.now, perIpPerHour: deps.config.smsPerIpPerHour, log: app.log };
   const sessionDeps = { db: deps.db, tokens: deps.tokens, now: deps.now };
   const captchaOutbox = deps.config.devEndpoints ? new CaptchaOutbox() : undefined;
   const captchaDeps = { db: deps.db, pepper: deps.config.jwtSecret, now: deps.now, outbox: captchaOutbox };

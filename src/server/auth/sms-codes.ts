@@ -4,7 +4,8 @@ import type { Db } from '../db/db.ts';
 import type { SmsPurpose } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
-import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { MSG_SMS_FAILED, type SmsProvider } from '../providers/sms/sms-provider.ts';
+import type { SmsTemplateId } from '../providers/sms/sms-templates.ts';
 import { reserveSmsSend } from './limits.ts';
 import { tryCode, upsertSmsCode } from './sms-codes-repo.ts';
 
@@ -23,7 +24,20 @@ export interface SmsCodeDeps {
   now: () => Date;
   /** SMS sends per client address per hour (config.smsPerIpPerHour). */
   perIpPerHour?: number;
+  /** Where a failed send is logged (never the code or the full phone). */
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** The template of each purpose's code. */
+const CODE_TEMPLATE: Record<SmsPurpose, 'loginCode' | 'resetCode' | 'phoneChangeCode'> = {
+  login: 'loginCode',
+  register: 'loginCode',
+  reset: 'resetCode',
+  changePhone: 'phoneChangeCode',
+};
+
+/** A message without a code that tells the phone's owner why no code can work (registered, unregistered, bound). */
+export type SmsNotice = Extract<SmsTemplateId, 'alreadyRegistered' | 'notRegistered' | 'boundElsewhere'>;
 
 function hashCode(pepper: string, phone: string, purpose: SmsPurpose, code: string): string {
   return createHmac('sha256', pepper).update(`${purpose}:${phone}:${code}`).digest('hex');
@@ -37,7 +51,7 @@ export async function sendSmsCode(
   deps: SmsCodeDeps,
   phone: string,
   purpose: SmsPurpose,
-  options: { ip?: string; notice?: string } = {},
+  options: { ip?: string; notice?: SmsNotice } = {},
 ): Promise<void> {
   const now = deps.now();
   // Per-phone spacing and per-address (20 an hour) limits, across purposes.
@@ -55,12 +69,15 @@ export async function sendSmsCode(
     resendAfter: new Date(now.getTime() - SMS_RESEND_INTERVAL_MS),
   });
   if (!stored) throw new ApiError(ErrorCode.RateLimited, '发送过于频繁，请稍后再试');
-  if (code === null) {
-    // The caller answers as for a code, and only the phone's owner reads why.
-    await deps.sms.send(phone, options.notice ?? '');
-    return;
+  try {
+    // Without a code, the caller answers as for a code, and only the phone's owner reads why.
+    if (code === null) await deps.sms.send(phone, options.notice ?? 'alreadyRegistered', {});
+    else await deps.sms.send(phone, CODE_TEMPLATE[purpose], { code });
+  } catch (error) {
+    // Never told as sent: the vendor refused or could not be reached.
+    deps.log?.warn({ err: error, template: code === null ? options.notice : CODE_TEMPLATE[purpose] }, 'SMS not sent');
+    throw new ApiError(ErrorCode.Busy, MSG_SMS_FAILED);
   }
-  await deps.sms.send(phone, `【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
 }
 
 export const MSG_SMS_EXPIRED = '验证码已失效，请重新获取';

@@ -233,7 +233,9 @@ export function registerPromoterAreaRoutes(app: FastifyInstance, deps: AppDeps):
       const push = { promoterId: promoter.id, customerUserId: customer.userId, day };
       if (await recordPushSms(db, { ...push, kind, productCode, now })) {
         try {
-          await deps.sms.send(customer.phone, `【学平险】${title}，点击查看：${deps.config.publicUrl ?? ''}${link}`);
+          const values = { product: manifest.productName, link: `${deps.config.publicUrl ?? ''}${link}` };
+          if (kind === 'renewal') await deps.sms.send(customer.phone, 'renewalReminder', values);
+          else await deps.sms.send(customer.phone, 'customerPush', values);
           smsSent = true;
         } catch (error) {
           request.log.warn({ err: error }, 'customer push SMS failed');

@@ -88,7 +88,7 @@ export type ProviderKind = keyof ProviderKinds;
 export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<Record<string, ProviderDescriptor<ProviderKinds[K]>>> } = {
   sms: {
     // Prints the code on the console instead of sending it: nobody outside the server reads it.
-    console: { name: 'console', sandbox: true, create: () => new ConsoleSmsProvider() },
+    console: { name: 'console', sandbox: true, create: ({ config }) => new ConsoleSmsProvider(undefined, config.nodeEnv !== 'production') },
   },
   insurer: {
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxInsurerProvider() },

@@ -1,7 +1,11 @@
-import { codeInText, type SmsProvider } from './sms-provider.ts';
+import type { SmsProvider } from './sms-provider.ts';
+import { renderSms, type SmsParams, type SmsTemplateId } from './sms-templates.ts';
 
 export interface OutboxMessage {
   phone: string;
+  template: SmsTemplateId;
+  params: Readonly<Record<string, string>>;
+  /** As the phone shows it. */
   text: string;
   sentAt: Date;
 }
@@ -18,23 +22,23 @@ export class SmsOutbox implements SmsProvider {
 
   constructor(private readonly inner?: SmsProvider) {}
 
-  async send(phone: string, text: string): Promise<void> {
+  async send<T extends SmsTemplateId>(phone: string, template: T, params: SmsParams<T>): Promise<void> {
+    const values = params as Readonly<Record<string, string>>;
     this.latest.delete(phone);
-    this.latest.set(phone, { phone, text, sentAt: new Date() });
+    this.latest.set(phone, { phone, template, params: values, text: renderSms(template, values), sentAt: new Date() });
     if (this.latest.size > MAX_PHONES) {
       const oldest = this.latest.keys().next().value;
       if (oldest !== undefined) this.latest.delete(oldest);
     }
-    await this.inner?.send(phone, text);
+    await this.inner?.send(phone, template, params);
   }
 
   latestMessage(phone: string): OutboxMessage | undefined {
     return this.latest.get(phone);
   }
 
-  /** The 6-digit code of the last message to `phone`, as the user would read it. */
+  /** The code of the last message to `phone`, from the message's own parameters. */
   latestCode(phone: string): string | undefined {
-    const message = this.latest.get(phone);
-    return message && codeInText(message.text);
+    return this.latest.get(phone)?.params.code;
   }
 }

@@ -7,7 +7,6 @@ import { AppPage } from '../../components/app-page.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { StatusBlock } from '../../components/status-block.tsx';
 import { getUser } from '../../state/session.ts';
-import { UserText } from '../../components/user-text.tsx';
 
 type Loaded = { site: ContractSite; manager: ContractManager };
 
