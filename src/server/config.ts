@@ -24,6 +24,7 @@ import {
 import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
+import { readSmsSettings, SMS_SECRETS, SMS_VARIABLES, type SmsVendorSettings } from './providers/sms/sms-settings.ts';
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 import type { S3Settings } from './providers/storage/s3-storage.ts';
 import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
@@ -97,6 +98,8 @@ export interface AppConfig {
   // --- markets
   /** TENCENT_LBS_KEY, TENCENT_LBS_SK and TENCENT_LBS_BASE, for GEOCODER_PROVIDER=tencent. */
   tencentLbs?: TencentLbsSettings;
+  /** The SMS vendor's settings, for SMS_PROVIDER=aliyun or tencent (providers/sms/sms-settings.ts). */
+  sms?: SmsVendorSettings;
   // --- promoters
   /** WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_API_BASE, for WECHAT_JSSDK_PROVIDER=official. */
   wechatMp?: OfficialAccountSettings;
@@ -252,7 +255,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'S3_SECRET_ACCESS_KEY'];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -301,6 +304,7 @@ export const EnvSchema = Type.Object({
   S3_SECRET_ACCESS_KEY: text('the secret of S3_ACCESS_KEY_ID', { minLength: 16, maxLength: 128 }),
   S3_FORCE_PATH_STYLE: oneOf(['true', 'false']),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
+  ...Object.fromEntries(Object.entries(SMS_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
   ...providerVariables(),
   // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
   ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
@@ -349,7 +353,7 @@ function validatedEnv(env: NodeJS.ProcessEnv): Env {
 function crossChecks(
   env: Env,
   nodeEnv: NodeEnv,
-): { problems: string[]; paymentChannels: PaymentChannelChoice[]; paymentSettings: Record<string, unknown>; tls: TlsFiles | undefined } {
+): { problems: string[]; paymentChannels: PaymentChannelChoice[]; paymentSettings: Record<string, unknown>; tls: TlsFiles | undefined; sms: SmsVendorSettings | undefined } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
@@ -359,6 +363,12 @@ function crossChecks(
   const tls = readTlsFiles(env, problems);
   if (env.GEOCODER_PROVIDER === 'tencent') {
     for (const name of ['TENCENT_LBS_KEY', 'TENCENT_LBS_SK'] as const) if (env[name] === undefined) problems.push(`${name} must be set when GEOCODER_PROVIDER=tencent (got nothing)`);
+  }
+  let sms: SmsVendorSettings | undefined;
+  if (env.SMS_PROVIDER === 'aliyun' || env.SMS_PROVIDER === 'tencent') {
+    const read = readSmsSettings(env.SMS_PROVIDER, env);
+    problems.push(...read.problems);
+    sms = read.settings;
   }
   if (env.WECHAT_JSSDK_PROVIDER === 'official') {
     for (const name of ['WECHAT_MP_APPID', 'WECHAT_MP_SECRET'] as const) if (env[name] === undefined) problems.push(`${name} must be set when WECHAT_JSSDK_PROVIDER=official (got nothing)`);
@@ -377,7 +387,7 @@ function crossChecks(
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms };
 }
 
 /**
@@ -441,7 +451,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, paymentSettings, tls } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls, sms } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -485,6 +495,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     ...(env.RECORDING_STARTS_PER_IP_PER_HOUR ? { recordingStartsPerIpPerHour: env.RECORDING_STARTS_PER_IP_PER_HOUR } : {}),
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
+    ...(sms ? { sms } : {}),
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK
       ? { tencentLbs: { key: env.TENCENT_LBS_KEY, sk: env.TENCENT_LBS_SK, baseUrl: env.TENCENT_LBS_BASE ?? TENCENT_LBS_BASE } }

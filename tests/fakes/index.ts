@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { startAlipayFake } from './alipay-openapi-fake.ts';
+import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
 import { startWechatMpFake } from './wechat-mp-fake.ts';
@@ -50,6 +51,13 @@ export const FAKES: readonly FakeDescriptor[] = [
     async start() {
       const fake = await startWechatMpFake(WECHAT_MP_APPID, WECHAT_MP_SECRET);
       return { env: { WECHAT_JSSDK_PROVIDER: 'official', WECHAT_MP_APPID, WECHAT_MP_SECRET, WECHAT_API_BASE: fake.apiBase }, close: fake.close };
+    },
+  },
+  {
+    name: 'Aliyun SMS (log-in codes and notices)',
+    async start() {
+      const fake = await startAliyunSmsFake();
+      return { env: fake.env(), close: fake.close };
     },
   },
   {

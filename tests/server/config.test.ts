@@ -125,7 +125,7 @@ describe('a bad variable stops the start with its name and what it accepts', () 
   });
 
   it('accepts only the registry’s implementations for each provider', () => {
-    expect(problemsOf({ SMS_PROVIDER: 'aliyun' })).toEqual(['SMS_PROVIDER must be one of console (got "aliyun")']);
+    expect(problemsOf({ SMS_PROVIDER: 'netease' })).toEqual(['SMS_PROVIDER must be one of console, aliyun, tencent (got "netease")']);
     expect(problemsOf({ INSURER_PROVIDER: 'picc' })).toEqual(['INSURER_PROVIDER must be one of sandbox (got "picc")']);
     expect(problemsOf({ ALLOW_SANDBOX: 'yes' })).toEqual(['ALLOW_SANDBOX must be one of true, false (got "yes")']);
   });

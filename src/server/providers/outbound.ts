@@ -84,6 +84,9 @@ function outcomeOf(error: unknown): string {
   if (error instanceof BrokenCircuitError) return 'circuit-open';
   if (error instanceof TaskCancelledError) return 'timeout';
   if (error instanceof OutboundError) return error.vendorCode ? `error:${error.vendorCode}` : error.retryable ? 'transient' : 'refused';
+  // An adapter's own refusal (SmsRefused, …) names the vendor's code.
+  const vendorCode = (error as { vendorCode?: unknown } | null)?.vendorCode;
+  if (typeof vendorCode === 'string') return `refused:${vendorCode}`;
   return 'network';
 }
 

@@ -23,6 +23,8 @@ import type { PaymentChannelContext, PaymentChannelDescriptor, ProviderLog, Sand
 import { generateRsaKeyPair, generateRsaKeyPairAsync } from './payment/signing.ts';
 import type { PaymentProvider } from './payment/payment-provider.ts';
 import { ConsoleSmsProvider } from './sms/console-sms-provider.ts';
+import { AliyunSmsProvider } from './sms/aliyun-sms-provider.ts';
+import { TencentSmsProvider } from './sms/tencent-sms-provider.ts';
 import { SandboxWeChatJssdkProvider, type WeChatJssdkProvider } from './wechat/wechat-jssdk-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import type { Db } from '../db/db.ts';
@@ -89,6 +91,24 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
   sms: {
     // Prints the code on the console instead of sending it: nobody outside the server reads it.
     console: { name: 'console', sandbox: true, create: ({ config }) => new ConsoleSmsProvider(undefined, config.nodeEnv !== 'production') },
+    // Aliyun SMS (dysmsapi) through @alicloud/dysmsapi20170525.
+    aliyun: {
+      name: 'aliyun',
+      sandbox: false,
+      create: ({ config, callOut }) => {
+        if (config.sms?.vendor !== 'aliyun') throw new Error('SMS_PROVIDER=aliyun needs SMS_SIGN_NAME, SMS_TEMPLATE_CODES and the ALIYUN_SMS_* keys');
+        return new AliyunSmsProvider(config.sms, callOut);
+      },
+    },
+    // Tencent Cloud SMS through tencentcloud-sdk-nodejs-sms.
+    tencent: {
+      name: 'tencent',
+      sandbox: false,
+      create: ({ config, callOut }) => {
+        if (config.sms?.vendor !== 'tencent') throw new Error('SMS_PROVIDER=tencent needs SMS_SIGN_NAME, SMS_TEMPLATE_CODES and the TENCENT_SMS_* keys');
+        return new TencentSmsProvider(config.sms, callOut);
+      },
+    },
   },
   insurer: {
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxInsurerProvider() },
