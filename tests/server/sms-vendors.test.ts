@@ -71,7 +71,7 @@ describe.each(VENDORS)('SMS_PROVIDER=$vendor', ({ vendor, start, blacklisted, li
   });
 
   it('is refused with a wrong key secret, and the refusal is not retried', async () => {
-    const secret = vendor === 'aliyun' ? { ALIYUN_SMS_ACCESS_KEY_SECRET: 'WrongSecretWrongSecret0000000000' } : { TENCENT_SMS_SECRET_KEY: 'WrongSecretWrongSecret0000000000' };
+    const secret: Record<string, string> = { [vendor === 'aliyun' ? 'ALIYUN_SMS_ACCESS_KEY_SECRET' : 'TENCENT_SMS_SECRET_KEY']: 'WrongSecretWrongSecret0000000000' };
     await expect(provider(secret).send(newPhone(), 'loginCode', { code: '123456' })).rejects.toMatchObject({ name: 'SmsRefused', refusal: 'account' });
     expect(fake.requests).toBe(1);
   });
