@@ -35,7 +35,8 @@ describe('demo data', () => {
     } finally {
       await database.close();
     }
-  });
+    // Two starts with the seed (every migration and the demo sales) in one test.
+  }, 90_000);
 
   it('gives the demo broker five customers whose sales are attributed to him, at several statuses', async () => {
     const database = await openTestDb('pglite');

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls } from '../../src/contract/auth.ts';
+import { MSG_SMS_FAILED, SmsRefused } from '../../src/server/providers/sms/sms-provider.ts';
+import { call, makeTestApp, newPhone, type TestApp } from './helpers.ts';
 import { ConsoleSmsProvider } from '../../src/server/providers/sms/console-sms-provider.ts';
 import { SmsOutbox } from '../../src/server/providers/sms/sms-outbox.ts';
 import { renderSms, SMS_TEMPLATE_IDS, SMS_TEMPLATES } from '../../src/server/providers/sms/sms-templates.ts';
@@ -53,17 +56,15 @@ describe('SMS outbox (development)', () => {
 });
 
 describe('a message the vendor does not send', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ sms: { send: async () => { throw new SmsRefused('blacklisted', 'isv.BLACK_KEY_CONTROL_LIMIT'); } } });
+  });
+  afterAll(() => t.close());
+
   it('is told to the user as 短信发送失败，请稍后重试, never as sent', async () => {
-    const { makeTestApp, call, newPhone } = await import('./helpers.ts');
-    const { authCalls } = await import('../../src/contract/auth.ts');
-    const { SmsRefused, MSG_SMS_FAILED } = await import('../../src/server/providers/sms/sms-provider.ts');
-    const t = await makeTestApp({ sms: { send: async () => { throw new SmsRefused('blacklisted', 'isv.BLACK_KEY_CONTROL_LIMIT'); } } });
-    try {
-      const answer = await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${newPhone()}` });
-      expect(answer.status).toBe(200);
-      expect({ code: answer.body.code, msg: answer.body.msg }).toEqual({ code: '5003', msg: MSG_SMS_FAILED });
-    } finally {
-      await t.close();
-    }
+    const answer = await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${newPhone()}` });
+    expect(answer.status).toBe(200);
+    expect({ code: answer.body.code, msg: answer.body.msg }).toEqual({ code: '5003', msg: MSG_SMS_FAILED });
   });
 });
