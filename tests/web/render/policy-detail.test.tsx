@@ -58,6 +58,7 @@ function detailIn(status: PolicyStatus): AppDetail {
     insureds: [{ name: '**明', licenceType: '0', licenceNo: '320***********5678', phone: '', sex: '0', birthday: '2016-01-01', relaToHolder: '03' }],
     beneficiary: '法定受益人',
     history: [],
+    refunds: [],
   };
 }
 
