@@ -29,7 +29,10 @@ export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late
  * cancelled or timed out when the money was taken — is never dropped: the
  * payment is marked `duplicate`/`late` and a pending refund is recorded in
  * the same transaction. The policy is issued after the commit, so a slow
- * insurer never holds the row lock.
+ * insurer never holds the row lock. A refund's notification posted to the
+ * same route (Alipay) is told apart by the provider's
+ * verifyRefundNotification and applied to its refund instead
+ * (refund-payouts.ts).
  */
 export async function processNotification(
   deps: NotifyDeps,
