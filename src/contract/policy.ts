@@ -71,6 +71,15 @@ const MaskedPerson = {
 };
 
 /** POST ins-svc/api/v2/applicationforms/searchAppDetailPro: one application form, personal data masked. */
+/** A refund of the order's money as the parent sees it: 退款中 (pending, processing), 已退款 (succeeded), 退款失败 (failed). */
+export const RefundView = Type.Object({
+  status: Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  amount: Type.Number({ description: 'yuan' }),
+  /** When the channel paid it back (Beijing time), once succeeded. */
+  refundedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type RefundView = Static<typeof RefundView>;
+
 export const AppDetail = Type.Object({
   orderCode: Type.String(),
   applicationFormCode: Type.String(),
@@ -99,6 +108,8 @@ export const AppDetail = Type.Object({
   insureds: Type.Array(Type.Object({ ...MaskedPerson, relaToHolder: Type.String() })),
   beneficiary: Type.String(),
   history: Type.Array(StatusChange),
+  /** Money of the order being given back (a payment after close, a second payment, a policy not issued), oldest first. */
+  refunds: Type.Array(RefundView),
 });
 export type AppDetail = Static<typeof AppDetail>;
 

@@ -49,6 +49,7 @@ import { seedSchools } from './seed/seed-schools.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { PendingTradeSync } from './payments/pending-trades.ts';
+import { RefundPayouts } from './payments/refund-payouts.ts';
 import { RecordingRetention } from './recording/retention.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
 import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
@@ -112,6 +113,8 @@ export interface AppHandles {
   lifecycle: LifecycleScheduler;
   /** The query path of real payment channels (tests call runOnce). */
   pendingTrades: PendingTradeSync;
+  /** The refund job (tests call runOnce). */
+  refundPayouts: RefundPayouts;
 }
 
 /** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
@@ -302,7 +305,15 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   // --- policies: lifecycle calls, asynchronous issuance outcomes, the time-driven transitions
   await app.register(async (gw) => registerPolicyRoutes(gw, deps), { prefix: GW });
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
-  const lifecycle = new LifecycleScheduler({ db, now, log: app.log, intervalMs: config.lifecycleIntervalMs });
+  // --- payments: refunds sent to their channel by a durable job on the lifecycle's tick (payments/refund-payouts.ts)
+  const refundPayouts = new RefundPayouts(deps, app.log);
+  const lifecycle = new LifecycleScheduler({
+    db,
+    now,
+    log: app.log,
+    intervalMs: config.lifecycleIntervalMs,
+    tickJobs: [{ name: 'refund pay-outs', run: () => refundPayouts.runOnce() }],
+  });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
   const retention = new RecordingRetention({ db, log: app.log });
   // --- payments: real channels asked about trades whose notification is late (payments/pending-trades.ts)
@@ -330,5 +341,5 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   }
   // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades } };
+  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts } };
 }

@@ -3,13 +3,17 @@
  * alipay:openapi, pointed at the Alipay OpenAPI fake: the client's pay URL
  * is Alipay's cashier, the buyer pays there, and the order becomes paid
  * from Alipay's notification posted to the listening server; or, when
- * Alipay never notifies, from the query path.
+ * Alipay never notifies, from the query path. Money paid for an order
+ * cancelled meanwhile is refunded once through alipay.trade.refund.
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
+import { policyCalls } from '../../src/contract/policy.ts';
+import { eq } from 'drizzle-orm';
+import { orders, refunds } from '../../src/server/db/schema.ts';
 import { readAlipaySettings } from '../../src/server/providers/payment/alipay-settings.ts';
 import { startAlipayFake, type AlipayFake } from '../fakes/alipay-openapi-fake.ts';
 import { backends, call, CountingInsurer, expectOk, login, makeTestApp, orderDetail, submitOrder, testConfig, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
@@ -144,4 +148,31 @@ describe.each(backends)('buying with alipay:openapi against the Alipay fake (%s)
     expect(await postNotification(fake.notificationBody(tradeNo))).toBe('success');
     expect(insurer.issued.filter((code) => code === order.applicationFormCode)).toHaveLength(1);
   });
+
+  it('refunds a payment made for an order cancelled meanwhile, once, at Alipay’s refund endpoint', async () => {
+    const { order, tradeNo } = await orderAtCashier();
+    // The parent cancels while the cashier page is still open, then pays there anyway.
+    expectOk(await call(t.app, { method: 'POST', url: policyCalls.cancelOrder.path, token: session.token, payload: { orderCode: order.orderCode } }));
+    await pressPay(tradeNo);
+    await fake.settled();
+    await t.settled();
+    const refundOf = async () => (await t.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderIdOf(order.orderCode))!)))[0];
+    await until(async () => (await refundOf())?.status === 'pending', 'the late payment to be recorded for a refund');
+    expect(await t.handles.refundPayouts.runOnce()).toMatchObject({ succeeded: 1 });
+    // Alipay's refund notification then arrives for a refund already done: it changes nothing.
+    await fake.settled();
+    await t.settled();
+    expect(await t.handles.refundPayouts.runOnce()).toMatchObject({ succeeded: 0, processing: 0, retried: 0 });
+    const refund = (await refundOf())!;
+    expect(refund).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(fake.moneyRefunded.filter((r) => r.outTradeNo === tradeNo)).toEqual([{ outTradeNo: tradeNo, outRequestNo: refund.refundNo, amountFen: refund.amountFen }]);
+    expect(fake.requests.filter((r) => r.method === 'alipay.trade.refund')).toHaveLength(1);
+    expect(fake.deliveries.filter((d) => d.outTradeNo === tradeNo).map((d) => d.answer)).toEqual(['success', 'success']);
+    expect(await statusOf(order.orderCode)).toBe('cancel');
+  });
+
+  const orderIdOf = async (orderCode: string) => {
+    const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderCode, orderCode));
+    return row?.id;
+  };
 });

@@ -570,18 +570,28 @@ export const tempForms = pgTable(
 // --- payments
 export const REFUND_REASONS = ['duplicatePayment', 'latePayment', 'issueFail'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+/** pending: to send (or to send again); processing: accepted by the channel, not yet done; succeeded and failed are final. */
+export const REFUND_STATUSES = ['pending', 'processing', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Money to give back: a payment for an order that was already paid, closed,
  * cancelled or timed out, or whose policy the insurer refused to issue. One
  * row per payment (the unique key makes recording it idempotent); a payment is
- * never dropped.
+ * never dropped. The refund job (payments/refund-payouts.ts) sends it to the
+ * channel the payment came from under its stable `refund_no`, so a re-send
+ * never pays twice; `next_attempt_at` is when the job takes it up next (its
+ * lease while a run holds it), null once it is final.
  */
 export const refunds = pgTable(
   'refunds',
   {
     id: id(),
+    /** RF + the id: the out_request_no / out_refund_no every channel refunds once. */
+    refundNo: text('refund_no')
+      .notNull()
+      .unique()
+      .generatedAlwaysAs(sql`'RF' || lpad(id::text, 12, '0')`),
     paymentId: bigint('payment_id', { mode: 'number' })
       .notNull()
       .unique()
@@ -591,11 +601,22 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountFen: integer('amount_fen').notNull(),
     reason: text('reason').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    /** Runs of the job that took the refund up (also the fence of a run's writes). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').defaultNow(),
+    /** The last transient failure, for the operator (no body of the platform's answer). */
+    lastError: text('last_error'),
+    platformRefundNo: text('platform_refund_no'),
+    /** The platform's words when it refused the refund (status failed). */
+    refusedReason: text('refused_reason'),
+    paidAt: ts('paid_at'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
     check('refunds_reason_check', oneOf(t.reason, REFUND_REASONS)),
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
   ],

@@ -12,6 +12,8 @@ export interface SchedulerOptions {
   batchSize?: number;
   /** Timer period of {@link LifecycleScheduler.start} (default 10 s). */
   intervalMs?: number;
+  /** Durable jobs run after the sweep on each tick (the refund pay-outs); each reports its own failure. */
+  tickJobs?: readonly { name: string; run: () => Promise<unknown> }[];
 }
 
 /** The log message of a timed sweep that moved rows (its `lifecycle` field holds the counts). */
@@ -29,6 +31,8 @@ export interface SweepResult {
  * date → 已过期. Safe with several server instances: each batch locks its
  * rows with `FOR UPDATE … SKIP LOCKED`, so instances share the due rows and
  * every row moves once (the transition is also conditional on the status).
+ * The same tick then runs the durable jobs it was given (`tickJobs`: the
+ * refund pay-outs), whose state is in the database.
  */
 export class LifecycleScheduler {
   private readonly job = new PeriodicJob(async () => {
@@ -38,6 +42,10 @@ export class LifecycleScheduler {
       if (result.paymentTimeout + result.start + result.expire > 0) this.options.log.info({ lifecycle: result }, LIFECYCLE_SWEEP_LOG);
     } catch (error: unknown) {
       this.options.log.error({ err: error }, 'lifecycle sweep failed');
+    }
+    for (const job of this.options.tickJobs ?? []) {
+      if (this.job.stopped) return;
+      await job.run().catch((error: unknown) => this.options.log.error({ err: error, job: job.name }, 'scheduled job failed'));
     }
   });
 

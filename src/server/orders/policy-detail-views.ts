@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox';
 import { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
 import { allowedEvents } from '../../contract/policy-lifecycle.ts';
-import type { AppDetail, InsuredExtend, OrderCharge, RenewalForm, TempFormItem } from '../../contract/policy.ts';
+import type { AppDetail, InsuredExtend, OrderCharge, RefundView, RenewalForm, TempFormItem } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import type { ManifestStore } from '../catalogue/manifest-store.ts';
@@ -48,6 +48,7 @@ export function toAppDetail(
   view: FormView,
   history: { event: string; fromStatus: string; toStatus: string; at: Date }[],
   manifests: ManifestStore,
+  refunds: readonly { status: RefundView['status']; amountFen: number; paidAt: Date | null }[],
 ): AppDetail {
   const renewal = view.renewal as StoredRenewal | null;
   return {
@@ -82,6 +83,7 @@ export function toAppDetail(
       to: h.toStatus as AppDetail['status'],
       at: formatShanghai(h.at),
     })),
+    refunds: refunds.map((r) => ({ status: r.status, amount: fenToYuan(r.amountFen), refundedAt: r.status === 'succeeded' ? fmt(r.paidAt) : null })),
   };
 }
 

@@ -22,6 +22,7 @@ import { toAppDetail, toInsuredExtend, toOrderCharge, toRenewalForm, toTempFormI
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
+import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
 const BEIJING_OFFSET_MS = 8 * HOUR_MS;
@@ -74,7 +75,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(policyCalls.searchAppDetailPro, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
-    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests));
+    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests, await listRefundsOfOrder(db, view.orderId)));
   });
 
   route(policyCalls.insuredExtend, async (request) => {

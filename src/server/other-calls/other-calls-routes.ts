@@ -19,6 +19,7 @@ import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts'
 import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call-limits.ts';
 import { recordClientEvent } from './op-log.ts';
 import { listTradesOfUser } from './trades-repo.ts';
+import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const TRADE_STATUS_NAMES: Readonly<Record<PaymentStatus, string>> = {
   pending: '待支付',
@@ -102,7 +103,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   route(otherCalls.appDetail3, async (request) => {
     const view = await requireOwnForm(db, { applicationFormCode: request.query.appCode }, currentUser(request));
-    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests));
+    return ok(toAppDetail(view, await listStatusEvents(db, view.formId), deps.manifests, await listRefundsOfOrder(db, view.orderId)));
   });
 
   route(otherCalls.repeatInsuranceV1, async (request) => {

@@ -47,6 +47,18 @@ export async function recordNotification(db: Db, row: typeof paymentNotification
   return inserted.length > 0;
 }
 
+/** Records a verified notification processed now; false for a re-delivery (its notify id was seen). */
+export function recordVerifiedNotification(
+  db: Db,
+  notification: { notifyId: string; tradeNo: string; status: string },
+  providerName: string,
+  raw: string,
+  now: Date,
+): Promise<boolean> {
+  const { notifyId, tradeNo, status } = notification;
+  return recordNotification(db, { notifyId, provider: providerName, tradeNo, raw, verified: true, status, receivedAt: now, processedAt: now });
+}
+
 /** Marks a WeChat sandbox OAuth code used; false when any instance used it before (a code is good once). */
 export async function spendOAuthCode(db: Db, code: string, now: Date): Promise<boolean> {
   const spent = await db.insert(sandboxOauthCodesUsed).values({ code, usedAt: now }).onConflictDoNothing().returning({ code: sandboxOauthCodesUsed.code });

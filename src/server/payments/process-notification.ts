@@ -3,9 +3,10 @@ import type { AppDeps } from '../app-deps.ts';
 import { notFound, rejected } from '../http/envelope.ts';
 import { NotificationRejected, type VerifiedNotification } from '../providers/payment/payment-provider.ts';
 import { issuePolicyForOrder } from './issue-policy.ts';
-import { lockPaymentByTradeNo, recordNotification, setPaymentStatus } from './payments-repo.ts';
+import { lockPaymentByTradeNo, recordVerifiedNotification, setPaymentStatus } from './payments-repo.ts';
 import { markOrderPaid } from '../orders/orders-repo.ts';
 import { lockOrderStatus, recordRefund } from './refunds-repo.ts';
+import { applyRefundNotification } from './refund-payouts.ts';
 import { PAID_STATUSES } from '../../contract/policy-lifecycle.ts';
 
 type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
@@ -13,8 +14,8 @@ type NotifyDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'
 /** The refusal of a notification that does not verify (the route answers it as HTTP 401 in WeChat's style). */
 export const MSG_NOTIFY_REJECTED = '通知验签失败';
 
-/** `duplicatePaid`/`late`: money that could not apply to its order, recorded in `refunds`. */
-export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late' | 'failed';
+/** `duplicatePaid`/`late`: money that could not apply to its order, recorded in `refunds`; `refund`: a refund's notification. */
+export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late' | 'failed' | 'refund';
 
 /**
  * Handles one payment notification, exactly once.
@@ -28,7 +29,10 @@ export type NotificationOutcome = 'paid' | 'duplicate' | 'duplicatePaid' | 'late
  * cancelled or timed out when the money was taken — is never dropped: the
  * payment is marked `duplicate`/`late` and a pending refund is recorded in
  * the same transaction. The policy is issued after the commit, so a slow
- * insurer never holds the row lock.
+ * insurer never holds the row lock. A refund's notification posted to the
+ * same route (Alipay) is told apart by the provider's
+ * verifyRefundNotification and applied to its refund instead
+ * (refund-payouts.ts).
  */
 export async function processNotification(
   deps: NotifyDeps,
@@ -39,6 +43,13 @@ export async function processNotification(
   if (!provider) throw notFound('支付渠道');
   let notification: VerifiedNotification;
   try {
+    // A channel that posts its refund notifications here too (Alipay) tells them apart; null: a payment's.
+    const refund = provider.verifyRefundNotification ? await provider.verifyRefundNotification(input.rawBody, input.headers) : null;
+    if (refund) {
+      const applied = await applyRefundNotification(deps, provider.name, refund, input.rawBody);
+      log.info({ provider: provider.name, refundNo: refund.refundNo, state: refund.state, applied }, 'refund notification processed');
+      return 'refund';
+    }
     notification = await provider.verifyNotification(input.rawBody, input.headers);
   } catch (error) {
     if (!(error instanceof NotificationRejected)) throw error;
@@ -62,16 +73,7 @@ export async function applyVerifiedPayment(
 ): Promise<NotificationOutcome> {
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
-    const fresh = await recordNotification(tx, {
-      notifyId: notification.notifyId,
-      provider: providerName,
-      tradeNo: notification.tradeNo,
-      raw,
-      verified: true,
-      status: notification.status,
-      receivedAt: now,
-      processedAt: now,
-    });
+    const fresh = await recordVerifiedNotification(tx, notification, providerName, raw, now);
     if (!fresh) return { outcome: 'duplicate' as const };
     const payment = await lockPaymentByTradeNo(tx, notification.tradeNo);
     if (!payment || payment.provider !== providerName) throw notFound('交易');

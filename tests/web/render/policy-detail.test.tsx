@@ -58,6 +58,7 @@ function detailIn(status: PolicyStatus): AppDetail {
     insureds: [{ name: '**明', licenceType: '0', licenceNo: '320***********5678', phone: '', sex: '0', birthday: '2016-01-01', relaToHolder: '03' }],
     beneficiary: '法定受益人',
     history: [],
+    refunds: [],
   };
 }
 
@@ -65,7 +66,7 @@ function detailIn(status: PolicyStatus): AppDetail {
 const RATING_STATUS = fillPath(ratingCalls.status.path, { node: '00', bizType: '00' });
 
 /** A /_gw with the application in `initial`; 取消订单 (cancelOrder) moves it to cancel, as the server does. */
-function gateway(initial: PolicyStatus, rated: string[] = []) {
+function gateway(initial: PolicyStatus, rated: string[] = [], refunds: AppDetail['refunds'] = []) {
   let status = initial;
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -77,7 +78,7 @@ function gateway(initial: PolicyStatus, rated: string[] = []) {
       path === policyCalls.cancelOrder.path
         ? { status }
         : path === policyCalls.searchAppDetailPro.path
-        ? detailIn(status)
+        ? { ...detailIn(status), refunds }
         : path === policyCalls.searchOrderCharge.path
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
           : path === policyCalls.liabilityPolDetail.path
@@ -176,6 +177,31 @@ describe('policy detail screen', () => {
     expect(calls.filter((c) => c === policyCalls.cancelOrder.path)).toHaveLength(1);
     expect(calls.filter((c) => c === policyCalls.searchAppDetailPro.path)).toHaveLength(2);
     await waitFor(() => expect(screen.getByRole('button', { name: '删除订单' })).toBeTruthy());
+  });
+
+  it('shows each refund of the order as the parent should read it', async () => {
+    const guard = guardConsoleError();
+    const gw = gateway('issueFail', [], [
+      { status: 'succeeded', amount: 50, refundedAt: '2026-01-03 09:15:00' },
+      { status: 'processing', amount: 50, refundedAt: null },
+      { status: 'failed', amount: 12.5, refundedAt: null },
+    ]);
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt(appPaths.policyDetail('issueFail', 'AF202601010000000001'));
+    const card = await screen.findByTestId('policy-detail-refunds');
+    const text = card.textContent ?? '';
+    expect(text).toContain('已退款¥50.00（2026-01-03）');
+    expect(text).toContain('退款中¥50.00');
+    expect(text).toContain('退款失败，请联系客服¥12.50');
+    guard.check();
+  });
+
+  it('shows no refund card for an order with nothing to give back', async () => {
+    const gw = gateway('guarantee');
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt(appPaths.policyDetail('guarantee', 'AF202601010000000001'));
+    await screen.findByText(STATUS_HINTS.guarantee);
+    expect(screen.queryByTestId('policy-detail-refunds')).toBeNull();
   });
 
   it('shows a visitor what 待起保 means and nothing of the policy, without any call', async () => {

@@ -242,7 +242,7 @@ export class AlipayOpenApiProvider implements PaymentProvider {
     const notifyId = params.notify_id;
     const tradeNo = params.out_trade_no;
     if (!isId(notifyId) || !isId(tradeNo) || amountFen === null || !paidAt || !status) throw new NotificationRejected('notification has the wrong shape');
-    // A refund's notification (refund_fee, out_biz_no) of a paid trade reads as a repeat of that payment: a no-op here.
+    // A refund's notification (refund_fee, out_biz_no) never gets here: the notify route asks verifyRefundNotification first.
     return { notifyId: `alipay:${notifyId}`, tradeNo, amountFen, status, paidAt };
   }
 

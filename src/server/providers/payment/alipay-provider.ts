@@ -28,6 +28,7 @@ export class AlipayProvider extends ChannelSandboxProvider {
   readonly name = 'alipay';
   readonly notifyContentTypes = ['application/x-www-form-urlencoded'] as const;
   readonly cashierTitle = '支付宝';
+  protected readonly refundRefusal = 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL: 退款金额超限';
 
   constructor(
     options: ChannelSandboxOptions,

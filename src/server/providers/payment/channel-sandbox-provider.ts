@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RawAnswer, RawNotificationPost } from './notification-delivery.ts';
-import type { CreateTradeInput, NotifyAnswer, NotifyOutcome, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
+import type { CreateTradeInput, NotifyAnswer, NotifyOutcome, PaymentProvider, RefundOutcome, RefundRequest, VerifiedNotification } from './payment-provider.ts';
+import { SandboxRefundBook } from './sandbox-refunds.ts';
 import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 /** A payment as a channel reports it; each channel encodes it in its own notification format. */
@@ -47,7 +48,11 @@ export abstract class ChannelSandboxProvider implements PaymentProvider {
   abstract readonly notifyContentTypes: readonly string[];
   /** Title of the sandbox cashier page. */
   abstract readonly cashierTitle: string;
+  /** The platform's words when it refuses a refund (the amount is above what the trade collected). */
+  protected abstract readonly refundRefusal: string;
   private readonly deliveries = new SandboxScheduler();
+  /** Refunds as the platform treats them: accepted, then succeeded when asked (sandbox-refunds.ts). */
+  readonly refunds = new SandboxRefundBook();
 
   constructor(protected readonly options: ChannelSandboxOptions) {}
 
@@ -81,6 +86,14 @@ export abstract class ChannelSandboxProvider implements PaymentProvider {
       ...(payerId ? { payerId } : {}),
     };
     this.deliveries.schedule(() => this.deliver(payment, 1), this.options.notifyDelayMs);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.refunds.refund(request, this.refundRefusal);
+  }
+
+  async queryRefund(request: Pick<RefundRequest, 'tradeNo' | 'refundNo'>): Promise<RefundOutcome> {
+    return this.refunds.query(request);
   }
 
   settled(): Promise<void> {

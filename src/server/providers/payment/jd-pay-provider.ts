@@ -40,6 +40,7 @@ export class JdPayProvider extends ChannelSandboxProvider {
   readonly name = 'jd';
   readonly notifyContentTypes = ['application/json'] as const;
   readonly cashierTitle = '京东支付';
+  protected readonly refundRefusal = 'REFUND_AMOUNT_OVER: 退款金额超过可退金额';
 
   /** JD sends the browser back to spec §2 /paySuccessJD (no log-in): only the trade number travels. */
   returnUrl(publicUrl: string | undefined, trade: { tradeNo: string }): string {

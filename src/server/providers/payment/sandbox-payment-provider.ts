@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationDelivery } from './notification-delivery.ts';
 import { definePaymentChannel } from './payment-channel.ts';
 import { SANDBOX_CASHIER_PATH, sandboxCashierRoutes } from './sandbox-cashier-routes.ts';
-import type { CreateTradeInput, PaymentProvider, VerifiedNotification } from './payment-provider.ts';
+import type { CreateTradeInput, PaymentProvider, RefundOutcome, RefundRequest, VerifiedNotification } from './payment-provider.ts';
+import { SandboxRefundBook } from './sandbox-refunds.ts';
 import { SANDBOX_NOTIFY_CONTENT_TYPE, signSandboxNotification, verifySandboxNotification } from './sandbox-notification.ts';
 import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
@@ -32,6 +33,8 @@ export interface SandboxPaymentOptions {
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   private readonly deliveries = new SandboxScheduler();
+  /** Refunds as a platform treats them: accepted, then succeeded when asked (sandbox-refunds.ts). */
+  readonly refunds = new SandboxRefundBook();
 
   constructor(private readonly options: SandboxPaymentOptions) {}
 
@@ -48,6 +51,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const now = this.options.now?.() ?? new Date();
     const payload = { notifyId: randomUUID(), tradeNo: trade.tradeNo, amountFen: trade.amountFen, status, paidAt: now.toISOString() };
     this.deliveries.schedule(() => this.deliver(payload, 1), this.options.notifyDelayMs);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.refunds.refund(request, 'REFUND_AMOUNT_EXCEEDED: 退款金额超过交易金额');
+  }
+
+  async queryRefund(request: Pick<RefundRequest, 'tradeNo' | 'refundNo'>): Promise<RefundOutcome> {
+    return this.refunds.query(request);
   }
 
   /** Resolves when no delivery is waiting or running (tests, graceful shutdown). */

@@ -82,6 +82,7 @@ export class WechatPayProvider extends ChannelSandboxProvider {
   readonly name = 'wechat';
   readonly notifyContentTypes = ['application/json'] as const;
   readonly cashierTitle = '微信支付';
+  protected readonly refundRefusal = 'INVALID_REQUEST: 申请退款金额超过订单可退金额';
 
   constructor(
     options: ChannelSandboxOptions,

@@ -1,6 +1,8 @@
 /** Pure helpers of the policy detail screen (tested in tests/web/policy-detail-model.test.ts). */
 import type { PolicyStatus } from '../../../contract/order.ts';
+import type { RefundView } from '../../../contract/policy.ts';
 import { POLICY_DETAIL_ROUTE, ROUTES } from '../../app/paths.ts';
+import { formatDay, formatYuan } from '../../components/format.ts';
 
 /** What each status means to the holder (one line under the status on the detail page). */
 export const STATUS_HINTS: Readonly<Record<PolicyStatus, string>> = {
@@ -30,4 +32,12 @@ export function formatRemaining(seconds: number): string {
   if (h >= 24) return `${Math.floor(h / 24)}天${h % 24}小时`;
   if (h > 0) return `${h}小时${String(m).padStart(2, '0')}分`;
   return `${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+}
+
+/** What the holder reads of a refund of the order: 退款中, 已退款 with its amount and day, or 退款失败，请联系客服. */
+export function refundLine(refund: RefundView): { label: string; value: string } {
+  const amount = formatYuan(refund.amount);
+  if (refund.status === 'succeeded') return { label: '已退款', value: `${amount}${refund.refundedAt ? `（${formatDay(refund.refundedAt)}）` : ''}` };
+  if (refund.status === 'failed') return { label: '退款失败，请联系客服', value: amount };
+  return { label: '退款中', value: amount };
 }

@@ -24,7 +24,7 @@ import { isLoggedIn } from '../../state/session.ts';
 // --- ratings
 import { RATEABLE_STATUSES } from '../../../contract/policy-lifecycle.ts';
 import { LazyRatingPopup } from '../../components/rating-popup/lazy-rating-popup.tsx';
-import { formatRemaining, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
+import { formatRemaining, refundLine, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
 import styles from '../../components/policy/policy-detail.module.css';
 
 /**
@@ -188,6 +188,13 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
       {liability && liability.liabilities.length > 0 && (
         <SectionCard title="保障责任">
           <InfoRows spread rows={liability.liabilities.map((l) => ({ label: l.name, value: l.amount }))} />
+        </SectionCard>
+      )}
+      {detail.refunds.length > 0 && (
+        <SectionCard title="退款">
+          <div data-testid="policy-detail-refunds">
+            <InfoRows spread rows={detail.refunds.map(refundLine)} />
+          </div>
         </SectionCard>
       )}
       {detail.history.length > 0 && (
