@@ -17,8 +17,9 @@
  *   API v3 key: base64(ciphertext ‖ 16-byte tag), UTF-8 nonce and
  *   associated data.
  */
-import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { createDecipheriv, createPrivateKey, createPublicKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { OutboundError, type CallOut } from '../outbound.ts';
+import { rsaSign, rsaVerify } from './signing.ts';
 import type { WechatPaySettings } from './wechat-v3-settings.ts';
 
 export const VENDOR = 'wechatpay';
@@ -37,19 +38,7 @@ export function signedMessage(lines: readonly string[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function rsaSha256Sign(privateKey: KeyObject | string, message: string): string {
-  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64');
-}
-
-/** False (never a throw) for a malformed or wrong signature. */
-export function rsaSha256Verify(publicKey: KeyObject, message: string, signature: string): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
-  try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
+export { rsaSign as rsaSha256Sign, rsaVerify as rsaSha256Verify };
 
 /**
  * Opens an AEAD_AES_*_GCM box as WeChat Pay seals it: base64(ciphertext ‖
@@ -80,7 +69,7 @@ export interface Signer {
 
 /** The Authorization header of one request; `pathWithQuery` as sent (e.g. /v3/pay/transactions/out-trade-no/T1?mchid=1900000001). */
 export function authorization(signer: Signer, method: string, pathWithQuery: string, body: string, timestamp: string, nonce: string): string {
-  const signature = rsaSha256Sign(signer.privateKey, signedMessage([method, pathWithQuery, timestamp, nonce, body]));
+  const signature = rsaSign(signer.privateKey, signedMessage([method, pathWithQuery, timestamp, nonce, body]));
   return `${AUTH_SCHEME} mchid="${signer.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${signer.serialNo}"`;
 }
 
@@ -89,7 +78,7 @@ export function jsapiParams(signer: Signer, appId: string, prepayId: string, now
   const timeStamp = String(Math.floor(now.getTime() / 1000));
   const nonceStr = randomBytes(16).toString('hex');
   const pkg = `prepay_id=${prepayId}`;
-  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: rsaSha256Sign(signer.privateKey, signedMessage([appId, timeStamp, nonceStr, pkg])) };
+  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: rsaSign(signer.privateKey, signedMessage([appId, timeStamp, nonceStr, pkg])) };
 }
 
 /** The four Wechatpay-* headers of a signed answer or notification. */
@@ -182,7 +171,10 @@ export class CertificateVerifier implements PlatformKeys {
   private async download(): Promise<void> {
     if (!this.client) throw new Error('certificate verifier without a client');
     this.triedAt = this.now().getTime();
-    const answer = await this.client.send('certificates', 'GET', '/v3/certificates', undefined, true, { verifyWith: (serial) => this.decrypted(answerEntries(serial.body)).get(serial.serial) });
+    const answer = await this.client.send('certificates', 'GET', '/v3/certificates', undefined, true, {
+      verifyWith: (signed) => this.decrypted(answerEntries(signed.body)).get(signed.serial) ?? this.keys.get(signed.serial),
+      unverifiedRefusals: true,
+    });
     if (answer.status !== 200) throw new OutboundError(`wechatpay certificates: HTTP ${answer.status}`, false, answer.code ?? `http-${answer.status}`);
     const keys = this.decrypted(answerEntries(answer.text));
     if (keys.size === 0) throw new OutboundError('wechatpay certificates: none usable', false, 'no-certificate');
@@ -227,7 +219,7 @@ export async function verifySigned(keys: PlatformKeys, headers: SignedHeaders | 
   if (!/^\d{1,12}$/.test(headers.timestamp) || Math.abs(Number(headers.timestamp) - now.getTime() / 1000) > MAX_SKEW_S) return 'timestamp outside the allowed window';
   const key = await keys.keyFor(headers.serial);
   if (!key) return 'unknown Wechatpay-Serial';
-  return rsaSha256Verify(key, signedMessage([headers.timestamp, headers.nonce, body]), headers.signature) ? null : 'bad signature';
+  return rsaVerify(key, signedMessage([headers.timestamp, headers.nonce, body]), headers.signature) ? null : 'bad signature';
 }
 
 /** An answer whose signature verified: its status, text, parsed JSON and WeChat's error code and message when it is one. */
@@ -242,6 +234,8 @@ export interface WechatAnswer {
 interface SendOptions {
   /** Certificate download: the key that verifies its own answer. */
   verifyWith?: (answer: { serial: string; body: string }) => KeyObject | undefined;
+  /** Certificate download: a refusal (4xx) is reported by its code though no known key verifies it (there is none yet). */
+  unverifiedRefusals?: boolean;
 }
 
 /** The HTTP client of API v3: signed requests, verified answers, every call through the app's callOut. */
@@ -290,6 +284,10 @@ export class WechatPayClient {
         const problem = own
           ? await verifySigned({ keyFor: async () => own }, signed, answerText, this.now())
           : await verifySigned(this.keys, signed, answerText, this.now());
+        if (problem && options.unverifiedRefusals && response.status >= 400) {
+          const code = /"code"\s*:\s*"([A-Z_]{1,40})"/.exec(answerText)?.[1] ?? `http-${response.status}`;
+          throw new OutboundError(`wechatpay ${call} refused: ${code} (answer not verifiable)`, false, code);
+        }
         if (problem) throw new OutboundError(`wechatpay ${call}: the answer does not verify (${problem})`, false, 'answer-signature');
         let json: Record<string, unknown> = {};
         if (answerText !== '') {
