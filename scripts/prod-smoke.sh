@@ -145,7 +145,11 @@ located="$(curl -s "$base/_gw/user-svc/api/v1/locateArea?latitude=34.28&longitud
 echo "$located" | grep -q '"countyCode":"320302"' || fail "locateArea through the Tencent geocoder fake answered: ${located:0:200}"
 share="$(curl -s -X POST "$base/_gw/edu-svc/weChat/weChatShare?shareUrl=https%3A%2F%2Finsure.example.com%2F")"
 echo "$share" | grep -q '"appId":"wxfa4efa4efa4efa4e"' || fail "weChatShare through the official account fake answered: ${share:0:200}"
+oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/_sandbox/wechat/oauth2/authorize?appid=wx5a1d0c0a5b5e0001&redirect_uri=%2F%23%2Fpayoff&state=edu")"
+case "$oauth" in https://open.weixin.qq.com/connect/oauth2/authorize\?appid=wxfa4efa4efa4efa4e*snsapi_base*) ;; *) fail "the WeChat OAuth entry (wechat:v3) redirected to: ${oauth:0:200}" ;; esac
+api_v3_key_file="$(grep '^WECHATPAY_API_V3_KEY_FILE=' "$fakes_env" | cut -d= -f2-)"
+grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay API v3 key reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes (Alipay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, no secret in the log"
+echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, no secret in the log"
 
 echo "prod-smoke: OK"
