@@ -155,7 +155,11 @@ sms_code="$(curl -s "$sms_origin/__fake/latest-code?phone=$phone" | sed -n 's/.*
 logged_in="$(curl -s -X POST -H 'content-type: application/json' -d "{\"phoneNum\":\"$phone\",\"smsVerificationCode\":\"$sms_code\"}" "$base/_gw/user-svc/api/v1/registerAndLogin")"
 echo "$logged_in" | grep -q '"token":"' || fail "log-in with the texted code answered: ${logged_in:0:200}"
 grep -qw "$sms_code" "$work/server.log" && fail "the SMS code reached the server log"
+oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/_sandbox/wechat/oauth2/authorize?appid=wx5a1d0c0a5b5e0001&redirect_uri=%2F%23%2Fpayoff&state=edu")"
+case "$oauth" in https://open.weixin.qq.com/connect/oauth2/authorize\?appid=wxfa4efa4efa4efa4e*snsapi_base*) ;; *) fail "the WeChat OAuth entry (wechat:v3) redirected to: ${oauth:0:200}" ;; esac
+api_v3_key_file="$(grep '^WECHATPAY_API_V3_KEY_FILE=' "$fakes_env" | cut -d= -f2-)"
+grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay API v3 key reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password\|FakeAliyunAccessKeySecret' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes (Alipay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
+echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
 
 echo "prod-smoke: OK"

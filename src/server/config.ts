@@ -28,6 +28,7 @@ import { readSmsSettings, SMS_SECRETS, SMS_VARIABLES, type SmsVendorSettings } f
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 import type { S3Settings } from './providers/storage/s3-storage.ts';
 import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
+import { WECHATPAY_VARIABLES } from './providers/payment/wechat-v3-settings.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -255,7 +256,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -308,6 +309,8 @@ export const EnvSchema = Type.Object({
   ...providerVariables(),
   // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
   ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
+  // Checked in full only when PAYMENT_CHANNELS names wechat:v3.
+  ...Object.fromEntries(Object.entries(WECHATPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
 });
 type Env = Static<typeof EnvSchema> & Record<string, string | undefined>;
 
@@ -357,7 +360,7 @@ function crossChecks(
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
-  // Each real channel checks its own variables (ALIPAY_*): one line per missing or malformed one.
+  // Each real channel checks its own variables (ALIPAY_*, WECHATPAY_*): one line per missing or malformed one.
   const channelSettings = readChannelSettings(parsed.ok ? parsed.channels : [], env);
   problems.push(...channelSettings.problems);
   const tls = readTlsFiles(env, problems);

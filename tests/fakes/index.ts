@@ -12,6 +12,7 @@ import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
 import { startWechatMpFake } from './wechat-mp-fake.ts';
+import { startWechatPayFake } from './wechat-pay-v3-fake.ts';
 
 export interface RunningFake {
   /** KEY=value settings of a production server that uses it. */
@@ -34,7 +35,15 @@ export const FAKES: readonly FakeDescriptor[] = [
     name: 'Alipay OpenAPI gateway (payments)',
     async start() {
       const fake = await startAlipayFake({ notifyMode: 'twice' });
-      return { env: { PAYMENT_CHANNELS: 'sandbox,wechat,alipay:openapi,jd', ...fake.env() }, close: fake.close };
+      return { env: { PAYMENT_CHANNELS: 'sandbox,wechat:v3,alipay:openapi,jd', ...fake.env() }, close: fake.close };
+    },
+  },
+  {
+    name: 'WeChat Pay API v3 (payments)',
+    async start() {
+      // Public-key mode; the OAuth code exchange is the official account fake's (WECHAT_MP_* below).
+      const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'twice' });
+      return { env: fake.env(), close: fake.close };
     },
   },
   {

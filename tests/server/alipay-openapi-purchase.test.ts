@@ -6,8 +6,6 @@
  * Alipay never notifies, from the query path. Money paid for an order
  * cancelled meanwhile is refunded once through alipay.trade.refund.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
@@ -17,22 +15,7 @@ import { orders, refunds } from '../../src/server/db/schema.ts';
 import { readAlipaySettings } from '../../src/server/providers/payment/alipay-settings.ts';
 import { startAlipayFake, type AlipayFake } from '../fakes/alipay-openapi-fake.ts';
 import { backends, call, CountingInsurer, expectOk, login, makeTestApp, orderDetail, submitOrder, testConfig, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { freePort, until } from './payment-channels-support.ts';
 
 describe.each(backends)('buying with alipay:openapi against the Alipay fake (%s)', (backend) => {
   let fake: AlipayFake;

@@ -132,7 +132,7 @@ describe('a bad variable stops the start with its name and what it accepts', () 
 
   it('checks PAYMENT_CHANNELS against the channel list', () => {
     const [unknown] = problemsOf({ PAYMENT_CHANNELS: 'wechat,paypal' });
-    expect(unknown).toMatch(/^PAYMENT_CHANNELS must be a comma-separated list of channel or channel:implementation from sandbox:sandbox, wechat:sandbox, alipay:sandbox, alipay:openapi, jd:sandbox; "paypal" is not one$/);
+    expect(unknown).toMatch(/^PAYMENT_CHANNELS must be a comma-separated list of channel or channel:implementation from sandbox:sandbox, wechat:sandbox, wechat:v3, alipay:sandbox, alipay:openapi, jd:sandbox; "paypal" is not one$/);
     expect(problemsOf({ PAYMENT_CHANNELS: 'wechat:live' })[0]).toMatch(/"wechat:live" is not one$/);
     expect(problemsOf({ PAYMENT_CHANNELS: 'jd,jd:sandbox' })[0]).toMatch(/each channel once; "jd" is listed twice$/);
     expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_CHANNELS: 'wechat:sandbox, jd' }).providers.paymentChannels.map((c) => c.channel)).toEqual(['wechat', 'jd']);

@@ -3,6 +3,7 @@
  * the way the client does, and send that channel's notifications.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
@@ -83,4 +84,22 @@ export async function deliver(t: Pick<TestApp, 'app' | 'handles'>, channel: Chan
   const acknowledged =
     channel === 'sandbox' ? (JSON.parse(answer.text) as { code: string }).code === '0000' : channelSandbox(t.handles, channel).acknowledged(answer);
   return { acknowledged, ...answer };
+}
+
+/** A loopback port nobody listens on (the real channels' tests listen there, so that the fakes can post to the app). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Waits until `check` holds (a notification applied, an order issued). */
+export async function until(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -4,7 +4,7 @@ import { rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import type { FormKey } from '../orders/orders-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
-import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
+import type { CreateTradeInput, PaymentProvider } from '../providers/payment/payment-provider.ts';
 import { getPendingPayment, insertPayment } from './payments-repo.ts';
 
 /** Provider of the generic cashier (queryPayUrl without a channel). */
@@ -28,6 +28,8 @@ export interface OpenedTrade {
   tradeNo: string;
   amountFen: number;
   payUrl: string;
+  /** WeChat JSAPI: the signed parameters of getBrandWCPayRequest (real channel only). */
+  jsapi?: Record<string, string>;
   provider: PaymentProvider;
 }
 
@@ -37,7 +39,7 @@ export interface OpenedTrade {
  * client's retries (up to 3, spec §4) do not open several trades that could
  * each be paid; money that still arrives twice (two channels) is refunded.
  */
-export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, providerName: string): Promise<OpenedTrade> {
+export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, providerName: string, payer?: CreateTradeInput['payer']): Promise<OpenedTrade> {
   const now = deps.now();
   const view = await requireOwnForm(deps.db, key, user);
   // Past its own deadline an order cannot be paid, even before the scheduler records the timeout.
@@ -62,13 +64,14 @@ export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, pro
   if (!open) {
     await insertPayment(deps.db, { ...trade, orderId: view.orderId, provider: provider.name, createdAt: now });
   }
-  const { payUrl } = await provider.createTrade({
+  const { payUrl, jsapi } = await provider.createTrade({
     tradeNo: trade.tradeNo,
     amountFen: trade.amountFen,
     subject: trade.subject,
     returnUrl: trade.returnUrl,
+    ...(payer ? { payer } : {}),
   });
-  return { tradeNo: trade.tradeNo, amountFen: trade.amountFen, payUrl, provider };
+  return { tradeNo: trade.tradeNo, amountFen: trade.amountFen, payUrl, ...(jsapi ? { jsapi } : {}), provider };
 }
 
 /** The cashier URL of the caller's unpaid application (queryPayUrl): Alipay's for `alipay`, else the generic sandbox. */

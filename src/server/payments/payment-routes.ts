@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { paymentCalls } from '../../contract/payment.ts';
+import { paymentCalls, type WechatJsapiPay } from '../../contract/payment.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser } from '../http/auth-guard.ts';
@@ -8,6 +8,7 @@ import { ApiError, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
 import type { WechatPayProvider } from '../providers/payment/wechat-pay-provider.ts';
+import type { WechatV3Provider } from '../providers/payment/wechat-v3-provider.ts';
 import { WECHAT_APP_ID } from '../providers/payment/wechat-pay-provider.ts';
 import { createPayUrl, openTrade } from './create-pay-url.ts';
 import { getPayOut, refundExists, upsertPayOut } from './pay-outs-repo.ts';
@@ -44,22 +45,27 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   // --- payments: WeChat authorisation and pay, JD pay, pay-out read-back
-  const wechat = deps.payments.get('wechat') as WechatPayProvider | undefined;
+  // The sandbox (codes it issued itself) or the real channel (codes of the official account's OAuth).
+  const wechat = deps.payments.get('wechat') as (WechatPayProvider | WechatV3Provider) | undefined;
   route(paymentCalls.getOpenid, async (request) => {
     const { a: appId, b: code } = request.params;
+    // The web app names the app by its build constant; the real channel knows its official account itself.
     if (!wechat || appId !== WECHAT_APP_ID) throw rejected('微信授权参数错误');
-    const openid = wechat.exchangeOAuthCode(code);
+    const openid = await wechat.exchangeOAuthCode(code);
     if (!openid || !(await spendOAuthCode(deps.db, code, deps.now()))) throw rejected('微信授权已失效，请重新授权');
     return ok({ openid });
   });
   route(paymentCalls.payOrderWeixin, async (request) => {
     if (!wechat) throw rejected('支付渠道不可用');
-    const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat');
+    const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat', { openid: request.body.openid, clientIp: request.ip });
+    // The real channel signs WeChat's prepay_id; the sandbox stands in for WeixinJSBridge with its cashier.
+    if (trade.jsapi) return ok({ ...(trade.jsapi as Omit<WechatJsapiPay, 'tradeNo'>), tradeNo: trade.tradeNo });
+    if (!('jsapiParams' in wechat)) throw rejected('支付渠道不可用');
     const params = wechat.jsapiParams(`wx${trade.tradeNo}`);
     return ok({ ...params, tradeNo: trade.tradeNo, sandboxCashierUrl: trade.payUrl });
   });
   route(paymentCalls.payOrderWapBiz, async (request) => {
-    const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat');
+    const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat', { clientIp: request.ip });
     return ok({ mwebUrl: trade.payUrl, tradeNo: trade.tradeNo });
   });
   route(paymentCalls.payOrderJd, async (request) => {

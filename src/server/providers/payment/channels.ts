@@ -9,10 +9,12 @@ import { jdSandboxChannel } from './jd-pay-provider.ts';
 import type { PaymentChannelDescriptor } from './payment-channel.ts';
 import { sandboxCashierChannel } from './sandbox-payment-provider.ts';
 import { wechatSandboxChannel } from './wechat-pay-provider.ts';
+import { wechatV3Channel } from './wechat-v3-provider.ts';
 
 export const PAYMENT_CHANNEL_IMPLEMENTATIONS: readonly PaymentChannelDescriptor[] = [
   sandboxCashierChannel,
   wechatSandboxChannel,
+  wechatV3Channel,
   alipaySandboxChannel,
   alipayOpenApiChannel,
   jdSandboxChannel,

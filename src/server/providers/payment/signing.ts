@@ -4,7 +4,7 @@
  * Alipay RSA2, JD), the `k=v&k=v` string Alipay and JD sign, and WeChat's
  * AES-256-GCM resource encryption.
  */
-import { createCipheriv, createDecipheriv, createHash, createSign, createVerify, generateKeyPair, generateKeyPairSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSign, createVerify, generateKeyPair, generateKeyPairSync, type KeyObject } from 'node:crypto';
 
 /** An RSA key pair in PEM (PKCS#8 private, SPKI public). */
 export interface RsaKeyPair {
@@ -29,12 +29,12 @@ export function generateRsaKeyPairAsync(): Promise<RsaKeyPair> {
   );
 }
 
-export function rsaSign(privateKeyPem: string, message: string): string {
+export function rsaSign(privateKeyPem: string | KeyObject, message: string): string {
   return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyPem, 'base64');
 }
 
 /** False (never a throw) for a malformed or wrong signature. */
-export function rsaVerify(publicKeyPem: string, message: string, signature: string): boolean {
+export function rsaVerify(publicKeyPem: string | KeyObject, message: string, signature: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
   try {
     return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKeyPem, signature, 'base64');
