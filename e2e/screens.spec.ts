@@ -34,7 +34,10 @@ async function markDynamic(page: Page): Promise<number> {
     let marked = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
+      // User text sits in its own <bdi> (components/user-text.tsx): the mask covers the row's value cell, so
+      // its size does not follow the text's width from run to run.
+      const inline = node.parentElement;
+      const parent = inline?.tagName === 'BDI' ? inline.parentElement : inline;
       if (parent && pattern.test(node.textContent ?? '')) {
         parent.setAttribute('data-screens-mask', '');
         marked += 1;
