@@ -49,6 +49,7 @@ import { seedSchools } from './seed/seed-schools.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { PendingTradeSync } from './payments/pending-trades.ts';
+import { Reconciliation } from './payments/reconciliation.ts';
 import { RefundPayouts } from './payments/refund-payouts.ts';
 import { RecordingRetention } from './recording/retention.ts';
 import { registerPolicyRoutes } from './orders/policy-routes.ts';
@@ -115,6 +116,8 @@ export interface AppHandles {
   pendingTrades: PendingTradeSync;
   /** The refund job (tests call runOnce). */
   refundPayouts: RefundPayouts;
+  /** The daily reconciliation (tests and `npm run reconcile`). */
+  reconciliation: Reconciliation;
 }
 
 /** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
@@ -307,12 +310,17 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
   // --- payments: refunds sent to their channel by a durable job on the lifecycle's tick (payments/refund-payouts.ts)
   const refundPayouts = new RefundPayouts(deps, app.log);
+  // --- payments: each real channel's bill of yesterday compared with payments and refunds (payments/reconciliation.ts)
+  const reconciliation = new Reconciliation(deps, app.log);
   const lifecycle = new LifecycleScheduler({
     db,
     now,
     log: app.log,
     intervalMs: config.lifecycleIntervalMs,
-    tickJobs: [{ name: 'refund pay-outs', run: () => refundPayouts.runOnce() }],
+    tickJobs: [
+      { name: 'refund pay-outs', run: () => refundPayouts.runOnce() },
+      { name: 'reconciliation', run: () => reconciliation.runOnce() },
+    ],
   });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
   const retention = new RecordingRetention({ db, log: app.log });
@@ -341,5 +349,5 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   }
   // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts } };
+  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts, reconciliation } };
 }

@@ -18,8 +18,8 @@
  *   sign_type) goes to notify_url and is re-sent until the answer is
  *   `success`: promptly, late, twice, out of order or never ({@link NotifyMode});
  * - query, close, refund (once per out_request_no), refund query, and the
- *   trade bill of a day: a plain UTF-8 CSV in the columns of Alipay's
- *   业务明细 bill (Alipay itself serves a zip of GBK CSVs).
+ *   trade bill of a day as Alipay serves it: a zip of two GBK CSVs, the
+ *   业务明细 (one line per payment and per refund) and its 汇总.
  *
  * In certificate mode the fake issues its own root, Alipay public-key and
  * application certificates with the `openssl` command.
@@ -31,6 +31,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import { canonicalParams } from '../../src/server/providers/payment/signing.ts';
 
 /** How the fake delivers the asynchronous notification of a trade. */
@@ -637,7 +639,13 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
         response.writeHead(404).end('expired');
         return;
       }
-      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(billCsv(date));
+      const day = date.replaceAll('-', '');
+      const gbk = (text: string) => new Uint8Array(iconv.encode(text, 'gbk'));
+      const zip = zipSync({
+        [`${sellerId}0156_${day}_业务明细.csv`]: gbk(billCsv(date)),
+        [`${sellerId}0156_${day}_业务明细(汇总).csv`]: gbk(`#支付宝业务汇总查询\n门店编号,门店名称,交易订单总笔数,退款订单总笔数\n合计,,0,0\n`),
+      });
+      response.writeHead(200, { 'content-type': 'application/zip' }).end(Buffer.from(zip));
       return;
     }
     response.writeHead(404).end('not found');

@@ -15,7 +15,9 @@
  * - JSAPI and H5 orders, query, close, refund (once per out_refund_no),
  *   refund query, with WeChat's bodies and errors (ORDER_NOT_EXIST 404,
  *   ORDERPAID, NOT_ENOUGH, RESOURCE_NOT_EXISTS, …), and the trade bill
- *   `GET /v3/bill/tradebill?bill_date=` (download_url, SHA1 hash);
+ *   `GET /v3/bill/tradebill?bill_date=` (bill_type ALL: the day's SUCCESS
+ *   and REFUND lines and the totals; download_url and SHA1 hash, the file
+ *   itself a signed GET);
  * - payment and refund notifications (resource AEAD_AES_256_GCM, signed)
  *   sent to notify_url until answered 2xx: promptly, late, twice, out of
  *   order or never ({@link NotifyMode}).
@@ -66,6 +68,8 @@ export interface FakeRefund {
   amountFen: number;
   status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
   notifyUrl: string | undefined;
+  /** When the refund was applied for: the day of its REFUND line in the trade bill. */
+  createdAt: Date;
 }
 
 export interface DeliveryRecord {
@@ -355,14 +359,15 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       response.writeHead(303, { location: url.searchParams.get('redirect_url') || '/' });
       return response.end();
     }
-    if (request.method === 'GET' && url.pathname === '/v3/billdownload/file') {
-      const bill = bills.get(url.searchParams.get('token') ?? '');
-      response.writeHead(bill === undefined ? 404 : 200, { 'content-type': 'text/plain; charset=utf-8' });
-      return response.end(bill ?? '');
-    }
-
     const problem = authProblem(request, `${url.pathname}${url.search}`, body);
     if (problem) return error(401, 'SIGN_ERROR', problem === '签名错误' ? '签名错误' : `签名错误：${problem}`);
+    // The bill file: a signed request like any other, answered with the file itself and no signature (as WeChat does).
+    if (request.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+      const bill = bills.get(url.searchParams.get('token') ?? '');
+      if (bill === undefined) return error(400, 'PARAM_ERROR', 'token无效或已过期');
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return response.end(bill);
+    }
     const fault = faults.find((f) => call.startsWith(f.call) && f.times > 0);
     if (fault) {
       fault.times -= 1;
@@ -451,6 +456,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
         amountFen: refundFen,
         status: 'PROCESSING',
         notifyUrl: typeof json.notify_url === 'string' ? json.notify_url : undefined,
+        createdAt: new Date(),
       };
       refunds.set(outRefundNo, refund);
       return send(200, refundOf(refund));
@@ -478,12 +484,25 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     if (request.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
       const date = url.searchParams.get('bill_date') ?? '';
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return error(400, 'PARAM_ERROR', 'bill_date格式错误');
-      const day = [...trades.values()].filter((t) => t.paidAt && rfc3339(t.paidAt).slice(0, 10) === date);
-      if (day.length === 0) return error(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
-      const lines = ['交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率'];
-      for (const t of day) {
-        lines.push([rfc3339(t.paidAt!).replace('T', ' ').slice(0, 19), appId, mchId, '', '', t.transactionId, t.outTradeNo, t.openid ?? '', t.tradeType, 'SUCCESS', 'OTHERS', 'CNY', (t.totalFen / 100).toFixed(2), '0.00', '0', '0', '0.00', '0.00', '', '', t.description, '', '0.00', '0.60%'].map((v) => `\`${v}`).join(','));
+      const onDay = (at: Date | undefined) => at !== undefined && rfc3339(at).slice(0, 10) === date;
+      const paid = [...trades.values()].filter((t) => onDay(t.paidAt));
+      const refunded = [...refunds.values()].filter((r) => onDay(r.createdAt));
+      if (paid.length + refunded.length === 0) return error(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+      // bill_type ALL: a SUCCESS line per payment of the day, a REFUND line per refund applied for that day.
+      const yuan = (fen: number) => (fen / 100).toFixed(2);
+      const lines = ['交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'];
+      const line = (values: string[]) => lines.push(values.map((v) => `\`${v}`).join(','));
+      for (const t of paid) {
+        line([rfc3339(t.paidAt!).replace('T', ' ').slice(0, 19), appId, mchId, '0', '', t.transactionId, t.outTradeNo, t.openid ?? '', t.tradeType, 'SUCCESS', 'OTHERS', 'CNY', yuan(t.totalFen), '0.00', '0', '0', '0.00', '0.00', '', '', t.description, '', '0.00000', '0.60%', yuan(t.totalFen), '0.00', '']);
       }
+      for (const r of refunded) {
+        const t = trades.get(r.outTradeNo)!;
+        line([rfc3339(r.createdAt).replace('T', ' ').slice(0, 19), appId, mchId, '0', '', t.transactionId, t.outTradeNo, t.openid ?? '', t.tradeType, 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', r.refundId, r.outRefundNo, yuan(r.amountFen), '0.00', 'ORIGINAL', r.status, t.description, '', '0.00000', '0.60%', '0.00', yuan(r.amountFen), '']);
+      }
+      const paidFen = paid.reduce((sum, t) => sum + t.totalFen, 0);
+      const refundFen = refunded.reduce((sum, r) => sum + r.amountFen, 0);
+      lines.push('总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额');
+      line([String(paid.length + refunded.length), yuan(paidFen), yuan(refundFen), '0.00', '0.00000', yuan(paidFen), yuan(refundFen)]);
       const text = `${lines.join('\r\n')}\r\n`;
       const token = randomBytes(12).toString('hex');
       bills.set(token, text);

@@ -246,18 +246,22 @@ describe.each(['public-key', 'certificate'] as const)('Alipay adapter against th
     expect(await page.text()).toContain('isv.invalid-signature');
   });
 
-  it('gives the URL of a day\u2019s trade bill in Alipay\u2019s columns; null for a day without trades', async () => {
+  it('reads a day\u2019s trade bill (a zip of GBK CSVs): its payments and refunds as lines; none for a day without trades', async () => {
     const { tradeNo } = await openCashier(7_700);
     fake.notifyMode = 'never';
     fake.pay(tradeNo);
     fake.notifyMode = 'prompt';
+    await expect(provider.refund({ tradeNo, refundNo: 'RF000000007701', amountFen: 7_700, totalFen: 7_700, reason: '重复支付' })).resolves.toMatchObject({ state: 'succeeded' });
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const bill = await provider.billDownloadUrl(today);
-    const csv = await (await fetch(bill!.url)).text();
-    expect(csv).toContain('支付宝交易号,商户订单号,业务类型');
-    expect(csv.split('\n').find((line) => line.includes(tradeNo))).toContain(',交易,');
-    expect(csv.split('\n').find((line) => line.includes(tradeNo))).toContain(',77.00,');
+    const file = new Uint8Array(await (await fetch((await provider.billDownloadUrl(today))!.url)).arrayBuffer());
+    expect([file[0], file[1]]).toEqual([0x50, 0x4b]);
+    const lines = (await provider.tradeBill(today)).filter((line) => line.tradeNo === tradeNo);
+    expect(lines).toEqual([
+      { kind: 'payment', tradeNo, amountFen: 7_700, platformNo: fake.trades.get(tradeNo)!.tradeNo },
+      { kind: 'refund', tradeNo, refundNo: 'RF000000007701', amountFen: 7_700, platformNo: fake.trades.get(tradeNo)!.tradeNo },
+    ]);
     await expect(provider.billDownloadUrl('2001-01-01')).resolves.toBeNull();
+    await expect(provider.tradeBill('2001-01-01')).resolves.toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@
  * applied), refusing forged and wrong-amount ones; or, when WeChat never
  * notifies, from the query path.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentCalls, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../src/contract/payment.ts';
@@ -135,5 +136,44 @@ describe.each(backends)('buying with wechat:v3 against the WeChat Pay fake (%s)'
     await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the queried payment to pay the order');
     expect(await post(fake.paymentNotification(tradeNo))).toBe(204);
     expect(insurer.issued.filter((c) => c === order.applicationFormCode)).toHaveLength(1);
+  });
+
+  it('reconciles the day with WeChat’s trade bill: every payment matched, then each kind of difference recorded and nothing corrected', async () => {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const paidToday = [...fake.trades.values()].filter((trade) => trade.paidAt);
+    expect(paidToday.length).toBeGreaterThanOrEqual(3);
+    const [first] = await t.handles.reconciliation.reconcileDay(today, ['wechat']);
+    expect(first).toMatchObject({ provider: 'wechat', billDate: today, status: 'done', billLines: paidToday.length, matched: paidToday.length, differences: [] });
+
+    // The platform's side changes: a trade nobody here placed, another amount, a payment it never had.
+    const [changed, dropped] = paidToday;
+    fake.trades.set('WXSTRANGER0001', { ...changed!, outTradeNo: 'WXSTRANGER0001', transactionId: '4200000000202612020000000001' });
+    const realTotal = changed!.totalFen;
+    changed!.totalFen = realTotal + 1;
+    fake.trades.delete(dropped!.outTradeNo);
+    const { order } = await h5Order();
+    const before = await statusOf(order.orderCode);
+    try {
+      const [second] = await t.handles.reconciliation.reconcileDay(today, ['wechat']);
+      expect(second!.status).toBe('done');
+      expect(second!.matched).toBe(paidToday.length - 2);
+      expect(second!.differences!.map((d) => [d.kind, d.tradeNo, d.platformAmountFen ?? null, d.localAmountFen ?? null]).sort()).toEqual(
+        [
+          ['amount_differs', changed!.outTradeNo, realTotal + 1, realTotal],
+          ['missing_on_platform', dropped!.outTradeNo, null, dropped!.totalFen],
+          ['unknown_here', 'WXSTRANGER0001', realTotal, null],
+        ].sort(),
+      );
+      // The differences are recorded under the run that found them (the first found none); the payments are as they were.
+      const runs = (await t.database.db.execute(
+        sql`select d.run, count(*)::int as n from reconciliation_differences d join reconciliations r on r.id = d.reconciliation_id where r.provider = 'wechat' and r.bill_date = ${today} group by d.run order by d.run`,
+      )) as unknown as { rows: { run: number | string; n: number | string }[] };
+      expect(runs.rows.map((row) => [Number(row.run), Number(row.n)])).toEqual([[2, 3]]);
+      expect(await statusOf(order.orderCode)).toBe(before);
+    } finally {
+      changed!.totalFen = realTotal;
+      fake.trades.set(dropped!.outTradeNo, dropped!);
+      fake.trades.delete('WXSTRANGER0001');
+    }
   });
 });

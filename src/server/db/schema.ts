@@ -912,3 +912,71 @@ export const sharedCredentials = pgTable('shared_credentials', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+// --- payments: daily reconciliation (payments/reconciliation.ts, docs/payments.md "Reconciliation")
+
+export const RECONCILIATION_STATUSES = ['pending', 'done', 'failed'] as const;
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
+
+/**
+ * One channel's bill of one Beijing day, compared once with payments and
+ * refunds: a durable job (db/claim-due.ts), so a run that died is taken up
+ * again and two instances never run one day at once. `attempts` numbers the
+ * runs; each run's differences carry its number.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    /** yyyy-MM-dd, Beijing time. */
+    billDate: text('bill_date').notNull(),
+    status: text('status').$type<ReconciliationStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').defaultNow(),
+    lastError: text('last_error'),
+    billLines: integer('bill_lines'),
+    matched: integer('matched'),
+    differences: integer('differences'),
+    finishedAt: ts('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reconciliations_day_unique').on(t.provider, t.billDate),
+    index('reconciliations_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    check('reconciliations_status_check', oneOf(t.status, RECONCILIATION_STATUSES)),
+  ],
+);
+
+/**
+ * unknown_here: on the platform's bill, not collected (or not refunded) here; missing_on_platform: collected here
+ * that day, not on the bill; amount_differs: both, different amounts; refund_unseen: refunded here that day, not on the bill.
+ */
+export const DIFFERENCE_KINDS = ['unknown_here', 'missing_on_platform', 'amount_differs', 'refund_unseen'] as const;
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
+
+/** A difference a reconciliation run found. Recorded only: nothing in payments or refunds is changed by it. */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: id(),
+    reconciliationId: bigint('reconciliation_id', { mode: 'number' })
+      .notNull()
+      .references(() => reconciliations.id, { onDelete: 'cascade' }),
+    /** The run (the reconciliation's attempts) that found it. */
+    run: integer('run').notNull(),
+    kind: text('kind').$type<DifferenceKind>().notNull(),
+    subject: text('subject').$type<'payment' | 'refund'>().notNull(),
+    tradeNo: text('trade_no').notNull(),
+    refundNo: text('refund_no'),
+    platformNo: text('platform_no'),
+    platformAmountFen: integer('platform_amount_fen'),
+    localAmountFen: integer('local_amount_fen'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reconciliation_differences_run_idx').on(t.reconciliationId, t.run),
+    check('reconciliation_differences_kind_check', oneOf(t.kind, DIFFERENCE_KINDS)),
+    check('reconciliation_differences_subject_check', oneOf(t.subject, ['payment', 'refund'])),
+  ],
+);

@@ -32,7 +32,7 @@ export interface SweepResult {
  * rows with `FOR UPDATE … SKIP LOCKED`, so instances share the due rows and
  * every row moves once (the transition is also conditional on the status).
  * The same tick then runs the durable jobs it was given (`tickJobs`: the
- * refund pay-outs), whose state is in the database.
+ * refund pay-outs, the daily reconciliation), whose state is in the database.
  */
 export class LifecycleScheduler {
   private readonly job = new PeriodicJob(async () => {

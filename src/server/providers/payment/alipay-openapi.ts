@@ -18,9 +18,11 @@ import { AlipaySdk, type AlipaySdkCommonResult, type AlipaySdkConfig } from 'ali
 import { parseShanghai } from '../../../engine/time/shanghai-time.ts';
 import { OutboundError, type CallOut } from '../outbound.ts';
 import { readAlipaySettings, type AlipaySettings } from './alipay-settings.ts';
+import { parseAlipayTradeBill } from './bill-files.ts';
 import { definePaymentChannel } from './payment-channel.ts';
 import {
   NotificationRejected,
+  type BillLine,
   type CreateTradeInput,
   type NotifyAnswer,
   type NotifyOutcome,
@@ -214,6 +216,38 @@ export class AlipayOpenApiProvider implements PaymentProvider {
     if (answer.sub_code === 'isp.bill_not_exist') return null;
     if (answer.code !== '10000' || typeof answer.bill_download_url !== 'string') throw refusal('alipay.data.dataservice.bill.downloadurl.query', answer);
     return { url: answer.bill_download_url };
+  }
+
+  /**
+   * The day's bill read into lines: the URL from {@link billDownloadUrl}
+   * (signed and verified by the SDK), then the file itself, a zip of GBK CSVs
+   * (bill-files.ts). HTTPS only, unless the gateway itself is plain HTTP (a
+   * fake on loopback).
+   */
+  async tradeBill(date: string): Promise<BillLine[]> {
+    const bill = await this.billDownloadUrl(date);
+    if (!bill) return [];
+    const url = new URL(bill.url);
+    if (url.protocol !== 'https:' && new URL(this.options.settings.gateway).protocol !== 'http:') {
+      throw new OutboundError('alipay bill: the download URL is not HTTPS', false, 'download-url');
+    }
+    const file = await this.options.callOut({
+      vendor: VENDOR,
+      call: 'bill.download',
+      idempotent: true,
+      timeoutMs: this.options.settings.timeoutMs * 4,
+      run: async (signal) => {
+        const response = await fetch(url, { signal });
+        if (response.status >= 500 || response.status === 429) throw new OutboundError(`alipay bill.download failed (HTTP ${response.status})`, true, `http-${response.status}`);
+        if (response.status !== 200) throw new OutboundError(`alipay bill.download refused (HTTP ${response.status})`, false, `http-${response.status}`);
+        return new Uint8Array(await response.arrayBuffer());
+      },
+    });
+    try {
+      return parseAlipayTradeBill(file);
+    } catch (error) {
+      throw new OutboundError(error instanceof Error ? error.message : 'alipay bill: unreadable', false, 'bill-unreadable');
+    }
   }
 
   /** The notification's fields once its signature, app and seller are checked. */

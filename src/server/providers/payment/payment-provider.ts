@@ -41,6 +41,21 @@ export type RefundOutcome =
   | { state: 'processing' | 'succeeded'; platformRefundNo?: string }
   | { state: 'refused'; reason: string };
 
+/**
+ * One line of a channel's trade bill for a day (对账单): money the platform
+ * collected for a trade, or paid back for a refund. Amounts are positive fen.
+ */
+export interface BillLine {
+  kind: 'payment' | 'refund';
+  /** Our trade number (out_trade_no). */
+  tradeNo: string;
+  /** Our refund number (out_refund_no / out_request_no), for a refund line. */
+  refundNo?: string;
+  amountFen: number;
+  /** The platform's own transaction or refund number. */
+  platformNo?: string;
+}
+
 /** A refund notification whose signature and shape the provider has checked. */
 export interface VerifiedRefundNotification {
   notifyId: string;
@@ -96,6 +111,12 @@ export interface PaymentProvider {
   closeTrade?(tradeNo: string): Promise<void>;
   /** Sends a refund to the platform; idempotent by `refundNo`. */
   refund?(request: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * The platform's trade bill of one Beijing day (yyyy-MM-dd), payments and
+   * refunds, for reconciliation (payments/reconciliation.ts); an empty list
+   * when the platform has no bill for the day. Real channels only.
+   */
+  tradeBill?(date: string): Promise<BillLine[]>;
   /** Asks the platform for a refund's state. */
   queryRefund?(request: Pick<RefundRequest, 'tradeNo' | 'refundNo'>): Promise<RefundOutcome>;
   /** @throws NotificationRejected when the refund notification cannot be trusted */

@@ -6,7 +6,7 @@
  *   openid (inside WeChat), its prepay_id signed into the parameters of
  *   WeixinJSBridge.getBrandWCPayRequest; H5 (`/v3/pay/transactions/h5`)
  *   otherwise, the cashier URL WeChat gives with `redirect_url` added;
- * - queryTrade, closeTrade, refund, queryRefund: one call each through the
+ * - queryTrade, closeTrade, refund, queryRefund, tradeBill: one call each through the
  *   app's callOut (timeout, retries of the idempotent ones on 5xx, 429 and
  *   WeChat's SYSTEM_ERROR, the breaker, one log line without bodies);
  * - notifications (payment and refund): JSON events signed by WeChat Pay,
@@ -16,6 +16,7 @@
  * - the payer's openid: the official account's OAuth (snsapi_base), the
  *   code exchanged at sns/oauth2/access_token.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
@@ -24,6 +25,7 @@ import { OutboundError, type CallOut } from '../outbound.ts';
 import { definePaymentChannel, type SandboxPageContext } from './payment-channel.ts';
 import {
   NotificationRejected,
+  type BillLine,
   type CreateTradeInput,
   type NotifyAnswer,
   type NotifyOutcome,
@@ -48,6 +50,7 @@ import {
   type WechatAnswer,
 } from './wechat-v3.ts';
 import { readWechatPaySettings, type WechatPaySettings } from './wechat-v3-settings.ts';
+import { parseWechatTradeBill } from './bill-files.ts';
 
 export const WECHAT_OPEN_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
@@ -229,6 +232,30 @@ export class WechatV3Provider implements PaymentProvider {
     const answer = await this.client.send('refunds.query', 'GET', `/v3/refund/domestic/refunds/${encodeURIComponent(request.refundNo)}`, undefined, true);
     if (answer.status === 404 || answer.code === 'RESOURCE_NOT_EXISTS') throw new OutboundError('wechatpay has no refund of that number', false, 'REFUND_NOT_EXIST');
     return this.refundOutcome('refunds.query', answer);
+  }
+
+  /**
+   * The day's trade bill (`/v3/bill/tradebill`, bill_type ALL): WeChat's
+   * signed answer names the file and its SHA1; the file is downloaded with a
+   * signed GET and refused when its hash differs. NO_STATEMENT_EXIST (no
+   * trade that day) is an empty bill.
+   */
+  async tradeBill(date: string): Promise<BillLine[]> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError('bill date must be yyyy-MM-dd');
+    const answer = await this.client.send('bill.tradebill', 'GET', `/v3/bill/tradebill?bill_date=${date}&bill_type=ALL`, undefined, true);
+    if (answer.code === 'NO_STATEMENT_EXIST') return [];
+    const { download_url: url, hash_type: hashType, hash_value: hash } = answer.json;
+    if (answer.status !== 200 || typeof url !== 'string' || hashType !== 'SHA1' || typeof hash !== 'string') throw refusal('bill.tradebill', answer);
+    const file = await this.client.download('bill.download', url);
+    if (file.status !== 200) throw new OutboundError(`wechatpay bill.download refused (HTTP ${file.status})`, false, `http-${file.status}`);
+    if (createHash('sha1').update(file.body).digest('hex') !== hash.toLowerCase()) {
+      throw new OutboundError('wechatpay bill.download: the file does not match its SHA1', true, 'bill-hash');
+    }
+    try {
+      return parseWechatTradeBill(file.body.toString('utf8'));
+    } catch (error) {
+      throw new OutboundError(error instanceof Error ? error.message : 'wechatpay bill: unreadable', false, 'bill-unreadable');
+    }
   }
 
   /** A notification's event once its signature and window are checked, and its resource decrypted. */

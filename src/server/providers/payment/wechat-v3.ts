@@ -309,6 +309,46 @@ export class WechatPayClient {
       },
     });
   }
+
+  /**
+   * Downloads a file WeChat Pay named in a verified answer (a bill's
+   * download_url): a GET signed like every call, over the URL's own path and
+   * query, answered with the file and no signature (the caller checks its
+   * hash). Only from the configured API origin.
+   */
+  download(call: string, url: string): Promise<WechatDownload> {
+    const target = new URL(url);
+    if (target.origin !== new URL(this.settings.base).origin) {
+      return Promise.reject(new OutboundError(`wechatpay ${call}: a download URL outside the API origin`, false, 'download-origin'));
+    }
+    const pathWithQuery = `${target.pathname}${target.search}`;
+    return this.callOut({
+      vendor: VENDOR,
+      call,
+      idempotent: true,
+      timeoutMs: this.settings.timeoutMs * 4,
+      run: async (signal) => {
+        const timestamp = String(Math.floor(this.now().getTime() / 1000));
+        const nonce = randomBytes(16).toString('hex');
+        const response = await fetch(target, {
+          signal,
+          headers: { 'user-agent': 'edu-insure wechatpay-v3', authorization: authorization(this.signer, 'GET', pathWithQuery, '', timestamp, nonce) },
+        });
+        if (response.status >= 500 || response.status === 429) throw new OutboundError(`wechatpay ${call} failed (HTTP ${response.status})`, true, `http-${response.status}`);
+        const body = Buffer.from(await response.arrayBuffer());
+        if (body.length > MAX_BILL_BYTES) throw new OutboundError(`wechatpay ${call}: the file is larger than ${MAX_BILL_BYTES} bytes`, false, 'too-large');
+        return { status: response.status, body };
+      },
+    });
+  }
+}
+
+/** A bill file, at most this large (a day of a school market is far less). */
+const MAX_BILL_BYTES = 64 * 1024 * 1024;
+
+export interface WechatDownload {
+  status: number;
+  body: Buffer;
 }
 
 /** WeChat Pay's public key (public-key mode) from its PEM. */
