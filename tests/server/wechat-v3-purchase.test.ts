@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { paymentCalls, WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../src/contract/payment.ts';
+import { policyCalls } from '../../src/contract/policy.ts';
 import { readWechatPaySettings } from '../../src/server/providers/payment/wechat-v3-settings.ts';
 import { startWechatMpFake, type WechatMpFake } from '../fakes/wechat-mp-fake.ts';
 import { startWechatPayFake, type WechatPayFake } from '../fakes/wechat-pay-v3-fake.ts';
@@ -136,6 +137,28 @@ describe.each(backends)('buying with wechat:v3 against the WeChat Pay fake (%s)'
     await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the queried payment to pay the order');
     expect(await post(fake.paymentNotification(tradeNo))).toBe(204);
     expect(insurer.issued.filter((c) => c === order.applicationFormCode)).toHaveLength(1);
+  });
+
+  it('closes the unpaid trade of a cancelled order on WeChat Pay, so that it can no longer be paid', async () => {
+    const { order, tradeNo } = await h5Order();
+    expectOk(await call(t.app, { method: 'POST', url: `${GW}${policyCalls.cancelOrder.path}`, token: session.token, payload: { orderCode: order.orderCode } }));
+    offsetMs = 2 * 60_000;
+    try {
+      await t.handles.pendingTrades.runOnce();
+    } finally {
+      offsetMs = 0;
+    }
+    expect(fake.trades.get(tradeNo)!.state).toBe('CLOSED');
+    expect(fake.requests.some((r) => r.call.endsWith('/close') && r.status === 204)).toBe(true);
+    // Asked once: the payment is no longer pending.
+    const asked = fake.requests.length;
+    offsetMs = 3 * 60_000;
+    try {
+      await t.handles.pendingTrades.runOnce();
+    } finally {
+      offsetMs = 0;
+    }
+    expect(fake.requests.slice(asked).filter((r) => r.call.includes(tradeNo))).toEqual([]);
   });
 
   it('reconciles the day with WeChat’s trade bill: every payment matched, then each kind of difference recorded and nothing corrected', async () => {

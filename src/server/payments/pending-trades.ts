@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema.ts';
 import { PeriodicJob } from '../lib/periodic-job.ts';
 import { applyVerifiedPayment } from './process-notification.ts';
 
@@ -14,29 +14,28 @@ const BATCH = 50;
 
 /**
  * The query path: asks a real channel (one whose provider has `queryTrade`)
- * about each of its trades still pending a minute after it was opened and
- * within the order's payment window, and applies a payment the platform
- * reports as paid exactly as its notification would have been (the same
- * transaction, under a notify id of its own; the notification arriving later
- * is then a repeat). Sandboxes are never asked: they know their own trades.
+ * about each of its trades still pending a minute after it was opened, and
+ * applies a payment the platform reports as paid exactly as its
+ * notification would have been (the same transaction, under a notify id of
+ * its own; the notification arriving later is then a repeat). A trade still
+ * unpaid whose order can no longer be paid (cancelled, timed out) or whose
+ * payment window has passed is closed on the platform (`closeTrade`), so
+ * that it cannot be paid any more, and marked failed; money that still
+ * arrives for it becomes a late payment with its refund. Sandboxes are never
+ * asked: they know their own trades.
  * @returns how many trades were found paid
  */
 export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger): Promise<number> {
   const askable = [...deps.payments.values()].filter((provider) => provider.queryTrade).map((provider) => provider.name);
   if (askable.length === 0) return 0;
   const now = deps.now().getTime();
-  const windowMs = (deps.config.paymentTimeoutMinutes + 10) * 60_000;
+  const windowStart = new Date(now - (deps.config.paymentTimeoutMinutes + 10) * 60_000);
   const pending = await deps.db
-    .select({ tradeNo: payments.tradeNo, provider: payments.provider })
+    .select({ id: payments.id, tradeNo: payments.tradeNo, provider: payments.provider, createdAt: payments.createdAt, orderStatus: orders.status })
     .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'pending'),
-        inArray(payments.provider, askable),
-        lt(payments.createdAt, new Date(now - QUIET_MS)),
-        gt(payments.createdAt, new Date(now - windowMs)),
-      ),
-    )
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.status, 'pending'), inArray(payments.provider, askable), lt(payments.createdAt, new Date(now - QUIET_MS))))
+    .orderBy(payments.id)
     .limit(BATCH);
   let paid = 0;
   for (const trade of pending) {
@@ -44,22 +43,29 @@ export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger):
     if (!provider?.queryTrade) continue;
     try {
       const state = await provider.queryTrade(trade.tradeNo);
-      if (state.state !== 'paid' || state.amountFen === undefined) continue;
-      const outcome = await applyVerifiedPayment(
-        deps,
-        provider.name,
-        {
-          notifyId: `${provider.name}:query:${state.platformTradeNo ?? trade.tradeNo}`,
-          tradeNo: trade.tradeNo,
-          amountFen: state.amountFen,
-          status: 'SUCCESS',
-          paidAt: state.paidAt ?? deps.now(),
-        },
-        JSON.stringify({ query: state }),
-        log,
-      );
-      paid += 1;
-      log.info({ provider: provider.name, tradeNo: trade.tradeNo, outcome }, 'payment found by query');
+      if (state.state === 'paid' && state.amountFen !== undefined) {
+        const outcome = await applyVerifiedPayment(
+          deps,
+          provider.name,
+          {
+            notifyId: `${provider.name}:query:${state.platformTradeNo ?? trade.tradeNo}`,
+            tradeNo: trade.tradeNo,
+            amountFen: state.amountFen,
+            status: 'SUCCESS',
+            paidAt: state.paidAt ?? deps.now(),
+          },
+          JSON.stringify({ query: state }),
+          log,
+        );
+        paid += 1;
+        log.info({ provider: provider.name, tradeNo: trade.tradeNo, outcome }, 'payment found by query');
+        continue;
+      }
+      const payable = trade.orderStatus === 'toBePaid' && trade.createdAt > windowStart;
+      if (payable || state.state === 'paid' || state.state === 'refunded') continue;
+      if (state.state === 'unpaid') await provider.closeTrade?.(trade.tradeNo);
+      await deps.db.update(payments).set({ status: 'failed' }).where(and(eq(payments.id, trade.id), eq(payments.status, 'pending')));
+      log.info({ provider: provider.name, tradeNo: trade.tradeNo, orderStatus: trade.orderStatus }, 'unpaid trade closed');
     } catch (error) {
       // The next sweep asks again; the outbound call already logged the failure.
       log.warn({ provider: provider.name, tradeNo: trade.tradeNo, err: error }, 'trade query failed');
