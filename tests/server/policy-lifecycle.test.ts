@@ -140,6 +140,17 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     const token = await getResubToken(t.app, alice.token);
     const surrendered = expectOk(await post<EndorsResult>(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token }));
     expect(surrendered).toEqual({ policyNo, status: 'surrender', statusName: '已退保' });
+    // The product gives back the unearned premium (order.surrenderRefund absent: unearned), by whole days left.
+    const surrenderedDetail = await detailOf(alice, order.applicationFormCode);
+    const dayOf = (text: string) => Date.parse(`${text.slice(0, 10)}T00:00:00+08:00`);
+    const covered = Math.round((dayOf(surrenderedDetail.endDate) - dayOf(surrenderedDetail.startDate)) / DAY);
+    const paidFen = Math.round(order.amount * 100);
+    expect(surrenderedDetail.refunds).toHaveLength(1);
+    expect(surrenderedDetail.refunds[0]).toMatchObject({ status: 'pending', refundedAt: null });
+    const refundFen = Math.round(surrenderedDetail.refunds[0]!.amount * 100);
+    expect(refundFen).toBeGreaterThan(0);
+    expect(refundFen).toBeLessThan(paidFen);
+    expect(Math.abs(refundFen - Math.floor((paidFen * (covered - 2)) / covered))).toBeLessThanOrEqual(Math.ceil(paidFen / covered));
     // The same token again: refused as a resubmission; a new token: refused by the lifecycle.
     expect((await post(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': token })).body.code).toBe('4009');
     const again = await post(alice, policyCalls.submitEndors.path, { policyNo, endorType: 'surrender' }, { 'x-resub-token': await getResubToken(t.app, alice.token) });

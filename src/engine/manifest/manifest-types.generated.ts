@@ -717,6 +717,10 @@ export interface Order {
    */
   paymentTimeoutMinutes?: number;
   /**
+   * What the parent gets back on surrender (退保), paid to the channel the premium came from. unearned: the whole premium before the start date, then the share of the whole days still to run (premium × days left ÷ days covered, rounded down to the fen); beforeStart: the whole premium before the start date, nothing once in force; none: nothing (the clause gives no refund). An insurer that answers the surrender with its own refund amount decides instead, never above the premium.
+   */
+  surrenderRefund?: 'unearned' | 'beforeStart' | 'none';
+  /**
    * The promoter's reward on a sale of this product, as a share of its premium (0.05 = 5 %). Copied onto each sale when it is made (a later change does not rewrite past rewards); the reward is pending once paid, confirmed once the policy is in force, clawed back when it is surrendered or refunded (docs/promoters.md). 0 when absent: the sale still counts in the promoter's achievements.
    */
   rewardRate?: number;

@@ -568,7 +568,7 @@ export const tempForms = pgTable(
   (t) => [index('temp_forms_user_idx').on(t.userId, t.updatedAt)],
 );
 // --- payments
-export const REFUND_REASONS = ['duplicatePayment', 'latePayment', 'issueFail'] as const;
+export const REFUND_REASONS = ['duplicatePayment', 'latePayment', 'issueFail', 'surrender'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** pending: to send (or to send again); processing: accepted by the channel, not yet done; succeeded and failed are final. */
 export const REFUND_STATUSES = ['pending', 'processing', 'succeeded', 'failed'] as const;

@@ -22,6 +22,7 @@ import { toAppDetail, toInsuredExtend, toOrderCharge, toRenewalForm, toTempFormI
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf } from './renewal.ts';
 import { consumeResubToken } from './resub-tokens-repo.ts';
+import { surrenderPolicy } from './surrender.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
@@ -108,7 +109,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const view = await requireOwnForm(db, { policyNo: request.body.policyNo }, user);
     // Spent only once the policy is known to be the caller's.
     if (!(await consumeResubToken(db, { token, userId: user.userId, now }))) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-    const result = await applyTransition(db, { orderId: view.orderId, event: 'surrender', at: now, actor: 'user' });
+    const result = await surrenderPolicy(deps, view, now);
     if (!result.ok) throw rejected(result.message);
     request.log.info({ policyNo: request.body.policyNo }, 'policy surrendered');
     return ok({ policyNo: request.body.policyNo, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '退保成功');

@@ -24,6 +24,7 @@ const REASON_TEXT: Readonly<Record<RefundReason, string>> = {
   duplicatePayment: '重复支付退款',
   latePayment: '订单已关闭，退还支付款',
   issueFail: '保险公司出单失败，退还保费',
+  surrender: '退保退费',
 };
 
 /** Active refunds only: a final one (succeeded, failed) is never written by the job or a notification again. */

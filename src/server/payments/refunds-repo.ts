@@ -14,15 +14,21 @@ export async function recordRefund(
     .onConflictDoNothing({ target: refunds.paymentId });
 }
 
-/** A refund for the order's successful payment, if it has one (an offline-fee order has none). */
-export async function recordRefundOfOrder(db: Db, orderId: number, reason: RefundReason, now: Date): Promise<boolean> {
+/**
+ * A refund for the order's successful payment, if it has one (an offline-fee
+ * order has none): the whole payment, or what `amountOf` gives of it (clamped
+ * to the payment; nothing is recorded for 0).
+ */
+export async function recordRefundOfOrder(db: Db, orderId: number, reason: RefundReason, now: Date, amountOf?: (paidFen: number) => number): Promise<boolean> {
   const [paid] = await db
     .select({ id: payments.id, amountFen: payments.amountFen })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
     .limit(1);
   if (!paid) return false;
-  await recordRefund(db, { paymentId: paid.id, orderId, amountFen: paid.amountFen, reason, createdAt: now });
+  const amountFen = Math.min(paid.amountFen, Math.max(0, Math.floor(amountOf ? amountOf(paid.amountFen) : paid.amountFen)));
+  if (amountFen === 0) return false;
+  await recordRefund(db, { paymentId: paid.id, orderId, amountFen, reason, createdAt: now });
   return true;
 }
 
