@@ -7,7 +7,9 @@
 # CSP-protected home page and the absence of the development endpoints; then
 # starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS; then once more on the
 # real adapters this build has (Alipay, geocoder, WeChat official account, mail, S3), each pointed at its vendor
-# fake (`npm run fakes`, run from this checkout), and checks calls that go through them.
+# fake (`npm run fakes`, run from this checkout), and checks calls that go through them: a policy bought
+# through WeChat Pay and one through Alipay over HTTP, one surrendered into a refund that reaches the WeChat Pay
+# fake, and the day reconciled by the production install's reconcile command with no difference.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
 # Usage: bash scripts/prod-smoke.sh   (PROD_SMOKE_TIMEOUT: seconds to wait for /healthz, default 60)
@@ -41,15 +43,21 @@ echo "prod-smoke: production node_modules $(du -sm "$work/node_modules" | cut -f
 
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"
+secret() { node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))"; }
+jwt_secret="$(secret)"
+pay_sandbox_secret="$(secret)"
+# memory:// until the stage on the vendor fakes, which keeps PGlite in $work/data for the reconcile command.
+database_url="memory://"
+# Runs (execs: call it in a subshell) a command of the copied install in its production environment; NAME=value arguments before it are added.
+in_production() {
+  cd "$work"
+  exec env NODE_ENV=production ALLOW_SANDBOX=true JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
+    ${database_url:+"DATABASE_URL=$database_url"} DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
+    "$@"
+}
 # Starts the copied server in production on $port; extra NAME=value arguments are added to its environment.
 start_server() {
-  (
-    cd "$work"
-    exec env NODE_ENV=production ALLOW_SANDBOX=true \
-      JWT_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" PAY_SANDBOX_SECRET="$(node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))")" \
-      DATABASE_URL=memory:// DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
-      "$@" node dist-server/server.mjs
-  ) >"$work/server.log" 2>&1 &
+  (in_production "$@" node dist-server/server.mjs) >"$work/server.log" 2>&1 &
   server_pid=$!
 }
 
@@ -133,7 +141,8 @@ until [ -s "$fakes_env" ]; do
 done
 mapfile -t fake_settings <"$fakes_env"
 echo "== prod-smoke: starting it on the vendor fakes ($(grep -c . "$fakes_env") settings from npm run fakes)"
-start_server "${fake_settings[@]}" PUBLIC_URL="$base"
+database_url=""
+start_server "${fake_settings[@]}" PUBLIC_URL="$base" LIFECYCLE_INTERVAL_MS=500
 deadline=$((SECONDS + timeout))
 until [ "$(status "$base/healthz")" = 200 ]; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited (vendor fakes)"
@@ -157,9 +166,19 @@ echo "$logged_in" | grep -q '"token":"' || fail "log-in with the texted code ans
 grep -qw "$sms_code" "$work/server.log" && fail "the SMS code reached the server log"
 oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/_sandbox/wechat/oauth2/authorize?appid=wx5a1d0c0a5b5e0001&redirect_uri=%2F%23%2Fpayoff&state=edu")"
 case "$oauth" in https://open.weixin.qq.com/connect/oauth2/authorize\?appid=wxfa4efa4efa4efa4e*snsapi_base*) ;; *) fail "the WeChat OAuth entry (wechat:v3) redirected to: ${oauth:0:200}" ;; esac
+# A purchase through each real channel, a surrender refunded through WeChat Pay (scripts/prod-smoke-purchase.ts).
+node --import tsx scripts/prod-smoke-purchase.ts "$base" "$fakes_env" 13900000018 || fail "the purchase on the vendor fakes"
+# The day's trade bills of both platforms against the payments and refunds: no difference (exit 0), run by the
+# operators' command of the production install once the server has stopped (PGlite keeps one process).
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+bill_date="$(TZ=Asia/Shanghai date +%F)"
+reconciled="$( (in_production "${fake_settings[@]}" PUBLIC_URL="$base" node dist-server/reconcile.mjs --date "$bill_date") 2>"$work/reconcile.log")" || fail "reconcile --date $bill_date: $reconciled $(tail -n 5 "$work/reconcile.log")"
+echo "$reconciled" | sed 's/^/prod-smoke: reconcile: /'
+for channel in wechat alipay; do echo "$reconciled" | grep -q "^$channel " || fail "reconcile did not read the $channel bill"; done
 api_v3_key_file="$(grep '^WECHATPAY_API_V3_KEY_FILE=' "$fakes_env" | cut -d= -f2-)"
 grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay API v3 key reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password\|FakeAliyunAccessKeySecret' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
+echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): a policy bought through each, a surrender refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
 
 echo "prod-smoke: OK"

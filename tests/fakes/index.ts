@@ -42,7 +42,7 @@ export const FAKES: readonly FakeDescriptor[] = [
     name: 'WeChat Pay API v3 (payments)',
     async start() {
       // Public-key mode; the OAuth code exchange is the official account fake's (WECHAT_MP_* below).
-      const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'twice' });
+      const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'twice', refundSettleMs: 1000 });
       return { env: fake.env(), close: fake.close };
     },
   },

@@ -44,6 +44,8 @@ export interface WechatPayFakeOptions {
   maxAttempts?: number;
   /** What the merchant's balance can refund, in fen (unlimited by default). */
   balanceFen?: number;
+  /** When set, each accepted refund succeeds by itself this many ms later (and is notified), as WeChat's do; otherwise a test settles it. */
+  refundSettleMs?: number;
   port?: number;
 }
 
@@ -343,6 +345,11 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     };
     const error = (status: number, code: string, message: string) => send(status, { code, message });
 
+    // The fake's own console (like the merchant platform's 退款记录): the refunds it received, for the smoke test.
+    if (request.method === 'GET' && url.pathname === '/__fake/refunds') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify([...refunds.values()].map((r) => ({ outRefundNo: r.outRefundNo, outTradeNo: r.outTradeNo, amountFen: r.amountFen, status: r.status }))));
+    }
     // Pages of the fake (no signature: the browser's side).
     if (request.method === 'GET' && url.pathname === '/pay/h5') {
       const trade = [...trades.values()].find((t) => t.prepayId === url.searchParams.get('prepay_id'));
@@ -459,6 +466,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
         createdAt: new Date(),
       };
       refunds.set(outRefundNo, refund);
+      if (options.refundSettleMs !== undefined) setTimeout(() => refund.status === 'PROCESSING' && fake.settleRefund(outRefundNo), options.refundSettleMs).unref();
       return send(200, refundOf(refund));
     }
     const refundQuery = url.pathname.match(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/);
