@@ -91,6 +91,9 @@ export interface WechatPayFake {
   appId: string;
   keyMode: 'public-key' | 'certificate';
   apiV3Key: string;
+  /** The platform's clock (signatures, times of trades and refunds): now plus `clockOffsetMs`. */
+  now(): Date;
+  clockOffsetMs: number;
   env(): Record<string, string>;
   trades: Map<string, FakeTrade>;
   refunds: Map<string, FakeRefund>;
@@ -180,7 +183,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
   const maxAttempts = options.maxAttempts ?? 8;
 
   const signHeaders = (body: string, key = platform.privateKey, skewS = 0): Record<string, string> => {
-    const timestamp = String(Math.floor(Date.now() / 1000) + skewS);
+    const timestamp = String(Math.floor(fake.now().getTime() / 1000) + skewS);
     const nonce = randomBytes(16).toString('hex');
     return {
       'wechatpay-serial': platform.serial,
@@ -196,7 +199,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     const associated = kind === 'payment' ? 'transaction' : 'refund';
     const body = JSON.stringify({
       id: o.eventId ?? `EV-${randomBytes(8).toString('hex')}`,
-      create_time: rfc3339(new Date()),
+      create_time: rfc3339(fake.now()),
       resource_type: 'encrypt-resource',
       event_type: eventType,
       summary: kind === 'payment' ? '支付成功' : '退款成功',
@@ -233,7 +236,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       out_trade_no: trade.outTradeNo,
       channel: 'ORIGINAL',
       user_received_account: '支付用户零钱',
-      create_time: rfc3339(new Date()),
+      create_time: rfc3339(fake.now()),
       status: refund.status,
       funds_account: 'AVAILABLE',
       amount: { total: trade.totalFen, refund: refund.amountFen, payer_total: trade.totalFen, payer_refund: refund.amountFen, currency: 'CNY' },
@@ -302,7 +305,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
           out_refund_no: refund.outRefundNo,
           refund_id: refund.refundId,
           refund_status: refund.status,
-          ...(refund.status === 'SUCCESS' ? { success_time: rfc3339(new Date()) } : {}),
+          ...(refund.status === 'SUCCESS' ? { success_time: rfc3339(fake.now()) } : {}),
           user_received_account: '支付用户零钱',
           amount: { total: trade.totalFen, refund: refund.amountFen, payer_total: trade.totalFen, payer_refund: refund.amountFen },
         },
@@ -320,7 +323,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     if (fields.mchid !== mchId) return '商户号不匹配';
     if (fields.serial_no?.toUpperCase() !== merchantSerial) return '证书序列号不匹配';
     const timestamp = Number(fields.timestamp);
-    if (!Number.isInteger(timestamp) || Math.abs(timestamp - Date.now() / 1000) > 300) return '请求时间戳过期';
+    if (!Number.isInteger(timestamp) || Math.abs(timestamp - fake.now().getTime() / 1000) > 300) return '请求时间戳过期';
     const message = `${request.method}\n${pathWithQuery}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
     try {
       if (!createVerify('RSA-SHA256').update(message, 'utf8').verify(merchantPublic, fields.signature ?? '', 'base64')) return '签名错误';
@@ -411,7 +414,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       }
       const trade: FakeTrade = existing ?? {
         outTradeNo,
-        transactionId: `4200${String(Date.now())}${randomBytes(5).toString('hex')}`.slice(0, 28),
+        transactionId: `4200${String(fake.now().getTime())}${randomBytes(5).toString('hex')}`.slice(0, 28),
         tradeType: h5 ? 'MWEB' : 'JSAPI',
         prepayId: `wx${randomBytes(15).toString('hex')}`,
         totalFen: amount!.total as number,
@@ -463,7 +466,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
         amountFen: refundFen,
         status: 'PROCESSING',
         notifyUrl: typeof json.notify_url === 'string' ? json.notify_url : undefined,
-        createdAt: new Date(),
+        createdAt: fake.now(),
       };
       refunds.set(outRefundNo, refund);
       if (options.refundSettleMs !== undefined) setTimeout(() => refund.status === 'PROCESSING' && fake.settleRefund(outRefundNo), options.refundSettleMs).unref();
@@ -534,6 +537,8 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     appId,
     keyMode,
     apiV3Key,
+    clockOffsetMs: 0,
+    now: () => new Date(Date.now() + fake.clockOffsetMs),
     env: () => ({
       WECHATPAY_MCHID: mchId,
       WECHATPAY_MERCHANT_SERIAL_NO: merchantSerial,
@@ -555,7 +560,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       if (!trade) throw new Error(`no trade ${outTradeNo}`);
       if (trade.state !== 'NOTPAY') throw new Error(`trade ${outTradeNo} is ${trade.state}`);
       trade.state = 'SUCCESS';
-      trade.paidAt = new Date();
+      trade.paidAt = fake.now();
       notifyPayment(trade);
       return trade;
     },

@@ -19,10 +19,10 @@ describe('compareBill', () => {
       { tradeNo: 'T4', amountFen: 6000, collected: false, paidOnDay: false },
     ],
     refunds: [
-      { refundNo: 'RF1', tradeNo: 'T1', amountFen: 6000, status: 'succeeded', refundedOnDay: true },
-      { refundNo: 'RF2', tradeNo: 'T2', amountFen: 6000, status: 'succeeded', refundedOnDay: true },
-      { refundNo: 'RF3', tradeNo: 'T3', amountFen: 6000, status: 'processing', refundedOnDay: false },
-      { refundNo: 'RF4', tradeNo: 'T3', amountFen: 3000, status: 'failed', refundedOnDay: false },
+      { refundNo: 'RF1', tradeNo: 'T1', amountFen: 6000, status: 'succeeded', onBillDay: true },
+      { refundNo: 'RF2', tradeNo: 'T2', amountFen: 6000, status: 'succeeded', onBillDay: true },
+      { refundNo: 'RF3', tradeNo: 'T3', amountFen: 6000, status: 'processing', onBillDay: false },
+      { refundNo: 'RF4', tradeNo: 'T3', amountFen: 3000, status: 'failed', onBillDay: false },
     ],
   };
 

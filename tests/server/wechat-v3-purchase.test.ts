@@ -16,7 +16,7 @@ import { policyCalls } from '../../src/contract/policy.ts';
 import { readWechatPaySettings } from '../../src/server/providers/payment/wechat-v3-settings.ts';
 import { startWechatMpFake, type WechatMpFake } from '../fakes/wechat-mp-fake.ts';
 import { startWechatPayFake, type WechatPayFake } from '../fakes/wechat-pay-v3-fake.ts';
-import { backends, call, CountingInsurer, expectOk, login, makeTestApp, orderDetail, submitOrder, testConfig, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
+import { backends, call, CountingInsurer, expectOk, getResubToken, login, makeTestApp, orderDetail, submitOrder, testConfig, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
 import { freePort, until } from './payment-channels-support.ts';
 
 const APPID = 'wxfa4efa4efa4efa4e';
@@ -198,5 +198,42 @@ describe.each(backends)('buying with wechat:v3 against the WeChat Pay fake (%s)'
       fake.trades.set(dropped!.outTradeNo, dropped!);
       fake.trades.delete('WXSTRANGER0001');
     }
+  });
+
+  it('bills a refund on the day WeChat accepted it: accepted yesterday and paid back today, it is matched yesterday and not missed today', async () => {
+    const DAY = 86_400_000;
+    const beijingDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+    // Yesterday, on both clocks: a policy paid, then surrendered; WeChat accepts its refund.
+    offsetMs = -DAY;
+    fake.clockOffsetMs = -DAY;
+    let refundNo: string;
+    try {
+      const parent = await login(t.app);
+      const order = await submitOrder(t.app, parent.token, validApplication(XUZHOU));
+      const { tradeNo } = expectOk(await call<{ tradeNo: string }>(t.app, { method: 'POST', url: paymentCalls.payOrderWapBiz.path, token: parent.token, payload: { orderCode: order.orderCode } }));
+      fake.notifyMode = 'prompt';
+      fake.pay(tradeNo);
+      await fake.settled();
+      await t.settled();
+      const paid = async () => expectOk(await orderDetail(t.app, parent.token, order.orderCode));
+      await until(async () => (await paid()).status === 'waitInsurance', 'yesterday’s payment to pay the order');
+      const resub = await getResubToken(t.app, parent.token);
+      expectOk(await call(t.app, { method: 'POST', url: policyCalls.submitEndors.path, token: parent.token, headers: { 'x-resub-token': resub }, payload: { policyNo: (await paid()).policyNo, endorType: 'surrender' } }));
+      expect(await t.handles.refundPayouts.runOnce()).toMatchObject({ processing: 1 });
+      refundNo = [...fake.refunds.values()].find((r) => r.outTradeNo === tradeNo)!.outRefundNo;
+    } finally {
+      offsetMs = 0;
+      fake.clockOffsetMs = 0;
+    }
+    // Today WeChat says it succeeded (no notification: the job's query finds it).
+    fake.notifyMode = 'never';
+    fake.settleRefund(refundNo);
+    fake.notifyMode = 'prompt';
+    expect(await t.handles.refundPayouts.runOnce()).toMatchObject({ succeeded: 1 });
+
+    const [yesterday] = await t.handles.reconciliation.reconcileDay(beijingDay(Date.now() - DAY), ['wechat']);
+    expect(yesterday).toMatchObject({ status: 'done', billLines: 2, matched: 2, differences: [] });
+    const [today] = await t.handles.reconciliation.reconcileDay(beijingDay(Date.now()), ['wechat']);
+    expect(today).toMatchObject({ status: 'done', differences: [] });
   });
 });

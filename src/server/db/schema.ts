@@ -610,6 +610,8 @@ export const refunds = pgTable(
     platformRefundNo: text('platform_refund_no'),
     /** The platform's words when it refused the refund (status failed). */
     refusedReason: text('refused_reason'),
+    /** When the channel first accepted the refund (WeChat Pay's bill dates a refund by this day). */
+    acceptedAt: ts('accepted_at'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

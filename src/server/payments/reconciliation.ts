@@ -16,7 +16,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { backoffMs, claimDue } from '../db/claim-due.ts';
-import { payments, reconciliationDifferences, reconciliations, refunds, type DifferenceKind } from '../db/schema.ts';
+import { payments, reconciliationDifferences, reconciliations, refunds, type DifferenceKind, type RefundStatus } from '../db/schema.ts';
 import { OutboundError } from '../providers/outbound.ts';
 import type { BillLine } from '../providers/payment/payment-provider.ts';
 
@@ -61,7 +61,8 @@ export interface Difference {
 /** What the database knows of the bill's numbers and of the day. */
 export interface LocalBook {
   payments: { tradeNo: string; amountFen: number; collected: boolean; paidOnDay: boolean }[];
-  refunds: { refundNo: string; tradeNo: string; amountFen: number; status: string; refundedOnDay: boolean }[];
+  /** `onBillDay`: the refund belongs on this day's bill (accepted or paid back that day, as the channel bills it). */
+  refunds: { refundNo: string; tradeNo: string; amountFen: number; status: string; onBillDay: boolean }[];
 }
 
 /** The comparison itself (pure): every bill line matched or a difference, and every local line of the day seen on the bill. */
@@ -94,30 +95,33 @@ export function compareBill(lines: readonly BillLine[], book: LocalBook): { matc
     if (p.collected && p.paidOnDay && !seenTrades.has(p.tradeNo)) differences.push({ kind: 'missing_on_platform', subject: 'payment', tradeNo: p.tradeNo, localAmountFen: p.amountFen });
   }
   for (const r of book.refunds) {
-    if (r.status === 'succeeded' && r.refundedOnDay && !seenRefunds.has(r.refundNo)) differences.push({ kind: 'refund_unseen', subject: 'refund', tradeNo: r.tradeNo, refundNo: r.refundNo, localAmountFen: r.amountFen });
+    if (r.onBillDay && !seenRefunds.has(r.refundNo)) differences.push({ kind: 'refund_unseen', subject: 'refund', tradeNo: r.tradeNo, refundNo: r.refundNo, localAmountFen: r.amountFen });
   }
   return { matched, differences };
 }
 
 /** The payments and refunds of one channel the bill names, or that fall on its day. */
-async function localBook(db: ReconcileDeps['db'], provider: string, date: string, lines: readonly BillLine[]): Promise<LocalBook> {
+async function localBook(db: ReconcileDeps['db'], provider: string, billedOn: 'accepted' | 'succeeded', date: string, lines: readonly BillLine[]): Promise<LocalBook> {
   const { start, end } = dayBounds(date);
   const tradeNos = [...new Set(lines.map((l) => l.tradeNo))];
   const refundNos = [...new Set(lines.flatMap((l) => (l.kind === 'refund' && l.refundNo ? [l.refundNo] : [])))];
-  const onDay = (column: typeof payments.paidAt | typeof refunds.paidAt) => sql`${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz`;
+  const onDay = (column: typeof payments.paidAt | typeof refunds.paidAt | typeof refunds.acceptedAt) => sql`${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz`;
+  // WeChat Pay bills a refund on the day it accepted it, in whatever state; Alipay on the day it paid it back.
+  const billed: { at: typeof refunds.acceptedAt | typeof refunds.paidAt; statuses: RefundStatus[] } =
+    billedOn === 'accepted' ? { at: refunds.acceptedAt, statuses: ['processing', 'succeeded'] } : { at: refunds.paidAt, statuses: ['succeeded'] };
   const paymentRows = await db
     .select({ tradeNo: payments.tradeNo, amountFen: payments.amountFen, status: payments.status, paidAt: payments.paidAt })
     .from(payments)
     .where(and(eq(payments.provider, provider), or(tradeNos.length ? inArray(payments.tradeNo, tradeNos) : sql`false`, and(inArray(payments.status, [...COLLECTED]), onDay(payments.paidAt)))));
   const refundRows = await db
-    .select({ refundNo: refunds.refundNo, tradeNo: payments.tradeNo, amountFen: refunds.amountFen, status: refunds.status, paidAt: refunds.paidAt })
+    .select({ refundNo: refunds.refundNo, tradeNo: payments.tradeNo, amountFen: refunds.amountFen, status: refunds.status, billedAt: billed.at })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.provider, provider), or(refundNos.length ? inArray(refunds.refundNo, refundNos) : sql`false`, and(eq(refunds.status, 'succeeded'), onDay(refunds.paidAt)))));
+    .where(and(eq(payments.provider, provider), or(refundNos.length ? inArray(refunds.refundNo, refundNos) : sql`false`, and(inArray(refunds.status, billed.statuses), onDay(billed.at)))));
   const within = (at: Date | null) => at !== null && at >= start && at < end;
   return {
     payments: paymentRows.map((p) => ({ tradeNo: p.tradeNo, amountFen: p.amountFen, collected: (COLLECTED as readonly string[]).includes(p.status), paidOnDay: within(p.paidAt) })),
-    refunds: refundRows.map((r) => ({ refundNo: r.refundNo, tradeNo: r.tradeNo, amountFen: r.amountFen, status: r.status, refundedOnDay: within(r.paidAt) })),
+    refunds: refundRows.map((r) => ({ refundNo: r.refundNo, tradeNo: r.tradeNo, amountFen: r.amountFen, status: r.status, onBillDay: billed.statuses.includes(r.status as RefundStatus) && within(r.billedAt) })),
   };
 }
 
@@ -191,7 +195,7 @@ export async function runDueReconciliations(deps: ReconcileDeps, log: FastifyBas
       await fail(error instanceof Error ? error.message : String(error), !(error instanceof OutboundError) || error.retryable);
       continue;
     }
-    const { matched, differences } = compareBill(lines, await localBook(deps.db, row.provider, row.billDate, lines));
+    const { matched, differences } = compareBill(lines, await localBook(deps.db, row.provider, provider.refundsBilledOn ?? 'succeeded', row.billDate, lines));
     const written = await deps.db.transaction(async (tx) => {
       const done = await tx
         .update(reconciliations)

@@ -27,6 +27,9 @@ const REASON_TEXT: Readonly<Record<RefundReason, string>> = {
   surrender: '退保退费',
 };
 
+/** The first acceptance by the channel is kept (a query or notification later does not move it). */
+const acceptedSince = (now: Date) => sql`coalesce(${refunds.acceptedAt}, ${now.toISOString()}::timestamptz)`;
+
 /** Active refunds only: a final one (succeeded, failed) is never written by the job or a notification again. */
 const ACTIVE = inArray(refunds.status, ['pending', 'processing']);
 
@@ -141,7 +144,7 @@ async function applyRefundOutcome(
   if (outcome.state === 'succeeded') {
     await deps.db
       .update(refunds)
-      .set({ status: 'succeeded', ...platformRefundNo, paidAt: now, nextAttemptAt: null, lastError: null, updatedAt: now })
+      .set({ status: 'succeeded', ...platformRefundNo, acceptedAt: acceptedSince(now), paidAt: now, nextAttemptAt: null, lastError: null, updatedAt: now })
       .where(where);
     return 'succeeded';
   }
@@ -149,7 +152,7 @@ async function applyRefundOutcome(
   const wait = backoffMs(attempt, RETRY_BASE_MS, RETRY_MAX_MS, random);
   await deps.db
     .update(refunds)
-    .set({ status: 'processing', ...platformRefundNo, nextAttemptAt: new Date(now.getTime() + wait), lastError: null, updatedAt: now })
+    .set({ status: 'processing', ...platformRefundNo, acceptedAt: acceptedSince(now), nextAttemptAt: new Date(now.getTime() + wait), lastError: null, updatedAt: now })
     .where(where);
   return 'processing';
 }

@@ -117,6 +117,12 @@ export interface PaymentProvider {
    * when the platform has no bill for the day. Real channels only.
    */
   tradeBill?(date: string): Promise<BillLine[]>;
+  /**
+   * The day the trade bill lists a refund on: `accepted`, the day the
+   * platform accepted it (WeChat Pay); `succeeded`, the day it was paid
+   * back (Alipay; the default).
+   */
+  readonly refundsBilledOn?: 'accepted' | 'succeeded';
   /** Asks the platform for a refund's state. */
   queryRefund?(request: Pick<RefundRequest, 'tradeNo' | 'refundNo'>): Promise<RefundOutcome>;
   /** @throws NotificationRejected when the refund notification cannot be trusted */

@@ -109,6 +109,8 @@ export interface WechatV3Options {
 
 export class WechatV3Provider implements PaymentProvider {
   readonly name = 'wechat';
+  /** WeChat Pay's trade bill lists a refund on the day it was applied for (its REFUND line), whatever its state. */
+  readonly refundsBilledOn = 'accepted' as const;
   readonly notifyContentTypes = ['application/json'] as const;
   readonly client: WechatPayClient;
   private readonly keys: PlatformKeys;
