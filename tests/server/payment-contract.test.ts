@@ -95,6 +95,15 @@ function sandboxDriver(channel: 'wechat' | 'alipay'): ChannelDriver {
   };
 }
 
+/** The app with `channel` on its real implementation, listening on loopback (the fake posts its notifications there). */
+async function listeningAppWith(backend: Backend, now: () => Date, channel: string, implementation: string, paymentSettings: TestApp['config']['paymentSettings']): Promise<TestApp> {
+  const port = await freePort();
+  const channels = testConfig().providers.paymentChannels.map((c) => (c.channel === channel ? { channel, implementation } : c));
+  const t = await makeTestApp({ backend, insurer: new CountingInsurer(), now, config: { publicUrl: `http://127.0.0.1:${port}`, providers: { ...testConfig().providers, paymentChannels: channels }, paymentSettings } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return t;
+}
+
 function wechatV3Driver(): ChannelDriver {
   let fake: WechatPayFake;
   let mp: WechatMpFake;
@@ -105,13 +114,8 @@ function wechatV3Driver(): ChannelDriver {
     async start(backend, now) {
       fake = await startWechatPayFake({ appId: APPID, retryMs: 20, lateMs: 200, notifyMode: 'never' });
       mp = await startWechatMpFake(APPID, SECRET);
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
       const { settings } = readWechatPaySettings({ ...fake.env(), WECHAT_MP_SECRET: SECRET, WECHAT_API_BASE: mp.apiBase });
-      const channels = testConfig().providers.paymentChannels.map((c) => (c.channel === 'wechat' ? { channel: 'wechat', implementation: 'v3' } : c));
-      const t = await makeTestApp({ backend, insurer: new CountingInsurer(), now, config: { publicUrl: origin, providers: { ...testConfig().providers, paymentChannels: channels }, paymentSettings: { wechat: settings } } });
-      await t.app.listen({ port, host: '127.0.0.1' });
-      return t;
+      return listeningAppWith(backend, now, 'wechat', 'v3', { wechat: settings });
     },
     async openTrade(t, session, order) {
       return expectOk(await call<{ tradeNo: string }>(t.app, { method: 'POST', url: paymentCalls.payOrderWapBiz.path, token: session.token, payload: { orderCode: order.orderCode } })).tradeNo;
@@ -146,13 +150,7 @@ function alipayOpenapiDriver(): ChannelDriver {
     real: true,
     async start(backend, now) {
       fake = await startAlipayFake({ retryMs: 20, lateMs: 200, notifyMode: 'never' });
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const { settings } = readAlipaySettings(fake.env());
-      const channels = testConfig().providers.paymentChannels.map((c) => (c.channel === 'alipay' ? { channel: 'alipay', implementation: 'openapi' } : c));
-      const t = await makeTestApp({ backend, insurer: new CountingInsurer(), now, config: { publicUrl: origin, providers: { ...testConfig().providers, paymentChannels: channels }, paymentSettings: { alipay: settings } } });
-      await t.app.listen({ port, host: '127.0.0.1' });
-      return t;
+      return listeningAppWith(backend, now, 'alipay', 'openapi', { alipay: readAlipaySettings(fake.env()).settings });
     },
     async openTrade(t, session, order) {
       const { payUrl } = expectOk(await call<{ payUrl: string }>(t.app, { method: 'GET', url: `${paymentCalls.payUrl.path}?appCode=${order.applicationFormCode}&channel=alipay`, token: session.token }));
