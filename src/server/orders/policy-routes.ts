@@ -160,11 +160,12 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     routesOf(scope, deps)(policyCalls.insurerNotify, async (request, reply) => {
       const insurer = deps.insurer;
       if (request.params.provider !== insurer.name || !insurer.handleCallback) {
-        return reply.status(404).type('application/json').send({ code: 'NOT_FOUND', message: 'no such insurer callback' });
+        return reply.status(404).type('application/json').send(JSON.stringify({ code: 'NOT_FOUND', message: 'no such insurer callback' }));
       }
       const answer = await insurer.handleCallback(request.headers, String(request.body ?? ''));
       if (answer.status !== 200) request.log.warn({ provider: request.params.provider, code: answer.body.code }, 'insurer callback refused');
-      return reply.status(answer.status).type('application/json').send(answer.body);
+      // Sent as text: the protocol's {code, message}, not the envelope the error statuses are declared with.
+      return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
     });
   });
 
