@@ -162,7 +162,11 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       if (request.params.provider !== insurer.name || !insurer.handleCallback) {
         return reply.status(404).type('application/json').send(JSON.stringify({ code: 'NOT_FOUND', message: 'no such insurer callback' }));
       }
-      const answer = await insurer.handleCallback(request.headers, String(request.body ?? ''));
+      // A failure of ours (the database) is 503, so that the insurer delivers again; never a 500.
+      const answer = await insurer.handleCallback(request.headers, String(request.body ?? '')).catch((error: unknown) => {
+        request.log.error({ err: error, provider: request.params.provider }, 'insurer callback could not be applied');
+        return { status: 503, body: { code: 'SYSTEM_BUSY', message: 'try again later' } };
+      });
       if (answer.status !== 200) request.log.warn({ provider: request.params.provider, code: answer.body.code }, 'insurer callback refused');
       // Sent as text: the protocol's {code, message}, not the envelope the error statuses are declared with.
       return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
