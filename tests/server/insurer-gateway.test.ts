@@ -172,6 +172,23 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     expect(await issueEvents(order.orderCode)).toEqual(['waitInsurance']);
   });
 
+  it('answers whatever a stranger posts to the callback route with a 4xx, never a 500', async () => {
+    const url = GATEWAY_NOTIFY_PATH;
+    const cases = [
+      { headers: { 'content-type': 'application/json' }, payload: '' },
+      { headers: { 'content-type': 'application/json' }, payload: '{"orderCode":' },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' },
+      { headers: { 'content-type': 'text/plain', 'x-gateway-key-id': fake.keyId, 'x-gateway-timestamp': '9'.repeat(12), 'x-gateway-nonce': 'n'.repeat(16), 'x-gateway-signature': '%%%' }, payload: 'x' },
+      { headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(20_000) },
+    ];
+    for (const c of cases) {
+      const response = await t.app.inject({ method: 'POST', url, ...c });
+      expect(response.statusCode, c.payload.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, c.payload.slice(0, 20)).toBeLessThan(500);
+    }
+    expect((await t.app.inject({ method: 'POST', url: url.replace(/gateway$/, 'sandbox'), headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(404);
+  });
+
   it('applies a callback delivered twice once', async () => {
     fake.callbackMode = 'twice';
     const order = await paidOrder();
@@ -197,8 +214,9 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     expect(await statusOf(issued.orderCode)).toBe('waitIssue');
     offsetMs = 2 * MINUTE;
     try {
-      const run = await t.handles.insurerQueries.runOnce();
-      expect(run.applied).toBe(2);
+      // Two runs at once (as on two instances): each due row is claimed by one of them.
+      const runs = await Promise.all([t.handles.insurerQueries.runOnce(), t.handles.insurerQueries.runOnce()]);
+      expect(runs[0].applied + runs[1].applied).toBe(2);
     } finally {
       offsetMs = 0;
     }
@@ -290,9 +308,15 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
 
     // The same gateway with a secret the fake does not know: the fake refuses us (401, signed with its own secret), we refuse its answer.
     const { settings } = readGatewaySettings({ ...fake.env(), INSURER_GATEWAY_SECRET: 'y'.repeat(32) });
-    const stranger = new GatewayInsurerProvider({ settings: settings!, callOut: createCallOut({ log: { info: () => undefined, warn: () => undefined }, initialDelayMs: 1 }), nonces: new DatabaseNonceStore(t.database.db) });
+    const lines: object[] = [];
+    const log = { info: (line: object) => void lines.push(line), warn: (line: object) => void lines.push(line) };
+    const stranger = new GatewayInsurerProvider({ settings: settings!, callOut: createCallOut({ log, initialDelayMs: 1 }), nonces: new DatabaseNonceStore(t.database.db) });
     const failure = await stranger.query('O1').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OutboundError);
     expect(failure).toMatchObject({ retryable: false, vendorCode: 'INVALID_SIGNATURE' });
+    // One log line, without a body or a secret.
+    expect(lines).toEqual([expect.objectContaining({ vendor: 'insurer-gateway', call: 'policies.query', attempts: 1, outcome: 'error:INVALID_SIGNATURE' })]);
+    expect(JSON.stringify(lines)).not.toContain(settings!.secret);
+    expect(String((failure as Error).message)).not.toContain(settings!.secret);
   });
 });
