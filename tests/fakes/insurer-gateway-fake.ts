@@ -26,6 +26,9 @@ export interface FakePolicy {
   reason?: string;
   refundFen?: number;
   notifyUrl?: string;
+  /** The holder and insureds the request carried (the insurer underwrites on them). */
+  holder: Record<string, unknown>;
+  insureds: unknown[];
   /** Issue requests received for this order code (idempotency: one policy). */
   requests: number;
 }
@@ -174,8 +177,8 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
       } catch {
         return send(400, { code: 'INVALID_REQUEST', message: 'body is not JSON' });
       }
-      if (typeof input.orderCode !== 'string' || typeof input.applicationFormCode !== 'string' || typeof input.premiumFen !== 'number') {
-        return send(400, { code: 'INVALID_REQUEST', message: 'orderCode, applicationFormCode and premiumFen are required' });
+      if (typeof input.orderCode !== 'string' || typeof input.applicationFormCode !== 'string' || typeof input.premiumFen !== 'number' || typeof input.holder !== 'object' || !Array.isArray(input.insureds)) {
+        return send(400, { code: 'INVALID_REQUEST', message: 'orderCode, applicationFormCode, premiumFen, holder and insureds are required' });
       }
       const known = fake.policies.get(input.orderCode);
       if (known) {
@@ -189,6 +192,8 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
         startDate: String(input.startDate),
         endDate: String(input.endDate),
         status: 'pending',
+        holder: input.holder,
+        insureds: input.insureds,
         requests: 1,
         ...(typeof input.notifyUrl === 'string' ? { notifyUrl: input.notifyUrl } : {}),
       };

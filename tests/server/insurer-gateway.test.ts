@@ -157,6 +157,9 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     const notJson = fake.callbackMessage(order.orderCode);
     const garbage = 'not json at all';
     expect(await post({ ...notJson, body: garbage, headers: { ...notJson.headers, ...signedHeaders({ keyId: fake.keyId, secret: fake.secret }, { method: 'POST', path: GATEWAY_NOTIFY_PATH, body: garbage }) } })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    // Signed, but naming another order than the application's: acknowledged, ignored.
+    const mismatched = JSON.stringify({ orderCode: 'O-another-order', applicationFormCode: order.applicationFormCode, status: 'issued', policyNo: 'GW-X' });
+    expect(await post({ url: `${origin}${GATEWAY_NOTIFY_PATH}`, body: mismatched, headers: { ...signedHeaders({ keyId: fake.keyId, secret: fake.secret }, { method: 'POST', path: GATEWAY_NOTIFY_PATH, body: mismatched }), 'content-type': 'application/json' } })).toMatchObject({ status: 200 });
     expect(await statusOf(order.orderCode)).toBe('waitIssue');
 
     // A genuine one, then the same bytes again: applied, then refused as a replay.
@@ -196,7 +199,11 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     expect(fake.deliveries.filter((d) => d.orderCode === order.orderCode).map((d) => d.status)).toEqual([200, 200]);
     expect(await statusOf(order.orderCode)).toBe('waitInsurance');
     expect(await issueEvents(order.orderCode)).toEqual(['waitInsurance']);
-    expect(fake.policies.get(order.orderCode)!.requests).toBe(1);
+    const received = fake.policies.get(order.orderCode)!;
+    expect(received.requests).toBe(1);
+    // What the insurer underwrites on: the holder and the insureds as entered.
+    expect(received.holder).toMatchObject({ name: validApplication(XUZHOU).policyHolder.name });
+    expect(received.insureds.length).toBeGreaterThan(0);
   });
 
   it('learns the outcome from the query job when the callback never comes, after INSURER_QUERY_AFTER_MINUTES; a refusal too', async () => {

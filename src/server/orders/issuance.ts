@@ -18,6 +18,8 @@ export function issueRequestOf(view: FormView): IssueRequest {
     premiumFen: view.premiumFen,
     startDate: view.startDate,
     endDate: view.endDate,
+    holder: view.holder as Record<string, unknown>,
+    insureds: view.insureds as Record<string, unknown>[],
   };
 }
 
@@ -63,6 +65,10 @@ export async function applyIssueOutcome(deps: Pick<AppDeps, 'db' | 'now'>, outco
   const view = await getFormView(deps.db, { applicationFormCode: outcome.applicationFormCode });
   if (!view) {
     log.warn({ applicationFormCode: outcome.applicationFormCode }, 'issue outcome for an unknown application');
+    return;
+  }
+  if (outcome.orderCode !== undefined && outcome.orderCode !== view.orderCode) {
+    log.warn({ applicationFormCode: outcome.applicationFormCode, orderCode: outcome.orderCode }, 'issue outcome names another order: ignored');
     return;
   }
   if (view.status !== 'waitIssue') return;

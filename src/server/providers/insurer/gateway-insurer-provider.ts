@@ -129,6 +129,8 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
       premiumFen: request.premiumFen,
       startDate: request.startDate.toISOString(),
       endDate: request.endDate.toISOString(),
+      holder: request.holder ?? {},
+      insureds: request.insureds ?? [],
       ...(this.options.notifyUrl ? { notifyUrl: this.options.notifyUrl } : {}),
     };
     const answer = await this.call('policies.issue', 'POST', '/policies', body);
@@ -247,8 +249,9 @@ function refuse(status: number, code: string, message: string): CallbackAnswer {
 }
 
 /** A final outcome of a policy resource (issued or refused), or undefined while pending. */
-function outcomeOf(policy: PolicyResource & { status: string }, applicationFormCode: string): IssueOutcome | undefined {
-  if (policy.status === 'issued') return { applicationFormCode, ok: true, policyNo: policy.policyNo as string };
-  if (policy.status === 'refused') return { applicationFormCode, ok: false, reason: reasonOf(policy.reason, '保险公司拒绝承保') };
+function outcomeOf(policy: PolicyResource & { orderCode: string; status: string }, applicationFormCode: string): IssueOutcome | undefined {
+  const { orderCode } = policy;
+  if (policy.status === 'issued') return { applicationFormCode, orderCode, ok: true, policyNo: policy.policyNo as string };
+  if (policy.status === 'refused') return { applicationFormCode, orderCode, ok: false, reason: reasonOf(policy.reason, '保险公司拒绝承保') };
   return undefined;
 }

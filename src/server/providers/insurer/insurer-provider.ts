@@ -8,12 +8,20 @@ export interface IssueRequest {
   premiumFen: number;
   startDate: Date;
   endDate: Date;
+  /** The spec §3 policyHolder as stored (name, licenceType, licenceNo, phone, birthday, sex, …): the insurer underwrites on it. */
+  holder?: Readonly<Record<string, unknown>>;
+  /** The spec §3 Insured objects as stored. */
+  insureds?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** The insurer's answer to an issue request, delivered asynchronously. */
-export type IssueOutcome =
+export type IssueOutcome = (
   | { applicationFormCode: string; ok: true; policyNo: string }
-  | { applicationFormCode: string; ok: false; reason: string };
+  | { applicationFormCode: string; ok: false; reason: string }
+) & {
+  /** When the insurer names the order too: an outcome whose order is not the application's is ignored. */
+  orderCode?: string;
+};
 
 /**
  * The underwriting insurer's issuing system. Implementations must be
