@@ -26,6 +26,7 @@ import { consumeResubToken } from './resub-tokens-repo.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
+const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 const INSURER_NOTIFY_BODY_LIMIT = 16 * 1024;
 const MSG_INSURER_BUSY = '保险公司系统繁忙，请稍后再试';
 
@@ -57,7 +58,6 @@ async function askInsurerToEndorse(
   }
   return { kind, ...(outcome.refundFen === undefined ? {} : { refundFen: outcome.refundFen }) };
 }
-const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 
 /** The policy pages' calls: lists and counts, details, cancel/delete, surrender, renewal, drafts, server time. */
 export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void {
