@@ -178,6 +178,8 @@ echo "$reconciled" | sed 's/^/prod-smoke: reconcile: /'
 for channel in wechat alipay; do echo "$reconciled" | grep -q "^$channel " || fail "reconcile did not read the $channel bill"; done
 api_v3_key_file="$(grep '^WECHATPAY_API_V3_KEY_FILE=' "$fakes_env" | cut -d= -f2-)"
 grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay API v3 key reached the server log"
+gateway_secret="$(grep '^INSURER_GATEWAY_SECRET=' "$fakes_env" | cut -d= -f2-)"
+[ -n "$gateway_secret" ] && grep -qF "$gateway_secret" "$work/server.log" && fail "the insurer gateway secret reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password\|FakeAliyunAccessKeySecret' "$work/server.log" && fail "a vendor secret reached the server log"
 echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): a policy bought through each, a surrender refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
 

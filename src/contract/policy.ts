@@ -155,6 +155,11 @@ export type SubmitEndorsBody = Static<typeof SubmitEndorsBody>;
 export const EndorsResult = Type.Object({ policyNo: Type.String(), status: PolicyStatus, statusName: Type.String() });
 export type EndorsResult = Static<typeof EndorsResult>;
 
+/** POST pol-svc/api/v1/insurer/notify/:provider: the insurer's callback (the body verbatim, signed). */
+export const InsurerNotifyParams = Type.Object({ provider: Type.String({ pattern: '^[a-z]{2,16}$' }) }, { additionalProperties: false });
+/** What the callback is answered: SUCCESS (200), or an error code with 4xx (final) or 503 (the insurer delivers again). */
+export const InsurerNotifyAnswer = Type.Object({ code: Type.String(), message: Type.String() });
+
 /** GET edu-svc/countAppNumByStatus: the caller's applications per status (tab counts of /policyList). */
 export const StatusCounts = Type.Object({
   total: Type.Integer(),
@@ -352,11 +357,20 @@ export const policyCalls = {
   submitEndors: defineCall({
     method: 'POST',
     path: '/pol-svc/endorsement/v2/submitEndors',
-    summary: 'Surrenders a policy of the caller (header X-RESUB-TOKEN)',
+    summary: 'Surrenders a policy of the caller once its insurer agrees (撤销 before the start date, 退保 after; header X-RESUB-TOKEN)',
     auth: 'user',
     headers: ResubHeaders,
     body: SubmitEndorsBody,
     data: EndorsResult,
+  }),
+  insurerNotify: defineCall({
+    method: 'POST',
+    path: '/pol-svc/api/v1/insurer/notify/:provider',
+    summary: 'The insurer’s signed callback of a delayed issuance (docs/insurer-gateway.md), applied once',
+    auth: 'server',
+    params: InsurerNotifyParams,
+    data: Type.Null(),
+    raw: { 'application/json': InsurerNotifyAnswer },
   }),
   getStartTime: defineCall({
     method: 'GET',

@@ -18,6 +18,7 @@ import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
 import { registerOrderRoutes } from './orders/order-routes.ts';
 import { retryWaitingIssues } from './payments/issue-policy.ts';
+import { InsurerQueries } from './orders/insurer-queries.ts';
 import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { getPaymentByTradeNo } from './payments/payments-repo.ts';
 import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
@@ -118,6 +119,8 @@ export interface AppHandles {
   refundPayouts: RefundPayouts;
   /** The daily reconciliation (tests and `npm run reconcile`). */
   reconciliation: Reconciliation;
+  /** The insurer query job: applications without outcome asked about (tests call runOnce). */
+  insurerQueries: InsurerQueries;
 }
 
 /** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
@@ -312,6 +315,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   const refundPayouts = new RefundPayouts(deps, app.log);
   // --- payments: each real channel's bill of yesterday compared with payments and refunds (payments/reconciliation.ts)
   const reconciliation = new Reconciliation(deps, app.log);
+  // --- policies: an insurer that can be asked is asked about applications without outcome (orders/insurer-queries.ts)
+  const insurerQueries = new InsurerQueries(deps, app.log);
   const lifecycle = new LifecycleScheduler({
     db,
     now,
@@ -320,6 +325,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     tickJobs: [
       { name: 'refund pay-outs', run: () => refundPayouts.runOnce() },
       { name: 'reconciliation', run: () => reconciliation.runOnce() },
+      { name: 'insurer queries', run: () => insurerQueries.runOnce() },
     ],
   });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
@@ -349,5 +355,5 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   }
   // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts, reconciliation } };
+  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries } };
 }

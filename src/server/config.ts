@@ -29,6 +29,7 @@ import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wecha
 import type { S3Settings } from './providers/storage/s3-storage.ts';
 import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
 import { WECHATPAY_VARIABLES } from './providers/payment/wechat-v3-settings.ts';
+import { GATEWAY_SECRETS, GATEWAY_VARIABLES, readGatewaySettings, type GatewaySettings } from './providers/insurer/gateway-settings.ts';
 
 /** Everything the app reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -104,6 +105,10 @@ export interface AppConfig {
   // --- promoters
   /** WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_API_BASE, for WECHAT_JSSDK_PROVIDER=official. */
   wechatMp?: OfficialAccountSettings;
+  /** INSURER_GATEWAY_*, for INSURER_PROVIDER=gateway (providers/insurer/gateway-settings.ts). */
+  insurerGateway?: GatewaySettings;
+  /** INSURER_QUERY_AFTER_MINUTES: an insurer that can be asked is asked about an application without outcome after this long. */
+  insurerQueryAfterMinutes?: number;
   // --- contracts
   /** S3_ENDPOINT, S3_REGION, S3_BUCKET, the access key and S3_FORCE_PATH_STYLE, for STORAGE_PROVIDER=s3. */
   s3?: S3Settings;
@@ -256,7 +261,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...GATEWAY_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -309,6 +314,9 @@ export const EnvSchema = Type.Object({
   ...providerVariables(),
   // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
   ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
+  // Checked in full (the secret file read) only when INSURER_PROVIDER=gateway.
+  ...Object.fromEntries(Object.entries(GATEWAY_VARIABLES).map(([name, description]) => [name, text(description)])),
+  INSURER_QUERY_AFTER_MINUTES: integer(1, 1440),
   // Checked in full only when PAYMENT_CHANNELS names wechat:v3.
   ...Object.fromEntries(Object.entries(WECHATPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
 });
@@ -356,7 +364,14 @@ function validatedEnv(env: NodeJS.ProcessEnv): Env {
 function crossChecks(
   env: Env,
   nodeEnv: NodeEnv,
-): { problems: string[]; paymentChannels: PaymentChannelChoice[]; paymentSettings: Record<string, unknown>; tls: TlsFiles | undefined; sms: SmsVendorSettings | undefined } {
+): {
+  problems: string[];
+  paymentChannels: PaymentChannelChoice[];
+  paymentSettings: Record<string, unknown>;
+  tls: TlsFiles | undefined;
+  sms: SmsVendorSettings | undefined;
+  insurerGateway: GatewaySettings | undefined;
+} {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
   if (!parsed.ok) problems.push(`PAYMENT_CHANNELS must be ${parsed.problem}`);
@@ -372,6 +387,12 @@ function crossChecks(
     const read = readSmsSettings(env.SMS_PROVIDER, env);
     problems.push(...read.problems);
     sms = read.settings;
+  }
+  let insurerGateway: GatewaySettings | undefined;
+  if (env.INSURER_PROVIDER === 'gateway') {
+    const read = readGatewaySettings(env);
+    problems.push(...read.problems);
+    insurerGateway = read.settings;
   }
   if (env.WECHAT_JSSDK_PROVIDER === 'official') {
     for (const name of ['WECHAT_MP_APPID', 'WECHAT_MP_SECRET'] as const) if (env[name] === undefined) problems.push(`${name} must be set when WECHAT_JSSDK_PROVIDER=official (got nothing)`);
@@ -390,7 +411,7 @@ function crossChecks(
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms, insurerGateway };
 }
 
 /**
@@ -454,7 +475,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, paymentSettings, tls, sms } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls, sms, insurerGateway } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -499,6 +520,8 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     // --- policies
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
     ...(sms ? { sms } : {}),
+    ...(insurerGateway ? { insurerGateway } : {}),
+    ...(env.INSURER_QUERY_AFTER_MINUTES ? { insurerQueryAfterMinutes: env.INSURER_QUERY_AFTER_MINUTES } : {}),
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK
       ? { tencentLbs: { key: env.TENCENT_LBS_KEY, sk: env.TENCENT_LBS_SK, baseUrl: env.TENCENT_LBS_BASE ?? TENCENT_LBS_BASE } }

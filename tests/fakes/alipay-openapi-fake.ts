@@ -34,6 +34,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { canonicalParams } from '../../src/server/providers/payment/signing.ts';
+import { readBody } from './http-body.ts';
 
 /** How the fake delivers the asynchronous notification of a trade. */
 export type NotifyMode = 'prompt' | 'late' | 'twice' | 'out-of-order' | 'never';
@@ -192,15 +193,6 @@ function issueCertificates(work: string, appKey: KeyObject, alipayKey: KeyObject
     app: leaf('app', appKey, '/C=CN/O=Fake Merchant/OU=Alipay/CN=Fake Merchant Application'),
     alipay: leaf('alipay', alipayKey, '/C=CN/O=Fake Ant Financial/OU=Alipay/CN=Fake Alipay Public Key'),
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

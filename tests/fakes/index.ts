@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { startAlipayFake } from './alipay-openapi-fake.ts';
+import { startInsurerGatewayFake } from './insurer-gateway-fake.ts';
 import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
@@ -43,6 +44,14 @@ export const FAKES: readonly FakeDescriptor[] = [
     async start() {
       // Public-key mode; the OAuth code exchange is the official account fake's (WECHAT_MP_* below).
       const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'twice', refundSettleMs: 1000 });
+      return { env: fake.env(), close: fake.close };
+    },
+  },
+  {
+    name: 'Insurer gateway (issuance, query, 撤销, 退保)',
+    async start() {
+      // Decided two seconds after the request (the order shows 待出单 a moment), then called back; the server needs PUBLIC_URL for the callback.
+      const fake = await startInsurerGatewayFake({ callbackMode: 'prompt', decideMs: 2000 });
       return { env: fake.env(), close: fake.close };
     },
   },

@@ -126,7 +126,7 @@ describe('a bad variable stops the start with its name and what it accepts', () 
 
   it('accepts only the registry’s implementations for each provider', () => {
     expect(problemsOf({ SMS_PROVIDER: 'netease' })).toEqual(['SMS_PROVIDER must be one of console, aliyun, tencent (got "netease")']);
-    expect(problemsOf({ INSURER_PROVIDER: 'picc' })).toEqual(['INSURER_PROVIDER must be one of sandbox (got "picc")']);
+    expect(problemsOf({ INSURER_PROVIDER: 'picc' })).toEqual(['INSURER_PROVIDER must be one of sandbox, gateway (got "picc")']);
     expect(problemsOf({ ALLOW_SANDBOX: 'yes' })).toEqual(['ALLOW_SANDBOX must be one of true, false (got "yes")']);
   });
 
@@ -136,6 +136,21 @@ describe('a bad variable stops the start with its name and what it accepts', () 
     expect(problemsOf({ PAYMENT_CHANNELS: 'wechat:live' })[0]).toMatch(/"wechat:live" is not one$/);
     expect(problemsOf({ PAYMENT_CHANNELS: 'jd,jd:sandbox' })[0]).toMatch(/each channel once; "jd" is listed twice$/);
     expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_CHANNELS: 'wechat:sandbox, jd' }).providers.paymentChannels.map((c) => c.channel)).toEqual(['wechat', 'jd']);
+  });
+
+  it('refuses INSURER_PROVIDER=gateway without its URL, key id and secret, naming each; never quoting the secret', () => {
+    expect(problemsOf({ INSURER_PROVIDER: 'gateway' })).toEqual([
+      expect.stringMatching(/^INSURER_GATEWAY_URL must be the https:\/\/ base URL of the insurer gateway.*\(got nothing\)$/),
+      expect.stringMatching(/^INSURER_GATEWAY_KEY_ID must be the key id .*\(got nothing\)$/),
+      expect.stringMatching(/^INSURER_GATEWAY_SECRET_FILE must be the path of a file holding the shared HMAC secret .*\(got nothing, nor INSURER_GATEWAY_SECRET\)$/),
+    ]);
+    const secret = 'too-short-secret';
+    const problems = problemsOf({ INSURER_PROVIDER: 'gateway', INSURER_GATEWAY_URL: 'http://insurer.example', INSURER_GATEWAY_KEY_ID: 'edu-1', INSURER_GATEWAY_SECRET: secret });
+    expect(problems).toEqual([expect.stringMatching(/^INSURER_GATEWAY_URL must be .*\(got "http:\/\/insurer.example"\)$/), expect.stringMatching(/^INSURER_GATEWAY_SECRET must be .*\(got 16 bytes\)$/)]);
+    expect(problems.join('\n')).not.toContain(secret);
+    const config = loadConfig({ DATA_DIR: dataDir(), INSURER_PROVIDER: 'gateway', INSURER_GATEWAY_URL: 'https://gw.insurer.example/edu/v1/', INSURER_GATEWAY_KEY_ID: 'edu-1', INSURER_GATEWAY_SECRET: 's'.repeat(32) });
+    expect(config.providers.insurer).toBe('gateway');
+    expect(config.insurerGateway).toEqual({ baseUrl: 'https://gw.insurer.example/edu/v1', keyId: 'edu-1', secret: 's'.repeat(32), timeoutMs: 10_000 });
   });
 
   it('never prints a secret, only its length', () => {

@@ -50,7 +50,7 @@ describe('sandbox insurer', () => {
       if (failures-- > 0) throw new Error('database unavailable');
       received.push(outcome);
     });
-    const request = { applicationFormCode: 'AF202601010000000001', productCode: '22PR370800', planCode: 'JN-A', premiumFen: 5000, startDate: new Date(), endDate: new Date() };
+    const request = { orderCode: 'O202601010000000001', applicationFormCode: 'AF202601010000000001', productCode: '22PR370800', planCode: 'JN-A', premiumFen: 5000, startDate: new Date(), endDate: new Date() };
     await insurer.submit(request);
     expect(received).toEqual([]); // accepted, not issued yet
     await insurer.settled();

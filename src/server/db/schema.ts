@@ -982,3 +982,40 @@ export const reconciliationDifferences = pgTable(
     check('reconciliation_differences_subject_check', oneOf(t.subject, ['payment', 'refund'])),
   ],
 );
+
+// --- insurer: applications handed to an insurer that answers later (orders/insurer-queries.ts)
+
+/**
+ * One row per order handed to an insurer that can be asked about it (the
+ * insurer provider's `query`): due `next_attempt_at` for the query job, which
+ * claims rows like the refund job (claimDue) and asks the insurer until the
+ * order has its outcome; then `next_attempt_at` is null.
+ */
+export const insurerSubmissions = pgTable(
+  'insurer_submissions',
+  {
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Runs of the query job that took the row up (also the fence of a run's writes). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    /** The last failure of a query, for the operator (no body of the insurer's answer). */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('insurer_submissions_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`)],
+);
+
+/**
+ * Nonces of the insurer gateway's signed answers and callbacks seen in the
+ * last minutes (docs/insurer-gateway.md): a second message with a nonce seen
+ * is a replay, refused on every instance. Rows older than the signature
+ * window are deleted by the query job.
+ */
+export const gatewayNonces = pgTable('gateway_nonces', {
+  nonce: text('nonce').primaryKey(),
+  seenAt: ts('seen_at').notNull(),
+});

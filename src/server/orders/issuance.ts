@@ -1,11 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { isAsyncInsurer, type IssueOutcome } from '../providers/insurer/insurer-provider.ts';
+import { isAsyncInsurer, type IssueOutcome, type IssueRequest } from '../providers/insurer/insurer-provider.ts';
 import { recordRefundOfOrder } from '../payments/refunds-repo.ts';
 import { applyTransition } from './lifecycle-repo.ts';
-import { getFormView, markIssuedByDates } from './orders-repo.ts';
+import { recordSubmission } from './insurer-queries.ts';
+import { getFormView, markIssuedByDates, type FormView } from './orders-repo.ts';
 
-type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer'>;
+type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer' | 'config'>;
+
+/** What the insurer is sent for an order's application. */
+export function issueRequestOf(view: FormView): IssueRequest {
+  return {
+    orderCode: view.orderCode,
+    applicationFormCode: view.applicationFormCode,
+    productCode: view.productCode,
+    planCode: view.planCode,
+    premiumFen: view.premiumFen,
+    startDate: view.startDate,
+    endDate: view.endDate,
+    holder: view.holder as Record<string, unknown>,
+    insureds: view.insureds as Record<string, unknown>[],
+  };
+}
 
 /**
  * Asks the insurer to issue a paid order (waitIssue). With an asynchronous
@@ -18,15 +34,10 @@ export async function requestIssue(deps: IssueDeps, orderId: number, log: Fastif
   try {
     const view = await getFormView(deps.db, { orderId });
     if (!view || view.status !== 'waitIssue') return;
-    const request = {
-      applicationFormCode: view.applicationFormCode,
-      productCode: view.productCode,
-      planCode: view.planCode,
-      premiumFen: view.premiumFen,
-      startDate: view.startDate,
-      endDate: view.endDate,
-    };
+    const request = issueRequestOf(view);
     if (isAsyncInsurer(deps.insurer)) {
+      // Recorded before it is sent: a request lost on the way is found by the query job and sent again.
+      if (deps.insurer.query) await recordSubmission(deps, view.orderId);
       await deps.insurer.submit(request);
       return;
     }
@@ -54,6 +65,10 @@ export async function applyIssueOutcome(deps: Pick<AppDeps, 'db' | 'now'>, outco
   const view = await getFormView(deps.db, { applicationFormCode: outcome.applicationFormCode });
   if (!view) {
     log.warn({ applicationFormCode: outcome.applicationFormCode }, 'issue outcome for an unknown application');
+    return;
+  }
+  if (outcome.orderCode !== undefined && outcome.orderCode !== view.orderCode) {
+    log.warn({ applicationFormCode: outcome.applicationFormCode, orderCode: outcome.orderCode }, 'issue outcome names another order: ignored');
     return;
   }
   if (view.status !== 'waitIssue') return;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { RESUB_HEADER } from '../../contract/define-call.ts';
-import { APPLICATION_STATUSES, DELETABLE_STATUSES, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
+import { allowedEvents, APPLICATION_STATUSES, DELETABLE_STATUSES, refusalMessage, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { policyCalls } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../contract/policy-status.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
@@ -14,9 +14,10 @@ import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts
 import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
+import type { EndorsementOutcome } from '../providers/insurer/insurer-provider.ts';
 import { deleteDraftOfUser, getDraft, insertDraft, listDraftsOfUser, updateDraft } from './drafts-repo.ts';
 import { applyTransition, listStatusEvents, markOrderDeleted } from './lifecycle-repo.ts';
-import { countFormsByStatus, listFormViewsOfUser } from './orders-repo.ts';
+import { countFormsByStatus, listFormViewsOfUser, type FormView } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
 import { toAppDetail, toInsuredExtend, toOrderCharge, toRenewalForm, toTempFormItem } from './policy-detail-views.ts';
 import { toPolicyListItem } from './policy-views.ts';
@@ -27,6 +28,37 @@ import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
 const BEIJING_OFFSET_MS = 8 * HOUR_MS;
+const INSURER_NOTIFY_BODY_LIMIT = 16 * 1024;
+const MSG_INSURER_BUSY = '保险公司系统繁忙，请稍后再试';
+
+/**
+ * Asks the insurer to 撤销 (before the start date: 待起保) or 退保 (in force)
+ * when its provider can; a refusal is 4001 and a failure (network, 5xx after
+ * the retries) 5003, either way before anything changes here. Undefined when
+ * the provider has no such call.
+ */
+async function askInsurerToEndorse(
+  deps: AppDeps,
+  view: FormView,
+  log: FastifyBaseLogger,
+): Promise<{ kind: 'cancel' | 'surrender'; refundFen?: number } | undefined> {
+  const kind = view.status === 'waitInsurance' ? 'cancel' : 'surrender';
+  const insurer = deps.insurer;
+  const ask = kind === 'cancel' ? insurer.cancel : insurer.surrender;
+  if (!ask || !view.policyNo) return undefined;
+  let outcome: EndorsementOutcome;
+  try {
+    outcome = await ask.call(insurer, { orderCode: view.orderCode, applicationFormCode: view.applicationFormCode, policyNo: view.policyNo });
+  } catch (error) {
+    log.warn({ policyNo: view.policyNo, kind, err: error }, 'insurer could not be asked to endorse');
+    throw new ApiError(ErrorCode.Busy, MSG_INSURER_BUSY);
+  }
+  if (!outcome.ok) {
+    log.info({ policyNo: view.policyNo, kind, reason: outcome.reason }, 'insurer refused the endorsement');
+    throw rejected(kind === 'cancel' ? '保险公司未同意撤销保单' : '保险公司未同意退保');
+  }
+  return { kind, ...(outcome.refundFen === undefined ? {} : { refundFen: outcome.refundFen }) };
+}
 
 /** The policy pages' calls: lists and counts, details, cancel/delete, surrender, renewal, drafts, server time. */
 export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -109,10 +141,37 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const view = await requireOwnForm(db, { policyNo: request.body.policyNo }, user);
     // Spent only once the policy is known to be the caller's.
     if (!(await consumeResubToken(db, { token, userId: user.userId, now }))) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-    const result = await surrenderPolicy(deps, view, now);
-    if (!result.ok) throw rejected(result.message);
-    request.log.info({ policyNo: request.body.policyNo }, 'policy surrendered');
+    if (!allowedEvents(view.status).includes('surrender')) throw rejected(refusalMessage(view.status, 'surrender'));
+    const insurerAnswer = await askInsurerToEndorse(deps, view, request.log);
+    const result = await surrenderPolicy(deps, view, now, insurerAnswer?.refundFen);
+    if (!result.ok) {
+      // The insurer agreed but the status moved meanwhile: the operator reconciles the two.
+      if (insurerAnswer) request.log.error({ policyNo: request.body.policyNo, kind: insurerAnswer.kind }, 'insurer endorsed a policy whose status then changed');
+      throw rejected(result.message);
+    }
+    request.log.info({ policyNo: request.body.policyNo, ...(insurerAnswer ?? {}) }, 'policy surrendered');
     return ok({ policyNo: request.body.policyNo, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '退保成功');
+  });
+
+  // The insurer's callback (delayed issuance): the raw body is what its signature covers.
+  void app.register(async (scope) => {
+    // Encapsulated: only this route reads bodies as verbatim text.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: INSURER_NOTIFY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    routesOf(scope, deps)(policyCalls.insurerNotify, async (request, reply) => {
+      const insurer = deps.insurer;
+      if (request.params.provider !== insurer.name || !insurer.handleCallback) {
+        return reply.status(404).type('application/json').send(JSON.stringify({ code: 'NOT_FOUND', message: 'no such insurer callback' }));
+      }
+      // A failure of ours (the database) is 503, so that the insurer delivers again; never a 500.
+      const answer = await insurer.handleCallback(request.headers, String(request.body ?? '')).catch((error: unknown) => {
+        request.log.error({ err: error, provider: request.params.provider }, 'insurer callback could not be applied');
+        return { status: 503, body: { code: 'SYSTEM_BUSY', message: 'try again later' } };
+      });
+      if (answer.status !== 200) request.log.warn({ provider: request.params.provider, code: answer.body.code }, 'insurer callback refused');
+      // Sent as text: the protocol's {code, message}, not the envelope the error statuses are declared with.
+      return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+    });
   });
 
   route(policyCalls.getStartTime, async (request) => {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { requestIssue } from '../orders/issuance.ts';
 import { listOrdersWaitingIssue } from '../orders/orders-repo.ts';
 
-type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer'>;
+type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer' | 'config'>;
 
 /**
  * Hands a paid order (waitIssue) to the insurer. The outcome comes back

@@ -72,6 +72,11 @@ export interface OutboundOptions {
 
 export type CallOut = <T>(spec: OutboundCall<T>) => Promise<T>;
 
+/** A loopback host name (where a vendor URL may be plain http://: a fake on this machine). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** A transient failure: retried when idempotent, and counted by the breaker. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof OutboundError) return error.retryable;

@@ -18,6 +18,7 @@ import { sandboxFaceRoutes } from './identity/sandbox-face-routes.ts';
 import { SandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
 import type { InsurerProvider } from './insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from './insurer/sandbox-insurer-provider.ts';
+import { DatabaseNonceStore, GATEWAY_NOTIFY_PATH, GatewayInsurerProvider } from './insurer/gateway-insurer-provider.ts';
 import { PAYMENT_CHANNEL_IMPLEMENTATIONS } from './payment/channels.ts';
 import type { PaymentChannelContext, PaymentChannelDescriptor, ProviderLog, SandboxKeys, SandboxPageContext } from './payment/payment-channel.ts';
 import { generateRsaKeyPair, generateRsaKeyPairAsync } from './payment/signing.ts';
@@ -112,6 +113,20 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
   },
   insurer: {
     sandbox: { name: 'sandbox', sandbox: true, create: () => new SandboxInsurerProvider() },
+    // The one documented protocol an insurer implements (docs/insurer-gateway.md): HMAC-signed HTTPS JSON both ways.
+    gateway: {
+      name: 'gateway',
+      sandbox: false,
+      create: ({ config, db, callOut }) => {
+        if (!config.insurerGateway) throw new Error('INSURER_PROVIDER=gateway needs INSURER_GATEWAY_URL, INSURER_GATEWAY_KEY_ID and INSURER_GATEWAY_SECRET_FILE');
+        return new GatewayInsurerProvider({
+          settings: config.insurerGateway,
+          callOut,
+          nonces: new DatabaseNonceStore(db),
+          ...(config.publicUrl ? { notifyUrl: `${config.publicUrl}${GATEWAY_NOTIFY_PATH}` } : {}),
+        });
+      },
+    },
   },
   identity: {
     sandbox: {

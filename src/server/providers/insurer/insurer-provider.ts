@@ -1,17 +1,27 @@
 /** What the insurer needs to issue a policy for a paid application. */
 export interface IssueRequest {
+  /** Our order code: the key an insurer issues once by. */
+  orderCode: string;
   applicationFormCode: string;
   productCode: string;
   planCode: string;
   premiumFen: number;
   startDate: Date;
   endDate: Date;
+  /** The spec §3 policyHolder as stored (name, licenceType, licenceNo, phone, birthday, sex, …): the insurer underwrites on it. */
+  holder?: Readonly<Record<string, unknown>>;
+  /** The spec §3 Insured objects as stored. */
+  insureds?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** The insurer's answer to an issue request, delivered asynchronously. */
-export type IssueOutcome =
+export type IssueOutcome = (
   | { applicationFormCode: string; ok: true; policyNo: string }
-  | { applicationFormCode: string; ok: false; reason: string };
+  | { applicationFormCode: string; ok: false; reason: string }
+) & {
+  /** When the insurer names the order too: an outcome whose order is not the application's is ignored. */
+  orderCode?: string;
+};
 
 /**
  * The underwriting insurer's issuing system. Implementations must be
@@ -23,7 +33,38 @@ export type IssueOutcome =
  * the outcome arrives later through the handler set with `onOutcome`.
  */
 export interface InsurerProvider {
+  /** The `:provider` of the insurer's callback route (/_gw/pol-svc/api/v1/insurer/notify/:provider), when it calls back. */
+  readonly name?: string;
   issue(request: IssueRequest): Promise<{ policyNo: string }>;
+  /** What the insurer knows of an order's application (the query job asks when no outcome came). Throws on a failure. */
+  query?(orderCode: string): Promise<PolicyState>;
+  /** 撤销: the whole policy before its start date. A refusal resolves `{ok:false}`; a failure (network, 5xx after retries) throws. */
+  cancel?(request: EndorsementRequest): Promise<EndorsementOutcome>;
+  /** 退保: a policy in force; the insurer's answer carries the amount it refunds. Same failure rules as `cancel`. */
+  surrender?(request: EndorsementRequest): Promise<EndorsementOutcome>;
+  /** The insurer's callback, verified and applied; answers what the route sends back. */
+  handleCallback?(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): Promise<CallbackAnswer>;
+}
+
+/** An application as the insurer knows it: `unknown` when it never received it. */
+export type PolicyState =
+  | { state: 'issued'; policyNo: string }
+  | { state: 'refused'; reason: string }
+  | { state: 'pending' }
+  | { state: 'unknown' };
+
+export interface EndorsementRequest {
+  orderCode: string;
+  applicationFormCode: string;
+  policyNo: string;
+}
+
+export type EndorsementOutcome = { ok: true; refundFen?: number } | { ok: false; reason: string };
+
+/** The HTTP answer to an insurer's callback: status and JSON body. */
+export interface CallbackAnswer {
+  status: number;
+  body: { code: string; message: string };
 }
 
 export interface AsyncInsurerProvider extends InsurerProvider {

@@ -1,4 +1,4 @@
-import type { AsyncInsurerProvider, IssueOutcome, IssueRequest } from './insurer-provider.ts';
+import type { AsyncInsurerProvider, EndorsementOutcome, EndorsementRequest, IssueOutcome, IssueRequest, PolicyState } from './insurer-provider.ts';
 
 export interface SandboxInsurerOptions {
   /** Refuse these applications (a test or a demo asks for 出单失败). */
@@ -22,6 +22,9 @@ export class SandboxInsurerProvider implements AsyncInsurerProvider {
   private readonly pending = new Set<Promise<void>>();
   private readonly failing = new Set<string>();
   private readonly waiters = new Map<string, ((outcome: IssueOutcome) => void)[]>();
+  /** Outcomes delivered, by order code (what `query` answers; forgotten on a restart, as `unknown`). */
+  private readonly delivered = new Map<string, IssueOutcome>();
+  private readonly submitted = new Set<string>();
   private stopped = false;
 
   constructor(private readonly options: SandboxInsurerOptions = {}) {}
@@ -38,9 +41,31 @@ export class SandboxInsurerProvider implements AsyncInsurerProvider {
   async submit(request: IssueRequest): Promise<void> {
     if (this.stopped) throw new Error('sandbox insurer stopped');
     const outcome = this.decide(request);
-    const delivery = this.deliver(outcome).finally(() => this.pending.delete(delivery));
+    this.submitted.add(request.orderCode);
+    const delivery = this.deliver(outcome)
+      .then(() => void this.delivered.set(request.orderCode, outcome))
+      .finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
   }
+
+  async query(orderCode: string): Promise<PolicyState> {
+    const outcome = this.delivered.get(orderCode);
+    if (outcome) return outcome.ok ? { state: 'issued', policyNo: outcome.policyNo } : { state: 'refused', reason: outcome.reason };
+    return this.submitted.has(orderCode) ? { state: 'pending' } : { state: 'unknown' };
+  }
+
+  /** The sandbox agrees to every 撤销 (the whole premium back). */
+  async cancel(request: EndorsementRequest): Promise<EndorsementOutcome> {
+    void request;
+    return { ok: true };
+  }
+
+  /** The sandbox agrees to every 退保. */
+  async surrender(request: EndorsementRequest): Promise<EndorsementOutcome> {
+    void request;
+    return { ok: true };
+  }
+
 
   /** Submits and waits for the outcome (for callers that need the answer in line). */
   async issue(request: IssueRequest): Promise<{ policyNo: string }> {

@@ -6,6 +6,7 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isLoopbackHost } from '../outbound.ts';
 
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
@@ -68,10 +69,6 @@ function readPrivateKey(text: string): KeyObject {
   } catch {
     return createPrivateKey(pemOf(trimmed, 'RSA PRIVATE KEY'));
   }
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /**
@@ -154,7 +151,7 @@ export function readAlipaySettings(env: Readonly<Record<string, string | undefin
   let gatewayOk: boolean;
   try {
     const url = new URL(gateway);
-    gatewayOk = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+    gatewayOk = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   } catch {
     gatewayOk = false;
   }

@@ -11,6 +11,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isLoopbackHost } from '../outbound.ts';
 
 export const WECHATPAY_DEFAULT_BASE = 'https://api.mch.weixin.qq.com';
 export const WECHAT_DEFAULT_API_BASE = 'https://api.weixin.qq.com';
@@ -48,14 +49,10 @@ export const WECHATPAY_VARIABLES = {
 } as const;
 type Variable = keyof typeof WECHATPAY_VARIABLES;
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 function originOk(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) && (url.pathname === '/' || url.pathname === '');
+    return (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) && (url.pathname === '/' || url.pathname === '');
   } catch {
     return false;
   }
