@@ -8,7 +8,8 @@
 # starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS; then once more on the
 # real adapters this build has (Alipay, geocoder, WeChat official account, mail, S3), each pointed at its vendor
 # fake (`npm run fakes`, run from this checkout), and checks calls that go through them: a policy bought
-# through WeChat Pay and one through Alipay over HTTP, one surrendered into a refund that reaches the WeChat Pay
+# through WeChat Pay and one through Alipay over HTTP and issued by the insurer gateway, one surrendered (the
+# insurer agreeing) into a refund that reaches the WeChat Pay
 # fake, and the day reconciled by the production install's reconcile command with no difference.
 # Needs a build (`npm run build`) and network access to the npm registry.
 #
@@ -181,6 +182,6 @@ grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay 
 gateway_secret="$(grep '^INSURER_GATEWAY_SECRET=' "$fakes_env" | cut -d= -f2-)"
 [ -n "$gateway_secret" ] && grep -qF "$gateway_secret" "$work/server.log" && fail "the insurer gateway secret reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password\|FakeAliyunAccessKeySecret' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes (Alipay and WeChat Pay settings read and checked at start): a policy bought through each, a surrender refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
+echo "prod-smoke: on the vendor fakes (Alipay, WeChat Pay and insurer gateway settings read and checked at start): a policy bought through each payment channel and issued by the insurer gateway, a surrender agreed by the insurer and refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
 
 echo "prod-smoke: OK"
