@@ -14,7 +14,7 @@ import { processPaymentKeys } from '../../src/server/bench-support.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import type { Db, DbHandle } from '../../src/server/db/db.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { SandboxRefused } from '../../src/server/providers/registry.ts';
+import { configuredSandboxes, defaultProviderChoice, SandboxRefused } from '../../src/server/providers/registry.ts';
 import { DEMO_PHONE } from '../../src/server/seed/seed-demo.ts';
 import { call, login, openTestDb, submitOrder, testConfig, validApplication, XUZHOU } from './helpers.ts';
 import { authCalls } from '../../src/contract/auth.ts';
@@ -49,6 +49,17 @@ describe('production refuses sandbox providers unless allowed', () => {
     await expect(refused).rejects.toThrow(
       /refuses sandbox providers: SMS_PROVIDER=console; INSURER_PROVIDER=sandbox; IDENTITY_PROVIDER=sandbox; GEOCODER_PROVIDER=sandbox; WECHAT_JSSDK_PROVIDER=sandbox; ESIGN_PROVIDER=sandbox; MAIL_PROVIDER=sandbox; PAYMENT_CHANNELS sandbox:sandbox,wechat:sandbox,alipay:sandbox,jd:sandbox\. .*ALLOW_SANDBOX=true/,
     );
+  });
+});
+
+describe('production on the real money path', () => {
+  it('no longer names the payment channels or the insurer once they are real; names every service still a sandbox', () => {
+    const real = { ...defaultProviderChoice(), insurer: 'gateway', paymentChannels: [{ channel: 'wechat', implementation: 'v3' }, { channel: 'alipay', implementation: 'openapi' }] };
+    const sandboxes = configuredSandboxes(real);
+    expect(sandboxes.join('; ')).not.toMatch(/PAYMENT_CHANNELS|INSURER_PROVIDER/);
+    expect(sandboxes).toContain('IDENTITY_PROVIDER=sandbox');
+    // With one sandbox channel left among them, the channels are named again.
+    expect(configuredSandboxes({ ...real, paymentChannels: [...real.paymentChannels, { channel: 'jd', implementation: 'sandbox' }] })).toContain('PAYMENT_CHANNELS jd:sandbox');
   });
 });
 
