@@ -213,6 +213,7 @@ export default defineConfig({
     proxy: {
       '/_gw': { target: apiTarget, changeOrigin: true },
       '/_sandbox': { target: apiTarget, changeOrigin: true },
+      '/oauth': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -165,7 +165,7 @@ sms_code="$(curl -s "$sms_origin/__fake/latest-code?phone=$phone" | sed -n 's/.*
 logged_in="$(curl -s -X POST -H 'content-type: application/json' -d "{\"phoneNum\":\"$phone\",\"smsVerificationCode\":\"$sms_code\"}" "$base/_gw/user-svc/api/v1/registerAndLogin")"
 echo "$logged_in" | grep -q '"token":"' || fail "log-in with the texted code answered: ${logged_in:0:200}"
 grep -qw "$sms_code" "$work/server.log" && fail "the SMS code reached the server log"
-oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/_sandbox/wechat/oauth2/authorize?appid=wx5a1d0c0a5b5e0001&redirect_uri=%2F%23%2Fpayoff&state=edu")"
+oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/oauth/wechat/authorize?appid=wx5a1d0c0a5b5e0001&redirect_uri=%2F%23%2Fpayoff&state=edu")"
 case "$oauth" in https://open.weixin.qq.com/connect/oauth2/authorize\?appid=wxfa4efa4efa4efa4e*snsapi_base*) ;; *) fail "the WeChat OAuth entry (wechat:v3) redirected to: ${oauth:0:200}" ;; esac
 # A purchase through each real channel, a surrender refunded through WeChat Pay (scripts/prod-smoke-purchase.ts).
 node --import tsx scripts/prod-smoke-purchase.ts "$base" "$fakes_env" 13900000018 || fail "the purchase on the vendor fakes"

@@ -30,11 +30,11 @@ describe('the sandbox OAuth page', () => {
 
   it('refuses to show or follow a redirect_uri that leaves the site', async () => {
     for (const target of HOSTILE) {
-      const page = await t.app.inject({ method: 'GET', url: `/_sandbox/wechat/oauth2/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent(target)}` });
+      const page = await t.app.inject({ method: 'GET', url: `/oauth/wechat/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent(target)}` });
       expect({ target, status: page.statusCode }).toEqual({ target, status: 400 });
       const post = await t.app.inject({
         method: 'POST',
-        url: '/_sandbox/wechat/oauth2/authorize',
+        url: '/oauth/wechat/authorize',
         payload: `redirect_uri=${encodeURIComponent(target)}&decision=allow`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });

@@ -103,12 +103,12 @@ describe.each(backends)('payment calls (%s)', (backend) => {
   });
 
   it('exchanges a WeChat OAuth code for an openid once, then gives signed JSAPI parameters', async () => {
-    const page = await t.app.inject({ method: 'GET', url: `/_sandbox/wechat/oauth2/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent('/#/payoff?orderCode=X')}&response_type=code&scope=snsapi_base&state=edu` });
+    const page = await t.app.inject({ method: 'GET', url: `/oauth/wechat/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent('/#/payoff?orderCode=X')}&response_type=code&scope=snsapi_base&state=edu` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('允许');
     const allowed = await t.app.inject({
       method: 'POST',
-      url: '/_sandbox/wechat/oauth2/authorize',
+      url: '/oauth/wechat/authorize',
       payload: `redirect_uri=${encodeURIComponent('/#/payoff?orderCode=X')}&state=edu&decision=allow`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -136,11 +136,11 @@ describe.each(backends)('payment calls (%s)', (backend) => {
   });
 
   it('refuses to send the OAuth answer to another site', async () => {
-    const page = await t.app.inject({ method: 'GET', url: `/_sandbox/wechat/oauth2/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent('https://evil.example/x')}` });
+    const page = await t.app.inject({ method: 'GET', url: `/oauth/wechat/authorize?appid=${WECHAT_APP_ID}&redirect_uri=${encodeURIComponent('https://evil.example/x')}` });
     expect(page.statusCode).toBe(400);
     const post = await t.app.inject({
       method: 'POST',
-      url: '/_sandbox/wechat/oauth2/authorize',
+      url: '/oauth/wechat/authorize',
       payload: `redirect_uri=${encodeURIComponent('//evil.example/x')}&decision=allow`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });

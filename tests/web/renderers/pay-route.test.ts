@@ -36,7 +36,7 @@ describe('paymentStep', () => {
     expect(step.kind).toBe('wechatAuth');
     if (step.kind !== 'wechatAuth') return;
     const url = new URL(step.url, 'http://app.test');
-    expect(url.pathname).toBe('/_sandbox/wechat/oauth2/authorize');
+    expect(url.pathname).toBe('/oauth/wechat/authorize');
     expect(url.searchParams.get('scope')).toBe('snsapi_base');
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('redirect_uri')).toBe('/#/payoff?orderCode=ED1&applicationFormCode=AF1&productCode=21PR000316&amount=30.00');
