@@ -121,6 +121,25 @@ describe.each(backends)('buying with wechat:v3 against the WeChat Pay fake (%s)'
     expect(insurer.issued.filter((c) => c === order.applicationFormCode)).toHaveLength(1);
   });
 
+  it('opened as H5 and then paid inside WeChat: the H5 trade is closed and JSAPI gets a new trade number, which pays the order', async () => {
+    const { order, tradeNo: h5TradeNo } = await h5Order();
+    const code = mp.issueOAuthCode('oUpF8uMuAJO_M2pxb1Q9zNjWeS6p');
+    const openidPath = fillPath(paymentCalls.getOpenid.path, { a: WECHAT_APP_ID, b: code, c: 'edu', d: 'edu' });
+    const { openid } = expectOk(await call<{ openid: string }>(t.app, { method: 'POST', url: openidPath, token: session.token }));
+    const params = expectOk(await call<Record<string, string>>(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: session.token, payload: { orderCode: order.orderCode, openid } }));
+    expect(params.tradeNo).not.toBe(h5TradeNo);
+    expect(fake.trades.get(h5TradeNo)!.state).toBe('CLOSED');
+    expect(fake.trades.get(params.tradeNo!)).toMatchObject({ tradeType: 'JSAPI', openid, state: 'NOTPAY' });
+    // Asked again inside WeChat (the client retries): the same JSAPI trade.
+    const again = expectOk(await call<Record<string, string>>(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: session.token, payload: { orderCode: order.orderCode, openid } }));
+    expect(again.tradeNo).toBe(params.tradeNo);
+    fake.notifyMode = 'prompt';
+    fake.pay(params.tradeNo!);
+    await fake.settled();
+    await t.settled();
+    await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the JSAPI payment to pay the order');
+  });
+
   it('pays the order from the query path when WeChat never notifies', async () => {
     const { order, tradeNo } = await h5Order();
     fake.notifyMode = 'never';

@@ -4,8 +4,8 @@ import { rejected } from '../http/envelope.ts';
 import { dailyCode } from '../lib/random-codes.ts';
 import type { FormKey } from '../orders/orders-repo.ts';
 import { requireOwnForm } from '../orders/own-form.ts';
-import type { CreateTradeInput, PaymentProvider } from '../providers/payment/payment-provider.ts';
-import { getPendingPayment, insertPayment } from './payments-repo.ts';
+import { TradeNumberTaken, type CreateTradeInput, type PaymentProvider } from '../providers/payment/payment-provider.ts';
+import { failPendingPayment, getPendingPayment, insertPayment } from './payments-repo.ts';
 
 /** Provider of the generic cashier (queryPayUrl without a channel). */
 export const DEFAULT_PAYMENT_PROVIDER = 'sandbox';
@@ -60,17 +60,31 @@ export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, pro
           productCode: view.productCode,
           applicationFormCode: view.applicationFormCode,
         }));
-  const trade = open ?? { tradeNo, amountFen: view.orderAmountFen, subject: view.productName, returnUrl };
+  let trade = open ?? { tradeNo, amountFen: view.orderAmountFen, subject: view.productName, returnUrl };
   if (!open) {
     await insertPayment(deps.db, { ...trade, orderId: view.orderId, provider: provider.name, createdAt: now });
   }
-  const { payUrl, jsapi } = await provider.createTrade({
-    tradeNo: trade.tradeNo,
-    amountFen: trade.amountFen,
-    subject: trade.subject,
-    returnUrl: trade.returnUrl,
-    ...(payer ? { payer } : {}),
-  });
+  const create = () =>
+    provider.createTrade({ tradeNo: trade.tradeNo, amountFen: trade.amountFen, subject: trade.subject, returnUrl: trade.returnUrl, ...(payer ? { payer } : {}) });
+  let created: Awaited<ReturnType<PaymentProvider['createTrade']>>;
+  try {
+    created = await create();
+  } catch (error) {
+    if (!(error instanceof TradeNumberTaken) || !open || !provider.closeTrade) throw error;
+    // The parent paid one way first (WeChat H5) and now another (JSAPI inside WeChat): the first trade is closed,
+    // so that it can no longer be paid, and the order gets a trade under a new number. A first trade that was paid
+    // meanwhile cannot be closed: its money is on its way.
+    try {
+      await provider.closeTrade(open.tradeNo);
+    } catch {
+      throw rejected('该订单正在支付中，请稍后查看订单状态');
+    }
+    await failPendingPayment(deps.db, open.id);
+    trade = { tradeNo: dailyCode('TR', now), amountFen: open.amountFen, subject: open.subject, returnUrl: open.returnUrl };
+    await insertPayment(deps.db, { ...trade, orderId: view.orderId, provider: provider.name, createdAt: now });
+    created = await create();
+  }
+  const { payUrl, jsapi } = created;
   return { tradeNo: trade.tradeNo, amountFen: trade.amountFen, payUrl, ...(jsapi ? { jsapi } : {}), provider };
 }
 

@@ -29,6 +29,11 @@ export async function getPendingPayment(db: Db, orderId: number, provider: strin
   return row;
 }
 
+/** A trade that can no longer be paid (closed on its platform): failed, unless it was meanwhile paid. */
+export async function failPendingPayment(db: Db, id: number): Promise<void> {
+  await db.update(payments).set({ status: 'failed' }).where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
 export async function setPaymentStatus(db: Db, id: number, status: PaymentStatus, paidAt: Date | null): Promise<void> {
   await db.update(payments).set({ status, paidAt }).where(eq(payments.id, id));
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { orders, payments } from '../db/schema.ts';
 import { PeriodicJob } from '../lib/periodic-job.ts';
+import { failPendingPayment } from './payments-repo.ts';
 import { applyVerifiedPayment } from './process-notification.ts';
 
 type SyncDeps = Pick<AppDeps, 'db' | 'now' | 'payments' | 'insurer' | 'config'>;
@@ -64,7 +65,7 @@ export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger):
       const payable = trade.orderStatus === 'toBePaid' && trade.createdAt > windowStart;
       if (payable || state.state === 'paid' || state.state === 'refunded') continue;
       if (state.state === 'unpaid') await provider.closeTrade?.(trade.tradeNo);
-      await deps.db.update(payments).set({ status: 'failed' }).where(and(eq(payments.id, trade.id), eq(payments.status, 'pending')));
+      await failPendingPayment(deps.db, trade.id);
       log.info({ provider: provider.name, tradeNo: trade.tradeNo, orderStatus: trade.orderStatus }, 'unpaid trade closed');
     } catch (error) {
       // The next sweep asks again; the outbound call already logged the failure.

@@ -11,6 +11,19 @@ export interface CreateTradeInput {
 }
 
 /** What the platform says of a trade when asked (the query path, when a notification is late or never comes). */
+/**
+ * The platform holds this trade number for another kind of trade (WeChat Pay:
+ * an H5 trade asked for again as JSAPI, or for another payer: 201
+ * 商户订单号重复). The caller closes the old trade and opens one under a new
+ * number.
+ */
+export class TradeNumberTaken extends Error {
+  constructor(readonly tradeNo: string) {
+    super(`trade ${tradeNo} is held by the platform for another kind of trade`);
+    this.name = 'TradeNumberTaken';
+  }
+}
+
 export interface TradeState {
   tradeNo: string;
   /** paid: money collected; unpaid: still open; closed: closed or cancelled unpaid; refunded: paid then refunded in full. */

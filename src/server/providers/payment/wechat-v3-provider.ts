@@ -35,6 +35,7 @@ import {
   type TradeState,
   type VerifiedNotification,
   type VerifiedRefundNotification,
+  TradeNumberTaken,
 } from './payment-provider.ts';
 import {
   aeadOpen,
@@ -107,6 +108,10 @@ export interface WechatV3Options {
   now: () => Date;
 }
 
+/** WeChat's answer when the out_trade_no was placed before as another trade type or for another payer. */
+const numberTaken = (answer: { status: number; code?: string | undefined; message?: string | undefined }) =>
+  answer.status === 400 && answer.code === 'INVALID_REQUEST' && (answer.message ?? '').includes('订单号重复');
+
 export class WechatV3Provider implements PaymentProvider {
   readonly name = 'wechat';
   /** WeChat Pay's trade bill lists a refund on the day it was applied for (its REFUND line), whatever its state. */
@@ -150,6 +155,7 @@ export class WechatV3Provider implements PaymentProvider {
     };
     if (input.payer?.openid) {
       const answer = await this.client.send('transactions.jsapi', 'POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: input.payer.openid } }, true);
+      if (numberTaken(answer)) throw new TradeNumberTaken(input.tradeNo);
       if (answer.status !== 200 || !isId(answer.json.prepay_id)) throw refusal('transactions.jsapi', answer);
       return { payUrl: '', jsapi: jsapiParams(this.client.signer, this.appId, answer.json.prepay_id, this.options.now()) };
     }
@@ -160,6 +166,7 @@ export class WechatV3Provider implements PaymentProvider {
       { ...common, scene_info: { payer_client_ip: input.payer?.clientIp ?? '127.0.0.1', h5_info: { type: 'Wap' } } },
       true,
     );
+    if (numberTaken(answer)) throw new TradeNumberTaken(input.tradeNo);
     const h5Url = answer.json.h5_url;
     if (answer.status !== 200 || typeof h5Url !== 'string' || !h5Url.startsWith('https://') && !h5Url.startsWith('http://')) throw refusal('transactions.h5', answer);
     return { payUrl: `${h5Url}&redirect_url=${encodeURIComponent(input.returnUrl)}` };
