@@ -133,6 +133,11 @@ describe.each(backends)('payment calls (%s)', (backend) => {
     expect(again.tradeNo).toBe(pay.tradeNo);
     // Someone else's order is refused.
     expect((await call(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: bob.token, payload: { orderCode: order.orderCode, openid } })).body.code).toBe('4003');
+    // An openid the server did not get from WeChat for the caller (made up, or another user's) opens no trade.
+    const bobOrder = await submitOrder(t.app, bob.token, validApplication(XUZHOU));
+    for (const stranger of ['oMadeUpByTheClient0000000000', openid]) {
+      expect((await call(t.app, { method: 'POST', url: paymentCalls.payOrderWeixin.path, token: bob.token, payload: { orderCode: bobOrder.orderCode, openid: stranger } })).body).toEqual({ code: '4001', msg: '微信授权已失效，请重新授权', data: null });
+    }
   });
 
   it('refuses to send the OAuth answer to another site', async () => {

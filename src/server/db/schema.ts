@@ -16,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -357,6 +358,23 @@ export const sandboxOauthCodesUsed = pgTable('sandbox_oauth_codes_used', {
   code: text('code').primaryKey(),
   usedAt: ts('used_at').notNull(),
 });
+
+/**
+ * The WeChat openids the server itself obtained for a user (getOpenid's code
+ * exchange). JSAPI pay accepts only one of these, so a client cannot open a
+ * trade for an openid it made up or took from someone else.
+ */
+export const wechatPayers = pgTable(
+  'wechat_payers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openid: text('openid').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.openid] })],
+);
 
 /**
  * Failed log-ins per account (the phone typed, registered or not, so the

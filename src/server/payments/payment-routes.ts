@@ -12,7 +12,7 @@ import type { WechatV3Provider } from '../providers/payment/wechat-v3-provider.t
 import { WECHAT_APP_ID } from '../providers/payment/wechat-pay-provider.ts';
 import { createPayUrl, openTrade } from './create-pay-url.ts';
 import { getPayOut, refundExists, upsertPayOut } from './pay-outs-repo.ts';
-import { getPaymentByTradeNo, spendOAuthCode } from './payments-repo.ts';
+import { getPaymentByTradeNo, isWechatPayerOf, rememberWechatPayer, spendOAuthCode } from './payments-repo.ts';
 import { MSG_NOTIFY_REJECTED, processNotification } from './process-notification.ts';
 
 /** Notifications are small; a huge body is not one. */
@@ -53,10 +53,15 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     if (!wechat || appId !== WECHAT_APP_ID) throw rejected('微信授权参数错误');
     const openid = await wechat.exchangeOAuthCode(code);
     if (!openid || !(await spendOAuthCode(deps.db, code, deps.now()))) throw rejected('微信授权已失效，请重新授权');
+    await rememberWechatPayer(deps.db, currentUser(request).userId, openid, deps.now());
     return ok({ openid });
   });
   route(paymentCalls.payOrderWeixin, async (request) => {
     if (!wechat) throw rejected('支付渠道不可用');
+    // Only an openid the server itself got from WeChat for this user (getOpenid), never one the client made up
+    // (asked once the order is known to be the caller's).
+    await requireOwnForm(deps.db, { orderCode: request.body.orderCode }, currentUser(request));
+    if (!(await isWechatPayerOf(deps.db, currentUser(request).userId, request.body.openid))) throw rejected('微信授权已失效，请重新授权');
     const trade = await openTrade(deps, currentUser(request), { orderCode: request.body.orderCode }, 'wechat', { openid: request.body.openid, clientIp: request.ip });
     // The real channel signs WeChat's prepay_id; the sandbox stands in for WeixinJSBridge with its cashier.
     if (trade.jsapi) return ok({ ...(trade.jsapi as Omit<WechatJsapiPay, 'tradeNo'>), tradeNo: trade.tradeNo });

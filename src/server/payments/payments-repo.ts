@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
-import { paymentNotifications, payments, sandboxOauthCodesUsed, type PaymentStatus } from '../db/schema.ts';
+import { paymentNotifications, payments, sandboxOauthCodesUsed, wechatPayers, type PaymentStatus } from '../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -65,6 +65,17 @@ export function recordVerifiedNotification(
 }
 
 /** Marks a WeChat sandbox OAuth code used; false when any instance used it before (a code is good once). */
+/** Records an openid the server obtained for the user from WeChat (getOpenid). */
+export async function rememberWechatPayer(db: Db, userId: string, openid: string, now: Date): Promise<void> {
+  await db.insert(wechatPayers).values({ userId, openid, createdAt: now }).onConflictDoNothing();
+}
+
+/** Whether the server obtained this openid for the user (JSAPI pay accepts no other). */
+export async function isWechatPayerOf(db: Db, userId: string, openid: string): Promise<boolean> {
+  const [row] = await db.select({ openid: wechatPayers.openid }).from(wechatPayers).where(and(eq(wechatPayers.userId, userId), eq(wechatPayers.openid, openid))).limit(1);
+  return row !== undefined;
+}
+
 export async function spendOAuthCode(db: Db, code: string, now: Date): Promise<boolean> {
   const spent = await db.insert(sandboxOauthCodesUsed).values({ code, usedAt: now }).onConflictDoNothing().returning({ code: sandboxOauthCodesUsed.code });
   // Codes live 5 minutes: older marks are of no use.

@@ -18,3 +18,12 @@ export function setWechatOpenid(openid: string): void {
     // Private mode: the next payment asks WeChat again.
   }
 }
+
+/** Forgets the openid (the server no longer accepts it: another account, or its grant is gone); the next payment asks WeChat again. */
+export function clearWechatOpenid(): void {
+  try {
+    sessionStorage.removeItem(OPENID_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}

@@ -16,7 +16,7 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { confirmDialog } from '../../components/dialog.ts';
 import { clearToast, failToast, loadingToast } from '../../components/toast.ts';
 import { appUrl, MSG_TO_PAYMENT, PAY_URL_ATTEMPTS, payBrowser, wechatAuthUrl } from '../../renderers/confirm/pay-route.ts';
-import { getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
+import { clearWechatOpenid, getWechatOpenid, setWechatOpenid } from '../../state/pay-session.ts';
 import styles from './payoff-screen.module.css';
 import { useSaleRecording } from '../../recording/sale-recording.tsx';
 import '../../components/a11y/choice-inputs.css';
@@ -174,7 +174,12 @@ export default function PayoffScreen() {
       return;
     }
     const params = await api.payOrderWeixin(orderCode, openid, { silent: true });
-    if (!params) throw new Error('no pay parameters');
+    if (!params) {
+      // Refused (the server knows no such openid of this account): the next tap authorises again.
+      clearWechatOpenid();
+      setOpenid(null);
+      throw new Error('no pay parameters');
+    }
     const bridge = (window as unknown as { WeixinJSBridge?: WeixinBridge }).WeixinJSBridge;
     if (!bridge) {
       // The sandbox stands in for WeixinJSBridge with its JSAPI cashier.
