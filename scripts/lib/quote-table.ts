@@ -19,10 +19,14 @@ export function quoteTable(manifest: ProductManifest, compute: typeof computePre
     manifest.pricing.factors
       .map((f) => {
         const option = f.options.find((o) => o.value === factors[f.code]);
-        return `${f.name} ${option?.label ?? factors[f.code]} ×${option?.multiplier ?? '?'}`;
+        // With a price table the cell is the price: the multipliers play no part.
+        return manifest.pricing.table ? `${f.name} ${option?.label ?? factors[f.code]}` : `${f.name} ${option?.label ?? factors[f.code]} ×${option?.multiplier ?? '?'}`;
       })
       .join(', ') || '—';
-  const lines = [`${manifest.productName} (${manifest.productCode})`, ['plan (premium of one copy)', 'factors (×multiplier)', 'copies', 'years', 'premium (yuan)'].join('\t')];
+  const lines = [
+    `${manifest.productName} (${manifest.productCode})${manifest.pricing.table ? ': priced by its table' : ''}`,
+    ['plan (premium of one copy)', manifest.pricing.table ? 'factors' : 'factors (×multiplier)', 'copies', 'years', 'premium (yuan)'].join('\t'),
+  ];
   const copies = Array.from({ length: manifest.pricing.maxCopies }, (_, i) => i + 1);
   for (const plan of manifest.plans) {
     for (const factors of factorChoices(manifest)) {

@@ -313,6 +313,88 @@ export const lintAgeBands: Lint = (file, m) => {
   return problems;
 };
 
+/** Combinations beyond which a price table is not enumerated (the checker says so instead). */
+const MAX_TABLE_CELLS = 20_000;
+
+/**
+ * A price table: every cell names a plan and one option of every factor, no
+ * combination twice, every combination priced; the multipliers it replaces
+ * are 1, and each plan's premium is its lowest cell (its tab and the card show it).
+ */
+export const lintPriceTable: Lint = (file, m) => {
+  const table = m.pricing.table;
+  if (!table) return [];
+  const problems: ManifestProblem[] = [];
+  const factors = m.pricing.factors;
+  const describe = (plan: string, when: Readonly<Record<string, string>>) =>
+    [`plan ${plan}`, ...factors.map((f) => `${f.name} ${f.options.find((o) => o.value === when[f.code])?.label ?? when[f.code]}`)].join(', ');
+  const seen = new Map<string, number>();
+  const priced: (typeof table)[number][] = [];
+  table.forEach((cell, i) => {
+    const at = `/pricing/table/${i}`;
+    if (!m.plans.some((p) => p.code === cell.plan)) {
+      problems.push({ file, pointer: `${at}/plan`, message: `no plan has code "${cell.plan}"`, hint: `use one of ${list(m.plans.map((p) => p.code))}` });
+      return;
+    }
+    for (const code of Object.keys(cell.when)) {
+      if (!factors.some((f) => f.code === code)) problems.push({ file, pointer: `${at}/when/${code}`, message: `no pricing factor has code "${code}"`, hint: `use the factor codes ${list(factors.map((f) => f.code)) || '(none: leave "when" empty)'}` });
+    }
+    let valid = true;
+    for (const factor of factors) {
+      const value = cell.when[factor.code];
+      if (value === undefined) {
+        problems.push({ file, pointer: `${at}/when`, message: `the cell gives no option of factor ${factor.code} (${factor.name})`, hint: `add "${factor.code}": one of ${list(factor.options.map((o) => `"${o.value}"`))}` });
+        valid = false;
+      } else if (!factor.options.some((o) => o.value === value)) {
+        problems.push({ file, pointer: `${at}/when/${factor.code}`, message: `"${value}" is not an option of factor ${factor.code} (${factor.name})`, hint: `use one of ${list(factor.options.map((o) => `"${o.value}"`))}` });
+        valid = false;
+      }
+    }
+    if (!valid) return;
+    const key = JSON.stringify([cell.plan, ...factors.map((f) => cell.when[f.code])]);
+    const first = seen.get(key);
+    if (first !== undefined) problems.push({ file, pointer: at, message: `${describe(cell.plan, cell.when)} is priced twice (also /pricing/table/${first})`, hint: 'keep one of the two cells' });
+    else {
+      seen.set(key, i);
+      priced.push(cell);
+    }
+  });
+  factors.forEach((factor, f) =>
+    factor.options.forEach((option, o) => {
+      if (option.multiplier !== 1) problems.push({ file, pointer: `/pricing/factors/${f}/options/${o}/multiplier`, message: 'a multiplier is not used with a price table', hint: 'write 1: the table gives the premium' });
+    }),
+  );
+  const combinations = factors.reduce((n, factor) => n * factor.options.length, m.plans.length);
+  if (combinations > MAX_TABLE_CELLS) {
+    problems.push({ file, pointer: '/pricing/table', message: `${combinations} combinations are more than a table can hold (${MAX_TABLE_CELLS})`, hint: 'use fewer options, or multipliers instead of a table' });
+    return problems;
+  }
+  const rows = factors.reduce<Record<string, string>[]>((acc, factor) => acc.flatMap((row) => factor.options.map((o) => ({ ...row, [factor.code]: o.value }))), [{}]);
+  const missing: string[] = [];
+  for (const plan of m.plans) {
+    for (const when of rows) {
+      if (!seen.has(JSON.stringify([plan.code, ...factors.map((f) => when[f.code])]))) missing.push(describe(plan.code, when));
+    }
+  }
+  if (missing.length > 0) {
+    problems.push({
+      file,
+      pointer: '/pricing/table',
+      message: `${missing.length} combination(s) have no price: ${missing.slice(0, 3).join('; ')}${missing.length > 3 ? '; …' : ''}`,
+      hint: 'add a cell { "plan", "when", "premiumFen" } for each (npm run manifests:quote lists them)',
+    });
+  }
+  m.plans.forEach((plan, p) => {
+    const cells = priced.filter((c) => c.plan === plan.code).map((c) => c.premiumFen);
+    if (cells.length === 0) return;
+    const lowest = Math.min(...cells);
+    if (Math.round(plan.premium * 100) !== lowest) {
+      problems.push({ file, pointer: `/plans/${p}/premium`, message: `plan premium ${plan.premium} is not its lowest table cell (${(lowest / 100).toFixed(2)})`, hint: `write ${lowest / 100}: the plan's tab shows it as its price` });
+    }
+  });
+  return problems;
+};
+
 /** The manifest id equals its file name. */
 export const lintId: Lint = (file, m) => {
   const expectedId = file.replace(/^.*[\\/]/, '').replace(/\.json$/, '');
@@ -408,4 +490,5 @@ export const LINT_RULES: readonly Lint[] = [
   lintGuaranteeYears,
   lintSchools,
   lintAgeBands,
+  lintPriceTable,
 ];

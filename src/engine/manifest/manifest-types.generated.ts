@@ -461,7 +461,7 @@ export interface PlanBuilder {
   }[];
 }
 /**
- * How the premium is computed: plan premium x factor multipliers x copies, rounded to 2 decimals.
+ * How the premium is computed: plan premium x factor multipliers x copies, rounded to 2 decimals; or, with a table, the table's premium of the plan and factor options x copies.
  */
 export interface Pricing {
   /**
@@ -550,6 +550,53 @@ export interface Pricing {
    * Most copies one insured may buy (default copies is 1).
    */
   maxCopies: number;
+  /**
+   * A price table instead of plan premium x multipliers: the one-copy, one-year premium of every plan with every combination of the factors' options (age band, social security, …). Every combination has exactly one cell; the factors' multipliers are not used (write 1) and each plan's premium is its lowest cell (shown on its tab and on the product card).
+   *
+   * @minItems 1
+   *
+   * Items: One cell: a plan, one option of every factor, and its premium.
+   */
+  table?: [
+    {
+      /**
+       * Plan code (a plans[].code).
+       */
+      plan: string;
+      /**
+       * The option value of every pricing factor, by factor code.
+       */
+      when: {
+        /**
+         * An option value of that factor.
+         */
+        [k: string]: string;
+      };
+      /**
+       * Premium of one copy for one year, in fen (¥398 is 39800).
+       */
+      premiumFen: number;
+    },
+    ...{
+      /**
+       * Plan code (a plans[].code).
+       */
+      plan: string;
+      /**
+       * The option value of every pricing factor, by factor code.
+       */
+      when: {
+        /**
+         * An option value of that factor.
+         */
+        [k: string]: string;
+      };
+      /**
+       * Premium of one copy for one year, in fen (¥398 is 39800).
+       */
+      premiumFen: number;
+    }[]
+  ];
   /**
    * Allowed guarantee years (保障年限, spec §3 Insured.insureYear), ascending and without repeats (default [1]); the first is the default choice. With more than one, the parent chooses on the detail page (planMsg years) and the quote and the order carry it as insureYear; the premium is the one-year premium (plan × factors × copies, rounded to the fen) × the years, and the cover lasts cover.months × the years from the same start. The server recomputes both and refuses other values with 保障年限无效.
    *

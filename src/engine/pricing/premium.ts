@@ -80,9 +80,41 @@ export function selectPlan(manifest: ProductManifest, index?: number): { plan: P
   return { plan: manifest.plans[i]!, index: i };
 }
 
+/** A table cell's key: the plan, then each factor's value in the manifest's factor order. */
+function cellKey(manifest: ProductManifest, planCode: string, when: Readonly<Record<string, string>>): string {
+  return JSON.stringify([planCode, ...manifest.pricing.factors.map((f) => when[f.code] ?? null)]);
+}
+
+const tables = new WeakMap<ProductManifest, Map<string, number>>();
+
+/** The manifest's price table by cell key (built once per manifest; the first cell of a repeated key wins). */
+function tableOf(manifest: ProductManifest): Map<string, number> {
+  let table = tables.get(manifest);
+  if (!table) {
+    table = new Map();
+    for (const cell of manifest.pricing.table ?? []) {
+      const key = cellKey(manifest, cell.plan, cell.when);
+      if (!table.has(key)) table.set(key, cell.premiumFen);
+    }
+    tables.set(manifest, table);
+  }
+  return table;
+}
+
+/** The lowest one-copy premium of a plan, in fen: its lowest table cell, or its premium with every factor (and the guarantee years) at its default. */
+export function lowestPremiumFen(manifest: ProductManifest, planCode: string): number | null {
+  if (manifest.pricing.table) {
+    const cells = manifest.pricing.table.filter((c) => c.plan === planCode).map((c) => c.premiumFen);
+    return cells.length > 0 ? Math.min(...cells) : null;
+  }
+  const priced = computePremium(manifest, { planCode });
+  return priced.ok ? priced.totalFen : null;
+}
+
 /**
  * Computes the premium from the manifest: plan premium x every factor's
- * multiplier x copies, rounded to the fen (2 decimals, spec §9), times the
+ * multiplier x copies, rounded to the fen (2 decimals, spec §9), or the
+ * price table's cell of the plan and options x copies; times the
  * guarantee years (the one-year premium for each year of cover). Both the
  * server (which never trusts a client amount) and the web app call this.
  */
@@ -116,7 +148,15 @@ export function computePremium(manifest: ProductManifest, input: PremiumInput = 
     factors[factor.code] = value;
     multiplier *= option.multiplier;
   }
-  const oneYearFen = roundFen(yuanToFen(plan.premium) * multiplier * copies);
+  let oneYearFen: number;
+  if (manifest.pricing.table) {
+    // A price table: the cell of the plan and the chosen options (the checker makes sure there is exactly one).
+    const cellFen = tableOf(manifest).get(cellKey(manifest, plan.code, factors));
+    if (cellFen === undefined) return { ok: false, message: '保费因子取值无效' };
+    oneYearFen = cellFen * copies;
+  } else {
+    oneYearFen = roundFen(yuanToFen(plan.premium) * multiplier * copies);
+  }
   // Each year costs exactly the one-year premium, so N years is N times what a one-year quote shows.
   const totalFen = oneYearFen * years;
   return { ok: true, plan, copies, years, factors, totalFen, totalPremium: fenToYuan(totalFen) };

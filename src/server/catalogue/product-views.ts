@@ -1,13 +1,13 @@
 import type { ProductDisplay, ProductListItem } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { computePremium } from '../../engine/pricing/premium.ts';
+import { fenToYuan, lowestPremiumFen } from '../../engine/pricing/premium.ts';
 import { bannerImageOf } from '../../engine/manifest/visual-identity.ts';
 import { renewalLabelOf } from './manifest-fields.ts';
 
-/** Lowest one-copy premium over the plans, with every factor at its default. */
+/** Lowest one-copy premium over the plans (the ¥…起 of cards): a table's lowest cell, else every factor at its default. */
 export function fromPremium(manifest: ProductManifest): number {
-  const premiums = manifest.plans.map((_, planIndex) => computePremium(manifest, { planIndex }));
-  return Math.min(...premiums.map((r) => (r.ok ? r.totalPremium : Number.POSITIVE_INFINITY)));
+  const premiums = manifest.plans.map((plan) => lowestPremiumFen(manifest, plan.code) ?? Number.POSITIVE_INFINITY);
+  return fenToYuan(Math.min(...premiums));
 }
 
 export function toProductListItem(manifest: ProductManifest): ProductListItem {
