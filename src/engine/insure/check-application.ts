@@ -10,7 +10,7 @@
  */
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, GENDERS } from '../rules/enums.ts';
-import { parseIdCard, validateIdCard, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
+import { parseIdCard, validateIdCard, ageInDays, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
 import {
   MSG_BIRTHDAY_REQUIRED,
   MSG_DUPLICATE_INSURED_PERSON,
@@ -79,6 +79,11 @@ const ROLE_SUBJECT: Readonly<Record<PersonRole, string>> = {
  */
 export function ageRangeMessage(role: PersonRole, min: number, max: number): string {
   return `${ROLE_SUBJECT[role]}年龄须在${min}-${max}周岁之间`;
+}
+
+/** Message for a person younger than `person.minAgeDays` on the cover start date, e.g. 被保人须出生满28天. */
+export function minAgeDaysMessage(role: PersonRole, days: number): string {
+  return `${ROLE_SUBJECT[role]}须出生满${days}天`;
 }
 
 /**
@@ -164,6 +169,8 @@ function ageRange(rule: Person | undefined): readonly [number, number] | null {
 /** Where an age comes from: the ID number field, or the birthday typed for another document. */
 interface KnownAge {
   age: number;
+  /** Whole days old on the cover start date. */
+  days: number;
   path: string;
 }
 
@@ -195,7 +202,7 @@ function checkDocument(ctx: Context, base: string, person: PersonDocument, role:
       return null;
     }
     const parsed = parseIdCard(person.licenceNo, ctx.now);
-    return parsed.ok ? { age: ageInFullYears(parsed.birthday, ctx.coverStart), path: noPath } : null;
+    return parsed.ok ? { age: ageInFullYears(parsed.birthday, ctx.coverStart), days: ageInDays(parsed.birthday, ctx.coverStart), path: noPath } : null;
   }
   if (HK_MO_TW_TYPES.has(person.licenceType)) apply(ctx, noPath, validateHkMoTwCard(person.licenceNo));
   // Other documents (passport, birth certificate, ...) have no format rule, and no birth date.
@@ -212,7 +219,7 @@ function checkGivenBirthday(ctx: Context, base: string, person: PersonDocument):
   } else {
     const message = validateBirthday(person.birthday, ctx.now);
     if (message !== null) ctx.problems.add(birthdayPath, message);
-    else known = { age: ageInFullYears(person.birthday, ctx.coverStart), path: birthdayPath };
+    else known = { age: ageInFullYears(person.birthday, ctx.coverStart), days: ageInDays(person.birthday, ctx.coverStart), path: birthdayPath };
   }
   if (person.sex === undefined || enumLabel(GENDERS, person.sex) === undefined) ctx.problems.add(sexPath, MSG_SEX_REQUIRED);
   return known;
@@ -221,9 +228,13 @@ function checkGivenBirthday(ctx: Context, base: string, person: PersonDocument):
 /** Records an age-range problem on the field the age comes from (the ID number, or the birthday). */
 function checkAge(ctx: Context, known: KnownAge | null, rule: Person | undefined, role: PersonRole): void {
   const range = ageRange(rule);
-  if (known === null || range === null) return;
-  const [min, max] = range;
-  if (known.age < min || known.age > max) ctx.problems.add(known.path, ageRangeMessage(role, min, max));
+  if (known === null) return;
+  if (range !== null) {
+    const [min, max] = range;
+    if (known.age < min || known.age > max) return ctx.problems.add(known.path, ageRangeMessage(role, min, max));
+  }
+  const minDays = rule?.minAgeDays;
+  if (minDays !== undefined && known.days < minDays) ctx.problems.add(known.path, minAgeDaysMessage(role, minDays));
 }
 
 /** Name and birthday as one key, for people whose documents cannot be compared; null when the birthday is unknown. */

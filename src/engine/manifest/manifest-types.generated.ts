@@ -659,6 +659,10 @@ export interface Person {
    */
   ageBetween?: [number, number];
   /**
+   * Youngest insurable age in whole days on the cover start date, as clauses write 出生满28天 (28): a child younger is refused with 被保人须出生满28天. Checked beside ageBetween, whose minimum is then 0.
+   */
+  minAgeDays?: number;
+  /**
    * Allowed relation codes to the holder (spec §3 full set).
    *
    * @minItems 1

@@ -106,6 +106,15 @@ function parseYmd(value: string): { y: number; m: number; d: number } | null {
  *
  * @throws RangeError when `birthday` is not a real YYYY-MM-DD date.
  */
+/** Whole days from the birthday to the Beijing calendar day of `on` (born today: 0; 出生满28天 holds from 28). */
+export function ageInDays(birthday: string, on: Date): number {
+  const b = parseYmd(birthday);
+  if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
+  const beijing = new Date(on.getTime() + BEIJING_OFFSET_MS);
+  const today = Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth(), beijing.getUTCDate());
+  return Math.round((today - Date.UTC(b.y, b.m - 1, b.d)) / 86_400_000);
+}
+
 export function ageInFullYears(birthday: string, on: Date): number {
   const b = parseYmd(birthday);
   if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);

@@ -289,6 +289,22 @@ describe('checkApplication: policyholder', () => {
     ]);
   });
 
+  it('checks a minimum age in days on the cover start date (出生满28天): 27 days refused, 28 and 29 accepted', () => {
+    const newborns = variant(XUZHOU, (m) => {
+      m.insure.insured.ageBetween = [0, 25];
+      m.insure.insured.minAgeDays = 28;
+    });
+    const ageProblems = (days: number) =>
+      check(newborns, withInsured(xuzhouForm(), { licenceNo: idFor(0, '320311', '033', days) })).filter((p) => p.path === 'insureds.0.licenceNo');
+    expect(ageProblems(27)).toEqual([{ path: 'insureds.0.licenceNo', message: '被保人须出生满28天' }]);
+    expect(ageProblems(28)).toEqual([]);
+    expect(ageProblems(29)).toEqual([]);
+    // Years still decide above it: the day before the 26th birthday is in range, the birthday is not.
+    expect(check(newborns, withInsured(xuzhouForm(), { licenceNo: idFor(26, '320311', '033', 0) })).filter((p) => p.path === 'insureds.0.licenceNo')).toEqual([
+      { path: 'insureds.0.licenceNo', message: '被保人年龄须在0-25周岁之间' },
+    ]);
+  });
+
   it('requires a valid e-mail when the manifest asks for it, and validates one given anyway', () => {
     const withEmail = variant(XUZHOU, (m) => {
       m.insure.holder.fields = ['email'];
