@@ -270,6 +270,21 @@ describe.each(backends)('contracts (%s)', (backend) => {
     expect(expectOk(await call(t.app, { method: 'POST', url: resetUrl, token: other.token }))).toMatchObject({ status: '0', orderCode: null });
     expect(await roster()).toMatchObject({ status: '0', order_code: null, contract_no: null });
   }, 60_000);
+
+  it('bounds the calls that answer about a person: 5 signer certifications and 10 roster answers through the agreement call a day', async () => {
+    const sweeper = await login(t.app);
+    const fields = { name: HOLDER.name, idNo: HOLDER.idNo };
+    for (let i = 0; i < 5; i++) expectOk(await certify(sweeper, fields, { name: 'id.png', bytes: PHOTO, type: 'image/png' }));
+    expect((await certify(sweeper, fields, { name: 'id.png', bytes: PHOTO, type: 'image/png' })).body).toEqual({ code: '4029', msg: '查询过于频繁，请明天再试', data: null });
+    const agreement = (insuredName: string, insuredIdNo: string) =>
+      call(t.app, { method: 'POST', url: contractCalls.agreement.path, token: sweeper.token, payload: { productCode: JINING_OFFLINE, insuredName, insuredIdNo, schoolName: '济宁市第一实验小学' } });
+    for (let i = 0; i < 10; i++) expect((await agreement('王五', makeIdCard('370802', '20150601', String(100 + i)))).body.msg).toBe('被保险人不在学校名单中，请联系学校核对');
+    // The 11th insured of the day is not looked up, even the one on the roster.
+    expect((await agreement(INSURED.name, INSURED.idNo)).body).toEqual({ code: '4029', msg: '查询过于频繁，请明天再试', data: null });
+    // A parent continuing an agreement they have spends nothing.
+    const again = await call(t.app, { method: 'POST', url: contractCalls.agreement.path, token: parent.token, payload: { productCode: JINING_OFFLINE, insuredName: INSURED.name, insuredIdNo: INSURED.idNo, schoolName: '济宁市第一实验小学' } });
+    expect(again.body.code).not.toBe('4029');
+  });
 });
 
 describe.each(backends)('contracts: the roster moves with a paid trade (%s)', (backend) => {

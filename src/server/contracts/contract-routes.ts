@@ -14,7 +14,7 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
-import { reserveAttempt, ROSTER_LIMIT } from '../other-calls/call-limits.ts';
+import { reserveAttempt, ROSTER_LIMIT, SIGNER_CERT_LIMIT } from '../other-calls/call-limits.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
 import { recordStaffAction } from '../other-calls/op-log.ts';
 import { sha256Hex } from './agreement-pdf.ts';
@@ -146,6 +146,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (!photo || photo.length === 0) throw rejected('请上传身份证人像面照片');
       const contentType = sniffImage(photo);
       if (contentType !== 'image/png' && contentType !== 'image/jpeg') throw rejected('证件照片仅支持 JPG、PNG 格式');
+      // A name and ID number checked at the platform's fee: bounded per user (a parent certifies once).
+      await reserveAttempt(deps.db, SIGNER_CERT_LIMIT, claims.userId, deps.now());
       const outcome = await deps.esign.certify({ name, idNo, photo: new Uint8Array(photo), contentType });
       if (!outcome.passed) throw rejected(outcome.reason || '认证未通过');
       await deps.db
@@ -167,7 +169,16 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     const [signer] = await deps.db.select().from(esignSigners).where(eq(esignSigners.userId, claims.userId)).limit(1);
     if (!signer) throw rejected('请先完成签署人实名认证');
     const insuredIdNo = body.insuredIdNo.toUpperCase();
+    // One agreement per caller, product and insured: asking again continues the one being signed.
+    const [existing] = await deps.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.userId, claims.userId), eq(contracts.productCode, manifest.productCode), eq(contracts.insuredIdNo, insuredIdNo)))
+      .limit(1);
     if (contract.roster) {
+      // Whether a name and number are on the roster is the roster check's answer: the same daily budget, spent
+      // only for an insured the caller has no agreement for yet.
+      if (!existing) await reserveAttempt(deps.db, ROSTER_LIMIT, claims.userId, deps.now(), manifest.productCode);
       const [entry] = await deps.db
         .select()
         .from(offlineRoster)
@@ -175,12 +186,6 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         .limit(1);
       if (!entry || entry.name !== body.insuredName.trim()) throw rejected('被保险人不在学校名单中，请联系学校核对');
     }
-    // One agreement per caller, product and insured: asking again continues the one being signed.
-    const [existing] = await deps.db
-      .select()
-      .from(contracts)
-      .where(and(eq(contracts.userId, claims.userId), eq(contracts.productCode, manifest.productCode), eq(contracts.insuredIdNo, insuredIdNo)))
-      .limit(1);
     if (existing?.status === 'signed') throw rejected('该被保险人的协议已签署，可在“已签署的协议”中查看');
     const returnUrl = (no: string) => `${deps.config.publicUrl ?? ''}/#/detailSign?contractNo=${no}`;
     const now = deps.now();

@@ -37,11 +37,20 @@ export const REPEAT_LIMIT: CallLimit = { call: 'repeatInsurance', max: 30, windo
 export const REAL_NAME_LIMIT: CallLimit = { call: 'realName', max: 10, windowMs: DAY_MS, message: MSG_QUERY_TOMORROW };
 /**
  * The offline roster check (verifyInsuredCardNo) tells whether a child's ID
- * number is on a school's roster: per user and product, 10 a day. A parent
+ * number is on a school's roster: per user and product, 10 a day, shared with
+ * the agreement call's roster check of an insured the caller has no agreement
+ * for (it answers whether a name and number are on the roster). A parent
  * checks each of their children once or twice; a sweep of one birthday and
  * county (1,000 numbers) would take a hundred days.
  */
 export const ROSTER_LIMIT: CallLimit = { call: 'verifyInsuredCardNo', max: 10, windowMs: DAY_MS, message: MSG_QUERY_TOMORROW };
+
+/**
+ * Signer certification with the e-sign platform (cloudCertiPerInfo) checks a
+ * name, an ID number and a photo at the platform's fee: a parent certifies
+ * once, so 5 a day.
+ */
+export const SIGNER_CERT_LIMIT: CallLimit = { call: 'signerCertify', max: 5, windowMs: DAY_MS, message: MSG_QUERY_TOMORROW };
 
 /**
  * Counts one use of a limited call by `userId` (and `scope`, say a product
