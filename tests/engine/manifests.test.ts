@@ -420,3 +420,25 @@ describe('age-band factor', () => {
     ]);
   });
 });
+
+describe('what a parent reads is checked too', () => {
+  it('refuses a liability shown as 0 (0元/天), naming the plan and the duty', () => {
+    const m = clone(load('xuzhou-student-accident-2025.json'));
+    const duty = m.plans[0]!.risks[0]!.duties[0]!;
+    duty.showValue = '0元/天';
+    expect(validateManifest(m, 'manifests/xuzhou-student-accident-2025.json').map((p) => `${p.pointer} ${p.message}`)).toEqual([
+      `/plans/0/risks/0/duties/0/showValue ${duty.limitName} of plan ${m.plans[0]!.code} shows "0元/天": a sum insured is more than 0`,
+    ]);
+  });
+
+  it('warns about renewal promised on a product parents cannot renew, not about its denial', () => {
+    const m = clone(load('xuzhou-student-accident-2025.json'));
+    expect(m.renewal).not.toBe(true);
+    m.plans[0]!.name = '一键续保版';
+    m.alerts = [{ at: 'detail', text: '本产品不可续保，请每年重新投保。' }];
+    const problems = validateManifest(m, 'manifests/xuzhou-student-accident-2025.json');
+    expect(problems.map((p) => [p.pointer, p.severity, p.message])).toEqual([['/plans/0/name', 'warning', '"一键续保" on a product parents cannot renew (no renewal: true)']]);
+    m.renewal = true;
+    expect(validateManifest(m, 'manifests/xuzhou-student-accident-2025.json')).toEqual([]);
+  });
+});

@@ -32,6 +32,55 @@ export const lintRenewalLabel: Lint = (file, m) =>
     ? [{ file, pointer: '/renewalLabel', message: 'renewalLabel "去续保" on a product without renewal: true', hint: 'use "再次购买", or set renewal: true when parents renew this product every year' }]
     : [];
 
+/** Wording that promises renewal (一键续保, 可续保, 续保优惠, …), not the denials (不可续保, 不提供续保). */
+const RENEWAL_PROMISE = /(?<!不)(一键|自动|支持|可以|可|保证)续保|续保(优惠|折扣)/;
+
+/** Texts of the page (detail, alerts, plan and insure labels; not the insurer's clauses) that promise renewal on a product parents cannot renew. */
+export const lintRenewalWording: Lint = (file, m) => {
+  if (m.renewal === true) return [];
+  const problems: ManifestProblem[] = [];
+  const visit = (value: unknown, pointer: string): void => {
+    if (typeof value === 'string') {
+      const found = RENEWAL_PROMISE.exec(value);
+      if (found) {
+        problems.push({
+          file,
+          pointer,
+          severity: 'warning',
+          message: `"${found[0]}" on a product parents cannot renew (no renewal: true)`,
+          hint: 'take the renewal wording out, or set "renewal": true when parents renew this product every year',
+        });
+      }
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+  };
+  visit(m.detail, '/detail');
+  visit(m.alerts, '/alerts');
+  visit(m.plans.map((p) => p.name), '/plans');
+  return problems.map((p) => (p.pointer.startsWith('/plans/') ? { ...p, pointer: `${p.pointer}/name` } : p));
+};
+
+/** Sums insured shown as 0 (0元, 0元/天): a liability pays something, or it is not listed. */
+export const lintLiabilityAmounts: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  m.plans.forEach((plan, i) =>
+    plan.risks.forEach((risk, j) =>
+      risk.duties.forEach((duty, k) => {
+        const amount = /^\s*(-?[0-9]+(?:\.[0-9]+)?)/.exec(duty.showValue);
+        if (amount && Number(amount[1]) <= 0) {
+          problems.push({
+            file,
+            pointer: `/plans/${i}/risks/${j}/duties/${k}/showValue`,
+            message: `${duty.limitName} of plan ${plan.code} shows "${duty.showValue}": a sum insured is more than 0`,
+            hint: 'write the amount the clause gives, e.g. "1万元" or "100元/天", or leave the duty out of the plan',
+          });
+        }
+      }),
+    ),
+  );
+  return problems;
+};
+
 /**
  * The Xuzhou plan builder (spec §3, §5): a non-empty template list
  * (模板数组不可为空) of exactly three templates (徐州学平险有三个方案), named
@@ -491,4 +540,6 @@ export const LINT_RULES: readonly Lint[] = [
   lintSchools,
   lintAgeBands,
   lintPriceTable,
+  lintLiabilityAmounts,
+  lintRenewalWording,
 ];
