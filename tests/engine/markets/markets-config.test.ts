@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reservedRoutes } from '../../../src/contract/app-routes.ts';
@@ -155,5 +156,22 @@ describe('market manifests', () => {
     expect(typo.stdout).toBe('');
     expect(typo.stderr).toContain('manifests/xuzhou-student-acident-2025.json: no such manifest among the');
     expect(typo.stderr).toContain('(closest: xuzhou-student-accident-2025');
+  });
+
+  it('npm run manifests:check -- --help prints its usage; a banner image public/ lacks is an error', () => {
+    const check = (args: string[]) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts', ...args], { encoding: 'utf8' });
+    const help = check(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: npm run manifests:check');
+    expect(check(['--strickt']).stderr).toContain('Usage: npm run manifests:check');
+    const dir = mkdtempSync(join(tmpdir(), 'manifests-images-'));
+    cpSync('manifests', dir, { recursive: true });
+    const file = join(dir, 'xuzhou-student-accident-2025.json');
+    const m = JSON.parse(readFileSync(file, 'utf8')) as { detail: { banner: { image?: string } } };
+    m.detail.banner.image = '/img/banners/xuzhou-missing.png';
+    writeFileSync(file, JSON.stringify(m, null, 2));
+    const broken = check(['--dir', dir]);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('/detail/banner/image  no file public/img/banners/xuzhou-missing.png');
   });
 });
