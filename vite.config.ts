@@ -34,7 +34,7 @@ const OWN_WEB_SOURCE = /[\\/]src[\\/]web[\\/]/;
  * The antd-mobile stylesheets our own components import without the component's script (the wrapped notice,
  * the light tabs, the read-only rate, the detail's copies and FAQ sections): shared by screens that load
  * different chunks, each was a CSS-only chunk under 1 KB, one request each (five on a detail page opened by
- * its link). Together they are one file of about 2 KB gzip (docs/performance.md, eighth stop).
+ * its link). Together they are one file of about 2 KB gzip (docs/performance.md, "Overlays and widgets on demand").
  */
 const borrowedAntdCss: Rolldown.CodeSplittingNameFunction = (id, ctx) =>
   ANTD_CSS.test(id) && ctx.getModuleInfo(id)?.importers.some((importer) => OWN_WEB_SOURCE.test(importer)) ? 'antd-borrowed' : null;
@@ -133,7 +133,7 @@ const OPENING_LIMITS = new Map<string, number>([
  * the purchase path's (the market home, home's redirect target, 20; a detail page opened by its link, 10).
  * The greedy plan is sensitive to these weights: with this stop's other changes, 20 and 20 give a detail link
  * one file fewer (29) but 781 files over all screens; 20 and 10 give 30 and 757 in all, the market home 18
- * either way (docs/performance.md, eighth stop).
+ * either way (docs/performance.md, "Fewer files per screen").
  */
 const LARGEST_PAINT_WEIGHTS = new Map([
   [src('screens/market-home/market-home-screen.tsx'), 20],

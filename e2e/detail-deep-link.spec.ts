@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { watchRouteFallback, XUZHOU } from './support/app.ts';
 
 /**
- * A detail page opened by its own link (issue 15, docs/performance.md "wt-lcpdetail" and "wt-detail"):
+ * A detail page opened by its own link (docs/performance.md "A detail page opened by its link"):
  * what its first view waits for leaves as early as it can. The document itself (its start script, before
  * the entry has run) sends the one call that resolves the path to its product and answers the manifest,
  * requests the detail screen's files, and preloads the banner image (the page's largest paint) the answer

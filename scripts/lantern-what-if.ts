@@ -1,5 +1,5 @@
 /**
- * What Lighthouse's simulated load charges for some requests (issue 15, docs/performance.md, eighth stop):
+ * What Lighthouse's simulated load charges for some requests (docs/performance.md, "What the simulated load charges"):
  * copies a run gathered with `lighthouse -G=<dir>` leaving out every request whose URL matches a pattern,
  * from the DevTools log and the trace, so that `lighthouse -A=<copy>` simulates the same load without them.
  *

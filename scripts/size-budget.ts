@@ -65,7 +65,7 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  // None today: confirm and product detail came within 40 KB (docs/performance.md, "Second pass").
+  // None today: every screen is within 40 KB (docs/performance.md, "Overlays and widgets on demand").
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the

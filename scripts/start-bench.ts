@@ -9,7 +9,7 @@
  * - with --no-build also: no build at all (dist/ and dist-server/ removed), so the
  *   start builds both first (a fresh clone's first start).
  * Each with the CPU time its processes used until /healthz answered (from /proc), steadier than wall time.
- * docs/performance.md ("npm start") lists figures.
+ * docs/performance.md ("Operator commands and npm start") says what it measures.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -111,7 +111,7 @@ export function documentStartSource(
     `if(typeof m==='string'&&m.startsWith('/'))a('preload',m,'image')}if(w)return w(d)}).catch(()=>{});if(w)window[s.paintKey]=v}`;
   // In a function of its own (its `return`s end the sending only), run before the preloads: on HTTP/1.1's six
   // connections a request queues behind the links added before it, and the answer (and the image it names)
-  // is what the page's largest paint waits for longest (docs/performance.md, "wt-detail2").
+  // is what the page's largest paint waits for longest (docs/performance.md, "The document start").
   const send = start
     ? `(()=>{const s=${JSON.stringify(start)},k=s.key;if(!c||k in window)return;` +
       `let u=null;try{u=JSON.parse(localStorage.getItem(s.session.storageKey)||'null')}catch(e){}` +
@@ -129,8 +129,8 @@ export function documentStartSource(
 }
 
 /**
- * Starts a route's chunks and data from the document (issue 15, docs/performance.md, "wt-lcphome" and
- * "wt-home"). The app's routes live in the URL's hash, which the server never sees, so index.html cannot
+ * Starts a route's chunks and data from the document (docs/performance.md, "The document
+ * start"). The app's routes live in the URL's hash, which the server never sees, so index.html cannot
  * name a route's files; and the entry asks for them only once it has run, after the vendor chunk has
  * arrived and been evaluated. The build writes a small classic script into index.html, after the entry's
  * script and preloads and before the stylesheet (the content-security policy allows it by the hash of its

@@ -2,8 +2,8 @@
  * The market calls of the home route: the geocoder, the market list and one market (the market decision
  * and the market home's first screen), with their schemas. In a module of their own (re-exported by
  * market.ts, whose `marketCalls` includes them): the web client's `core` chunk holds whole modules, and
- * market.ts there brought every region, branch and document call with it (issue 15, docs/performance.md
- * "wt-home").
+ * market.ts there brought every region, branch and document call with it (docs/performance.md
+ * "The home route in one chunk").
  */
 
 import * as Type from '@sinclair/typebox';

@@ -73,7 +73,7 @@ export const ProductAttrParams = Type.Object({ code: ProductCode }, { additional
  * whose detail route (the first of its `routes`, the path the product list
  * gives it) is `path`; 4004 for any other path. A detail page opened by its
  * link resolves its path and gets its manifest in this one call, without the
- * product list first (issue 15, docs/performance.md "wt-detail").
+ * product list first (docs/performance.md "A detail page opened by its link").
  */
 export const DetailRouteQuery = Type.Object(
   { path: Type.String({ minLength: 1, maxLength: 200, description: 'A hash route path, e.g. /xuzhouNewDetails' }) },
@@ -315,7 +315,7 @@ export const ProductAttr = Type.Unsafe<ProductManifest>(
  * The product calls of the home route and of a product detail (the catalogue, a product's manifest): in
  * `productCatalogueCalls`, here, while every product call is `productCalls` in product-calls.ts. The web
  * client's `core` chunk holds whole modules, and the whole `productCalls` there brought every quote,
- * document and display call with it (issue 15, docs/performance.md, wt-detail, "At the merge").
+ * document and display call with it (docs/performance.md, "The home route in one chunk").
  */
 export const productCatalogueCalls = {
   productList: defineCall({

@@ -5,7 +5,7 @@ import { defineCall } from './define-call.ts';
 /*
  * The token refresh in a module of its own (re-exported by auth.ts with the other log-in calls): the web
  * client, in the home route's `core` chunk, needs this one declaration, and `core` holds whole modules, so
- * auth.ts there brought every log-in and account call with it (issue 15, docs/performance.md "wt-home").
+ * auth.ts there brought every log-in and account call with it (docs/performance.md "The home route in one chunk").
  */
 
 /** Tokens issued at log-in and on refresh. */

@@ -8,7 +8,7 @@ import { earlyCatalogue, loadQueryModule } from '../../src/web/api/early-queries
 import { catchAllAnswer, type CatchAllData } from '../../src/web/app/route-gates.ts';
 
 /**
- * The catch-all route's look-up (issue 15, docs/performance.md "wt-detail"): a detail route opened by its
+ * The catch-all route's look-up (docs/performance.md "A detail page opened by its link"): a detail route opened by its
  * link is resolved, and its manifest fetched, by one call (`detailRoute/edu?path`), the document's own
  * request when the document-start script sent it; the product list is not asked for. With the list at hand, the
  * path resolves at once from it.

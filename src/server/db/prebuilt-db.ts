@@ -4,8 +4,8 @@
  * brought up to date, made by `npm run build:server` and kept in
  * dist-server/prebuilt-db/<key>/. A server starting on a fresh data folder
  * copies it into place instead of creating and migrating a database, which
- * was most of a fresh start (docs/performance.md, "Server start on fresh
- * data").
+ * was most of a fresh start (docs/performance.md, "Server start and
+ * memory").
  *
  * Safe by construction:
  * - <key> is a hash of the installed PGlite's version and every migration

@@ -8,8 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The site icon: the browser asks for it again on every same-document navigation (each hash route change,
  * home's redirect to a market's home among them) and for each `<img>` of it; under `no-cache` each time
- * is a revalidation round trip that competes with the screen's own files (issue 15, docs/performance.md,
- * "wt-home2"). A day: a new icon shows within a day of a deploy.
+ * is a revalidation round trip that competes with the screen's own files (docs/performance.md,
+ * "What the simulated load charges"). A day: a new icon shows within a day of a deploy.
  */
 const ICON = 'public, max-age=86400';
 const ICON_FILE = `${sep}favicon.svg`;

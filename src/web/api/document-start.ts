@@ -1,5 +1,5 @@
 /**
- * Requests the document started before the entry ran (issue 15, docs/performance.md, "wt-home"). The
+ * Requests the document started before the entry ran (docs/performance.md, "The document start"). The
  * document-start script (scripts/lib/vite-document-preloads.ts, a classic script inlined in index.html
  * after the entry's script) sends the `/_gw` calls configured for the route in the URL's hash — home's catalogue and
  * market list for `/` — and leaves each one under `window[DOCUMENT_START_KEY]`, keyed by method and URL,

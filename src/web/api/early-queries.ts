@@ -251,7 +251,7 @@ const manifestQueries = new EarlyQueries(manifestKey, fetchProductManifest);
 /**
  * A product's manifest as an early query: the detail page (and every screen that reads a manifest,
  * components/use-product-manifest.ts) renders without waiting for the query library, which a detail page
- * opened by its link then loads only when idle (docs/performance.md, eighth stop). `queries.productManifest`
+ * opened by its link then loads only when idle (docs/performance.md, "TanStack Query after home"). `queries.productManifest`
  * takes it over when the query module loads (`handOverManifests`).
  */
 export const earlyManifest = (productCode: string): EarlyQuery<ProductManifest | null, ManifestKey> => manifestQueries.get(productCode);

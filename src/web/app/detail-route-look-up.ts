@@ -6,8 +6,8 @@ import { adoptProductManifest } from '../api/early-queries.ts';
 import type { CatchAllData } from './route-gates.ts';
 
 /**
- * A detail route opened by its link, with no product list at hand (issue 15, docs/performance.md
- * "wt-detail"): one call resolves the path and brings its product's manifest (the document-start script
+ * A detail route opened by its link, with no product list at hand (docs/performance.md
+ * "A detail page opened by its link"): one call resolves the path and brings its product's manifest (the document-start script
  * has usually sent it already: the client takes that request). Loaded only then (the document preloads it
  * on such a path), so the home route does not carry it. The manifest is the screen's
  * (`adoptProductManifest`); `onManifest` sees it first (the banner's preload).

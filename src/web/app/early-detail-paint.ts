@@ -5,7 +5,7 @@ export const EARLY_DETAIL_TEXTS = {
 } as const;
 
 /**
- * A product detail page's first view, painted from the document (issue 15, docs/performance.md, ninth stop).
+ * A product detail page's first view, painted from the document (docs/performance.md, "A detail page opened by its link").
  *
  * A detail link (the link a promoter shares) is a first visit: the page's banner waited for the app's
  * scripts (vendor, core and the detail screen's files, about 130 KB) and their evaluation, although the

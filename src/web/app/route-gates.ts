@@ -33,7 +33,7 @@ export type CatchAllData = { kind: 'product'; productCode: string } | { kind: 'n
  * a path to its product code; any other path is not found. With the list at hand (home fetched it, or an
  * earlier screen), the path resolves here at once; otherwise (a detail page opened by its link) one call
  * resolves the path and brings the product's manifest (`lookUpDetailRoute`, loaded then), so the page's data does not
- * wait for the whole product list first (issue 15, docs/performance.md "wt-detail").
+ * wait for the whole product list first (docs/performance.md "A detail page opened by its link").
  */
 function lookUpCatchAll(target: TargetLocation): CatchAllData | Promise<CatchAllData> {
   const list = earlyCatalogue.getSnapshot().data;

@@ -10,7 +10,7 @@ export type QueryModuleState = { status: 'loading' } | { status: 'failed' } | { 
  * The query module (TanStack Query, the page's client, the query options and hooks) for a part of a screen
  * that is not its first view, such as a detail page's rating summary: at once when it has loaded, else asked
  * for when the page is idle, so it is not among the files the screen's first paint waits for
- * (docs/performance.md, eighth stop). A part renders its loading state meanwhile, and its error state when
+ * (docs/performance.md, "TanStack Query after home"). A part renders its loading state meanwhile, and its error state when
  * the module could not be loaded.
  */
 export function useQueryModule(): QueryModuleState {

@@ -7,8 +7,8 @@ type NoticeColor = 'default' | 'alert' | 'error' | 'info';
  * A notice that wraps onto several lines: antd-mobile's `<NoticeBar wrap>` (its markup and CSS, the
  * same sound icon) without its JS. A wrapped bar never scrolls, so NoticeBar's marquee code (ahooks'
  * timers, its resize and mutation observers, the config provider: 9 small files, about 5 KB gzip)
- * was dead weight on the market home, the page home redirects to, before its first paint (issue 15,
- * docs/performance.md, "wt-lcphome").
+ * was dead weight on the market home, the page home redirects to, before its first paint (docs/performance.md,
+ * "Overlays and widgets on demand").
  */
 export function WrappedNotice({ content, color = 'default' }: { content: string; color?: NoticeColor }) {
   return (

@@ -27,7 +27,7 @@ export function useSaleRecording(ready: boolean, productCode: string | undefined
     if (!ready) return;
     // The recorder (rrweb, 24 KB gzip) is asked for in the idle period after the screen's commit (after the
     // frame that paints it), not in the commit: asked for then, it shared the connections with the screen's
-    // own files and images on a detail page opened by its link (docs/performance.md, eighth stop). Its full
+    // own files and images on a detail page opened by its link (docs/performance.md, "What the simulated load charges"). Its full
     // snapshot waits for the page's paint and an idle period, or the buyer's first input, anyway (recorder.ts).
     // As before, the start is not cancelled when the screen goes, and a step the buyer takes before it is kept
     // in the saved record (recorder.ts `track`).

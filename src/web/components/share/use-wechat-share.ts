@@ -8,7 +8,7 @@ export function isWeChat(userAgent = navigator.userAgent): boolean {
 /**
  * The WeChat share card of a page at `route` (a hash route; spec §2 WeChat share). Nothing happens outside
  * WeChat: the JSSDK code (wechat-share.ts) is loaded only there, so it is not among the files a detail
- * page's first view waits for in other browsers (docs/performance.md, eighth stop).
+ * page's first view waits for in other browsers (docs/performance.md, "TanStack Query after home").
  */
 export function useWeChatShare(route: string, title: string, desc: string): void {
   const weChat = isWeChat();

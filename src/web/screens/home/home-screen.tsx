@@ -119,7 +119,7 @@ export default function HomeScreen() {
         {/* An SVG asset in a fixed, absolutely placed box: no weight in the home bundle, no shift when it arrives.
             Requested only once the visitor stays: while the market decides, most first visits are about to leave
             for a market home, and this request would take a connection from that screen's files and banner
-            (docs/performance.md, "What the simulated load charges", eighth stop). */}
+            (docs/performance.md, "What the simulated load charges"). */}
         {stays && <img className={styles.headerImage} src="/img/illustrations/student-accident.svg" alt="" width={132} height={88} fetchPriority="high" decoding="async" />}
         <h1 className={styles.headline}>
           <span className={styles.phrase}>为孩子的每一天</span>

@@ -53,8 +53,8 @@ export function MarketHomeView({ id }: { id: string }) {
 /**
  * The market's detail through an early query (api/early-queries.ts): the first screen, and its banner
  * (home's largest paint after the redirect), do not wait for the query library, which loads when the
- * page is idle once the banner has loaded and takes the answer into its cache (issue 15,
- * docs/performance.md, "wt-lcphome" and "wt-home2").
+ * page is idle once the banner has loaded and takes the answer into its cache (docs/performance.md,
+ * "TanStack Query after home").
  */
 function MarketLoad({ id }: { id: string }) {
   const navigate = useAppNavigate();
