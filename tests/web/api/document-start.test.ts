@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('calls the document starts, taken by the client (issue 15, docs/performance.md "wt-home")', () => {
+describe('calls the document starts, taken by the client (docs/performance.md "The home route in one chunk")', () => {
   it('sends home\'s two calls as the client would, and the client takes their answers instead of sending them again', async () => {
     const sent = network();
     runDocumentStart();
