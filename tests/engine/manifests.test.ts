@@ -442,3 +442,18 @@ describe('what a parent reads is checked too', () => {
     expect(validateManifest(m, 'manifests/xuzhou-student-accident-2025.json')).toEqual([]);
   });
 });
+
+describe('field settings', () => {
+  it('refuses optional or age-dependent fields that are not asked, and warns about school settings of a form without a school', () => {
+    const m = clone(load('xuzhou-student-accident-2025.json'));
+    m.insure.insured.optionalFields = ['email'];
+    m.insure.insured.fieldsFromAge = { collegeName: 18 };
+    m.insure.insured.fields = (m.insure.insured.fields ?? []).filter((f) => f !== 'school');
+    m.insure.customSchoolMode = '01';
+    expect(validateManifest(m, 'manifests/xuzhou-student-accident-2025.json').map((p) => `${p.pointer} ${p.severity ?? 'error'} ${p.message}`)).toEqual([
+      '/insure/insured/optionalFields/0 error "email" is optional but not asked (not in /insure/insured/fields)',
+      '/insure/insured/fieldsFromAge/collegeName error "collegeName" has an age but is not asked (not in /insure/insured/fields)',
+      '/insure/customSchoolMode warning customSchoolMode is set but the form asks for no school',
+    ]);
+  });
+});

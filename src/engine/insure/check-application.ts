@@ -331,11 +331,33 @@ function checkRegion(ctx: Context, base: string, insured: InsuredLike): void {
   }
 }
 
-/** The extra fields `insure.insured.fields` asks for; each listed field is required. */
-/** `age`: the insured's age on the cover start date, null when the document gives none. */
+type FieldName = NonNullable<Person['fields']>[number];
+
+/**
+ * The extra fields of `rule.fields` asked of a person of `age` (full years on
+ * the cover start date; null when the document gives none: every field is
+ * asked): all but those of `fieldsFromAge` the person is too young for.
+ */
+export function askedFields(rule: Person, age: number | null): Set<FieldName> {
+  const from = rule.fieldsFromAge ?? {};
+  return new Set((rule.fields ?? []).filter((field) => age === null || (from[field] ?? 0) <= age));
+}
+
+/**
+ * The extra fields `insure.insured.fields` asks for: each asked field is
+ * required unless `optionalFields` lists it (then a value given is checked);
+ * a field the insured is too young for (`fieldsFromAge`) is not checked.
+ * `age`: the insured's age on the cover start date, null when the document gives none.
+ */
 function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person, age: number | null): void {
-  const fields = new Set(rule.fields ?? []);
-  if (fields.has('school') && required(ctx, `${base}.schoolName`, insured.schoolName)) {
+  const asked = askedFields(rule, age);
+  const optional = new Set(rule.optionalFields ?? []);
+  // Whether to check a field's value: it is asked, and given or required (a missing required one is recorded).
+  const checked = (field: FieldName, value: unknown): boolean => asked.has(field) && !(optional.has(field) && validateRequired(value) !== null);
+  function need(field: FieldName, path: string, value: unknown): value is string {
+    return checked(field, value) && required(ctx, path, value);
+  }
+  if (need('school', `${base}.schoolName`, insured.schoolName)) {
     apply(ctx, `${base}.schoolName`, validateSchoolNameText(insured.schoolName));
     // Mode 02 is choose-only: a name outside the product's school list is refused, whatever the client sent.
     const schools = ctx.manifest.insure.schools ?? [];
@@ -343,7 +365,7 @@ function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, ru
       ctx.problems.add(`${base}.schoolName`, MSG_SCHOOL_NOT_LISTED);
     }
   }
-  if (fields.has('schoolType') && required(ctx, `${base}.schoolKind`, insured.schoolKind)) {
+  if (need('schoolType', `${base}.schoolKind`, insured.schoolKind)) {
     // The picker offers the manifest's school types (all types when it lists none);
     // anything else counts as not chosen.
     const offered = ctx.manifest.insure.schoolTypes;
@@ -352,22 +374,20 @@ function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, ru
   }
   // School nature and class codes are not fixed by the spec (our enum codes
   // are our own), so only their presence is checked.
-  if (fields.has('schoolNature')) required(ctx, `${base}.schoolNature`, insured.schoolNature);
-  if (fields.has('collegeName') && required(ctx, `${base}.collegeName`, insured.collegeName)) {
+  need('schoolNature', `${base}.schoolNature`, insured.schoolNature);
+  if (need('collegeName', `${base}.collegeName`, insured.collegeName)) {
     apply(ctx, `${base}.collegeName`, validateSchoolNameText(insured.collegeName));
   }
   // The grade must fit the age (manifests/registry/grades.json): no 幼儿园小班 at 11.
-  if (fields.has('grade') && required(ctx, `${base}.grade`, insured.grade) && age !== null && !gradeFitsAge(insured.grade, age)) {
+  if (need('grade', `${base}.grade`, insured.grade) && age !== null && !gradeFitsAge(insured.grade, age)) {
     ctx.problems.add(`${base}.grade`, gradeAgeMessage(insured.grade));
   }
-  if (fields.has('classAndGrade')) required(ctx, `${base}.classAndGrade`, insured.classAndGrade);
-  if (fields.has('region')) checkRegion(ctx, base, insured);
-  if (fields.has('socialSecurity')) {
-    const path = `${base}.socialMedicalInsurance`;
-    const value: unknown = insured.socialMedicalInsurance;
-    if (required(ctx, path, value) && value !== 'Y' && value !== 'N') ctx.problems.add(path, MSG_REQUIRED);
-  }
-  if (fields.has('email')) checkOptionalField(ctx, `${base}.email`, insured.email, true, validateEmail);
+  need('classAndGrade', `${base}.classAndGrade`, insured.classAndGrade);
+  if (checked('region', insured.countyCode ?? insured.cityCode ?? insured.provinceCode)) checkRegion(ctx, base, insured);
+  const social = `${base}.socialMedicalInsurance`;
+  const socialValue: unknown = insured.socialMedicalInsurance;
+  if (need('socialSecurity', social, socialValue) && socialValue !== 'Y' && socialValue !== 'N') ctx.problems.add(social, MSG_REQUIRED);
+  if (asked.has('email')) checkOptionalField(ctx, `${base}.email`, insured.email, !optional.has('email'), validateEmail);
 }
 
 function checkInsuredRelation(ctx: Context, path: string, relation: string, rule: Person): void {

@@ -261,6 +261,20 @@ export function schoolTypes(manifest: ProductManifest): readonly string[] {
   return manifest.insure.schoolTypes ?? SCHOOL_TYPE_OPTIONS.map((o) => o.value);
 }
 
+/** How the manifest asks an extra insured field: optional (选填), and from which age (fieldsFromAge). */
+function fieldRule(manifest: ProductManifest, field: InsuredExtraField): { optional: boolean; fromAge?: number } {
+  const rule = manifest.insure.insured;
+  const names = (Object.keys(MANIFEST_FIELD) as NonNullable<Person['fields']>[number][]).filter((name) => MANIFEST_FIELD[name] === field);
+  const fromAge = names.map((name) => rule.fieldsFromAge?.[name]).find((age) => age !== undefined);
+  return { optional: names.some((name) => rule.optionalFields?.includes(name)), ...(fromAge !== undefined ? { fromAge } : {}) };
+}
+
+/** Whether every insured must fill the field (neither optional nor asked only from an age). */
+function requiredOfAll(manifest: ProductManifest, field: InsuredExtraField): boolean {
+  const rule = fieldRule(manifest, field);
+  return !rule.optional && rule.fromAge === undefined;
+}
+
 /** The extra insured fields the manifest asks for, in form order. */
 export function insuredExtraFields(manifest: ProductManifest): InsuredExtraField[] {
   const asked = new Set((manifest.insure.insured.fields ?? []).map((f) => MANIFEST_FIELD[f]));
@@ -415,9 +429,17 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
       case 'email':
         emailPart(parts);
         // emailPart already marked it required.
+        if (!requiredOfAll(manifest, field)) parts.required = parts.required.filter((name) => name !== 'email');
         continue;
     }
-    parts.required.push(field);
+    // Optional (选填) and age-dependent fields are not required of every insured; the application check
+    // (checkInsuredFields) asks them of the insureds they apply to.
+    const rule = fieldRule(manifest, field);
+    if (requiredOfAll(manifest, field)) parts.required.push(field);
+    else if (parts.properties[field]) {
+      const title = parts.properties[field].title ?? '';
+      parts.properties[field] = { ...parts.properties[field], title: rule.fromAge !== undefined ? `${title}（满${rule.fromAge}周岁填写）` : `${title}（选填）` };
+    }
   }
   const order = ['relaToHolder', 'name', 'licenceType', 'licenceNo', 'sex', 'birthday', 'phone', ...extras];
   return { schema: objectSchema(SECTION_TITLES.insureds, parts, order), ui: parts.ui };

@@ -60,6 +60,32 @@ export const lintRenewalWording: Lint = (file, m) => {
   return problems.map((p) => (p.pointer.startsWith('/plans/') ? { ...p, pointer: `${p.pointer}/name` } : p));
 };
 
+/**
+ * Field settings that have nothing to act on: optionalFields and fieldsFromAge
+ * name fields of `fields`; the school settings (customSchoolMode, schoolTypes)
+ * are for a form that asks for a school.
+ */
+export const lintFieldSettings: Lint = (file, m) => {
+  const problems: ManifestProblem[] = [];
+  for (const [role, rule] of [['holder', m.insure.holder], ['insured', m.insure.insured]] as const) {
+    const fields = new Set(rule.fields ?? []);
+    (rule.optionalFields ?? []).forEach((field, i) => {
+      if (!fields.has(field)) problems.push({ file, pointer: `/insure/${role}/optionalFields/${i}`, message: `"${field}" is optional but not asked (not in /insure/${role}/fields)`, hint: `add "${field}" to fields, or take it out of optionalFields` });
+    });
+    for (const field of Object.keys(rule.fieldsFromAge ?? {})) {
+      if (!fields.has(field as never)) problems.push({ file, pointer: `/insure/${role}/fieldsFromAge/${field}`, message: `"${field}" has an age but is not asked (not in /insure/${role}/fields)`, hint: `add "${field}" to fields, or take it out of fieldsFromAge` });
+    }
+  }
+  const asked = new Set(m.insure.insured.fields ?? []);
+  if (m.insure.customSchoolMode !== undefined && !asked.has('school')) {
+    problems.push({ file, pointer: '/insure/customSchoolMode', severity: 'warning', message: 'customSchoolMode is set but the form asks for no school', hint: 'take customSchoolMode out, or add "school" to /insure/insured/fields' });
+  }
+  if (m.insure.schoolTypes !== undefined && !asked.has('school') && !asked.has('schoolType')) {
+    problems.push({ file, pointer: '/insure/schoolTypes', severity: 'warning', message: 'schoolTypes is set but the form asks for no school or school type', hint: 'take schoolTypes out, or add "school" or "schoolType" to /insure/insured/fields' });
+  }
+  return problems;
+};
+
 /** Sums insured shown as 0 (0元, 0元/天): a liability pays something, or it is not listed. */
 export const lintLiabilityAmounts: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
@@ -542,4 +568,5 @@ export const LINT_RULES: readonly Lint[] = [
   lintPriceTable,
   lintLiabilityAmounts,
   lintRenewalWording,
+  lintFieldSettings,
 ];

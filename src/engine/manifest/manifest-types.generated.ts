@@ -708,6 +708,31 @@ export interface Person {
     | 'socialSecurity'
     | 'email'
   )[];
+  /**
+   * Fields of fields the parent may leave empty (marked 选填); a value given is still checked.
+   *
+   * Items: Field name, one of fields.
+   */
+  optionalFields?: (
+    | 'school'
+    | 'schoolType'
+    | 'schoolNature'
+    | 'collegeName'
+    | 'grade'
+    | 'classAndGrade'
+    | 'region'
+    | 'socialSecurity'
+    | 'email'
+  )[];
+  /**
+   * Fields of fields asked only from an age in full years on the cover start date, e.g. {"school": 3}: a younger child's form asks no school (a value given is ignored).
+   */
+  fieldsFromAge?: {
+    /**
+     * The youngest age, in full years, the field is asked at.
+     */
+    [k: string]: number;
+  };
 }
 /**
  * Cover period.

@@ -305,6 +305,23 @@ describe('checkApplication: policyholder', () => {
     ]);
   });
 
+  it('leaves an optional field empty, still checks one given, and asks a field only from its age (fieldsFromAge)', () => {
+    const optionalSchool = variant(XUZHOU, (m) => {
+      m.insure.insured.optionalFields = ['school'];
+    });
+    expect(check(optionalSchool, withInsured(xuzhouForm(), { schoolName: '' }))).toEqual([]);
+    expect(check(optionalSchool, withInsured(xuzhouForm(), { schoolName: '实验小学\u202e' }))).toEqual([{ path: 'insureds.0.schoolName', message: expect.any(String) }]);
+    const schoolFrom12 = variant(XUZHOU, (m) => {
+      m.insure.insured.fieldsFromAge = { school: 12, grade: 12 };
+    });
+    const ten = withInsured(xuzhouForm(), { schoolName: '', grade: '' });
+    // The form's child is 10: neither the school nor the grade is asked, and the grade-versus-age rule does not apply.
+    expect(check(schoolFrom12, ten)).toEqual([]);
+    expect(check(XUZHOU, ten).map((p) => p.path)).toEqual(['insureds.0.schoolName', 'insureds.0.grade']);
+    const thirteen = withInsured(xuzhouForm(), { licenceNo: idFor(13, '320311', '044'), schoolName: '' });
+    expect(check(schoolFrom12, thirteen)).toEqual([{ path: 'insureds.0.schoolName', message: MSG_REQUIRED }]);
+  });
+
   it('requires a valid e-mail when the manifest asks for it, and validates one given anyway', () => {
     const withEmail = variant(XUZHOU, (m) => {
       m.insure.holder.fields = ['email'];

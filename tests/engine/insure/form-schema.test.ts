@@ -261,6 +261,19 @@ describe('insured extra fields', () => {
     expect(school['ui:placeholder']).toBe(placeholder);
   });
 
+  it('marks optional fields 选填 and age-dependent ones with their age, requiring neither of every insured', () => {
+    const m = structuredClone(XUZHOU);
+    m.insure.insured.optionalFields = ['grade'];
+    m.insure.insured.fieldsFromAge = { school: 3 };
+    const item = (buildInsureFormSchema(m).schema.properties!.insureds as { items: { required: string[]; properties: Record<string, { title?: string }> } }).items;
+    expect(item.required).not.toContain('grade');
+    expect(item.required).not.toContain('schoolName');
+    expect(item.properties.grade!.title).toMatch(/（选填）$/);
+    expect(item.properties.schoolName!.title).toMatch(/（满3周岁填写）$/);
+    const plain = (buildInsureFormSchema(XUZHOU).schema.properties!.insureds as { items: { required: string[] } }).items;
+    expect(plain.required).toEqual(expect.arrayContaining(['grade', 'schoolName']));
+  });
+
   it('offers every relation but 本人 to a student product without a list, and 本人 to an adult one', () => {
     const student = structuredClone(JINING);
     delete student.insure.insured.relations;
