@@ -13,7 +13,7 @@ test('a parent in WeChat pays through WeChat authorisation and WeChat Pay', asyn
   test.setTimeout(120_000);
   await orderXuzhou(page, request);
 
-  await expect(page).toHaveURL(/\/_sandbox\/wechat\/oauth2\/authorize\?appid=/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/oauth\/wechat\/authorize\?appid=/, { timeout: 15_000 });
   await expect(page.getByText('申请获取你的公开信息')).toBeVisible();
   await page.getByRole('button', { name: '允许' }).click();
 
@@ -36,7 +36,7 @@ test('a parent in WeChat pays through WeChat authorisation and WeChat Pay', asyn
 test('a refused WeChat authorisation shows the /weixin error page', async ({ page, request }) => {
   test.setTimeout(120_000);
   await orderXuzhou(page, request);
-  await expect(page).toHaveURL(/\/_sandbox\/wechat\/oauth2\/authorize\?/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/oauth\/wechat\/authorize\?/, { timeout: 15_000 });
   await page.getByRole('button', { name: '拒绝' }).click();
   await expect(page).toHaveURL(/#\/weixin$/);
   await expect(page.getByRole('img', { name: '微信授权失败' })).toBeVisible();
