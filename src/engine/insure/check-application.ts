@@ -304,9 +304,10 @@ function checkHolder(ctx: Context, holder: HolderLike): void {
 
   // The holder's phone is always required: it is the contact of the policy and the login account.
   checkOptionalField(ctx, `${base}.phone`, holder.phone, true, validatePhone);
-  // The holder's e-mail is required only when the manifest asks for it, but a
-  // typed-in address must be well-formed either way (policies are mailed to it).
-  checkOptionalField(ctx, `${base}.email`, holder.email, rule.fields?.includes('email') ?? false, validateEmail);
+  // The holder's e-mail is required only when the manifest asks for it (and not as optional or from an age the
+  // holder has not reached), but a typed-in address must be well-formed either way (policies are mailed to it).
+  const emailRequired = askedFields(rule, known?.age ?? null).has('email') && !(rule.optionalFields ?? []).includes('email');
+  checkOptionalField(ctx, `${base}.email`, holder.email, emailRequired, validateEmail);
 }
 
 // ---------------------------------------------------------------- insureds
@@ -338,7 +339,7 @@ type FieldName = NonNullable<Person['fields']>[number];
  * the cover start date; null when the document gives none: every field is
  * asked): all but those of `fieldsFromAge` the person is too young for.
  */
-export function askedFields(rule: Person, age: number | null): Set<FieldName> {
+function askedFields(rule: Person, age: number | null): Set<FieldName> {
   const from = rule.fieldsFromAge ?? {};
   return new Set((rule.fields ?? []).filter((field) => age === null || (from[field] ?? 0) <= age));
 }

@@ -261,18 +261,27 @@ export function schoolTypes(manifest: ProductManifest): readonly string[] {
   return manifest.insure.schoolTypes ?? SCHOOL_TYPE_OPTIONS.map((o) => o.value);
 }
 
-/** How the manifest asks an extra insured field: optional (选填), and from which age (fieldsFromAge). */
-function fieldRule(manifest: ProductManifest, field: InsuredExtraField): { optional: boolean; fromAge?: number } {
-  const rule = manifest.insure.insured;
+/** How a person rule asks an extra field (a form property): optional (选填), and from which age (fieldsFromAge). */
+function fieldRule(rule: Person, field: InsuredExtraField | 'email'): { optional: boolean; fromAge?: number } {
   const names = (Object.keys(MANIFEST_FIELD) as NonNullable<Person['fields']>[number][]).filter((name) => MANIFEST_FIELD[name] === field);
   const fromAge = names.map((name) => rule.fieldsFromAge?.[name]).find((age) => age !== undefined);
   return { optional: names.some((name) => rule.optionalFields?.includes(name)), ...(fromAge !== undefined ? { fromAge } : {}) };
 }
 
-/** Whether every insured must fill the field (neither optional nor asked only from an age). */
-function requiredOfAll(manifest: ProductManifest, field: InsuredExtraField): boolean {
-  const rule = fieldRule(manifest, field);
-  return !rule.optional && rule.fromAge === undefined;
+/**
+ * Marks an extra field required of every person, unless the rule makes it
+ * optional (titled （选填）) or asks it only from an age (titled
+ * （满N周岁填写））: the application check (checkApplication) then asks it of
+ * the people it applies to.
+ */
+function requireOrMark(parts: PersonParts, field: InsuredExtraField | 'email', rule: Person): void {
+  const { optional, fromAge } = fieldRule(rule, field);
+  if (!optional && fromAge === undefined) {
+    parts.required.push(field);
+    return;
+  }
+  const property = parts.properties[field];
+  if (property) parts.properties[field] = { ...property, title: `${property.title ?? ''}${fromAge !== undefined ? `（满${fromAge}周岁填写）` : '（选填）'}` };
 }
 
 /** The extra insured fields the manifest asks for, in form order. */
@@ -327,7 +336,6 @@ function identityParts(phoneRule: NonNullable<Person['phone']>, optionalHint: st
 
 function emailPart(parts: PersonParts): void {
   parts.properties.email = text(FIELD_TITLES.email, MAX_LENGTH.email);
-  parts.required.push('email');
   parts.ui.email = { 'ui:placeholder': '请输入电子邮箱', 'ui:options': { inputType: 'email' } };
 }
 
@@ -347,7 +355,10 @@ function holderSection(manifest: ProductManifest): { schema: FormJsonSchema; ui:
   // The holder's phone is the policy contact and the log-in account: always asked and required
   // (checkApplication requires it whatever holder.phone says).
   const parts = identityParts('required', '');
-  if (holder.fields?.includes('email')) emailPart(parts);
+  if (holder.fields?.includes('email')) {
+    emailPart(parts);
+    requireOrMark(parts, 'email', holder);
+  }
   const description = template === 'guardian' ? '被保险人为投保人本人' : undefined;
   const schema = objectSchema(
     SECTION_TITLES.policyHolder,
@@ -428,18 +439,9 @@ function insuredItem(manifest: ProductManifest): { schema: FormJsonSchema; ui: F
         break;
       case 'email':
         emailPart(parts);
-        // emailPart already marked it required.
-        if (!requiredOfAll(manifest, field)) parts.required = parts.required.filter((name) => name !== 'email');
-        continue;
+        break;
     }
-    // Optional (选填) and age-dependent fields are not required of every insured; the application check
-    // (checkInsuredFields) asks them of the insureds they apply to.
-    const rule = fieldRule(manifest, field);
-    if (requiredOfAll(manifest, field)) parts.required.push(field);
-    else if (parts.properties[field]) {
-      const title = parts.properties[field].title ?? '';
-      parts.properties[field] = { ...parts.properties[field], title: rule.fromAge !== undefined ? `${title}（满${rule.fromAge}周岁填写）` : `${title}（选填）` };
-    }
+    requireOrMark(parts, field, manifest.insure.insured);
   }
   const order = ['relaToHolder', 'name', 'licenceType', 'licenceNo', 'sex', 'birthday', 'phone', ...extras];
   return { schema: objectSchema(SECTION_TITLES.insureds, parts, order), ui: parts.ui };

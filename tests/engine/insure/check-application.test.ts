@@ -320,6 +320,13 @@ describe('checkApplication: policyholder', () => {
     expect(check(XUZHOU, ten).map((p) => p.path)).toEqual(['insureds.0.schoolName', 'insureds.0.grade']);
     const thirteen = withInsured(xuzhouForm(), { licenceNo: idFor(13, '320311', '044'), schoolName: '' });
     expect(check(schoolFrom12, thirteen)).toEqual([{ path: 'insureds.0.schoolName', message: MSG_REQUIRED }]);
+    // The holder's e-mail the same way: asked but optional, it may be left out; one typed in is still checked.
+    const holderEmail = variant(XUZHOU, (m) => {
+      m.insure.holder.fields = ['email'];
+      m.insure.holder.optionalFields = ['email'];
+    });
+    expect(check(holderEmail, xuzhouForm())).toEqual([]);
+    expect(check(holderEmail, withHolder(xuzhouForm(), { email: 'wang@' }))).toEqual([{ path: 'policyHolder.email', message: MSG_EMAIL }]);
   });
 
   it('requires a valid e-mail when the manifest asks for it, and validates one given anyway', () => {

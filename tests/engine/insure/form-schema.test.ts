@@ -272,6 +272,16 @@ describe('insured extra fields', () => {
     expect(item.properties.schoolName!.title).toMatch(/（满3周岁填写）$/);
     const plain = (buildInsureFormSchema(XUZHOU).schema.properties!.insureds as { items: { required: string[] } }).items;
     expect(plain.required).toEqual(expect.arrayContaining(['grade', 'schoolName']));
+    // The holder's e-mail: required when asked, 选填 when optional.
+    const holderOf = (edit: (holder: ProductManifest['insure']['holder']) => void) => {
+      const withEmail = structuredClone(XUZHOU);
+      edit(withEmail.insure.holder);
+      return buildInsureFormSchema(withEmail).schema.properties!.policyHolder as { required: string[]; properties: Record<string, { title?: string }> };
+    };
+    expect(holderOf((h) => (h.fields = ['email'])).required).toContain('email');
+    const optionalEmail = holderOf((h) => Object.assign(h, { fields: ['email'], optionalFields: ['email'] }));
+    expect(optionalEmail.required).not.toContain('email');
+    expect(optionalEmail.properties.email!.title).toMatch(/（选填）$/);
   });
 
   it('offers every relation but 本人 to a student product without a list, and 本人 to an adult one', () => {
