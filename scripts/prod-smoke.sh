@@ -50,9 +50,10 @@ pay_sandbox_secret="$(secret)"
 # memory:// until the stage on the vendor fakes, which keeps PGlite in $work/data for the reconcile command.
 database_url="memory://"
 # Runs (execs: call it in a subshell) a command of the copied install in its production environment; NAME=value arguments before it are added.
+# The caller's DATABASE_URL (CI exports its PostgreSQL test database, full of the tests' rows) never reaches it.
 in_production() {
   cd "$work"
-  exec env NODE_ENV=production ALLOW_SANDBOX=true JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
+  exec env -u DATABASE_URL NODE_ENV=production ALLOW_SANDBOX=true JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
     ${database_url:+"DATABASE_URL=$database_url"} DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
     "$@"
 }
