@@ -29,13 +29,16 @@
  *   SQL before the clock starts, then p95 of sequential injected calls
  *   against the goal of 50 ms.
  * `BENCH_ONLY=promoter` (a comma list of quote, list, orders, start,
- * notifications, manifests, promoter, pdf, crash) runs only those parts. `pdf`: agreement PDFs
+ * notifications, manifests, promoter, pdf, recstore, crash) runs only those parts. `pdf`: agreement PDFs
  * generated per second (the Jining offline manifest's template, one page) and
  * the size of one, unsigned and signed.
  * `recording` (only when named in BENCH_ONLY: it needs Chromium and takes about
  * 6 minutes) runs e2e/bench/recording.bench.ts (`npm run bench:recording`):
  * KB uploaded per minute of a purchase at a human pace beside a robot-paced
  * one, and the insure form's total blocking time with recording on vs off.
+ * `recstore` (scripts/lib/recording-storage-bench.ts): 1,000 recorded sales
+ * uploaded with chunks in the database rows and with chunks in S3 (s3rver),
+ * in the same run: upload p50/p99 and the database's growth in each mode.
  * `crash` (scripts/lib/crash-bench.ts): order and payment load against a real
  * server process killed with SIGKILL five times mid-load (BENCH_CRASH_KILLS) and restarted, on
  * PGlite (a file data directory) and on PostgreSQL (DATABASE_URL); the cut-off
@@ -66,6 +69,7 @@ import { buildDraft } from '../src/server/contracts/contract-service.ts';
 import { sha256Hex, signAgreement } from '../src/server/contracts/agreement-pdf.ts';
 import { insertStaff } from '../src/server/auth/people-repo.ts';
 import { crashRun, type CrashFigures } from './lib/crash-bench.ts';
+import { recordingStorageRun, type RecordingStorageFigures } from './lib/recording-storage-bench.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -499,6 +503,10 @@ if (want('notifications') && databaseUrl) {
 }
 const pdf = want('pdf') ? await pdfGeneration() : undefined;
 const promoter = want('promoter') && databaseUrl ? await promoterAchievements(databaseUrl) : undefined;
+const recstore: RecordingStorageFigures[] = [];
+if (want('recstore')) {
+  for (const url of [undefined, ...(databaseUrl ? [databaseUrl] : [])]) recstore.push(await recordingStorageRun('database', url), await recordingStorageRun('s3', url));
+}
 const crashes: CrashFigures[] = want('crash') ? [await crashRun('pglite')] : [];
 if (want('crash') && databaseUrl) crashes.push(await crashRun('postgres', databaseUrl));
 
@@ -562,6 +570,12 @@ if (promoter) {
     console.log(`    ${period.padEnd(6)} p50 ${f(promoter.p50[period] ?? NaN, 1)} ms  p95 ${f(p95, 1)} ms  ${p95 <= PROMOTER_GOAL_MS ? 'meets' : 'MISSES'} the goal`);
   }
 } else if (want('promoter')) console.log('  promoter achievements        skipped: set DATABASE_URL (PostgreSQL)');
+for (const r of recstore) {
+  const where = r.mode === 's3' ? `, bucket ${f(r.bucketBytes / 2 ** 20, 1)} MB` : '';
+  console.log(
+    `  recording upload, ${r.mode.padEnd(8)} on ${r.kind.padEnd(8)} p50 ${f(r.p50, 2)} ms  p99 ${f(r.p99, 2)} ms  (${r.uploads} chunks); database grew ${f(r.databaseGrowthBytes / 2 ** 20, 1)} MB${where}`,
+  );
+}
 for (const c of crashes) {
   console.log(
     `  kill -9 under load on ${c.kind.padEnd(8)} ${c.kills} kills: orders sent ${c.ordersSent}, acknowledged ${c.ordersAcknowledged} ` +

@@ -329,7 +329,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     ],
   });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
-  const retention = new RecordingRetention({ db, log: app.log });
+  const retention = new RecordingRetention({ db, storage: providers.storage, log: app.log });
   // --- payments: real channels asked about trades whose notification is late (payments/pending-trades.ts)
   const pendingTrades = new PendingTradeSync(deps, app.log);
   app.addHook('onReady', async () => {

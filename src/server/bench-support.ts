@@ -48,6 +48,8 @@ export interface BenchOptions {
   production?: boolean;
   /** Instead of the manifests of manifests/ (a catalogue copied tenfold). */
   manifestsDir?: string;
+  /** Settings over the bench defaults (another storage provider, say). */
+  config?: Partial<AppConfig>;
 }
 
 let benchKeys: Record<string, unknown> | undefined;
@@ -115,7 +117,7 @@ export async function startBenchApp(options: BenchOptions = {}): Promise<BenchAp
   const production = options.production
     ? { nodeEnv: 'production' as const, allowSandbox: true, devEndpoints: false, logLevel: options.logLevel ?? defaultLogLevel('production') }
     : { logLevel: options.logLevel ?? 'silent' };
-  const config = benchConfig({ databaseUrl, ...production, ...(options.manifestsDir ? { manifestsDir: options.manifestsDir } : {}) });
+  const config = benchConfig({ databaseUrl, ...production, ...(options.manifestsDir ? { manifestsDir: options.manifestsDir } : {}), ...options.config });
   const logger = options.production ? { ...loggerOptions(config.logLevel), file: '/dev/null' } : undefined;
   const { app, handles } = await buildAppWithHandles({ db: database.db, config, sms: { send: async () => undefined }, seed: false, ...(logger ? { logger } : {}) });
   const url = options.listen ? await app.listen({ port: options.port ?? 0, host: '127.0.0.1' }) : undefined;

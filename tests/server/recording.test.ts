@@ -1,60 +1,20 @@
 /**
- * Traceable sales (issue 13): recorded chunks are stored idempotently on
+ * Traceable sales: recorded chunks are stored idempotently on
  * (serial, seq), may arrive out of order with the gap visible, are refused
  * with a clear message and no change when bad, are appended only by the
  * recording's owner, and the database itself refuses to change them. The
  * compliance calls find a sale by order or policy and report its chain.
  */
-import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAIN_GENESIS, complianceCalls, recordingCalls, type RecordingDetail, type RecordingSummary } from '../../src/contract/recording.ts';
+import { CHAIN_GENESIS, complianceCalls, recordingCalls, type RecordingSummary } from '../../src/contract/recording.ts';
 import { recordingChunks, recordingSteps, recordings } from '../../src/server/db/schema.ts';
 import { MSG_TOO_MANY_STARTS } from '../../src/server/recording/recordings-repo.ts';
 import { RecordingRetention } from '../../src/server/recording/retention.ts';
 import { upsertStaff } from '../../src/server/promoters/staff-admin.ts';
+import { chain, hashOf, recordingCallsOf, type Chunk } from './fixtures/recording-chain.ts';
 import { backends, call, expectOk, login, makeTestApp, submitOrder, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
-
-interface Chunk {
-  serial: string;
-  seq: number;
-  prevHash: string;
-  hash: string;
-  data: string;
-  eventCount: number;
-  firstAt: number;
-  lastAt: number;
-  pages: { route: string; build: string; productCode?: string; manifestHash?: string; at: number }[];
-  final: boolean;
-}
-
-const hashOf = (prev: string, seq: number, data: string) => createHash('sha256').update(`${prev}:${seq}:${data}`).digest('hex');
-
-/** A chain of `n` chunks of small rrweb-like events. */
-function chain(serial: string, n: number, finalLast = true): Chunk[] {
-  const chunks: Chunk[] = [];
-  let prev = CHAIN_GENESIS;
-  for (let seq = 0; seq < n; seq++) {
-    const events = [{ type: 3, timestamp: 1_000 + seq * 10, data: { source: 2, seq } }];
-    const data = deflateSync(Buffer.from(JSON.stringify(events))).toString('base64');
-    const hash = hashOf(prev, seq, data);
-    chunks.push({
-      serial,
-      seq,
-      prevHash: prev,
-      hash,
-      data,
-      eventCount: 1,
-      firstAt: 1_000 + seq * 10,
-      lastAt: 1_000 + seq * 10,
-      pages: seq === 0 ? [{ route: '/xuzhouStudentSafetyDetails', build: 'b1', productCode: XUZHOU, manifestHash: 'client-says', at: 1_000 }] : [],
-      final: finalLast && seq === n - 1,
-    });
-    prev = hash;
-  }
-  return chunks;
-}
 
 describe.each(backends)('recorded sales (%s)', (backend) => {
   let t: TestApp;
@@ -62,20 +22,9 @@ describe.each(backends)('recorded sales (%s)', (backend) => {
   let other: Session;
   let reviewer: Session;
 
-  const start = async (token?: string) =>
-    expectOk(
-      await call<{ serial: string }>(t.app, {
-        method: 'POST',
-        url: recordingCalls.start.path,
-        token,
-        payload: { productCode: XUZHOU, entryRoute: '/xuzhouStudentSafetyDetails', build: 'b1' },
-      }),
-    ).serial;
-  const upload = (chunk: Chunk, token?: string) => call<{ result: string }>(t.app, { method: 'POST', url: recordingCalls.upload.path, token, payload: chunk });
+  const { start, upload, detail } = recordingCallsOf(() => t.app, () => reviewer.token);
   const storedSeqs = async (serial: string) =>
     (await t.database.db.select({ seq: recordingChunks.seq }).from(recordingChunks).where(eq(recordingChunks.serial, serial))).map((r) => r.seq).sort((a, b) => a - b);
-  const detail = async (serial: string) =>
-    expectOk(await call<RecordingDetail>(t.app, { method: 'GET', url: complianceCalls.recording.path.replace(':serial', serial), token: reviewer.token }));
 
   beforeAll(async () => {
     t = await makeTestApp({ backend });
@@ -294,7 +243,7 @@ describe.each(backends)('recording limits and retention (%s)', (backend) => {
     // Nor can a sale's link to its order be undone to make it purgeable.
     await expect(db.update(recordings).set({ orderCode: null }).where(eq(recordings.serial, sold))).rejects.toThrow();
 
-    const retention = new RecordingRetention({ db, log: t.app.log });
+    const retention = new RecordingRetention({ db, storage: t.handles.providers.storage, log: t.app.log });
     expect(await retention.runOnce()).toBe(1);
     const left = async (table: typeof recordings | typeof recordingChunks | typeof recordingSteps, serial: string) =>
       db.$count(table, eq(table.serial, serial));

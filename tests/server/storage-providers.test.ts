@@ -1,6 +1,6 @@
 /**
  * One contract for every StorageProvider (database, folder, s3): put, get,
- * a missing key, keys the server would never make refused. S3 runs against
+ * delete, a missing key, keys the server would never make refused. S3 runs against
  * s3rver on loopback, which checks the SDK's request signatures; the
  * agreement of an offline product is then made with STORAGE_PROVIDER=s3 and
  * read back through the app from the bucket.
@@ -51,16 +51,20 @@ describe('storage providers', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it.each(['database', 'folder', 's3'])('%s: keeps a file, answers a missing key with nothing, refuses keys the server would never make', async (name) => {
+  it.each(['database', 'folder', 's3'])('%s: keeps and deletes a file, answers a missing key with nothing, refuses keys the server would never make', async (name) => {
     const provider = providers.find(([n]) => n === name)![1];
     await provider.put('contracts/HT0001/agreement.pdf', PDF, 'application/pdf');
     expect(await provider.get('contracts/HT0001/agreement.pdf')).toEqual({ bytes: PDF, contentType: 'application/pdf' });
     await provider.put('contracts/HT0001/agreement.pdf', new TextEncoder().encode('%PDF-1.7 v2'), 'application/pdf');
     expect(new TextDecoder().decode((await provider.get('contracts/HT0001/agreement.pdf'))!.bytes)).toBe('%PDF-1.7 v2');
     expect(await provider.get('contracts/HT9999/agreement.pdf')).toBeUndefined();
+    await provider.delete('contracts/HT0001/agreement.pdf');
+    expect(await provider.get('contracts/HT0001/agreement.pdf')).toBeUndefined();
+    await provider.delete('contracts/HT0001/agreement.pdf');
     for (const bad of ['../etc/passwd', 'contracts/../../x', '/contracts/a.pdf', 'contracts', 'contracts/a b.pdf']) {
       await expect(provider.put(bad, PDF, 'application/pdf')).rejects.toThrow(/bad storage key/);
       await expect(provider.get(bad)).rejects.toThrow(/bad storage key/);
+      await expect(provider.delete(bad)).rejects.toThrow(/bad storage key/);
     }
   });
 

@@ -869,7 +869,9 @@ export const recordings = pgTable(
  * One uploaded chunk of rrweb events: pako-deflated JSON, chained by SHA-256
  * to the chunk before. Append-only: the primary key (serial, seq) makes an
  * upload idempotent, and a trigger (migration recording_append_only) refuses
- * every UPDATE and DELETE.
+ * every UPDATE and DELETE. The data is either in the row (`data`, with
+ * STORAGE_PROVIDER=database) or an object of the storage provider
+ * (`object_key`, a server-made key naming the chunk's hash), never both.
  */
 export const recordingChunks = pgTable(
   'recording_chunks',
@@ -878,8 +880,10 @@ export const recordingChunks = pgTable(
       .notNull()
       .references(() => recordings.serial),
     seq: integer('seq').notNull(),
-    /** The deflated bytes, as received (the hash covers their base64). */
-    data: text('data').notNull(),
+    /** The deflated bytes' base64, as received (the hash covers it); null when the bytes are an object in storage. */
+    data: text('data'),
+    /** The storage key of the deflated bytes when they are not in the row. */
+    objectKey: text('object_key'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     /** Bytes of the deflated data. */
@@ -892,7 +896,10 @@ export const recordingChunks = pgTable(
     final: boolean('final').notNull().default(false),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('recording_chunks_key').on(t.serial, t.seq)],
+  (t) => [
+    uniqueIndex('recording_chunks_key').on(t.serial, t.seq),
+    check('recording_chunks_data_check', sql`(${t.data} is null) <> (${t.objectKey} is null)`),
+  ],
 );
 
 /** The key steps of a recorded sale (op-log op/ins), append-only like the chunks. */

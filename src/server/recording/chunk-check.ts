@@ -43,6 +43,9 @@ export function checkChunk(body: RecordingChunkBody): string | null {
   if (body.seq === 0 && body.prevHash !== '0'.repeat(64)) return '第一个录屏分片必须从链首开始';
   if (body.seq > 0 && body.prevHash === '0'.repeat(64)) return '录屏分片序号与哈希链不符';
   if (chunkHash(body.prevHash, body.seq, body.data) !== body.hash) return '录屏分片的哈希值与内容不符';
+  // Only canonical base64 (as btoa writes it): a chunk kept as an object is stored as its bytes and
+  // re-encoded on reading, which must give back the very text its hash covers.
+  if (Buffer.from(body.data, 'base64').toString('base64') !== body.data) return '录屏分片不是有效的 base64 数据';
   const inflated = inflateEvents(body.data);
   if ('problem' in inflated) return inflated.problem;
   if (inflated.events.length !== body.eventCount) return '录屏分片的事件数与内容不符';

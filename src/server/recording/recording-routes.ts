@@ -26,7 +26,7 @@ import {
 const UPLOAD_BODY_LIMIT = 300 * 1024;
 
 /**
- * Traceable sales (issue 13, docs/recording.md): the recorder's calls
+ * Traceable sales (docs/recording.md): the recorder's calls
  * (start, batchupload, op/ins) and the compliance replay calls. Recorded
  * chunks and steps are only ever inserted: no route changes or removes them,
  * and the database refuses to (migration recording_append_only).
@@ -83,7 +83,7 @@ export function registerRecordingRoutes(app: FastifyInstance, deps: AppDeps): vo
       const problem = checkChunk(body);
       if (problem) throw new ApiError(ErrorCode.BadRequest, problem);
       const recording = await requireWritableRecording(db, body.serial, await optionalUser(request));
-      const result = await storeChunk(db, recording, body, stampPages(body.pages), deps.now());
+      const result = await storeChunk(db, deps.storage, recording, body, stampPages(body.pages), deps.now());
       return ok({ serial: body.serial, seq: body.seq, result });
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
@@ -107,7 +107,7 @@ export function registerRecordingRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   route(complianceCalls.recording, async (request) => {
     await requireCompliance(request);
-    const detail = await getRecordingDetail(db, request.params.serial);
+    const detail = await getRecordingDetail(db, deps.storage, request.params.serial);
     request.log.info({ by: currentUser(request).userCode, serial: request.params.serial }, 'compliance replay');
     return ok(detail);
   });
@@ -116,14 +116,14 @@ export function registerRecordingRoutes(app: FastifyInstance, deps: AppDeps): vo
   route(complianceCalls.devTamperChunk, async (request) => {
     await deps.requireUser(request);
     await requireCompliance(request);
-    if (!(await tamperChunk(db, request.body.serial, request.body.seq))) throw notFound('录屏分片');
+    if (!(await tamperChunk(db, deps.storage, request.body.serial, request.body.seq))) throw notFound('录屏分片');
     return ok(null);
   });
 
   route(complianceCalls.devRecording, async (request) => {
     await deps.requireUser(request);
     await requireCompliance(request);
-    const detail = await getRecordingDetail(db, request.params.serial);
+    const detail = await getRecordingDetail(db, deps.storage, request.params.serial);
     const events = detail.chunks.flatMap((chunk) => {
       const inflated = inflateEvents(chunk.data);
       return 'events' in inflated ? inflated.events : [];

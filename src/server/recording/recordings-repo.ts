@@ -16,6 +16,7 @@ import type { Db } from '../db/db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { applicationForms, orders, recordingChunks, recordings, recordingSteps, users } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, rejected } from '../http/envelope.ts';
+import type { StorageProvider } from '../providers/storage/storage-provider.ts';
 import { cap, spend } from '../http/rate-limit.ts';
 import { chunkHash } from './chunk-check.ts';
 
@@ -96,7 +97,7 @@ export const ABANDONED_RETENTION_DAYS = 90;
  * remove a sale's record. Rows are taken with SKIP LOCKED: several server
  * instances share the work. Answers how many recordings went.
  */
-export async function purgeAbandonedRecordings(db: Db, limit = 200): Promise<number> {
+export async function purgeAbandonedRecordings(db: Db, storage: StorageProvider, limit = 200): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ serial: recordings.serial })
@@ -107,11 +108,43 @@ export async function purgeAbandonedRecordings(db: Db, limit = 200): Promise<num
       .for('update', { skipLocked: true });
     const serials = due.map((row) => row.serial);
     if (serials.length === 0) return 0;
+    // Objects first: should the transaction then fail, the next run finds the same recordings and
+    // deletes their rows (a missing object is no error), so no object outlives its row.
+    const objects = await tx
+      .select({ key: recordingChunks.objectKey })
+      .from(recordingChunks)
+      .where(and(inArray(recordingChunks.serial, serials), isNotNull(recordingChunks.objectKey)));
+    for (const { key } of objects) if (key) await storage.delete(key);
     await tx.delete(recordingSteps).where(inArray(recordingSteps.serial, serials));
     await tx.delete(recordingChunks).where(inArray(recordingChunks.serial, serials));
     await tx.delete(recordings).where(inArray(recordings.serial, serials));
     return serials.length;
   });
+}
+
+/** True when chunk data goes to the storage provider as objects rather than into the rows. */
+export function chunksInObjects(storage: StorageProvider): boolean {
+  return storage.name !== 'database';
+}
+
+/** The server-made key of a chunk's object: its hash in the name, so another chunk can never overwrite it. */
+function chunkObjectKey(serial: string, seq: number, hash: string): string {
+  return `recordings/${serial}/${seq}-${hash}`;
+}
+
+const CHUNK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * The base64 a chunk was received as: from its row, or re-encoded from its
+ * object (chunks are stored only when their base64 is canonical, so this is
+ * the very text the hash covers). A missing object reads as nothing, which
+ * the chain check shows as a broken chunk.
+ */
+async function chunkData(storage: StorageProvider, row: { data: string | null; objectKey: string | null }): Promise<string> {
+  if (row.data !== null) return row.data;
+  if (row.objectKey === null) return '';
+  const object = await storage.get(row.objectKey);
+  return object ? Buffer.from(object.bytes).toString('base64') : '';
 }
 
 /**
@@ -123,6 +156,7 @@ export async function purgeAbandonedRecordings(db: Db, limit = 200): Promise<num
  */
 export async function storeChunk(
   db: Db,
+  storage: StorageProvider,
   recording: RecordingRow,
   body: RecordingChunkBody,
   pages: PageVersion[],
@@ -158,11 +192,15 @@ export async function storeChunk(
   const size = Math.floor((body.data.length * 3) / 4) - (body.data.endsWith('==') ? 2 : body.data.endsWith('=') ? 1 : 0);
   if (seq >= MAX_CHUNKS || (totals?.n ?? 0) >= MAX_CHUNKS) throw rejected('录屏分片数已达上限');
   if ((totals?.bytes ?? 0) + size > MAX_RECORDING_BYTES) throw rejected('录屏总大小已达上限');
+  // The object before the row: a row never names a missing object. A racing duplicate writes the same bytes under the same key.
+  const objectKey = chunksInObjects(storage) ? chunkObjectKey(serial, seq, body.hash) : null;
+  if (objectKey) await storage.put(objectKey, Buffer.from(body.data, 'base64'), CHUNK_CONTENT_TYPE);
   try {
     await db.insert(recordingChunks).values({
       serial,
       seq,
-      data: body.data,
+      data: objectKey ? null : body.data,
+      objectKey,
       prevHash: body.prevHash,
       hash: body.hash,
       size,
@@ -299,11 +337,12 @@ export function verifyChain(chunks: { seq: number; data: string; hash: string; p
   return { chain, gaps, valid };
 }
 
-export async function getRecordingDetail(db: Db, serial: string) {
+export async function getRecordingDetail(db: Db, storage: StorageProvider, serial: string) {
   const [row] = await db.select().from(recordings).where(eq(recordings.serial, serial)).limit(1);
   if (!row) throw notFound('录屏');
   const [summary] = await summariesOf(db, [row]);
-  const chunkRows = await db.select().from(recordingChunks).where(eq(recordingChunks.serial, serial)).orderBy(asc(recordingChunks.seq));
+  const rows = await db.select().from(recordingChunks).where(eq(recordingChunks.serial, serial)).orderBy(asc(recordingChunks.seq));
+  const chunkRows = await Promise.all(rows.map(async (row) => ({ ...row, data: await chunkData(storage, row) })));
   const stepRows = await db
     .select()
     .from(recordingSteps)
@@ -337,12 +376,23 @@ export async function getRecordingDetail(db: Db, serial: string) {
 }
 
 /**
- * Development and test only: rewrites one stored chunk's data behind the
+ * Development and test only: rewrites one stored chunk's data, so a test can
+ * see the chain badge turn to broken: an object is overwritten with altered
+ * bytes (as someone with the bucket's keys could); a row is changed behind the
  * append-only trigger (replica mode skips ordinary triggers; it needs a
- * superuser, which the embedded and test databases are), so a test can see the
- * chain badge turn to broken.
+ * superuser, which the embedded and test databases are).
  */
-export async function tamperChunk(db: Db, serial: string, seq: number): Promise<boolean> {
+export async function tamperChunk(db: Db, storage: StorageProvider, serial: string, seq: number): Promise<boolean> {
+  const [row] = await db
+    .select({ objectKey: recordingChunks.objectKey })
+    .from(recordingChunks)
+    .where(and(eq(recordingChunks.serial, serial), eq(recordingChunks.seq, seq)));
+  if (!row) return false;
+  if (row.objectKey) {
+    const object = await storage.get(row.objectKey);
+    await storage.put(row.objectKey, Buffer.concat([object?.bytes ?? new Uint8Array(), Buffer.from([0, 0, 0])]), CHUNK_CONTENT_TYPE);
+    return true;
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     const changed = await tx

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { PeriodicJob } from '../lib/periodic-job.ts';
+import type { StorageProvider } from '../providers/storage/storage-provider.ts';
 import { purgeAbandonedRecordings } from './recordings-repo.ts';
 
 /** How often the server purges abandoned recordings (hourly: at most a few hundred a batch). */
@@ -21,7 +22,7 @@ export class RecordingRetention {
     }
   });
 
-  constructor(private readonly options: { db: Db; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }) {}
+  constructor(private readonly options: { db: Db; storage: StorageProvider; log: FastifyBaseLogger; intervalMs?: number; batchSize?: number }) {}
 
   /** One purge, batch after batch until nothing is due; answers how many recordings went. */
   async runOnce(): Promise<number> {
@@ -29,7 +30,7 @@ export class RecordingRetention {
     let purged = 0;
     for (;;) {
       if (this.job.stopped) return purged;
-      const batch = await purgeAbandonedRecordings(this.options.db, limit);
+      const batch = await purgeAbandonedRecordings(this.options.db, this.options.storage, limit);
       purged += batch;
       if (batch < limit) break;
     }

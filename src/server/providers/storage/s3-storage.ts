@@ -1,4 +1,4 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { OutboundError, type CallOut } from '../outbound.ts';
 import { checkStorageKey, type StorageProvider } from './storage-provider.ts';
 
@@ -58,6 +58,12 @@ export class S3Storage implements StorageProvider {
         throw error;
       }
     });
+  }
+
+  async delete(key: string): Promise<void> {
+    checkStorageKey(key);
+    // S3 answers 204 for a missing key too.
+    await this.send('DeleteObject', (signal) => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), { abortSignal: signal }));
   }
 
   private send<T>(call: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {

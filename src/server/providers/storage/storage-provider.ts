@@ -1,18 +1,21 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { storedFiles } from '../../db/schema.ts';
 
 /**
- * Where generated files (agreements, signed and unsigned) are kept. Keys are
- * server-made paths (`contracts/HT…/agreement.pdf`); nothing a client sends
- * becomes a key.
+ * Where generated files (agreements, signed and unsigned) and, outside the
+ * database provider, the chunks of sale recordings are kept. Keys are
+ * server-made paths (`contracts/HT…/agreement.pdf`, `recordings/…/3-…`);
+ * nothing a client sends becomes a key.
  */
 export interface StorageProvider {
   readonly name: string;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>;
+  /** Removes a file; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
   /** Closes connections before the app closes. */
   stop?(): void;
 }
@@ -38,6 +41,11 @@ export class DatabaseStorage implements StorageProvider {
     checkStorageKey(key);
     const [row] = await this.db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
     return row ? { bytes: new Uint8Array(Buffer.from(row.data, 'base64')), contentType: row.contentType } : undefined;
+  }
+
+  async delete(key: string): Promise<void> {
+    checkStorageKey(key);
+    await this.db.delete(storedFiles).where(eq(storedFiles.key, key));
   }
 }
 
@@ -72,5 +80,10 @@ export class FolderStorage implements StorageProvider {
     } catch {
       return undefined;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.path(key);
+    await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
   }
 }
