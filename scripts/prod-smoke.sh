@@ -183,6 +183,12 @@ grep -qF "$(cat "$api_v3_key_file")" "$work/server.log" && fail "the WeChat Pay 
 gateway_secret="$(grep '^INSURER_GATEWAY_SECRET=' "$fakes_env" | cut -d= -f2-)"
 [ -n "$gateway_secret" ] && grep -qF "$gateway_secret" "$work/server.log" && fail "the insurer gateway secret reached the server log"
 grep -q 'TENCENT_LBS_SK\|fa4efa4efa4efa4efa4efa4efa4efa4e\|S3RVER-fake-secret\|relay-password\|FakeAliyunAccessKeySecret' "$work/server.log" && fail "a vendor secret reached the server log"
-echo "prod-smoke: on the vendor fakes (Alipay, WeChat Pay and insurer gateway settings read and checked at start): a policy bought through each payment channel and issued by the insurer gateway, a surrender agreed by the insurer and refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code and no secret in the log"
+# Personal data: no full mobile number (11 digits, 1[3-9]…) and no mainland ID number (region, a birthday, sequence, check) stands alone in a log line.
+personal='(^|[^0-9])1[3-9][0-9]{9}([^0-9]|$)|(^|[^0-9A-Za-z])[1-9][0-9]{5}(19|20)[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx]([^0-9A-Za-z]|$)'
+for log in server.log reconcile.log; do
+  lines="$( (grep -nE "$personal" "$work/$log" || true) | cut -d: -f1 | head -5 | tr "\n" " ")"
+  [ -z "$lines" ] || fail "a full phone or ID number reached $log (lines $lines)"
+done
+echo "prod-smoke: on the vendor fakes (Alipay, WeChat Pay and insurer gateway settings read and checked at start): a policy bought through each payment channel and issued by the insurer gateway, a surrender agreed by the insurer and refunded, the day reconciled with no difference, locateArea placed by the Tencent geocoder, weChatShare signed with the official account's ticket, WeChat OAuth sent to the official account, a log-in by a code texted through Aliyun SMS, no code, no secret, no full phone and no ID number in the log"
 
 echo "prod-smoke: OK"
