@@ -1,10 +1,15 @@
 /**
- * `npm run manifests:preview -- <productCode or id>`: the addresses to open for a
- * product — detail, insure and confirm pages — on a running server. Reuses
- * the server on PORT (default 8080) when it answers /healthz, otherwise starts
- * it as `npm start` does (`node scripts/start.mjs`) in the background (its log in data/preview-server.log) and
- * waits for it. The insure and confirm pages ask for the SMS log-in first
- * (development: the code is printed in the server log; demo account 13800138000).
+ * `npm run manifests:preview -- <productCode or id> [--url <origin>]`: the
+ * addresses to open for a product — detail, insure and confirm pages — on a
+ * running app. With `--url` (or PREVIEW_URL) it uses that app (a staging
+ * server, `npm run dev` on another port) and starts nothing. Otherwise it
+ * reuses the server on 127.0.0.1:PORT (default 8080) when it answers /healthz,
+ * or starts one as `npm start` does (`node scripts/start.mjs`) in the
+ * background, listening on loopback only (HOST=127.0.0.1 unless HOST is set:
+ * a preview of an unfinished product is not for the office network), its log
+ * in data/preview-server.log, and waits for it. The insure and confirm pages
+ * ask for the SMS log-in first (development: the code is printed in the server
+ * log; demo account 13800138000).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
@@ -15,12 +20,31 @@ import { ManifestError, loadManifestStore } from '../src/server/catalogue/manife
 import { findManifest } from './lib/find-manifest.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const asked = process.argv[2];
-if (!asked) {
-  console.error('Usage: npm run manifests:preview -- <productCode>   e.g. npm run manifests:preview -- 25PR320300');
-  process.exit(2);
+const USAGE = 'Usage: npm run manifests:preview -- <productCode or id> [--url <origin of a running app>]   e.g. npm run manifests:preview -- 25PR320300';
+const args = process.argv.slice(2);
+const urlAt = args.findIndex((arg) => arg === '--url' || arg.startsWith('--url='));
+let given = process.env.PREVIEW_URL;
+if (urlAt >= 0) {
+  const arg = args[urlAt]!;
+  given = arg.startsWith('--url=') ? arg.slice('--url='.length) : args[urlAt + 1];
+  args.splice(urlAt, arg.startsWith('--url=') ? 1 : 2);
 }
-const base = `http://localhost:${process.env.PORT || '8080'}`;
+const asked = args[0];
+if (!asked || asked === '--help' || asked === '-h' || args.length > 1) {
+  console.error(USAGE);
+  process.exit(asked === '--help' || asked === '-h' ? 0 : 2);
+}
+let base = `http://127.0.0.1:${process.env.PORT || '8080'}`;
+if (given !== undefined) {
+  try {
+    const url = new URL(given);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    base = url.origin;
+  } catch {
+    console.error(`--url ${given || '(empty)'}: not an http(s) address such as http://127.0.0.1:5173\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 let route: string;
 let code: string;
@@ -59,14 +83,18 @@ const serves = async () => {
 
 if (await alive()) {
   console.log(`Using the server running at ${base}/.`);
+} else if (given !== undefined) {
+  console.error(`No app answers ${base}/healthz: start it, or leave out --url to start one here.`);
+  process.exit(1);
 } else {
   mkdirSync(`${root}/data`, { recursive: true });
   const log = openSync(`${root}/data/preview-server.log`, 'a');
   // `node scripts/start.mjs` (what npm start runs), not `npm start`: the pid printed is then the server's own, and
   // `kill <pid>` stops it (killing an npm process leaves its node child running).
-  const child = spawn(process.execPath, [`${root}/scripts/start.mjs`], { cwd: root, detached: true, stdio: ['ignore', log, log] });
+  const env = { ...process.env, HOST: process.env.HOST ?? '127.0.0.1' };
+  const child = spawn(process.execPath, [`${root}/scripts/start.mjs`], { cwd: root, detached: true, stdio: ['ignore', log, log], env });
   child.unref();
-  console.log(`Starting the server (npm start, pid ${child.pid}; log: data/preview-server.log; stop it with kill ${child.pid}) …`);
+  console.log(`Starting the server on ${env.HOST} (npm start, pid ${child.pid}; log: data/preview-server.log; stop it with kill ${child.pid}) …`);
   const until = Date.now() + 180_000;
   while (!(await alive())) {
     if (Date.now() > until) {
