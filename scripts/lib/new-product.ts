@@ -15,7 +15,7 @@ import { reservedRoutes } from '../../src/contract/app-routes.ts';
 import { placeNamesOf } from '../../src/engine/manifest/copy-check.ts';
 import { checkCatalogue, formatProblem, type ManifestProblem, type ProductManifest } from '../../src/engine/manifest/index.ts';
 import { closest } from '../../src/engine/manifest/problem-messages.ts';
-import type { InsurerEntry, Registries } from '../../src/engine/manifest/references.ts';
+import type { BranchEntry, InsurerEntry, Registries } from '../../src/engine/manifest/references.ts';
 import { regionFullName } from '../../src/engine/regions/region-table.ts';
 import { PROVINCES } from '../../src/engine/rules/regions.ts';
 import { readJsonDir, readRegistries } from '../../src/server/catalogue/json-files.ts';
@@ -23,7 +23,8 @@ import { formatJson } from './format-json.ts';
 
 export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <new-id> --code <productCode> --name <productName> --route </newRoute>
          [--city <6-digit cityCode>] [--city-name <城市名>] [--plans "基础版:80,升级版:120,豪华版:200"] [--insurer <code>]
-         [--without-social-security <multiplier>] [--market <market-id>] [--market-name <名称>] [--prefix <CODE>] [--dir <manifests folder>]
+         [--without-social-security <multiplier>] [--market <market-id>] [--market-name <名称>] [--branch <JT…>]
+         [--prefix <CODE>] [--dir <manifests folder>]
 
   --from       id (file name without .json) of the manifest to copy, e.g. xuzhou-student-accident-2025
   --id         id of the new manifest; also its file name, e.g. nanjing-student-2026
@@ -39,6 +40,8 @@ export const USAGE = `Usage: npm run new-product -- --from <existing-id> --id <n
                有无社保 price factor (added, with the form question, when the copied product has none)
   --market     id of the market selling it (manifests/markets/<id>.json): extended, or created for --city
   --market-name  name of a market created by --market, e.g. 南京学平险保险超市 (default: <city>学平险保险超市)
+  --branch     code of the branch running the product (manifests/registry/branches.json), e.g. JT0000: the product's
+               order.defaultBranch, and the branch and service desk (contact) of a market --market creates
   --prefix     letters of the new codes (project NJ2026, plans NJ26-A…); default: the initials of --id's first word
   --dir        folder of the manifests (default: manifests/)`;
 
@@ -56,6 +59,7 @@ export interface NewProductOptions {
   withoutSocialSecurity?: number;
   market?: string;
   marketName?: string;
+  branch?: string;
   prefix?: string;
   dir?: string;
 }
@@ -79,7 +83,7 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: Object.fromEntries(['from', 'id', 'code', 'name', 'route', 'city', 'city-name', 'plans', 'insurer', 'without-social-security', 'market', 'market-name', 'prefix', 'dir'].map((k) => [k, { type: 'string' as const }])),
+      options: Object.fromEntries(['from', 'id', 'code', 'name', 'route', 'city', 'city-name', 'plans', 'insurer', 'without-social-security', 'market', 'market-name', 'branch', 'prefix', 'dir'].map((k) => [k, { type: 'string' as const }])),
       strict: true,
       allowPositionals: false,
     }) as { values: Record<string, string | undefined> });
@@ -99,6 +103,7 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   check('city', values.city, '^[0-9]{4}00$', 'a 6-digit city code such as 371300');
   check('market', values.market, '^[a-z0-9]+(-[a-z0-9]+)*$', 'a market id such as nanjing');
   check('prefix', values.prefix, '^[A-Z]{2,6}$', 'capital letters such as NJ');
+  check('branch', values.branch, '^JT[0-9]{4,10}$', 'a branch code such as JT0144001');
   if (values.name !== undefined && (values.name.length < props.productName.minLength || values.name.length > props.productName.maxLength)) {
     errors.push(`--name must be ${props.productName.minLength}-${props.productName.maxLength} characters`);
   }
@@ -117,7 +122,7 @@ export function parseNewProductArgs(argv: readonly string[]): { options: NewProd
   if (Array.isArray(plans)) options.plans = plans;
   if (multiplier !== undefined) options.withoutSocialSecurity = multiplier;
   if (values['market-name'] !== undefined) options.marketName = values['market-name'];
-  for (const key of ['insurer', 'market', 'prefix', 'dir'] as const) if (values[key] !== undefined) options[key] = values[key];
+  for (const key of ['insurer', 'market', 'branch', 'prefix', 'dir'] as const) if (values[key] !== undefined) options[key] = values[key];
   return { options };
 }
 
@@ -267,11 +272,29 @@ function leadEntry(m: ProductManifest, registries: Registries): InsurerEntry | u
   return registries.insurers.find((i) => i.code === lead?.insurer);
 }
 
-/** The market file after adding the product: the existing one extended, or a new one for the city. */
-export function marketWith(existing: Record<string, unknown> | undefined, marketId: string, code: string, m: ProductManifest, name?: string): Record<string, unknown> | string {
+/** A market's branch and service desk as the branch registry gives them. */
+function branchFields(branch: BranchEntry | undefined): Record<string, unknown> {
+  if (!branch) return {};
+  return { branch: { branchCode: branch.code, branchName: branch.name }, ...(branch.serviceDesk ? { contact: { ...branch.serviceDesk } } : {}) };
+}
+
+/**
+ * The market file after adding the product: the existing one extended (its
+ * branch and desk kept; the branch's desk only where it has none), or a new
+ * one for the city, run by `branch` and giving its service desk.
+ */
+export function marketWith(
+  existing: Record<string, unknown> | undefined,
+  marketId: string,
+  code: string,
+  m: ProductManifest,
+  name?: string,
+  branch?: BranchEntry,
+): Record<string, unknown> | string {
   if (existing) {
     const products = Array.isArray(existing.products) ? (existing.products as string[]) : [];
-    return products.includes(code) ? existing : { ...existing, products: [...products, code] };
+    const withProduct = products.includes(code) ? existing : { ...existing, products: [...products, code] };
+    return existing.contact === undefined ? { ...branchFields(branch), ...withProduct } : withProduct;
   }
   if (!m.region) return `--market ${marketId}: the market file does not exist yet, and creating it needs --city (its area)`;
   const [place] = placeNamesOf(m);
@@ -285,6 +308,7 @@ export function marketWith(existing: Record<string, unknown> | undefined, market
     areas: [m.region.cityCode],
     products: [code],
     homeRoute: '/insureMarketHome',
+    ...branchFields(branch),
   };
 }
 
@@ -348,13 +372,20 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
     io.error(`--insurer ${o.insurer} is not in the insurer registry (manifests/registry/insurers.json).${near.length > 0 ? ` Closest: ${near.join(', ')}.` : ''} Add the insurer there first (docs/adding-a-product.md, "A new insurer").`);
     return 1;
   }
+  const branch = o.branch === undefined ? undefined : registries.branches.find((b) => b.code === o.branch);
+  if (o.branch !== undefined && !branch) {
+    const near = closest(o.branch, registries.branches.map((b) => b.code), 3);
+    io.error(`--branch ${o.branch} is not in the branch registry (manifests/registry/branches.json).${near.length > 0 ? ` Closest: ${near.join(', ')}.` : ''} Add the branch there first, with its serviceDesk.`);
+    return 1;
+  }
   const source = JSON.parse(readFileSync(sourcePath, 'utf8')) as ProductManifest;
   const manifest = scaffoldManifest(source, o, registries);
+  if (o.branch !== undefined && manifest.order) manifest.order = { ...manifest.order, defaultBranch: o.branch };
   const marketPath = o.market ? join(dir, 'markets', `${o.market}.json`) : undefined;
   let market: Record<string, unknown> | undefined;
   if (o.market && marketPath) {
     const existing = existsSync(marketPath) ? (JSON.parse(readFileSync(marketPath, 'utf8')) as Record<string, unknown>) : undefined;
-    const next = marketWith(existing, o.market, o.code, manifest, o.marketName);
+    const next = marketWith(existing, o.market, o.code, manifest, o.marketName, branch);
     if (typeof next === 'string') {
       io.error(next);
       return 1;
@@ -380,6 +411,13 @@ export function runNewProduct(argv: readonly string[], io: RunIo): number {
   const warnings = own.filter((p) => p.severity === 'warning');
 
   io.log(`Created ${file} from ${show(sourcePath)}${market ? `; ${show(marketPath!)} sells it` : ''}.`);
+  if (market && market.contact === undefined) {
+    io.log(
+      branch
+        ? `${show(marketPath!)} has no service desk: the branch ${branch.code} has no serviceDesk in manifests/registry/branches.json. Fill "contact" (name, phone, hours) in the market, or add the branch's desk to the registry.`
+        : `${show(marketPath!)} has no service desk: fill "contact" (name, phone, hours) in it, or run again with --branch <code> of manifests/registry/branches.json to take that branch's desk.`,
+    );
+  }
   if (keptName !== undefined) io.log(`${show(marketPath!)} already existed and keeps its name "${keptName}" (--market-name names a market the command creates; edit "name" there to rename it).`);
   if (errors.length > 0) {
     io.log('');

@@ -27,7 +27,7 @@ describe('npm run new-product', () => {
   it('scaffolds 南京市2026学生平安保险 end to end: plans, insurer, codes, the new city, its market, and a short list of what is left', () => {
     const args = ['scripts/run-tool.mjs', 'scripts/new-product.ts', '--dir', dir, '--from', 'xuzhou-student-accident-2025', '--id', 'nanjing-student-2026', '--code', '26PR320100',
       '--name', '南京市2026学生平安保险', '--route', '/nanjingStudentDetails', '--city', '320100', '--plans', '基础版:80,升级版:120,豪华版:200',
-      '--insurer', 'picc-nanjing', '--without-social-security', '1.2', '--market', 'nanjing', '--market-name', '南京学平险保险超市'];
+      '--insurer', 'picc-nanjing', '--without-social-security', '1.2', '--market', 'nanjing', '--market-name', '南京学平险保险超市', '--branch', 'JT0000'];
     const result = spawnSync('node', args, { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
     expect(result.stderr.replace(/^npm warn.*\n/gm, '')).toBe('');
     expect(result.status).toBe(0);
@@ -56,6 +56,11 @@ describe('npm run new-product', () => {
     expect(m.pricing.factors[0]!.options.map((o) => o.multiplier)).toEqual([1, 1.2]);
     expect(JSON.stringify(m)).not.toContain('徐州');
     expect(JSON.parse(readFileSync(join(dir, 'markets', 'nanjing.json'), 'utf8'))).toMatchObject({ id: 'nanjing', name: '南京学平险保险超市', areas: ['320100'], products: ['26PR320100'], status: 'online' });
+    // The branch given runs the product and the market, whose service desk is the branch's (manifests/registry/branches.json).
+    const headOffice = (JSON.parse(readFileSync(new URL('registry/branches.json', manifests), 'utf8')) as { branches: { code: string; name: string; serviceDesk: unknown }[] }).branches.find((b) => b.code === 'JT0000')!;
+    expect(m.order.defaultBranch).toBe('JT0000');
+    expect(JSON.parse(readFileSync(join(dir, 'markets', 'nanjing.json'), 'utf8'))).toMatchObject({ branch: { branchCode: 'JT0000', branchName: headOffice.name }, contact: headOffice.serviceDesk });
+    expect(result.stdout).not.toContain('has no service desk');
 
     // Errors: none. Warnings: every value still the source's, failing --strict until marked shared.
     const check = (strict: boolean) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts', '--dir', dir, ...(strict ? ['--strict'] : [])], { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
@@ -94,6 +99,21 @@ describe('npm run new-product', () => {
     expect(result.out).toContain(`markets/xuzhou.json already existed and keeps its name "${before.name}" (--market-name names a market the command creates; edit "name" there to rename it).`);
     writeFileSync(join(dir, 'markets', 'xuzhou.json'), `${JSON.stringify(before, null, 2)}\n`);
     rmSync(join(dir, 'xuzhou-test-2026.json'));
+  });
+
+  it('says that a market it creates without --branch has no service desk, and refuses a branch the registry does not have', () => {
+    const args = ['--from', 'jining-student-accident', '--id', 'suqian-test', '--code', '99PR321300', '--name', '宿迁市学生平安保险', '--route', '/suqianTestDetails',
+      '--city', '321300', '--market', 'suqian-test'];
+    const unknown = run([...args, '--branch', 'JT0144002']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('--branch JT0144002 is not in the branch registry (manifests/registry/branches.json). Closest: JT0144001');
+    expect(existsSync(join(dir, 'suqian-test.json'))).toBe(false);
+    const result = run(args);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('markets/suqian-test.json has no service desk: fill "contact" (name, phone, hours) in it, or run again with --branch <code> of manifests/registry/branches.json');
+    expect(JSON.parse(readFileSync(join(dir, 'markets', 'suqian-test.json'), 'utf8'))).not.toHaveProperty('contact');
+    rmSync(join(dir, 'suqian-test.json'));
+    rmSync(join(dir, 'markets', 'suqian-test.json'));
   });
 
   it('refuses to overwrite an existing file', () => {

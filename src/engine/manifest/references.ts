@@ -34,6 +34,8 @@ export interface InsurerEntry {
 export interface BranchEntry {
   code: string;
   name: string;
+  /** The desk a market run by this branch gives parents (new-product writes it as the market's contact). */
+  serviceDesk?: { name: string; phone: string; hours?: string };
 }
 
 export interface Registries {
