@@ -1,5 +1,5 @@
 /**
- * "Still copied" and foreign-hotline warnings (issue 14, part 3), one row per
+ * "Still copied" and foreign-hotline warnings, one row per
  * case with the exact line `npm run manifests:check` prints.
  */
 import { readFileSync } from 'node:fs';
@@ -54,6 +54,18 @@ describe('still-copied and hotline warnings', () => {
     const m = nanjing();
     edit(m);
     expect(lines(m)).toEqual(expected);
+  });
+
+  it('a foreign hotline on a product whose insurer has none in the registry points at the registry entry', () => {
+    const m = nanjing();
+    m.insurers = [{ insurer: 'zhongyuan', partyRole: 1 }] as unknown as ProductManifest['insurers'];
+    m.detail.onlineService = '客服热线 95518';
+    const at = BUNDLED_REGISTRIES.insurers.findIndex((i) => i.code === 'zhongyuan');
+    const entry = BUNDLED_REGISTRIES.insurers[at]!;
+    expect(entry.claimsHotline).toBeUndefined();
+    expect(lines(m)).toContain(
+      `${F}  /detail/onlineService  warning: gives 95518, the claims hotline of 人保财险, which does not insure this product  (the insurer registry has no hotline of ${entry.shortName}: add its 报案电话 as "claimsHotline" at manifests/registry/insurers.json  /insurers/${at}, then write it here, or list "/detail/onlineService" in copiedFrom.shared when it is the same on purpose)`,
+    );
   });
 
   it('names a copy whose source is gone, and checks hotlines of products that are no copy', () => {

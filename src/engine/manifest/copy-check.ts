@@ -111,14 +111,22 @@ export function copyWarnings(file: string, manifest: ProductManifest, source: Co
   for (const i of registries.insurers) {
     if (i.claimsHotline && !own.has(i.code) && !ownHotlines.has(i.claimsHotline) && !foreign.has(i.claimsHotline)) foreign.set(i.claimsHotline, i);
   }
+  const ownLine = registries.insurers.find((i) => own.has(i.code) && i.claimsHotline)?.claimsHotline;
+  // Without a hotline of its own insurers in the registry, the fix starts there, not in this file.
+  const leadCode = (manifest.insurers as unknown as { insurer?: string; partyRole?: number }[]).find((i) => i.partyRole === 1)?.insurer;
+  const leadAt = registries.insurers.findIndex((i) => i.code === leadCode);
+  const ownHotlineHint = ownLine
+    ? `write ${ownLine}, the hotline of this product's insurer, `
+    : leadAt >= 0
+      ? `the insurer registry has no hotline of ${registries.insurers[leadAt]!.shortName}: add its 报案电话 as "claimsHotline" at manifests/registry/insurers.json  /insurers/${leadAt}, then write it here, `
+      : 'write the hotline of this product\'s insurer, ';
   for (const [pointer, text] of texts) {
     if (!/[0-9]/.test(text)) continue;
     for (const [hotline, other] of foreign) {
       const at = text.indexOf(hotline);
       const bounded = at >= 0 && !/[0-9-]/.test(text[at - 1] ?? '') && !/[0-9]/.test(text[at + hotline.length] ?? '');
       if (!bounded) continue;
-      const ownLine = registries.insurers.find((i) => own.has(i.code) && i.claimsHotline)?.claimsHotline;
-      warn(pointer, `gives ${hotline}, the claims hotline of ${other.shortName}, which does not insure this product`, `${ownLine ? `write ${ownLine}, the hotline of this product's insurer, ` : 'write the hotline of this product\'s insurer, '}${sharedHint(pointer)}`);
+      warn(pointer, `gives ${hotline}, the claims hotline of ${other.shortName}, which does not insure this product`, `${ownHotlineHint}${sharedHint(pointer)}`);
     }
   }
   return problems;
