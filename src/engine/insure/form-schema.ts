@@ -281,7 +281,12 @@ function requireOrMark(parts: PersonParts, field: InsuredExtraField | 'email', r
     return;
   }
   const property = parts.properties[field];
-  if (property) parts.properties[field] = { ...property, title: `${property.title ?? ''}${fromAge !== undefined ? `（满${fromAge}周岁填写）` : '（选填）'}` };
+  if (!property) return;
+  const marked = { ...property, title: `${property.title ?? ''}${fromAge !== undefined ? `（满${fromAge}周岁填写）` : '（选填）'}` };
+  // The option labels are kept by schema object: the marked copy shows the same labels, not the codes.
+  const labels = ENUM_LABELS.get(property);
+  if (labels) ENUM_LABELS.set(marked, labels);
+  parts.properties[field] = marked;
 }
 
 /** The extra insured fields the manifest asks for, in form order. */

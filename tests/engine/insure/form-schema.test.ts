@@ -270,6 +270,9 @@ describe('insured extra fields', () => {
     expect(item.required).not.toContain('schoolName');
     expect(item.properties.grade!.title).toMatch(/（选填）$/);
     expect(item.properties.schoolName!.title).toMatch(/（满3周岁填写）$/);
+    // A marked choice still shows its options by label, never by code.
+    const ui = (buildInsureFormSchema(m).uiSchema.insureds as { items: Record<string, { 'ui:enumNames'?: string[] }> }).items;
+    expect(ui.grade?.['ui:enumNames']).toContain('四年级');
     const plain = (buildInsureFormSchema(XUZHOU).schema.properties!.insureds as { items: { required: string[] } }).items;
     expect(plain.required).toEqual(expect.arrayContaining(['grade', 'schoolName']));
     // The holder's e-mail: required when asked, 选填 when optional.
