@@ -348,9 +348,10 @@ function askedFields(rule: Person, age: number | null): Set<FieldName> {
  * The extra fields `insure.insured.fields` asks for: each asked field is
  * required unless `optionalFields` lists it (then a value given is checked);
  * a field the insured is too young for (`fieldsFromAge`) is not checked.
- * `age`: the insured's age on the cover start date, null when the document gives none.
+ * `age`: the insured's age on the cover start date, null when the document gives none;
+ * `ageAccepted`: whether the rules accept that age (the grade is compared only with an accepted one).
  */
-function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person, age: number | null): void {
+function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, rule: Person, age: number | null, ageAccepted: boolean): void {
   const asked = askedFields(rule, age);
   const optional = new Set(rule.optionalFields ?? []);
   // Whether to check a field's value: it is asked, and given or required (a missing required one is recorded).
@@ -380,7 +381,7 @@ function checkInsuredFields(ctx: Context, base: string, insured: InsuredLike, ru
     apply(ctx, `${base}.collegeName`, validateSchoolNameText(insured.collegeName));
   }
   // The grade must fit the age (manifests/registry/grades.json): no 幼儿园小班 at 11.
-  if (need('grade', `${base}.grade`, insured.grade) && age !== null && !gradeFitsAge(insured.grade, age)) {
+  if (need('grade', `${base}.grade`, insured.grade) && age !== null && ageAccepted && !gradeFitsAge(insured.grade, age)) {
     ctx.problems.add(`${base}.grade`, gradeAgeMessage(insured.grade));
   }
   need('classAndGrade', `${base}.classAndGrade`, insured.classAndGrade);
@@ -463,8 +464,9 @@ function checkInsureds(ctx: Context, form: ApplicationLike): void {
     const phone = rule.phone ?? 'optional';
     if (phone !== 'hidden') checkOptionalField(ctx, `${base}.phone`, insured.phone, phone === 'required', validatePhone);
 
-    // The grade is compared with an age the rules accept; an age out of range is the one problem shown.
-    checkInsuredFields(ctx, base, insured, rule, known && !ctx.problems.has(known.path) ? known.age : null);
+    // The fields asked follow the age even when the rules refuse it (a baby too young is asked no school);
+    // the grade is compared only with an age the rules accept: an age out of range is the one problem shown.
+    checkInsuredFields(ctx, base, insured, rule, known?.age ?? null, known !== undefined && known !== null && !ctx.problems.has(known.path));
   });
 }
 

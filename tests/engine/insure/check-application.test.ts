@@ -320,6 +320,14 @@ describe('checkApplication: policyholder', () => {
     expect(check(XUZHOU, ten).map((p) => p.path)).toEqual(['insureds.0.schoolName', 'insureds.0.grade']);
     const thirteen = withInsured(xuzhouForm(), { licenceNo: idFor(13, '320311', '044'), schoolName: '' });
     expect(check(schoolFrom12, thirteen)).toEqual([{ path: 'insureds.0.schoolName', message: MSG_REQUIRED }]);
+    // A baby the rules refuse (27 days for 出生满28天) is still asked no school: the age is the one problem shown.
+    const babies = variant(XUZHOU, (m) => {
+      m.insure.insured.ageBetween = [0, 25];
+      m.insure.insured.minAgeDays = 28;
+      m.insure.insured.fieldsFromAge = { school: 3, schoolType: 3, grade: 3, classAndGrade: 3 };
+    });
+    const baby = withInsured(xuzhouForm(), { licenceNo: idFor(0, '320311', '055', 27), schoolName: '', schoolKind: '', grade: '', classAndGrade: '' });
+    expect(check(babies, baby)).toEqual([{ path: 'insureds.0.licenceNo', message: '被保人须出生满28天' }]);
     // The holder's e-mail the same way: asked but optional, it may be left out; one typed in is still checked.
     const holderEmail = variant(XUZHOU, (m) => {
       m.insure.holder.fields = ['email'];
