@@ -10,8 +10,7 @@
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import { buildAppWithHandles } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { openDb } from '../db/open-db.ts';
+import { withToolDatabase } from './tool-database.ts';
 import { billChannels, isBillDate, type Difference } from '../payments/reconciliation.ts';
 
 const USAGE = `Usage: npm run reconcile -- --date <yyyy-MM-dd> [--channel <channel>]
@@ -41,9 +40,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await runMigrations(database);
+  return withToolDatabase(config, async (database) => {
     // The app as the server builds it (the same channels and settings), without its timers or demo data.
     const { app, handles } = await buildAppWithHandles({ db: database.db, config: { ...config, lifecycleIntervalMs: 0 }, seed: false, seedSchools: false, logger: false });
     try {
@@ -72,9 +69,7 @@ async function main(): Promise<number> {
     } finally {
       await app.close();
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -7,8 +7,7 @@
  */
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import { loadConfig } from '../config.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { openDb } from '../db/open-db.ts';
+import { withToolDatabase } from './tool-database.ts';
 import { listFailedRefunds, retryRefund } from '../payments/refunds-repo.ts';
 
 const USAGE = `Usage:
@@ -21,10 +20,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 1;
   }
-  const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await runMigrations(database);
+  return withToolDatabase(loadConfig(), async (database) => {
     if (command === 'retry') {
       if (!(await retryRefund(database.db, refundNo!, new Date()))) {
         console.error(`${refundNo}: no failed refund of that number`);
@@ -42,9 +38,7 @@ async function main(): Promise<number> {
     }
     console.log(`${failed.length} failed refund(s)`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

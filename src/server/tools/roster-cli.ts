@@ -6,10 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
+import { withToolDatabase } from './tool-database.ts';
 import { loadManifestStore } from '../catalogue/manifest-store.ts';
 import { loadRoster, parseRosterCsv } from '../contracts/roster.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { openDb } from '../db/open-db.ts';
 
 const USAGE = `Usage:
   npm run roster -- load <productCode> <file.csv>
@@ -27,17 +26,20 @@ async function main(): Promise<number> {
     console.error(`${productCode}: no product with a roster (manifest contract.roster)`);
     return 1;
   }
-  const { entries, problems } = parseRosterCsv(readFileSync(file, 'utf8'));
-  for (const problem of problems) console.error(`${file}:${problem.line}  ${problem.reason}`);
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let csv: string;
   try {
-    await runMigrations(database);
+    csv = readFileSync(file, 'utf8');
+  } catch (error) {
+    console.error(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    return 1;
+  }
+  const { entries, problems } = parseRosterCsv(csv);
+  for (const problem of problems) console.error(`${file}:${problem.line}  ${problem.reason}`);
+  return withToolDatabase(config, async (database) => {
     const loaded = await loadRoster(database.db, manifest.productCode, entries);
     console.log(`${manifest.productName}: ${loaded} rows loaded, ${problems.length} refused`);
     return problems.length > 0 ? 2 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

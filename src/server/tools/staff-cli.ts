@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { SCOPE_ENTRY, unknownScopeEntries } from '../auth/staff-access.ts';
 import { loadManifestStore } from '../catalogue/manifest-store.ts';
 import { loadConfig } from '../config.ts';
+import { withToolDatabase } from './tool-database.ts';
 import { loadMarketStore } from '../markets/market-store.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { openDb } from '../db/open-db.ts';
 import type { StaffRole } from '../db/schema.ts';
 import { checkStaffInput, listStaff, payRewards, upsertStaff, type StaffInput } from '../promoters/staff-admin.ts';
 import { getUserByCode } from '../auth/users-repo.ts';
@@ -66,65 +65,63 @@ async function main(): Promise<number> {
     strict: true,
   });
   const config = loadConfig();
-  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await runMigrations(database);
+  return withToolDatabase(config, async (database) => {
     const db = database.db;
-    if (command === 'add') {
-      const input = {
-        phone: values.phone,
-        employeeNum: values.employee,
-        name: values.name,
-        licenseNumber: values.license,
-        branchCode: values.branch,
-        branchName: values['branch-name'],
-        channelCode: values.channel,
-        roles: values.roles ? (values.roles.split(',').map((r) => r.trim()) as StaffRole[]) : undefined,
-        scope: values.scope === undefined ? undefined : values.scope.split(',').map((s) => s.trim()).filter(Boolean),
-      };
-      const problems = [...checkStaffInput(input), ...unknownScope(config.manifestsDir, input.scope ?? [])];
-      if (problems.length > 0) {
-        console.error(`Cannot add the staff member:\n  ${problems.join('\n  ')}\n\n${USAGE}`);
-        return 1;
+    try {
+      if (command === 'add') {
+        const input = {
+          phone: values.phone,
+          employeeNum: values.employee,
+          name: values.name,
+          licenseNumber: values.license,
+          branchCode: values.branch,
+          branchName: values['branch-name'],
+          channelCode: values.channel,
+          roles: values.roles ? (values.roles.split(',').map((r) => r.trim()) as StaffRole[]) : undefined,
+          scope: values.scope === undefined ? undefined : values.scope.split(',').map((s) => s.trim()).filter(Boolean),
+        };
+        const problems = [...checkStaffInput(input), ...unknownScope(config.manifestsDir, input.scope ?? [])];
+        if (problems.length > 0) {
+          console.error(`Cannot add the staff member:\n  ${problems.join('\n  ')}\n\n${USAGE}`);
+          return 1;
+        }
+        const saved = await upsertStaff(db, input as StaffInput, new Date());
+        console.log(
+          `Saved ${saved.employeeNum} ${saved.name} (${saved.branchName}, channel ${saved.channelCode || '—'}, roles ${saved.roles.join(',')}, scope ${saved.scope.join(',') || '—'})\n` +
+            `  user code     ${saved.userCode}\n  promo code    ${saved.promoCode}   (share links carry it)\n  manager code  ${saved.managerCode}   (printed as 推荐码)`,
+        );
+        return 0;
       }
-      const saved = await upsertStaff(db, input as StaffInput, new Date());
-      console.log(
-        `Saved ${saved.employeeNum} ${saved.name} (${saved.branchName}, channel ${saved.channelCode || '—'}, roles ${saved.roles.join(',')}, scope ${saved.scope.join(',') || '—'})\n` +
-          `  user code     ${saved.userCode}\n  promo code    ${saved.promoCode}   (share links carry it)\n  manager code  ${saved.managerCode}   (printed as 推荐码)`,
-      );
-      return 0;
+      if (command === 'list') {
+        const rows = await listStaff(db);
+        if (rows.length === 0) console.log('No staff yet: npm run staff -- add …');
+        for (const r of rows) {
+          console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\troles ${r.roles.join(',')}\tscope ${r.scope.join(',') || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
+        }
+        return 0;
+      }
+      if (command === 'pay-rewards') {
+        const before = values.before ? new Date(`${values.before}T00:00:00+08:00`) : undefined;
+        if (!before || Number.isNaN(before.getTime())) {
+          console.error(`--before must be a day such as 2026-12-01\n\n${USAGE}`);
+          return 1;
+        }
+        const promoter = values.user ? await getUserByCode(db, values.user) : undefined;
+        if (values.user && !promoter) {
+          console.error(`No user ${values.user}`);
+          return 1;
+        }
+        const count = await payRewards(db, { before, promoterUserId: promoter?.id, now: new Date() });
+        console.log(`${count} reward(s) marked as paid`);
+        return 0;
+      }
+      console.error(`Unknown command "${command}"\n\n${USAGE}`);
+      return 1;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      return 1;
     }
-    if (command === 'list') {
-      const rows = await listStaff(db);
-      if (rows.length === 0) console.log('No staff yet: npm run staff -- add …');
-      for (const r of rows) {
-        console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\troles ${r.roles.join(',')}\tscope ${r.scope.join(',') || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
-      }
-      return 0;
-    }
-    if (command === 'pay-rewards') {
-      const before = values.before ? new Date(`${values.before}T00:00:00+08:00`) : undefined;
-      if (!before || Number.isNaN(before.getTime())) {
-        console.error(`--before must be a day such as 2026-12-01\n\n${USAGE}`);
-        return 1;
-      }
-      const promoter = values.user ? await getUserByCode(db, values.user) : undefined;
-      if (values.user && !promoter) {
-        console.error(`No user ${values.user}`);
-        return 1;
-      }
-      const count = await payRewards(db, { before, promoterUserId: promoter?.id, now: new Date() });
-      console.log(`${count} reward(s) marked as paid`);
-      return 0;
-    }
-    console.error(`Unknown command "${command}"\n\n${USAGE}`);
-    return 1;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();
