@@ -1,5 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatShanghai, parseShanghai, shanghaiDateStamp } from '../../src/engine/time/shanghai-time.ts';
+import {
+  formatShanghai,
+  formatShanghaiRfc3339,
+  fromShanghaiWall,
+  parseShanghai,
+  shanghaiDate,
+  shanghaiDateStamp,
+  shanghaiWall,
+} from '../../src/engine/time/shanghai-time.ts';
 
 describe('Shanghai wall time', () => {
   it('formats an instant as Beijing time whatever the process time zone', () => {
@@ -12,5 +23,37 @@ describe('Shanghai wall time', () => {
     expect(parseShanghai('2026-09-01 23:59:59')?.toISOString()).toBe('2026-09-01T15:59:59.000Z');
     expect(parseShanghai('2025-02-29')).toBeNull();
     expect(parseShanghai('2025-2-1')).toBeNull();
+  });
+
+  it('gives the Beijing day, the wall clock and WeChat Pay’s RFC 3339 form of an instant', () => {
+    const instant = new Date('2026-11-22T16:00:00Z');
+    expect(shanghaiDate(instant)).toBe('2026-11-23');
+    expect(shanghaiWall(instant).getUTCHours()).toBe(0);
+    expect(formatShanghaiRfc3339(instant)).toBe('2026-11-23T00:00:00+08:00');
+    expect(fromShanghaiWall(Date.UTC(2026, 10, 23)).toISOString()).toBe(instant.toISOString());
+  });
+});
+
+describe('Beijing time is written in one place', () => {
+  // The offset as code writes it: 8 × an hour in milliseconds, or a +08:00 suffix built into a string.
+  const OFFSET = /\b8\s*\*\s*(60\s*\*\s*60|3_?600(_?000)?|HOUR_MS)\b|\+08:00`|T00:00:00\+08/;
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? files(path) : /\.(ts|tsx|mjs)$/.test(entry.name) ? [path] : [];
+    });
+
+  it('no source file but src/engine/time/shanghai-time.ts computes the +8 h offset', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const found = [...files(join(root, 'src')), ...files(join(root, 'scripts'))]
+      .filter((file) => !file.endsWith(join('engine', 'time', 'shanghai-time.ts')))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(root, file)}:${i + 1}` }))
+          .filter(({ line }) => !/^\s*(\*|\/\/)/.test(line) && OFFSET.test(line))
+          .map(({ at }) => at),
+      );
+    expect(found).toEqual([]);
   });
 });

@@ -1,10 +1,7 @@
 import type { ProductManifest } from '../manifest/manifest-types.generated.ts';
-import { formatShanghai, parseShanghaiStrict } from '../time/shanghai-time.ts';
+import { formatShanghai, parseShanghaiStrict, SHANGHAI_OFFSET_MS } from '../time/shanghai-time.ts';
 
 const DAY_MS = 86400 * 1000;
-
-/** Beijing time is UTC+8 all year (no daylight saving since 1991). */
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /**
  * 00:00:00 Beijing time of the day `months` calendar months after the Beijing

@@ -15,9 +15,7 @@ import {
   MSG_ID_LENGTH_WARD,
 } from './messages';
 import { isProvincePrefix } from './regions';
-
-/** Beijing time is UTC+8 all year. */
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+import { shanghaiDate, shanghaiWall } from '../time/shanghai-time.ts';
 
 /** Weights of the first 17 digits in the check-digit sum. */
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
@@ -77,15 +75,6 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** Beijing calendar date of `d` as YYYY-MM-DD (a birth date in the future is judged on China's calendar). */
-function beijingDate(d: Date): string {
-  const b = new Date(d.getTime() + BEIJING_OFFSET_MS);
-  return `${String(b.getUTCFullYear()).padStart(4, '0')}-${pad2(b.getUTCMonth() + 1)}-${pad2(b.getUTCDate())}`;
-}
 
 /** Parses a strict YYYY-MM-DD string into numbers, or null if malformed or impossible. */
 function parseYmd(value: string): { y: number; m: number; d: number } | null {
@@ -98,6 +87,15 @@ function parseYmd(value: string): { y: number; m: number; d: number } | null {
   return { y, m, d };
 }
 
+/** Whole days from the birthday to the Beijing calendar day of `on` (born today: 0; 出生满28天 holds from 28). */
+export function ageInDays(birthday: string, on: Date): number {
+  const b = parseYmd(birthday);
+  if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
+  const beijing = shanghaiWall(on);
+  const today = Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth(), beijing.getUTCDate());
+  return Math.round((today - Date.UTC(b.y, b.m - 1, b.d)) / 86_400_000);
+}
+
 /**
  * Age in full years of someone born on `birthday` (YYYY-MM-DD) on the
  * Beijing calendar date of `on`. The age goes up on the birthday itself. A 29 February
@@ -106,21 +104,12 @@ function parseYmd(value: string): { y: number; m: number; d: number } | null {
  *
  * @throws RangeError when `birthday` is not a real YYYY-MM-DD date.
  */
-/** Whole days from the birthday to the Beijing calendar day of `on` (born today: 0; 出生满28天 holds from 28). */
-export function ageInDays(birthday: string, on: Date): number {
-  const b = parseYmd(birthday);
-  if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
-  const beijing = new Date(on.getTime() + BEIJING_OFFSET_MS);
-  const today = Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth(), beijing.getUTCDate());
-  return Math.round((today - Date.UTC(b.y, b.m - 1, b.d)) / 86_400_000);
-}
-
 export function ageInFullYears(birthday: string, on: Date): number {
   const b = parseYmd(birthday);
   if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
   // Ages count on the Beijing calendar day of `on` (UTC+8, no daylight saving), whatever the
   // process time zone: a cover starting at 00:00 Beijing time is 16:00 UTC the day before.
-  const beijing = new Date(on.getTime() + BEIJING_OFFSET_MS);
+  const beijing = shanghaiWall(on);
   const y = beijing.getUTCFullYear();
   const m = beijing.getUTCMonth() + 1;
   const d = beijing.getUTCDate();
@@ -156,7 +145,7 @@ export function parseIdCard(id: string, now: Date = new Date()): IdCardResult {
   const parsed = parseYmd(birthday);
   if (!parsed || parsed.y < MIN_YEAR) return fail;
   // Same-format strings compare chronologically.
-  if (birthday > beijingDate(now)) return fail;
+  if (birthday > shanghaiDate(now)) return fail;
 
   if (idCardCheckDigit(normalised.slice(0, 17)) !== normalised.charAt(17)) return fail;
 

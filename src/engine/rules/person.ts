@@ -15,12 +15,12 @@
 import { ID_TYPE_ID_CARD } from './enums.ts';
 import { ageInFullYears, parseIdCard } from './id-card.ts';
 import { MSG_BIRTHDAY_FUTURE, MSG_BIRTHDAY_INVALID } from './messages.ts';
+import { shanghaiDate } from '../time/shanghai-time.ts';
 
 const MAINLAND_SHAPE = /^\d{17}[\dXx]$/;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Earliest birth year accepted, as for ID numbers. */
 const MIN_YEAR = 1900;
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
 
 /** A person's document and, for documents without a birth date, the birthday and sex the form gives. */
 export interface PersonDocument {
@@ -47,7 +47,7 @@ export function validateBirthday(value: string, now: Date): string | null {
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (y < MIN_YEAR || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return MSG_BIRTHDAY_INVALID;
-  const today = new Date(now.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  const today = shanghaiDate(now);
   return value > today ? MSG_BIRTHDAY_FUTURE : null;
 }
 

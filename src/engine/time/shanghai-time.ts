@@ -1,8 +1,10 @@
 /**
- * China has used UTC+8 all year since 1991, so Asia/Shanghai wall time is a
- * fixed offset and needs no time-zone database.
+ * Beijing time, the one module that knows its offset. China has used UTC+8
+ * all year since 1991, so Asia/Shanghai wall time is a fixed offset and needs
+ * no time-zone database (a test fails on the offset written anywhere else).
  */
-const OFFSET_MS = 8 * 60 * 60 * 1000;
+export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const OFFSET_MS = SHANGHAI_OFFSET_MS;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -13,6 +15,26 @@ export function formatShanghai(date: Date): string {
     `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
     `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
   );
+}
+
+/** The Shanghai wall clock of an instant, as a Date to read with its getUTC… methods. */
+export function shanghaiWall(date: Date | number): Date {
+  return new Date((typeof date === 'number' ? date : date.getTime()) + OFFSET_MS);
+}
+
+/** The instant of a Shanghai wall-clock time written as UTC fields (`Date.UTC(y, m, d, …)` of the wall time). */
+export function fromShanghaiWall(wallMs: number): Date {
+  return new Date(wallMs - OFFSET_MS);
+}
+
+/** 'YYYY-MM-DD' of the Shanghai calendar day of `date`. */
+export function shanghaiDate(date: Date): string {
+  return formatShanghai(date).slice(0, 10);
+}
+
+/** RFC 3339 with the +08:00 offset, as WeChat Pay writes times: 2026-11-23T08:00:00+08:00. */
+export function formatShanghaiRfc3339(date: Date): string {
+  return `${formatShanghai(date).replace(' ', 'T')}+08:00`;
 }
 
 /** yyyymmdd of the Shanghai calendar day of `date`. */

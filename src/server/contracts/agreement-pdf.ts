@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as PdfLib from 'pdf-lib';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 
 /**
  * pdf-lib and fontkit, loaded on the first agreement rather than with the
@@ -140,7 +141,7 @@ export interface AgreementContent {
 
 /** Beijing time, `YYYY-MM-DD HH:mm:ss`. */
 export function beijingTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return formatShanghai(at);
 }
 
 /** The unsigned agreement (one page for the templates in use; more when the text needs them). */

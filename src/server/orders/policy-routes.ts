@@ -27,7 +27,6 @@ import { surrenderPolicy } from './surrender.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
-const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 const INSURER_NOTIFY_BODY_LIMIT = 16 * 1024;
 const MSG_INSURER_BUSY = '保险公司系统繁忙，请稍后再试';
 
@@ -184,7 +183,8 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(policyCalls.nextHourTime, async () => {
     const now = deps.now().getTime();
-    const next = new Date(Math.floor((now + BEIJING_OFFSET_MS) / HOUR_MS) * HOUR_MS + HOUR_MS - BEIJING_OFFSET_MS);
+    // Beijing's offset is whole hours: its hours begin when UTC's do.
+    const next = new Date(Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS);
     return ok({ time: formatShanghai(next), timestamp: next.getTime() });
   });
 

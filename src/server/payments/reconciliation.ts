@@ -19,6 +19,7 @@ import { backoffMs, claimDue } from '../db/claim-due.ts';
 import { payments, reconciliationDifferences, reconciliations, refunds, type DifferenceKind, type RefundStatus } from '../db/schema.ts';
 import { OutboundError } from '../providers/outbound.ts';
 import type { BillLine } from '../providers/payment/payment-provider.ts';
+import { parseShanghai, parseShanghaiStrict, shanghaiDate, shanghaiWall } from '../../engine/time/shanghai-time.ts';
 
 type ReconcileDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>;
 
@@ -30,21 +31,20 @@ const RETRY_BASE_MS = 5 * 60_000;
 const RETRY_MAX_MS = 3 * 3_600_000;
 /** Runs after which a day whose bill never came is failed for the operator. */
 export const MAX_RECONCILE_ATTEMPTS = 8;
-const BEIJING_MS = 8 * 3_600_000;
 
 /** Payments whose money the platform holds (a duplicate or late payment was collected too, and has its refund row). */
 const COLLECTED = ['succeeded', 'duplicate', 'late'] as const;
 
-export const isBillDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00+08:00`));
+export const isBillDate = (date: string) => parseShanghai(date) !== null;
 
 /** The Beijing day of an instant, yyyy-MM-dd. */
 export function beijingDay(at: Date): string {
-  return new Date(at.getTime() + BEIJING_MS).toISOString().slice(0, 10);
+  return shanghaiDate(at);
 }
 
 /** [start, end) of a Beijing day. */
 function dayBounds(date: string): { start: Date; end: Date } {
-  const start = new Date(`${date}T00:00:00+08:00`);
+  const start = parseShanghaiStrict(date);
   return { start, end: new Date(start.getTime() + 24 * 3_600_000) };
 }
 
@@ -152,7 +152,7 @@ export async function requestReconciliation(deps: ReconcileDeps, provider: strin
 /** Adds yesterday's row of every bill channel once the bills are ready (a no-op when it exists). */
 export async function scheduleYesterday(deps: ReconcileDeps): Promise<void> {
   const now = deps.now();
-  const beijingHour = new Date(now.getTime() + BEIJING_MS).getUTCHours();
+  const beijingHour = shanghaiWall(now).getUTCHours();
   if (beijingHour < BILL_READY_HOUR) return;
   const yesterday = beijingDay(new Date(now.getTime() - 24 * 3_600_000));
   const channels = billChannels(deps);

@@ -1,4 +1,5 @@
 import type { AchievementPeriod } from '../../contract/promoter-area.ts';
+import { SHANGHAI_OFFSET_MS } from '../../engine/time/shanghai-time.ts';
 
 /**
  * The buckets of the promoter's achievements, in Asia/Shanghai (UTC+8 all
@@ -8,7 +9,7 @@ import type { AchievementPeriod } from '../../contract/promoter-area.ts';
  */
 
 const DAY_MS = 86_400_000;
-const OFFSET_MS = 8 * 3600_000;
+const OFFSET_MS = SHANGHAI_OFFSET_MS;
 
 export const ACHIEVEMENT_DAYS = 30;
 export const ACHIEVEMENT_MONTHS = 12;

@@ -15,6 +15,7 @@ import { loadMarketStore } from '../markets/market-store.ts';
 import type { StaffRole } from '../db/schema.ts';
 import { checkStaffInput, listStaff, payRewards, upsertStaff, type StaffInput } from '../promoters/staff-admin.ts';
 import { getUserByCode } from '../auth/users-repo.ts';
+import { parseShanghai } from '../../engine/time/shanghai-time.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --phone 13900000001 --employee E1001 --name 王经纪 \\
@@ -101,8 +102,8 @@ async function main(): Promise<number> {
         return 0;
       }
       if (command === 'pay-rewards') {
-        const before = values.before ? new Date(`${values.before}T00:00:00+08:00`) : undefined;
-        if (!before || Number.isNaN(before.getTime())) {
+        const before = values.before ? (parseShanghai(values.before) ?? undefined) : undefined;
+        if (!before) {
           console.error(`--before must be a day such as 2026-12-01\n\n${USAGE}`);
           return 1;
         }

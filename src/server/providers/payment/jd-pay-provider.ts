@@ -4,19 +4,19 @@ import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
 import { canonicalParams, rsaSign, rsaVerify, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
 import { definePaymentChannel, PLATFORM_KEY_PAIR } from './payment-channel.ts';
+import { formatShanghai, fromShanghaiWall } from '../../../engine/time/shanghai-time.ts';
 
 export const JD_MERCHANT = '110000000001';
-const OFFSET_MS = 8 * 3600_000;
 
 /** yyyyMMddHHmmss in Beijing time, as JD writes times. */
 function jdTime(date: Date): string {
-  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, '');
+  return formatShanghai(date).replace(/\D/g, '');
 }
 
 function parseJdTime(value: string | undefined): Date | null {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value ?? '');
   if (!m) return null;
-  const date = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - OFFSET_MS);
+  const date = fromShanghaiWall(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

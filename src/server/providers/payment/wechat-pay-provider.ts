@@ -7,6 +7,7 @@ import { definePaymentChannel, isRsaKeyPair } from './payment-channel.ts';
 import { aesGcmDecrypt, aesGcmEncrypt, generateRsaKeyPair, keySerial, rsaSign, rsaVerify, wechatSignedMessage, type RsaKeyPair } from './signing.ts';
 
 import { WECHAT_APP_ID, WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
+import { formatShanghaiRfc3339 } from '../../../engine/time/shanghai-time.ts';
 
 export { WECHAT_APP_ID };
 /** Sandbox merchant identity (a real one comes from the WeChat Pay merchant platform). */
@@ -65,10 +66,7 @@ function isWechatKeys(value: unknown): value is WechatKeys {
   return isRsaKeyPair(keys?.platform) && isRsaKeyPair(keys?.merchant) && typeof keys?.apiV3Key === 'string' && keys.apiV3Key.length === 32;
 }
 
-/** RFC 3339 in Beijing time, as WeChat writes it: 2026-11-23T08:00:00+08:00. */
-function beijingRfc3339(date: Date): string {
-  return `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
-}
+const beijingRfc3339 = formatShanghaiRfc3339;
 
 /**
  * WeChat Pay (API v3) sandbox: JSAPI payments inside WeChat, H5 (wap) payments
