@@ -1,5 +1,6 @@
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import type { computePremium } from '../../src/engine/pricing/premium.ts';
+import { yuanText } from '../../src/engine/pricing/money.ts';
 
 /** Every combination of the factors' options, as factor code → value. */
 function factorChoices(manifest: ProductManifest): Record<string, string>[] {
@@ -33,7 +34,7 @@ export function quoteTable(manifest: ProductManifest, compute: typeof computePre
       for (const n of copies) {
         for (const years of manifest.pricing.guaranteeYears ?? [1]) {
           const result = compute(manifest, { planCode: plan.code, copies: n, factors, years });
-          lines.push([`${plan.code} ${plan.name} ${plan.premium}`, label(factors), n, years, result.ok ? result.totalPremium.toFixed(2) : `refused: ${result.message}`].join('\t'));
+          lines.push([`${plan.code} ${plan.name} ${plan.premium}`, label(factors), n, years, result.ok ? yuanText(result.totalPremium) : `refused: ${result.message}`].join('\t'));
         }
       }
     }

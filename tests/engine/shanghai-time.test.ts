@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   formatShanghai,
@@ -11,6 +8,7 @@ import {
   shanghaiDateStamp,
   shanghaiWall,
 } from '../../src/engine/time/shanghai-time.ts';
+import { codeLinesMatching } from './source-lines.ts';
 
 describe('Shanghai wall time', () => {
   it('formats an instant as Beijing time whatever the process time zone', () => {
@@ -37,23 +35,9 @@ describe('Shanghai wall time', () => {
 describe('Beijing time is written in one place', () => {
   // The offset as code writes it: 8 × an hour in milliseconds, or a +08:00 suffix built into a string.
   const OFFSET = /\b8\s*\*\s*(60\s*\*\s*60|3_?600(_?000)?|HOUR_MS)\b|\+08:00`|T00:00:00\+08/;
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? files(path) : /\.(ts|tsx|mjs)$/.test(entry.name) ? [path] : [];
-    });
 
   it('no source file but src/engine/time/shanghai-time.ts computes the +8 h offset', () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const found = [...files(join(root, 'src')), ...files(join(root, 'scripts'))]
-      .filter((file) => !file.endsWith(join('engine', 'time', 'shanghai-time.ts')))
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .map((line, i) => ({ line, at: `${relative(root, file)}:${i + 1}` }))
-          .filter(({ line }) => !/^\s*(\*|\/\/)/.test(line) && OFFSET.test(line))
-          .map(({ at }) => at),
-      );
+    const found = codeLinesMatching(OFFSET, 'src/engine/time/shanghai-time.ts');
     expect(found).toEqual([]);
   });
 });

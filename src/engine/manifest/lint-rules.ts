@@ -10,6 +10,7 @@ import { findRegion, isRegionCode, regionChildren } from '../regions/region-tabl
 import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
 import type { ManifestProblem } from './validate-manifest.ts';
+import { fenText } from '../pricing/money.ts';
 
 type Lint = (file: string, m: ProductManifest) => ManifestProblem[];
 
@@ -464,7 +465,7 @@ export const lintPriceTable: Lint = (file, m) => {
     if (cells.length === 0) return;
     const lowest = Math.min(...cells);
     if (Math.round(plan.premium * 100) !== lowest) {
-      problems.push({ file, pointer: `/plans/${p}/premium`, message: `plan premium ${plan.premium} is not its lowest table cell (${(lowest / 100).toFixed(2)})`, hint: `write ${lowest / 100}: the plan's tab shows it as its price` });
+      problems.push({ file, pointer: `/plans/${p}/premium`, message: `plan premium ${plan.premium} is not its lowest table cell (${fenText(lowest)})`, hint: `write ${lowest / 100}: the plan's tab shows it as its price` });
     }
   });
   return problems;

@@ -1,5 +1,6 @@
 import type { Plan, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import { MSG_GUARANTEE_YEARS } from '../rules/messages.ts';
+import { fenToYuan, yuanToFen } from './money.ts';
 
 /** What a quote or an order asks to price. */
 export interface PremiumInput {
@@ -47,15 +48,7 @@ export function resolveGuaranteeYears(manifest: ProductManifest, years?: number)
   return allowed.includes(asked) ? asked : null;
 }
 
-/** Yuan → fen, exact for amounts with at most 2 decimals. */
-export function yuanToFen(yuan: number): number {
-  return Math.round(yuan * 100);
-}
-
-/** Fen → yuan with 2 decimals. */
-export function fenToYuan(fen: number): number {
-  return Math.round(fen) / 100;
-}
+export { fenToYuan, yuanToFen } from './money.ts';
 
 /**
  * Fen rounded to a whole fen, binary noise stripped first (6000 × 1.2 = 7200.000000000001; 0.5 written as

@@ -20,6 +20,7 @@ import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call
 import { recordClientEvent } from './op-log.ts';
 import { listTradesOfUser } from './trades-repo.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
+import { fenText } from '../../engine/pricing/money.ts';
 
 const TRADE_STATUS_NAMES: Readonly<Record<PaymentStatus, string>> = {
   pending: '待支付',
@@ -58,7 +59,7 @@ function ePolicyText(view: Awaited<ReturnType<typeof requireOwnForm>>): string {
     `保障期间：${formatShanghai(view.startDate)} 至 ${formatShanghai(view.endDate)}`,
     `投保人：${maskName(holder.name)}`,
     `被保险人：${insureds}`,
-    `保费：${fenToYuan(view.premiumFen).toFixed(2)} 元`,
+    `保费：${fenText(view.premiumFen)} 元`,
     '保单详情请登录后在“我的保单”中查看。本邮件由系统发送，请勿回复。',
   ].join('\n');
 }

@@ -1,7 +1,9 @@
+import { yuanText } from '../../engine/pricing/money.ts';
+
 /** `¥100.00`: yuan with 2 decimals (spec §9). `--` when unknown. */
 export function formatYuan(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '¥--';
-  return `¥${amount.toFixed(2)}`;
+  return `¥${yuanText(amount)}`;
 }
 
 /** `2025-09-01 00:00:00` → `2025-09-01`. */

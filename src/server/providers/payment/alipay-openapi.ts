@@ -33,7 +33,7 @@ import {
   type VerifiedNotification,
   type VerifiedRefundNotification,
 } from './payment-provider.ts';
-import { fenToYuanString, yuanStringToFen } from './signing.ts';
+import { fenText, yuanStringToFen } from './signing.ts';
 
 const VENDOR = 'alipay';
 
@@ -129,7 +129,7 @@ export class AlipayOpenApiProvider implements PaymentProvider {
     const payUrl = this.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
       bizContent: {
         out_trade_no: input.tradeNo,
-        total_amount: fenToYuanString(input.amountFen),
+        total_amount: fenText(input.amountFen),
         subject: input.subject.slice(0, 256),
         product_code: 'QUICK_WAP_WAY',
         quit_url: input.returnUrl,
@@ -178,7 +178,7 @@ export class AlipayOpenApiProvider implements PaymentProvider {
       'alipay.trade.refund',
       {
         out_trade_no: request.tradeNo,
-        refund_amount: fenToYuanString(request.amountFen),
+        refund_amount: fenText(request.amountFen),
         out_request_no: request.refundNo,
         refund_reason: request.reason.slice(0, 256),
       },

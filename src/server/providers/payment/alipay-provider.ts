@@ -3,7 +3,7 @@ import { channelCashierRoutes } from './channel-sandbox-routes.ts';
 import { ChannelSandboxProvider, type ChannelPayment, type ChannelSandboxOptions, type EncodedNotification } from './channel-sandbox-provider.ts';
 import type { RawAnswer } from './notification-delivery.ts';
 import { NotificationRejected, type NotifyAnswer, type NotifyOutcome, type VerifiedNotification } from './payment-provider.ts';
-import { canonicalParams, fenToYuanString, rsaSign, rsaVerify, yuanStringToFen, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
+import { canonicalParams, fenText, rsaSign, rsaVerify, yuanStringToFen, generateRsaKeyPair, type RsaKeyPair } from './signing.ts';
 import { definePaymentChannel, PLATFORM_KEY_PAIR } from './payment-channel.ts';
 
 export const ALIPAY_APP_ID = '2021000100000001';
@@ -38,7 +38,7 @@ export class AlipayProvider extends ChannelSandboxProvider {
   }
 
   encode(payment: ChannelPayment): EncodedNotification {
-    const amount = fenToYuanString(payment.amountFen);
+    const amount = fenText(payment.amountFen);
     const params: Record<string, string> = {
       notify_id: payment.notifyId,
       notify_time: formatShanghai(this.now()),

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { fenText } from '../../../engine/pricing/money.ts';
 
 export interface CashierView {
   merchant: string;
@@ -13,7 +14,7 @@ export interface CashierView {
   returnUrl: string;
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
+const yuan = fenText;
 
 /** The sandbox cashier (收银台): a small mobile page with no script, so it works in any in-app browser. */
 export function renderCashierPage(view: CashierView): string {

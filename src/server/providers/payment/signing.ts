@@ -84,13 +84,5 @@ export function keySerial(publicKeyPem: string): string {
   return createHash('sha256').update(publicKeyPem).digest('hex').slice(0, 40).toUpperCase();
 }
 
-/** Fen from a yuan amount string with at most two decimals ('12.30' → 1230); null for anything else. */
-export function yuanStringToFen(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}(\.\d{1,2})?$/.test(value)) return null;
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export function fenToYuanString(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}
+// Vendors' yuan strings read and written by the one money module.
+export { fenText, yuanStringToFen } from '../../../engine/pricing/money.ts';

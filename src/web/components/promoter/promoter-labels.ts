@@ -28,7 +28,7 @@ export const SALE_TAG_COLORS: Partial<Record<PolicyStatus, string>> = {
 /** 0.05 → `5%`, 0.125 → `12.5%`. */
 export function formatRate(rate: number): string {
   if (!Number.isFinite(rate)) return '--';
-  return `${Number((rate * 100).toFixed(2))}%`;
+  return `${Math.round(rate * 10_000) / 100}%`;
 }
 
 /** The title of an achievement bucket from its key, for a detail page opened without the list: 2026-11-24, 2026-11, 2026-autumn. */

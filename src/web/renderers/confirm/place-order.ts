@@ -18,6 +18,7 @@ import { personFacts, type PersonDocument } from '../../../engine/rules/person.t
 import { provinceName } from '../../../engine/rules/regions.ts';
 import { ApiError } from '../../api/client.ts';
 import { paths } from '../../app/paths.ts';
+import { yuanText } from '../../../engine/pricing/money.ts';
 
 /** Spec §8: the order was refused and the server said nothing better. */
 export const MSG_ORDER_FAILED = '投保失败未生成订单,请稍后重试!';
@@ -243,5 +244,5 @@ export function paymentPath(manifest: ProductManifest, order: { orderCode: strin
   const { orderCode, applicationFormCode } = order;
   const productCode = manifest.productCode;
   if (manifest.order.feeCollection === 'N') return paths.paySuccess({ orderCode, productCode, applicationFormCode });
-  return paths.payoff({ orderCode, applicationFormCode, productCode, amount: order.amount.toFixed(2) });
+  return paths.payoff({ orderCode, applicationFormCode, productCode, amount: yuanText(order.amount) });
 }

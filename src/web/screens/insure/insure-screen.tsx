@@ -27,6 +27,7 @@ import { getUser } from '../../state/session.ts';
 import styles from '../../renderers/insure/insure.module.css';
 // --- policies
 import { useServerDraft } from './use-server-draft.ts';
+import { yuanText } from '../../../engine/pricing/money.ts';
 
 const TITLE = '填写投保信息';
 
@@ -58,7 +59,7 @@ function PlacedOrderView({ order, onNew }: { order: PlacedOrder; onNew: () => vo
   const navigate = useAppNavigate();
   return (
     <AppPage title={TITLE}>
-      <StatusBlock kind="empty" title="订单已提交，待支付" description={`您刚刚提交的投保订单（¥${order.amount.toFixed(2)}）尚未支付，支付后保单才会生效。`}>
+      <StatusBlock kind="empty" title="订单已提交，待支付" description={`您刚刚提交的投保订单（¥${yuanText(order.amount)}）尚未支付，支付后保单才会生效。`}>
         <div className={styles.placedActions} data-testid="placed-order">
           <Button block color="primary" shape="rounded" onClick={() => navigate(order.payPath)}>
             继续支付

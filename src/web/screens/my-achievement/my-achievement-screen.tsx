@@ -16,6 +16,7 @@ import { errorMessage, useRetryQuery } from '../../components/query-state.ts';
 import { StatusBlock } from '../../components/status-block.tsx';
 import styles from './my-achievement-screen.module.css';
 import '../../components/a11y/tabs.css';
+import { yuanText } from '../../../engine/pricing/money.ts';
 
 /** What each period covers (the server's windows). */
 const PERIOD_SCOPE: Record<AchievementPeriod, string> = { day: '近30天', month: '近12个月', term: '按学期统计' };
@@ -115,12 +116,12 @@ function Totals({ data, scope }: { data: Achievements | undefined; scope: string
       testId="achievement-totals"
       busy={!data}
     >
-      <strong className={styles.totalsPremium}>{totals ? totals.premium.toFixed(2) : '--'}</strong>
+      <strong className={styles.totalsPremium}>{totals ? yuanText(totals.premium) : '--'}</strong>
       <HeaderFigures
         className={styles.totalsFigures}
         figures={[
           { label: '出单件数', value: figure(totals?.orders.toString()) },
-          { label: '净保费', value: figure(totals?.netPremium.toFixed(2)) },
+          { label: '净保费', value: figure(totals ? yuanText(totals.netPremium) : undefined) },
           { label: '退保件数', value: figure(totals?.reversed.toString()) },
         ]}
       />

@@ -13,6 +13,7 @@ import { PromoterPagedList } from '../../components/promoter/paged-list.tsx';
 import { formatRate, REWARD_STATUS_NAMES } from '../../components/promoter/promoter-labels.ts';
 import styles from './reward-detail-screen.module.css';
 import '../../components/a11y/tabs.css';
+import { yuanText } from '../../../engine/pricing/money.ts';
 
 const TAG_COLORS: Record<RewardStatus, string> = { pending: 'warning', confirmed: 'primary', paid: 'success', clawedBack: 'default' };
 
@@ -69,7 +70,7 @@ export default function RewardDetailScreen() {
 function Summary({ summary }: { summary: Rewards['summary'] | undefined }) {
   return (
     <GradientHeader tone="red" label="奖励汇总（元）" note="保单生效后确认奖励；退保或撤单的奖励将被追回" testId="reward-summary" busy={!summary}>
-      <HeaderFigures figures={REWARD_STATUSES.map((key) => ({ label: REWARD_STATUS_NAMES[key], value: summary ? summary[key].toFixed(2) : '--' }))} />
+      <HeaderFigures figures={REWARD_STATUSES.map((key) => ({ label: REWARD_STATUS_NAMES[key], value: summary ? yuanText(summary[key]) : '--' }))} />
     </GradientHeader>
   );
 }
@@ -100,7 +101,7 @@ function RewardRow({ entry }: { entry: RewardEntry }) {
         <span className={`${styles.amount} ${clawed ? styles.amountClawed : ''}`}>
           <small>奖励</small>
           {clawed ? '-' : '+'}
-          {entry.amount.toFixed(2)}
+          {yuanText(entry.amount)}
         </span>
       </div>
     </SectionCard>
