@@ -17,7 +17,7 @@ export interface RouteFlags {
   requiresLogin?: boolean;
   /**
    * The spec's keep-alive: coming back to the route shows it as it was left.
-   * Served by scroll restoration and state kept outside the screen (ARCHITECTURE.md "Keep-alive").
+   * Served by scroll restoration and state kept outside the screen (docs/web.md, "Keep-alive").
    */
   keepAlive?: boolean;
   /** Entering the route disposes the saved record. */

@@ -1,7 +1,7 @@
 /**
  * HTTP hardening of the whole app, registered once by app.ts before any route:
  * compression, security headers, overload protection and the health routes.
- * See ARCHITECTURE.md, "Production deployment".
+ * See docs/deployment.md, "HTTP".
  */
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
