@@ -1,5 +1,5 @@
 /**
- * "Still copied" and foreign-hotline warnings (issue 14, part 3), one row per
+ * "Still copied" and foreign-hotline warnings, one row per
  * case with the exact line `npm run manifests:check` prints.
  */
 import { readFileSync } from 'node:fs';
