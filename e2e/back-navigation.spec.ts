@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { hashRoute } from './support/app.ts';
 
 /**
- * Back while the next page is still loading (issue 17, a parent on a slow
+ * Back while the next page is still loading (a parent on a slow
  * link): the app's own previous screen comes back where the parent left it.
  * With react-router's data router the address only changed once the product
  * page's chunk had arrived, so back left the app (its history entry was not

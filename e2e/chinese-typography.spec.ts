@@ -7,7 +7,7 @@ import type { ProductManifest } from '../src/engine/manifest/manifest-types.gene
 import { titleProblems, type TypeProblem } from './support/typography.ts';
 
 /**
- * Issue 17, Chinese typography: at 390×844 with the CJK font (WenQuanYi Micro
+ * Chinese typography: at 390×844 with the CJK font (WenQuanYi Micro
  * Hei, as .ci/run installs), no title is clipped or leaves one character on
  * its last line, and lines are spaced for CJK (titles ≥ 1.3, body text ≥ 1.4):
  * the product cards of home and of every market, and the titles of a detail

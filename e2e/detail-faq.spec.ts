@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
 import { XUZHOU } from './support/app.ts';
 
-// The detail page's FAQ (faq-section.tsx: <details name> with antd-mobile's Collapse look, issue 15):
+// The detail page's FAQ (faq-section.tsx: <details name> with antd-mobile's Collapse look):
 // a tap opens an answer, opening another closes the first, a second tap closes it.
 test('the detail FAQ opens one answer at a time', async ({ page }) => {
   await page.goto(`/#${XUZHOU.route}`);

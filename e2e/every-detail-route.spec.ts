@@ -6,7 +6,7 @@ import type { ProductManifest } from '../src/engine/manifest/manifest-types.gene
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 
 /**
- * Issue 3, item 7: every detail route of every manifest on sale renders in a
+ * Every detail route of every manifest on sale renders in a
  * phone-sized Chromium without a console error, a page error or a blank
  * screen (the product name shows and 立即投保 is there); alias codes open
  * their product on /newProductDetail; offline and unknown codes show

@@ -5,7 +5,7 @@ import { hashRoute, logInBySms, uniquePhone, XUZHOU, XUZHOU_MANIFEST } from './s
 import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 
 /**
- * Issue 6 (schools, protocol reading, information pages), in a phone-sized
+ * Schools, protocol reading and the information pages, in a phone-sized
  * Chromium against the real server with its seeded school directory.
  */
 

@@ -5,7 +5,7 @@ import { MSG_REQUIRED } from '../src/engine/rules/messages.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { orderXuzhou } from './support/pay-flow.ts';
 
-/** What a new parent meets around the purchase (issue 17): readable consents, tap targets. */
+/** What a new parent meets around the purchase: readable consents, tap targets. */
 
 test('the log-in consent links open the agreements, and back returns to the form', async ({ page }) => {
   await page.goto('/#/passport/login');

@@ -10,7 +10,7 @@ import { fillDeclaredInsuredFields, fillText, STUDENT_ANSWERS, STUDENT_BIRTH_YEA
 import { sessionToken } from './support/policy-api.ts';
 
 /**
- * The promoter channel end to end (issue 11): a broker shares a product with
+ * The promoter channel end to end: a broker shares a product with
  * the share popup (QR code, poster, copied link); a parent opens that link in
  * a browser of their own, buys and pays; the broker finds the customer
  * (masked), the sale in 我的业绩 and a pending reward; with the clock moved

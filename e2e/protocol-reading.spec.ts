@@ -2,7 +2,7 @@ import { expect, test } from './support/test.ts';
 
 /**
  * The clause page (/checkProtocol, the protocol-reading screen): reached by no purchase the suite
- * makes, so visited here for the accessibility check (issue 17, item 4). Its agreement box is a
+ * makes, so visited here for the accessibility check. Its agreement box is a
  * checkbox named by its sentence (not an aria-label on antd-mobile's <label>, which axe refuses),
  * focusable, with a 44 px target; the fixture's check (axe, tap targets) runs on the screen at the end.
  */

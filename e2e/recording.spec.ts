@@ -8,7 +8,7 @@ import { fillXuzhouPeople, finishXuzhouOrder, STUDENT_BIRTH_YEAR } from './suppo
 import { sessionToken } from './support/policy-api.ts';
 
 /**
- * Traceable sales (issue 13, docs/recording.md): a parent buys with the
+ * Traceable sales (docs/recording.md): a parent buys with the
  * recording on (notice first, a reload mid-form, the payment redirect); the
  * sale is stored without a gap, no full ID number or phone is in any stored
  * event, a compliance reviewer on a desktop browser replays it with its key

@@ -7,8 +7,8 @@ import { fillDeclaredInsuredFields, fillXuzhouPeople, finishXuzhouOrder, STUDENT
 import { payAtCashier } from './support/pay-flow.ts';
 
 /**
- * Pictures as a check (issue 17, item 5), and the accessibility of each main
- * screen (item 4): every main screen at 390×844 is compared with its committed
+ * Pictures as a check, and the accessibility of each main
+ * screen: every main screen at 390×844 is compared with its committed
  * baseline (e2e/__screens__/<name>.png, Playwright's toHaveScreenshot with a
  * tolerance), then checked with axe (serious and critical violations) and for
  * tap targets under 44×44 px (./support/hit-areas.ts).

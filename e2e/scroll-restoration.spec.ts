@@ -6,7 +6,7 @@ import { UA } from './support/pay-flow.ts';
 /**
  * The spec's keep-alive home and its rule "scroll position is restored on
  * back navigation, otherwise the page starts at the top": served by
- * the app's scroll restoration (src/web/app/scroll-restoration.ts) and the catalogue cache (ARCHITECTURE.md,
+ * the app's scroll restoration (src/web/app/scroll-restoration.ts) and the catalogue cache (docs/web.md,
  * "Keep-alive").
  */
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

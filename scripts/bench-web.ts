@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 15): the web app on a phone, each figure beside a
+ * `npm run bench:web`: the web app on a phone, each figure beside a
  * reference measured in the same run. Needs the built app (`npm run build`).
  * - Lighthouse (mobile, simulated throttling; the `lighthouse` package driving
  *   Debian's Chromium, CHROME_PATH) three runs each on home, a product detail
@@ -17,8 +17,8 @@
  *   wall-clock one. Five rounds of 20 keys into each page, alternating
  *   (`BENCH_WEB_KEY_ROUNDS=<n>` for another number), each round printed and
  *   the median and p95 over all keys: the p95 of a single round of 20 keys is
- *   its 19th key, and the first round types into code not yet optimised (at
- *   the tenth stop its p95 was 64.1 ms, the four others' 28.7–35.4 ms).
+ *   its 19th key, and the first round types into code not yet optimised (its
+ *   p95 can be twice the others').
  * Both servers speak HTTP/2 over TLS by default, as a phone reaches the deployed app (a load balancer or the
  * server itself with TLS_CERT_FILE: HTTP/2 to every browser that offers it), with the tests' certificate
  * (tests/server/fixtures/tls), which Chromium is told to accept; `BENCH_WEB_PROTOCOL=h1` serves both over

@@ -73,29 +73,28 @@ import { recordingStorageRun, type RecordingStorageFigures } from './lib/recordi
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
- * Orders of the order bench. 2,000 at the tenth stop: at 700 orders/s, 300 lasted under half a second, so
- * the run was mostly warm-up and its p99 was its third-slowest order. 4,000 since the fourteenth: in four
- * turns, each turn of the bare INSERT route (about 6,000 requests/s on a fast machine) lasted under a tenth
- * of a second with 500.
+ * Orders of the order bench, over four turns: enough that each turn of the bare INSERT route (about 6,000
+ * requests/s on a fast machine) lasts more than a tenth of a second. With a few hundred orders the run is
+ * mostly warm-up and its p99 is its third-slowest order.
  */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000);
 /**
  * Orders sent before the clock starts, at the same concurrency, and twice as many requests to the bare
  * INSERT route (the same bodies, twice): each pooled connection plans its statements on its first calls
  * (custom plans, a generic one from the sixth) and V8 optimises the routes' code, the pg driver's and the
- * load generator's as they run. Fourteenth stop, in runs of 500 requests one after the other on one
- * server: the orders' rate rose from 1,376 to about 1,900/s over their first 2,500 (after 200), the bare
- * route's from 2,829 to 5,300–6,500/s over its first 4,000, and then stayed there. 200 of each, the
- * figure until then, measured the bare route at about half its steady rate and the orders at three
- * quarters of theirs, so the ratio of the two read high (45 % where the steady rates give 29 %).
+ * load generator's as they run. In runs of 500 requests one after the other on one server, the orders'
+ * rate rises from about 1,400 to 1,900/s over their first 2,500, the bare route's from about 2,800 to
+ * 5,300–6,500/s over its first 4,000, and then stays there. A warm-up of 200 of each measures the bare
+ * route at about half its steady rate and the orders at three quarters of theirs, so the ratio of the two
+ * reads high (45 % where the steady rates give 29 %).
  */
 const ORDER_WARMUP = Math.max(1, Number(process.env.BENCH_ORDER_WARMUP ?? 2000));
 /** How many times the bare INSERT route is sent the warm-up orders' bodies before the clock (see ORDER_WARMUP). */
 const BARE_WARMUP_ROUNDS = 2;
 /**
- * Turns of the timed orders on PostgreSQL, each beside a turn of the bare INSERT route (thirteenth stop: the
- * bare route's rate moved from 550 to 1,930 requests/s between runs of one hour on a shared machine, and a
- * figure taken after the other by a minute carried that drift into the ratio).
+ * Turns of the timed orders on PostgreSQL, each beside a turn of the bare INSERT route: on a shared machine
+ * the bare route's rate can move from 550 to 1,930 requests/s between runs an hour apart, and a figure taken
+ * a minute after the other carries that drift into the ratio.
  */
 const ORDER_TURNS = Math.max(1, Number(process.env.BENCH_ORDER_TURNS ?? 4));
 /** The app's PostgreSQL pool in the order bench: DATABASE_POOL_SIZE, as for the server (unset: its default, 10). */
@@ -188,8 +187,8 @@ function overRounds(loads: readonly Load[]): Rounds {
  * Loads each target in turns, `rounds` times (the order reversed every other
  * round), so that a burst of load from elsewhere on the shared machine during
  * one turn does not decide a ratio. A first turn of each, one second and not
- * counted, warms the code up: the first target's first turn ran on code not
- * yet optimised, against warm code for the others.
+ * counted, warms the code up: otherwise the first target's first turn would run on
+ * code not yet optimised, against warm code for the others.
  */
 async function inTurns(targets: ReadonlyArray<(seconds?: number) => Promise<Load>>, rounds: number): Promise<Rounds[]> {
   for (const target of targets) await target(1);
@@ -229,8 +228,8 @@ async function quoteAndBare(): Promise<{ bare: Rounds; quote: Rounds }> {
  * gzip) with production settings, over the catalogue and over the catalogue
  * copied tenfold: each app started on its own catalogue, both listening at
  * once and loaded in turns (ROUNDS rounds), as the quote and its bare
- * route are. Measured one after the other, once each, the ratio followed
- * whatever else the machine was doing in each turn (issue 15, wt-list).
+ * route are. Measured one after the other, once each, the ratio would
+ * follow whatever else the machine was doing in each turn.
  */
 async function productListLoad(): Promise<{ one: Rounds; ten: Rounds; products: [number, number] }> {
   const source = new URL('../manifests', import.meta.url).pathname;

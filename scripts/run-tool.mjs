@@ -1,7 +1,7 @@
 /**
  * Runs an operator command written in TypeScript (`manifests:check`,
  * `manifests:quote`, `manifests:preview`, `new-product`) from a prebuilt
- * esbuild bundle instead of compiling it with tsx on every run (issue 14:
+ * esbuild bundle instead of compiling it with tsx on every run (goal:
  * the whole `manifests:check` process under 300 ms cold; tsx's start-up and
  * compile were ~400 ms of it).
  *

@@ -1,5 +1,5 @@
 /**
- * Size budgets of the web build (issue 15). Reads vite's build manifest
+ * Size budgets of the web build. Reads vite's build manifest
  * (dist/.vite/manifest.json), walks the chunk graph (static imports,
  * transitively, with their CSS), prints every chunk's gzipped size and exits 1
  * when a budget is passed:
@@ -24,23 +24,22 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The home route, gzipped (KB are 1024 bytes). The goal of issue 15 is 100 KB, and the budget now
- * (99.97 KB at wt-home: React alone is 67 KB, react-router's declarative mode about 9).
+ * The home route, gzipped (KB are 1024 bytes): goal and budget 100 KB, of which React alone is 67 KB and
+ * react-router's declarative mode about 9.
  */
 export const HOME_ROUTE_GOAL_BYTES = 100 * 1024;
 export const HOME_ROUTE_BUDGET_BYTES = 100 * 1024;
 /**
  * Files of the home route, at most: each file is gzipped alone (its own dictionary and header) and,
  * on HTTP/1.1, waits for one of six connections. The build puts the home route's modules in one
- * `core` chunk with the home screen (scripts/lib/vite-home-route-chunk.ts): 6 files instead of 31.
+ * `core` chunk with the home screen (scripts/lib/vite-home-route-chunk.ts): about 6 files rather than 31.
  */
 export const HOME_ROUTE_MAX_FILES = 10;
 
 /**
  * The document itself, gzipped: index.html with the document-start script inlined in it
  * (scripts/lib/vite-document-preloads.ts; every route's first request, revalidated on every visit). Not
- * part of the home route's figure, as it was not when the script was a file of its own. 3.6 KB at the
- * tenth stop.
+ * part of the home route's figure.
  */
 export const DOCUMENT_BUDGET_BYTES = 4 * 1024;
 
@@ -154,7 +153,7 @@ export function idleFiles(manifest: BuildManifest, homeFiles: ReadonlySet<string
   return staticClosure(manifest, [idleSource]).filter((file) => !homeFiles.has(file));
 }
 
-/** The sale recorder (issue 13, docs/recording.md): its own lazy chunk, at most 30 KB gzipped with what it loads. */
+/** The sale recorder (docs/recording.md): its own lazy chunk, at most 30 KB gzipped with what it loads. */
 export const RECORDER_SOURCE = 'src/web/recording/recorder.ts';
 export const RECORDER_BUDGET_BYTES = 30 * 1024;
 

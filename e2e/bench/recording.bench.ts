@@ -1,5 +1,5 @@
 /**
- * Budgets of the sale recording (issue 13, docs/recording.md), measured in
+ * Budgets of the sale recording (docs/recording.md), measured in
  * Chromium against the built app:
  * - KB uploaded per minute of a purchase at a human pace (reading the detail
  *   page, typing the form a key at a time, reading the notices and the

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Tap targets of at least 44×44 CSS px (issue 17, item 4), measured in the
+ * Tap targets of at least 44×44 CSS px, measured in the
  * browser rather than claimed: for every visible interactive element of the
  * screen (links, buttons, inputs, and anything with a button-like role), the
  * points of a 44×44 square centred on it are hit-tested with

@@ -7,7 +7,7 @@ export { expect };
 
 /**
  * The suite's `test`: Playwright's, plus an accessibility check of every
- * screen a test leaves (issue 17, item 4). Every spec imports `test` from
+ * screen a test leaves. Every spec imports `test` from
  * here, never from '@playwright/test', so no screen escapes it:
  *
  * - before each `page.goto` (the screen the test reached by taps, which a

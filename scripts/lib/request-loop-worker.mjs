@@ -2,16 +2,16 @@
  * The load generator of the order and INSERT benches (scripts/lib/bench-server.ts,
  * `requestLoop`), in a worker thread of its own: the app under test and its
  * bare reference run on the main thread, and each request's fetch (undici,
- * web streams, about a third of the main thread's CPU per order when it shared
- * the event loop) no longer competes with the server for that thread, as
+ * web streams, about a third of the main thread's CPU per order on a shared
+ * event loop) does not compete with the server for that thread, as
  * autocannon's worker already does for the quote and the product list. It
  * sends with node:http, lighter than fetch, so that it also takes less of the
  * core it shares with PostgreSQL.
  *
- * One worker serves every run of a bench (thirteenth stop: a new worker per turn of 500
- * requests started cold, its http client interpreted and its sockets new, and that start
- * cost the bare INSERT route, four times faster than an order, a third of its measured
- * rate in such a turn and the orders a tenth, so the ratio of the two read high). Its
+ * One worker serves every run of a bench: a new worker per turn of 500 requests would
+ * start cold, its http client interpreted and its sockets new, and that start costs the
+ * bare INSERT route, four times faster than an order, a third of its measured rate in
+ * such a turn and the orders a tenth, so the ratio of the two would read high. Its
  * client code stays compiled and its kept-alive sockets open from one run to the next.
  *
  * Each message { requests: [{ url, method, headers, body }], concurrency, envelope }

@@ -1,5 +1,5 @@
 /**
- * Fewer files per screen opening (issue 15). Rolldown makes one shared chunk per combination of
+ * Fewer files per screen opening. Rolldown makes one shared chunk per combination of
  * lazy screens that share modules: a screen's opening downloads dozens of 1–4 KB files (plus a CSS
  * file per antd-mobile component chunk), about eight rounds of six requests on a 150 ms HTTP/1.1
  * link. This module merges those shared chunks greedily, after a first build has measured them:

@@ -134,8 +134,8 @@ export function documentStartSource(
  * name a route's files; and the entry asks for them only once it has run, after the vendor chunk has
  * arrived and been evaluated. The build writes a small classic script into index.html, after the entry's
  * script and preloads and before the stylesheet (the content-security policy allows it by the hash of its
- * text, which the server reads from the index.html it serves: `documentInlineScripts`; it was an `async`
- * file of its own until the tenth stop, one round trip more before its calls left): it reads
+ * text, which the server reads from the index.html it serves: `documentInlineScripts`; inline rather than a
+ * file of its own, which would cost a round trip before its calls leave): it reads
  * `location.hash` and
  * - adds a `<link rel=modulepreload>` (CSS: `rel=preload as=style`) for each file the configured modules
  *   of the current route need beyond the entry's own closure, so they download beside the entry and

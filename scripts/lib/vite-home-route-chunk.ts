@@ -1,5 +1,5 @@
 /**
- * Chunking of the home route (issue 15): every module the home route runs (the
+ * Chunking of the home route: every module the home route runs (the
  * entry's static closure plus the home screen's), except the vendor packages,
  * the entry module and the home screen module themselves, in one `core` chunk,
  * instead of about twenty small shared chunks each gzipped alone.

@@ -1,6 +1,6 @@
 /**
  * Vite plugin: lets the bundler drop the parts of react-router the app does
- * not use (issue 15, the home route's size).
+ * not use (the home route's size).
  *
  * react-router 7 ships as one large module. Its top-level declarations
  * `var Link = React.forwardRef(…)`, `var X = React.createContext(…)`,

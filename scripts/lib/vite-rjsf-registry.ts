@@ -1,6 +1,6 @@
 /**
  * Vite plugin: @rjsf/core's default registry holds only the fields and
- * widgets the insure form can use (issue 15, the insure screen's chunk).
+ * widgets the insure form can use (the insure screen's chunk).
  * rjsf builds its default registry from two modules that import every field
  * (layout grid, multi-schema, boolean, number, …) and every widget (file,
  * rating, dates, colour, …) it ships, so all of them land in the chunk

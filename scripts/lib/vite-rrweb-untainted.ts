@@ -1,6 +1,6 @@
 /**
  * Vite plugin: the sale recorder's first snapshot without a throw-away iframe
- * (issue 15, the insure page's total blocking time; docs/recording.md).
+ * (the insure page's total blocking time; docs/recording.md).
  *
  * rrweb reads the DOM through "untainted" prototypes: before it trusts
  * `Element.prototype` it checks that the names it lists as accessors have

@@ -1,5 +1,5 @@
 /**
- * Accounts and identity (issue 4): captcha, registration, password log-in,
+ * Accounts and identity: captcha, registration, password log-in,
  * reset and change, phone change, user info, identity checks. The log-in and
  * password calls are declared in auth.ts (`authCalls`), the profile calls
  * here (`accountCalls`) with the identity calls (`identityCalls`); the

@@ -17,7 +17,7 @@ export interface RouteFlags {
   requiresLogin?: boolean;
   /**
    * The spec's keep-alive: coming back to the route shows it as it was left.
-   * Served by scroll restoration and state kept outside the screen (ARCHITECTURE.md "Keep-alive").
+   * Served by scroll restoration and state kept outside the screen (docs/web.md, "Keep-alive").
    */
   keepAlive?: boolean;
   /** Entering the route disposes the saved record. */
@@ -82,7 +82,7 @@ export const APP_ROUTES = {
   bindPhone: { path: '/bindPhone/:0/:1', screen: 'bind-phone', flags: LOGIN },
   userInfo: { path: '/userInfo', screen: 'user-info', flags: LOGIN },
   myIndex: { path: '/myIndex', screen: 'my-index', flags: LOGIN },
-  // --- contracts (issue 12): one manifest-driven signing screen for every contract route
+  // --- contracts: one manifest-driven signing screen for every contract route
   lanshanContract: { path: '/lanshanContract', screen: 'contract', flags: LOGIN },
   jiningOfflineContract: { path: '/jiningOfflineContract', screen: 'contract', flags: LOGIN },
   xuZhouOfflineSign: { path: '/xuZhouOfflineSign', screen: 'contract', flags: LOGIN },
@@ -108,7 +108,7 @@ export const APP_ROUTES = {
   exemptionliability: { path: '/exemptionliability', screen: 'info-page', flags: LOGIN, title: '责任免除说明' },
   healthInsuranceAgreements: { path: '/healthInsuranceAgreements', screen: 'info-page', flags: LOGIN, title: '健康保险特别约定' },
   insuranceClauses: { path: '/insuranceClauses', screen: 'info-page', flags: LOGIN, title: '保险条款阅读指引' },
-  // --- protocol reading (issue 6, info)
+  // --- protocol reading
   checkProtocol: { path: '/checkProtocol', screen: 'protocol-reading', flags: NONE, title: '投保须知及条款' },
   // The product notice screens of spec §2 "Insure and confirm" (log-in, not kept alive, back allowed), read
   // before the insure form; a manifest binds a product to /calmCareNotify or /fuxingNotify (`noticeRoute`).
@@ -137,7 +137,7 @@ export const APP_ROUTES = {
   insurerenew: { path: '/insurerenew', screen: 'insure-renew', flags: NONE },
   // --- the promoter area (spec §2 promoter routes): log-in, the server answers 4003 to anyone not a promoter
   myAchievement: { path: '/myAchievement', screen: 'my-achievement', flags: LOGIN },
-  // --- recording (issue 13): the compliance replay of recorded sales, for staff on a desktop browser
+  // --- recording: the compliance replay of recorded sales, for staff on a desktop browser
   compliance: { path: '/compliance', screen: 'compliance', flags: LOGIN },
   achievementDetail: { path: '/achievementDetail', screen: 'achievement-detail', flags: LOGIN },
   validList: { path: '/validList', screen: 'valid-list', flags: LOGIN },

@@ -74,8 +74,7 @@ const ImageBytes = Type.String({ format: 'binary', description: 'PNG bytes' });
 
 /**
  * Log-in and registration (SMS code, password), the image captcha, password
- * reset and change, phone change, log-out and the token refresh (spec §7,
- * issue 4); the development read-backs of the SMS code and the captcha text.
+ * reset and change, phone change, log-out and the token refresh (spec §7); the development read-backs of the SMS code and the captcha text.
  */
 export const authCalls = {
   captcha: defineCall({

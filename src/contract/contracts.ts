@@ -1,5 +1,5 @@
 /**
- * Electronic contracts (issue 12, docs/contracts.md): the contract-mode
+ * Electronic contracts (docs/contracts.md): the contract-mode
  * screens' calls (spec §7 "Contract signing"), the signed-agreement list, the
  * e-sign platform's callback and the offline products' roster
  * (`offline/insInfo/*`). Every property naming a contract carries `x-owned`

@@ -10,7 +10,7 @@ export * from './market.ts';
 // --- accounts
 export * from './accounts.ts';
 export * from './obfuscation.ts';
-// --- schools and information pages (issue 6, info)
+// --- schools and information pages
 export * from './school.ts';
 export * from './content.ts';
 // --- policies

@@ -16,7 +16,7 @@ export const RepeatInsuranceResult = Type.Object({ repeat: Type.Boolean() });
 /**
  * Policy holder as the client sends it. Sex and birthday are derived from a
  * mainland ID number (under any document type); for other documents they are
- * required (issue 16: one person, one identity).
+ * required (one person, one identity).
  */
 export const HolderInput = Type.Object(
   {
@@ -207,7 +207,7 @@ export type ApplicationFormInput = Static<typeof ApplicationFormInput>;
 
 /**
  * POST edu-svc/wxb/v2/repeatInsurance: the spec's fields, bound to the
- * caller's current application (issue 16, docs/security.md): the serial the
+ * caller's current application (docs/security.md): the serial the
  * order will carry and the application form it will submit. The answer is
  * only about an insured of that form, and the serial is bound to that form.
  */

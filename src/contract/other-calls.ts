@@ -6,8 +6,8 @@ import { RepeatInsuranceResult } from './order.ts';
 import { AppDetail, Owned } from './policy.ts';
 
 /**
- * The spec §7 calls that belong to no screen flow of their own (issue 10
- * part 9): payment trades, the v3 application detail, the v1 repeat check,
+ * The spec §7 calls that belong to no screen flow of their own:
+ * payment trades, the v3 application detail, the v1 repeat check,
  * the ID-card check, benefits, the e-policy mail, the client operation log
  * and the two partner-channel log-ins. What each does where the spec is
  * silent is decided in docs/other-calls.md.

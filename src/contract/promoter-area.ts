@@ -4,7 +4,7 @@ import { defineCall } from './define-call.ts';
 import { PolicyStatus } from './order.ts';
 
 /**
- * The promoter area (spec §2 promoter routes, issue 11 part 3): a promoter's
+ * The promoter area (spec §2 promoter routes): a promoter's
  * achievements, valid policies, customers, renewals and rewards. Every call
  * needs a logged-in promoter (4003 otherwise) and answers only the caller's
  * own customers and sales, with personal data masked. Lists page by 15.

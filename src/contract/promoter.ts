@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { defineCall } from './define-call.ts';
 
 /**
- * The promoter channel (issue 11): who shares, with which codes, and the
+ * The promoter channel: who shares, with which codes, and the
  * WeChat share configuration. The promoter area's own calls (achievements,
  * customers, renewals, rewards) are declared in promoter-area.ts.
  */

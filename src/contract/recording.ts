@@ -4,7 +4,7 @@ import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
 
 /**
- * Traceable sales (可回溯, issue 13): the recording of a sale is uploaded in
+ * Traceable sales (可回溯): the recording of a sale is uploaded in
  * chunks, each compressed with pako and chained to the one before by SHA-256,
  * and the sale's key steps are tracked beside it. The compliance replay calls
  * (complianceCalls) are declared below; the web app's buyer side imports only
@@ -25,7 +25,7 @@ export const CHUNK_MAX_INFLATED = 4 * 1024 * 1024;
 /** The hash the first chunk chains to. */
 export const CHAIN_GENESIS = '0'.repeat(64);
 
-/** The version of one page as the buyer saw it (issue 13 part 3). */
+/** The version of one page as the buyer saw it. */
 export const PageVersion = Type.Object(
   {
     /** The route shown, without personal query values (`/insure`, `/newProductDetail`). */
@@ -90,7 +90,7 @@ export const ChunkReceipt = Type.Object({
 });
 export type ChunkReceipt = Static<typeof ChunkReceipt>;
 
-/** The key steps of a sale a reviewer sees beside the replay (issue 13 part 5). */
+/** The key steps of a sale a reviewer sees beside the replay. */
 export const SALE_STEPS = ['pageEnter', 'clauseOpen', 'clauseReadEnd', 'allClausesRead', 'confirm', 'orderCreated', 'payResult'] as const;
 export type SaleStep = (typeof SALE_STEPS)[number];
 
@@ -232,7 +232,7 @@ export const RecordingSearch = Type.Object(
   { additionalProperties: false },
 );
 
-/** Sale replay for staff with the compliance role (issue 13 part 6). */
+/** Sale replay for staff with the compliance role. */
 export const complianceCalls = {
   findRecordings: defineCall({
     method: 'GET',

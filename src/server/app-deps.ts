@@ -55,7 +55,7 @@ export interface AppDeps {
   // --- promoters
   /** The WeChat JSSDK ticket source (share configuration). */
   wechat: WeChatJssdkProvider;
-  // --- contracts (issue 12)
+  // --- contracts
   esign: EsignProvider;
   storage: StorageProvider;
   /** Outgoing e-mail (MAIL_PROVIDER). */

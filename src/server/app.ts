@@ -41,7 +41,7 @@ import { join } from 'node:path';
 import { createMarketStore, loadMarketStore, type MarketStore } from './markets/market-store.ts';
 import { registerMarketRoutes } from './markets/market-routes.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
-// --- schools and information pages (issue 6, info)
+// --- schools and information pages
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
 import { registerOtherCallRoutes } from './other-calls/other-calls-routes.ts';
@@ -60,7 +60,7 @@ import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts'
 import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
 import { registerContractRoutes } from './contracts/contract-routes.ts';
-// --- recording (issue 13)
+// --- recording
 import { registerRecordingRoutes } from './recording/recording-routes.ts';
 
 export interface BuildAppOptions {
@@ -96,7 +96,7 @@ export interface BuildAppOptions {
   wechat?: WeChatJssdkProvider;
   /** Outgoing e-mail instead of the configured MAIL_PROVIDER (tests). */
   mail?: MailProvider;
-  // --- schools (issue 6, info)
+  // --- schools
   /** Seed the school directory (reference data every running server needs); defaults to config.seed. */
   seedSchools?: boolean;
   // --- policies
@@ -164,7 +164,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     frameworkErrors: answerFrameworkError(apiSecurityHeaders(servedOverHttps(config.publicUrl))),
     // Response serializers compiled on first use (request validators too: installValidators).
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
-    // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names (issue 16 §4).
+    // The client address from X-Forwarded-For only behind the proxies TRUST_PROXY names.
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   };
   // TLS_CERT_FILE/TLS_KEY_FILE: HTTPS, HTTP/2 to the browsers that offer it (one connection for every file of
@@ -252,7 +252,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     identity: providers.identity,
     // --- promoters
     wechat: providers.wechat,
-    // --- contracts (issue 12)
+    // --- contracts
     esign: providers.esign,
     storage: providers.storage,
     // --- mail
@@ -272,14 +272,14 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       registerRatingRoutes(gw, deps);
       // --- markets
       registerMarketRoutes(gw, deps);
-      // --- schools and information pages (issue 6, info)
+      // --- schools and information pages
       registerSchoolRoutes(gw, deps);
       registerContentRoutes(gw, deps);
-      registerOtherCallRoutes(gw, deps); // issue 10 part 9: the remaining spec calls (docs/other-calls.md)
-      registerPromoterRoutes(gw, deps); // issue 11: codes, WeChat share, setManager (docs/promoters.md)
-      registerPromoterAreaRoutes(gw, deps); // issue 11 part 3: the promoter area (docs/promoters.md)
-      registerContractRoutes(gw, deps); // issue 12: agreements, e-sign callbacks, the offline roster (docs/contracts.md)
-      // --- recording (issue 13): traceable sales and their compliance replay (docs/recording.md)
+      registerOtherCallRoutes(gw, deps); // the remaining spec calls (docs/other-calls.md)
+      registerPromoterRoutes(gw, deps); // codes, WeChat share, setManager (docs/promoters.md)
+      registerPromoterAreaRoutes(gw, deps); // the promoter area (docs/promoters.md)
+      registerContractRoutes(gw, deps); // agreements, e-sign callbacks, the offline roster (docs/contracts.md)
+      // --- recording: traceable sales and their compliance replay (docs/recording.md)
       registerRecordingRoutes(gw, deps);
     },
     { prefix: GW },
@@ -353,7 +353,7 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     await seedDemoData(deps, app.log);
     await seedPromoterDemo(deps, app.log); // --- promoters: the broker 13900139000 and his customers
   }
-  // --- schools (issue 6, info): reference data, seeded in production too when the server asks (server.ts)
+  // --- schools: reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
   return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries } };
 }

@@ -129,7 +129,7 @@ export interface ScryptCost {
   p: number;
 }
 
-/** The password hash cost of every real deployment (issue 4). */
+/** The password hash cost of every real deployment. */
 export const PRODUCTION_SCRYPT: ScryptCost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
 
 /**

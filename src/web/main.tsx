@@ -19,7 +19,7 @@ const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home (issue 15). */}
+        {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home. */}
         <AppRouter />
       </StrictMode>,
     ),

@@ -5,7 +5,7 @@ import type { ProductManifest } from '../../src/engine/manifest/index.ts';
 import { coverPeriod } from '../../src/engine/cover/cover-period.ts';
 import { formatShanghai, parseShanghaiStrict } from '../../src/engine/time/shanghai-time.ts';
 
-/** The cover period as it was computed before issue 15's thirteenth stop: through Beijing wall-time strings. */
+/** The cover period computed another way, through Beijing wall-time strings: the reference the engine's arithmetic must match. */
 function coverPeriodByStrings(manifest: ProductManifest, orderedAt: Date, years: number) {
   const addMonths = (ymd: string, months: number) => {
     const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];

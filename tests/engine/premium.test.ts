@@ -214,7 +214,7 @@ describe('age-band factor (insuredAge)', () => {
     });
   });
 
-  it('reads the age from a mainland number under any type, and from the birthday given for other documents (issue 16)', () => {
+  it('reads the age from a mainland number under any type, and from the birthday given for other documents', () => {
     const plan = { planCode: serious.plans[0]!.code, factors: { ageBand: '18-30' } };
     const household = { ...adult('1980-06-01'), licenceType: '4' };
     expect(priceApplication(serious, { ...plan, insureds: [household] }, coverStart)).toMatchObject({ factors: [{ ageBand: '41-50' }] });

@@ -1,5 +1,5 @@
 /**
- * One test per security rule of issue 4 §5 (SMS codes, send limits, image
+ * One test per security rule of the accounts (docs/accounts.md; SMS codes, send limits, image
  * captcha, passwords with scrypt, failed log-ins per account, same answers
  * for registered and unknown phones, phone change), on PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The promoter channel's attribution (issue 11, spec §6, docs/promoters.md):
+ * The promoter channel's attribution (spec §6, docs/promoters.md):
  * first touch binds a customer, the agent on an order is decided by the server
  * (promo code, employee number, fixed agent always wins, else the manager),
  * channel 05 sets schanelCode, and nothing the client sends about agents counts.

@@ -1,5 +1,5 @@
 /**
- * Exactly once under retries, replays and concurrency (issue 5, item 7), on
+ * Exactly once under retries, replays and concurrency, on
  * PGlite and on PostgreSQL when DATABASE_URL is set: one order per serial,
  * one applied payment per order, every refused notification changes nothing,
  * and money that cannot apply is recorded for a refund.

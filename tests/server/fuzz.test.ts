@@ -1,5 +1,5 @@
 /**
- * The fuzzing suite (issue 16 §7): requests generated from every declared
+ * The fuzzing suite: requests generated from every declared
  * call's contract (fast-check arbitraries derived from its TypeBox params,
  * query, headers and body), mixed with hostile values (NUL, lone surrogates,
  * 1 MB strings, deep nesting, `__proto__`, overflowing and non-finite

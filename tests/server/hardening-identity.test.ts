@@ -1,9 +1,9 @@
 /**
- * Issue 16 §2: one person, one identity. Found by an attacker on loopback:
- * the same 18-digit number sent as ID type 4 (户口本) or 8 (其他) instead of 0
- * insured one child three times and let a 40-year-old be insured as a
- * student; with a passport the client picked its own age band (an
- * 85-year-old insured at the 18–30 price on 19PR855366).
+ * One person, one identity. The attacks checked: the same 18-digit number
+ * sent as ID type 4 (户口本) or 8 (其他) instead of 0, to insure one child
+ * three times or a 40-year-old as a student; and a passport with a birthday
+ * of the client's choosing, to pick its own age band (an 85-year-old at the
+ * 18–30 price on 19PR855366).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationFormInput } from '../../src/contract/order.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 16 §1: input the database cannot take never reaches it. Every case
- * here answered HTTP 500 before the central guard (src/server/http/validation.ts).
+ * Input the database cannot take never reaches it: every case here would be a
+ * database error (HTTP 500) without the central guard (src/server/http/validation.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, call, getResubToken, getSerial, login, makeTestApp, postOrder, type TestApp, validApplication, XUZHOU } from './helpers.ts';

@@ -1,11 +1,11 @@
 /**
- * Issue 16 §3: no account oracle. After asking for a registration or reset
- * code, checking a guessed code (appVerification), registering (appRegister)
- * and resetting (pwdfind) answered differently for registered and
- * unregistered phones (a notice phone had no code row: "expired" instead of
- * "wrong"). And the repeat-insurance check answered any ID number without a
- * limit: now only for an insured of the caller's own application, bound to
- * its serial, and limited per user.
+ * No account oracle. After asking for a registration or reset code, checking
+ * a guessed code (appVerification), registering (appRegister) and resetting
+ * (pwdfind) answer alike for registered and unregistered phones (a notice
+ * phone has no code row, which must still read "wrong", not "expired"). The
+ * repeat-insurance check answers only for an insured of the caller's own
+ * application, bound to its serial, and limited per user, so it cannot be
+ * asked about any ID number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';

@@ -1,7 +1,8 @@
 /**
- * Issue 16 §4: behind a reverse proxy every request came from the proxy's
- * address, so all users shared one per-address SMS quota. With TRUST_PROXY
- * the client address comes from X-Forwarded-For — and only then.
+ * Client addresses behind a reverse proxy: every request comes from the
+ * proxy's address, so without TRUST_PROXY all users would share one
+ * per-address SMS quota. With TRUST_PROXY the client address comes from
+ * X-Forwarded-For — and only then.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';

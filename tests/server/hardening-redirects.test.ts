@@ -1,7 +1,7 @@
 /**
- * Issue 16 §6: pages the server hosts redirect only to same-origin relative
- * paths (or PUBLIC_URL), parsed as a browser parses them. `/\evil.example`
- * passed the old prefix check, and a browser reads it as `//evil.example`.
+ * Pages the server hosts redirect only to same-origin relative paths (or
+ * PUBLIC_URL), parsed as a browser parses them: `/\evil.example` passes a
+ * plain prefix check, and a browser reads it as `//evil.example`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WECHAT_APP_ID } from '../../src/contract/payment.ts';

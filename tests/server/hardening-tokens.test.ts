@@ -1,7 +1,7 @@
 /**
- * Issue 16 §5: required claims, revocation on every authenticated call, and
- * the refresh grace window. Each case here passed a token it should not have
- * (or logged a user out) on the code before this issue.
+ * Tokens (docs/security.md, "Tokens"): required claims, revocation on every
+ * authenticated call, and the refresh grace window. Each case is a token that
+ * must be refused, or a refresh that must not log the user out.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Issue 3, item 6: an operations person adds a product by adding one manifest
+ * An operations person adds a product by adding one manifest
  * file, with no other change. A copy of a manifest under a new id, product
  * code and route, in a copy of the manifests folder the server is pointed at
  * (config.manifestsDir, i.e. MANIFESTS_DIR), appears in the list, is priced

@@ -281,7 +281,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${promoterAreaCalls.customerPush.path}`]: { body: async () => ({ kind: 'product', productCode: GUARDIAN, sms: true }) },
     // --- contracts: A's agreement file.
     [`GET ${contractCalls.contractFile.path}`]: { params: async () => ({ file: 'draft.pdf' }) },
-    // --- recording (issue 13): B's valid chunk or step, A's recording; B is no compliance reviewer.
+    // --- recording: B's valid chunk or step, A's recording; B is no compliance reviewer.
     [`POST ${recordingCalls.upload.path}`]: { body: async () => recordedChunk() },
     [`POST ${recordingCalls.step.path}`]: {
       body: async () => ({

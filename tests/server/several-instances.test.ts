@@ -1,5 +1,5 @@
 /**
- * Several instances on one database (issue 16, item 8): two real server
+ * Several instances on one database: two real server
  * processes started at once on one throw-away PostgreSQL database (and one
  * DATA_DIR, as on a shared volume), the exactly-once workloads sent through
  * both in turn — one serial submitted to both at once, each payment

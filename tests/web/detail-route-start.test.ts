@@ -7,8 +7,8 @@ import { SYS_CODE } from '../../src/engine/rules/system-codes.ts';
 import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '../../src/web/api/document-start.ts';
 
 /**
- * The document-start script's detail route start (scripts/lib/vite-document-preloads.ts, `PatternStart`,
- * issue 15): on a path outside the route table with a detail route's shape, it sends the route call as the
+ * The document-start script's detail route start (scripts/lib/vite-document-preloads.ts, `PatternStart`):
+ * on a path outside the route table with a detail route's shape, it sends the route call as the
  * client would and preloads the detail screen's files; anywhere else (but home's own start) it does nothing.
  */
 /** The detail route's start as vite.config.ts declares it (its files and table aside), with `extra`. */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The sale recorder masks at the source (issue 13): text inside `.rr-mask`
+ * The sale recorder masks at the source: text inside `.rr-mask`
  * is starred whole, ID numbers and phones are masked wherever they appear,
  * and the recorder reads the same storage keys as the rest of the app.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The sale recorder's first snapshot waits for the page (issue 15, the insure
+ * The sale recorder's first snapshot waits for the page (the insure
  * page's total blocking time; docs/recording.md): rrweb's full snapshot is one
  * long task, so it is taken once the page has been painted, in an idle period,
  * and at once when the buyer touches, types or leaves before that, so the

@@ -175,7 +175,7 @@ interface KnownAge {
 }
 
 /**
- * Checks name-independent document fields of one person (issue 16: one person,
+ * Checks name-independent document fields of one person (one person,
  * one identity).
  *
  * - A mainland number, under 身份证 or any type that can hold one (户口本, 其他,

@@ -1,5 +1,5 @@
 /**
- * The address key of an insure form's precompiled validator (issue 15). The
+ * The address key of an insure form's precompiled validator. The
  * server compiles each form schema of its manifests into a JavaScript module
  * (src/server/catalogue/form-validators.ts) served under this key; the web app
  * builds the same schema from the same manifest with the same engine code

@@ -1,6 +1,6 @@
 /**
  * Cross-field rules of one manifest that JSON Schema cannot express
- * (spec §5 and issue 3 "Lint beyond the schema"). Each returns problems
+ * (spec §5, and the lint beyond the schema). Each returns problems
  * `{file, pointer, message, hint}`; `validateManifest` runs them after the
  * schema passed, so the manifest has its declared shape here.
  */

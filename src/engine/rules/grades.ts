@@ -1,5 +1,5 @@
 /**
- * Grade versus age (issue 17, item 1.6c): the ages each grade accepts come
+ * Grade versus age: the ages each grade accepts come
  * from manifests/registry/grades.json (schemas/grade-registry.schema.json),
  * the same for every product, so an 11-year-old cannot be insured as a
  * 幼儿园小班 pupil. Checked by checkApplication on the grade field, in the

@@ -72,7 +72,7 @@ export const MSG_GUARANTEE_YEARS = '保障年限无效';
 
 /**
  * Documents other than a mainland ID number carry no birth date: the form asks
- * for it (issue 16). Our wording; the spec gives none.
+ * for it. Our wording; the spec gives none.
  */
 export const MSG_BIRTHDAY_REQUIRED = '请选择出生日期（非身份证号码的证件须填写）';
 

@@ -1,5 +1,5 @@
 /**
- * One person, one identity (issue 16 item 2): what the rules read of a person
+ * One person, one identity: what the rules read of a person
  * whatever document carries them.
  *
  * - A number shaped like a mainland resident ID number (17 digits and a digit

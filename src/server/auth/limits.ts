@@ -1,5 +1,5 @@
 /**
- * Abuse limits of the account calls (issue 4 §5, issue 16 item 4): SMS sends
+ * Abuse limits of the account calls: SMS sends
  * per phone (exponential spacing and a captcha step, reset by the owner's
  * log-in) and per address, failed log-ins per account with the image captcha
  * after 3 and a lock after 10. Counted in the database so that several
@@ -31,7 +31,7 @@ export function smsWaitMessage(waitMs: number): string {
  * The interval a phone must wait after its last send when `sends` sends count
  * in the window: 60 s while fewer than {@link SMS_FREE_SENDS}, then 2, 4, 8,
  * 16, 32 minutes, capped at {@link SMS_SPACING_CAP_MS} (exponential spacing
- * instead of a daily lock, issue 16 item 4).
+ * instead of a daily lock).
  */
 export function smsSpacingMs(sends: number): number {
   if (sends < SMS_FREE_SENDS) return SMS_PER_PHONE_INTERVAL_MS;

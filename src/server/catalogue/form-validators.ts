@@ -1,10 +1,9 @@
 /**
  * The insure forms' validators, compiled here and served as JavaScript
- * modules (issue 15: no ajv in the browser; issue 14: a changed or added
- * manifest needs no web rebuild). Each manifest's form schema is built with
+ * modules (no ajv in the browser, and a changed or
+ * added manifest needs no web rebuild). Each manifest's form schema is built with
  * the engine code the web app uses (buildInsureFormSchema), compiled by ajv
- * with the ajv settings of @rjsf/validator-ajv8's validator (the one the form
- * used before) into standalone ES module code,
+ * with the ajv settings of @rjsf/validator-ajv8's validator into standalone ES module code,
  * and served at `/_gw/prod-svc/forms/<key>.js`, the key naming the schema
  * (engine/insure/form-validator-key.ts). The web app imports the module and
  * wraps its functions in @rjsf/validator-ajv8's precompiled validator.

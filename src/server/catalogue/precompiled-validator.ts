@@ -1,8 +1,8 @@
 /**
  * The authoring schemas' validators (product manifest, market, insurer and
  * branch registries: src/engine/manifest/schema-validators.ts) compiled once
- * per schema, not once per process (issue 14: `manifests:check` cold under
- * 300 ms; issue 15: server start). Compiling the schemas with ajv takes most
+ * per schema, not once per process (a cold `manifests:check`
+ * under 300 ms, and a quick server start). Compiling the schemas with ajv takes most
  * of a cold check; each compiled validator is kept as standalone code (ajv's
  * `standalone`) in node_modules/.cache/edu-insure/, named by a hash of the
  * schema, the ajv version and the options, and later processes load it. A

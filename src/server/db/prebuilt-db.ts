@@ -1,5 +1,5 @@
 /**
- * A prebuilt PGlite database (issue 15, server start): a data folder that
+ * A prebuilt PGlite database (server start): a data folder that
  * PGlite created (its initdb, in WebAssembly) and the checked-in migrations
  * brought up to date, made by `npm run build:server` and kept in
  * dist-server/prebuilt-db/<key>/. A server starting on a fresh data folder

@@ -124,7 +124,7 @@ export const serials = pgTable('serials', {
   /**
    * The application the confirm page's repeat check was asked about with this
    * serial (hash as `orders.request_hash`): the check answers only for its
-   * insureds, and the order of the serial must carry that application (issue 16).
+   * insureds, and the order of the serial must carry that application.
    */
   checkedHash: text('checked_hash'),
 });
@@ -497,7 +497,7 @@ export const privacyConsents = pgTable('privacy_consents', {
   ip: text('ip').notNull(),
   agreedAt: ts('agreed_at').notNull(),
 });
-// --- schools (issue 6)
+// --- schools
 
 /**
  * The school directory (edu-svc schoolinfo). Seeded schools are verified
@@ -641,7 +641,7 @@ export const refunds = pgTable(
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
   ],
 );
-// --- other calls (issue 10 part 9, docs/other-calls.md)
+// --- other calls (docs/other-calls.md)
 
 /**
  * Client operation-log events (op-log raw/json): personal data masked before
@@ -709,7 +709,7 @@ export const customerPushes = pgTable(
   ],
 );
 
-// --- contracts (issue 12, docs/contracts.md)
+// --- contracts (docs/contracts.md)
 
 export const CONTRACT_STATUSES = ['signing', 'signed', 'expired', 'rejected'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
@@ -832,7 +832,7 @@ export const esignSigners = pgTable('esign_signers', {
   provider: text('provider').notNull(),
   certifiedAt: createdAt(),
 });
-// --- recording (issue 13: traceable sales)
+// --- recording (traceable sales)
 
 /**
  * The recording of one sale (可回溯): opened by the web app on the first

@@ -1,7 +1,7 @@
 /**
  * HTTP hardening of the whole app, registered once by app.ts before any route:
  * compression, security headers, overload protection and the health routes.
- * See ARCHITECTURE.md, "Production deployment".
+ * See docs/deployment.md, "HTTP".
  */
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
@@ -181,7 +181,7 @@ export function helmetOptions(https: boolean, inlineScripts: readonly string[] =
 /**
  * The headers helmet sets with `options`, computed once. @fastify/helmet ran
  * helmet(options) on every request, parsing the policy's directives each
- * time (a sixth of a quote's own work, issue 15); the app's policy depends on
+ * time (a sixth of a quote's own work); the app's policy depends on
  * no request (no nonces, no directive functions), so the same headers are
  * set from this list instead.
  */
@@ -216,7 +216,7 @@ export const API_PREFIX = `${GW}/`;
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The headers of an answer under /_gw (issue 15, docs/security.md "Security
+ * The headers of an answer under /_gw (docs/security.md "Security
  * headers"): what OWASP's REST Security cheat sheet asks of a JSON API, plus
  * CORP. Helmet's other headers govern documents (referrer of the page's links,
  * COOP's browsing-context group, Origin-Agent-Cluster, DNS prefetch of the

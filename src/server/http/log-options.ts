@@ -112,7 +112,7 @@ export interface RequestLogPolicy {
  * instead of Fastify's two: server errors (5xx) always, at error; slow
  * requests always, at warn; the others at info for `sampleRate` of them.
  * Production samples (LOG_REQUEST_SAMPLE, 0.01 by default): logging every
- * request at info cost most of a quote's throughput (issue 15).
+ * request at info cost most of a quote's throughput.
  *
  * Given to Fastify as its `logController` (app.ts): Fastify calls
  * `requestCompleted` for every finished response of every route (it listens
@@ -151,7 +151,7 @@ type LogFn = FastifyBaseLogger['info'];
  * on its first line only. Fastify made that child for every request, and
  * pino's `child` rebuilds its formatters and bindings each time; most requests
  * log nothing (one in a hundred sampled in production), so the quote paid for
- * a logger it never used (issue 15). Every line still carries the request id
+ * a logger it never used. Every line still carries the request id
  * and goes through the same serializers and redaction.
  */
 export class RequestLogger implements FastifyBaseLogger {

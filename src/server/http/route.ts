@@ -60,7 +60,7 @@ const ENVELOPE_ALLOWANCE = 512;
 /**
  * Whether every answer of a call stays below the compression threshold (its
  * `data` bounded by its schema, plus the envelope): such a route skips
- * @fastify/compress's two hooks on each request (the quote, issue 15), which
+ * @fastify/compress's two hooks on each request (the quote), which
  * would only find the answer too small. Any call that may answer more (lists,
  * pages, open strings) keeps compression.
  */

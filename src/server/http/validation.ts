@@ -8,7 +8,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /**
- * Bounds a request value gets when its declaration gives none (issue 16):
+ * Bounds a request value gets when its declaration gives none:
  * integers fit a PostgreSQL `integer` column, strings stay below what an
  * index entry holds. A declaration that needs more says so (`maximum`,
  * `maxLength`); these are only the defaults.
@@ -221,8 +221,8 @@ export function describeValidationError(
 /**
  * Fastify's response serializers (fast-json-stringify), each compiled on the
  * first answer of its route and status rather than at start. Compiling every
- * route's request and response schemas was about a quarter of a server start
- * (issue 15); a process answers few of its ~200 calls in its first seconds.
+ * route's request and response schemas was about a quarter of a server start,
+ * and a process answers few of its ~200 calls in its first seconds.
  * Every answer still goes through its compiled serializer.
  */
 export const lazySerializers: SerializerFactory = (externalSchemas, options) => {

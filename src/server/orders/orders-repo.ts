@@ -439,7 +439,7 @@ export interface InsuredIdentity {
 
 /**
  * The people as `covered_insured_index` (migration 0015, the repeat-insurance
- * rule in SQL) compares them (issue 16: one person, one identity): the same
+ * rule in SQL) compares them (one person, one identity): the same
  * mainland number under any document type; the same type and number for
  * other documents; or the same name and birthday when one of the two has no
  * mainland number (two valid mainland numbers are two people).

@@ -62,8 +62,8 @@ function insuredNamed<P extends { name: string; licenceType: string; licenceNo: 
 }
 
 /**
- * The confirm page's check (v2), bound to the caller's current application
- * (issue 16 item 3): the serial must be the caller's and not yet used by an
+ * The confirm page's check (v2), bound to the caller's current application:
+ * the serial must be the caller's and not yet used by an
  * order, the application must pass the order's own check, the person must be
  * one of its insureds, and the serial is bound to that application (a check
  * with another application under the same serial, or an order of the serial

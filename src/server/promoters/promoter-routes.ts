@@ -21,7 +21,7 @@ export const DEFAULT_BROKERAGE_NAME = '安学保险经纪有限公司';
 const DAY_MS = 86_400_000;
 
 /**
- * The promoter channel's own calls (issue 11, docs/promoters.md): the share
+ * The promoter channel's own calls (docs/promoters.md): the share
  * card with the caller's codes, the WeChat JSSDK signature, staff moving a
  * customer to another manager, and the development clock.
  */

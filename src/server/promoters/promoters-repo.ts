@@ -5,7 +5,7 @@ import { applicationForms, customerManagers, promoterCodes, staffMembers, users 
 import { isUniqueViolation } from '../db/errors.ts';
 
 /**
- * Promoters (issue 11): a user who shares — a staff member (经纪人) or a
+ * Promoters: a user who shares — a staff member (经纪人) or a
  * customer who recommends (推荐人) — with a promo code, carried by share
  * links, and a manager code, printed as the recommendation code (推荐码).
  *

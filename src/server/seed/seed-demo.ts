@@ -13,7 +13,7 @@ import { submitOrder } from '../orders/submit-order.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { seedRatings } from './seed-ratings.ts';
-// --- schools (issue 6, info)
+// --- schools
 import { seedSchools } from './seed-schools.ts';
 
 export const DEMO_PHONE = '13800138000';
@@ -81,7 +81,7 @@ export async function placeSeedOrder(deps: AppDeps, user: UserRow, serial: strin
 export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   // --- ratings
   await seedRatings(deps, log);
-  await seedSchools(deps, log); // --- schools (issue 6, info)
+  await seedSchools(deps, log); // --- schools
   if (!deps.manifests.byProductCode(DEMO_PRODUCT_CODE)) {
     log.info('demo seed skipped: the Xuzhou product is not in the catalogue');
     return;

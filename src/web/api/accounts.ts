@@ -34,7 +34,7 @@ export interface Captcha {
   imageUrl: string;
 }
 
-/** The typed account calls (issue 4). */
+/** The typed account calls. */
 export const accountApi = {
   /** GET v2/kaptcha?time: image bytes, the id in the imgcode response header (not an envelope, so fetched directly). */
   async captcha(): Promise<Captcha> {

@@ -1,7 +1,7 @@
 /**
  * The two answers home's first screen needs — the product catalogue and the
  * market list the market decision reads — fetched through the /_gw client
- * before TanStack Query is loaded (issue 15: the query library is not part of
+ * before TanStack Query is loaded (the query library is not part of
  * the home route; docs/performance.md, "TanStack Query after home").
  *
  * Each `EarlyQuery` is one value with its request, not a cache. When the query

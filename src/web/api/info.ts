@@ -1,5 +1,5 @@
 /**
- * Calls of the school field and the information pages (issue 6): the school
+ * Calls of the school field and the information pages: the school
  * directory (edu-svc schoolinfo), the content pages and the product clauses.
  */
 import { contentCalls, type ContentPage } from '../../contract/content.ts';

@@ -6,7 +6,7 @@ type Silent = Pick<CallOptions, 'silent'>;
 /**
  * The market calls the market decision sends from the home route (early-queries.ts, location.ts), in a
  * module of their own like product-api.ts: the home route and the decision's chunk load these and not
- * every call of endpoints.ts (the size budget of the home route; the decision's download, wt-home).
+ * every call of endpoints.ts (the size budget of the home route, and a smaller download for the decision).
  */
 export const marketApi = {
   selectSupermarket: (id: string, o?: Silent): Promise<MarketDetail> =>

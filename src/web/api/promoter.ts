@@ -3,7 +3,7 @@ import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
 
-/** The promoter channel calls the share popup and the WeChat share configuration make (issue 11). */
+/** The promoter channel calls the share popup and the WeChat share configuration make. */
 export const promoterApi = {
   /** The caller's promoter card: codes, name, role label, licence number, company (log-in). */
   myCard: (o?: Silent): Promise<PromoterCard> => call(promoterCalls.myCard, {}, { thing: '推广信息', ...o }),

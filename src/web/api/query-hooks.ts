@@ -1,7 +1,7 @@
 /**
  * TanStack Query's hooks bound to the page's one client (`queryClient`), so
  * that no provider has to be mounted by the entry: the entry and home do not
- * download the query library (issue 15; docs/performance.md). Screens use
+ * download the query library (docs/performance.md). Screens use
  * these instead of `useQuery` & co.; the render tests' `QueryClientProvider`
  * wraps the same client.
  */

@@ -26,9 +26,9 @@ export interface AppNavigation {
 }
 
 /**
- * The app's hash history with the declarative router (issue 15: react-router's data router left the home
+ * The app's hash history with the declarative router (react-router's data router left the home
  * route). Every navigation commits its URL at once — back while a screen is still loading returns to the
- * previous screen of the app (issue 17) — then:
+ * previous screen of the app — then:
  * 1. `leaving(key)` is told the entry being left (scroll restoration saves its position there);
  * 2. `arrive` runs the target's gates: a redirect replaces the arriving entry and runs its gates in turn;
  * 3. React renders the location (`useSyncExternalStore` in `AppRouter`).

@@ -92,7 +92,7 @@ export const paths = {
   certificationResult: (verId?: string): string => withQuery(ROUTES.certificationResult, { verId }),
   aboutUs: (): string => ROUTES.aboutUs,
   problem: (): string => ROUTES.problem,
-  // --- information pages, protocol reading (issue 6, info)
+  // --- information pages, protocol reading
   /** The clauses of a product, to read before insuring (spec §4 Protocol reading). */
   checkProtocol: (productCode: string): string => withQuery(ROUTES.checkProtocol, { productCode }),
   /** One clause of a product (1-based `no`); `read` counts it as read. */

@@ -58,7 +58,7 @@ export function preloadScreen(name: string): void {
  * render even for a module that is loaded (its promise settles a microtask later), so its Suspense
  * boundary commits the fallback and React then holds the screen back until 300 ms after that fallback
  * (its reveal throttle): on a redirect (home → market home) or a deep link (the detail) the paint waited
- * for that timer, not for any byte (issue 15, docs/performance.md, "React's reveal throttle"). Here a
+ * for that timer, not for any byte (docs/performance.md, "React's reveal throttle"). Here a
  * settled module renders synchronously; one still loading suspends as before.
  */
 export function lazyModule<P extends object>(load: () => TrackedPromise<{ default: ComponentType<P> }>, name: string): ComponentType<P> {

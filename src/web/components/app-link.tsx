@@ -4,7 +4,7 @@ import { useAppNavigate } from '../app/use-app-navigate.ts';
 /**
  * A link to a route of the app: a real `<a href="#/…">` (it can be opened in a new tab or copied), and a
  * plain click navigates in the app. react-router's `<Link>` would do the same but brings its framework
- * mode's prefetching into the vendor chunk, which every page loads first (issue 15, docs/performance.md).
+ * mode's prefetching into the vendor chunk, which every page loads first (docs/performance.md).
  */
 export function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
   const navigate = useAppNavigate();

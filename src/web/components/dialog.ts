@@ -3,8 +3,8 @@ import type * as Overlays from './overlays-antd.ts';
 
 /**
  * The app's dialogs. antd-mobile's Dialog (its Mask brings @react-spring/web, about 17 KB gzip)
- * loads when a dialog first opens, not with the screen that may open one (issue 15,
- * docs/performance.md).
+ * loads when a dialog first opens, not with the screen that may open one
+ * (docs/performance.md).
  */
 let loaded: Promise<typeof Overlays> | null = null;
 const dialog = async () => (await (loaded ??= import('./overlays-antd.ts'))).Dialog;

@@ -3,7 +3,7 @@ import type { PullToRefreshProps } from 'antd-mobile';
 
 /**
  * antd-mobile's PullToRefresh, off the list screens' opening download: it
- * brings @react-spring/web and @use-gesture/react (about 24 KB gzip; issue 15,
+ * brings @react-spring/web and @use-gesture/react (about 24 KB gzip,
  * docs/performance.md). The download starts as soon as a screen using it is
  * loaded, in parallel with the list's first page, and the list renders
  * without waiting for it: until it arrives (usually before the first page

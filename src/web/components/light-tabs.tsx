@@ -19,7 +19,7 @@ interface LightTabsProps {
  * A tab bar with antd-mobile's Tabs markup and CSS (same look, `tablist` / `tab` roles,
  * `aria-selected`, arrow keys) without its JS: antd-mobile's Tabs animates its line and scroll
  * with @react-spring/web (about 17 KB gzip), which the detail and confirm pages downloaded on
- * first paint for a line under the active tab (issue 15, docs/performance.md). The line slides
+ * first paint for a line under the active tab (docs/performance.md). The line slides
  * with a CSS transition; an overflowing list scrolls the active tab towards its centre.
  * Tab bar only: the callers render the active tab's content themselves.
  */

@@ -17,7 +17,7 @@ interface MarqueeTextProps {
  * icon (its markup, CSS and scrolling: after `delay`, the text slides out to the left at `speed`,
  * then comes in again from the right, again and again). NoticeBar's own code (its sound and close
  * icons, ahooks' timers and observers) cost the detail page about 5 KB gzip on first paint for
- * long guarantee names (issue 15, docs/performance.md).
+ * long guarantee names (docs/performance.md).
  */
 export function MarqueeText({ content, speed = 50, delay = 2000, className, style }: MarqueeTextProps) {
   const containerRef = useRef<HTMLSpanElement>(null);

@@ -17,8 +17,8 @@ const STARS = [1, 2, 3, 4, 5] as const;
 /**
  * A score in five stars, halves shown: the markup and styles of antd-mobile's
  * `<Rate readOnly allowHalf>`, without its drag handling, which brings
- * @use-gesture/react (7 KB gzip) into every page showing a score (issue 15,
- * docs/performance.md). The rating popup, where a score is given, keeps Rate.
+ * @use-gesture/react (7 KB gzip) into every page showing a score
+ * (docs/performance.md). The rating popup, where a score is given, keeps Rate.
  * Unlike antd-mobile's read-only Rate, it is one image named by its score
  * (4.5星（满分5星）) rather than ten radio buttons that cannot be chosen.
  */

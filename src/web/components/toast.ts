@@ -3,7 +3,7 @@ import type * as Overlays from './overlays-antd.ts';
 
 /**
  * The app's toasts. antd-mobile's Toast (its Mask brings @react-spring/web, about 17 KB gzip)
- * loads on the first toast, not with the screen that may show one (issue 15, docs/performance.md).
+ * loads on the first toast, not with the screen that may show one (docs/performance.md).
  * Calls keep their order: each waits for the same module.
  */
 let loaded: Promise<typeof Overlays> | null = null;

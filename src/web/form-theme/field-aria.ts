@@ -2,7 +2,7 @@ import { errorId } from '@rjsf/utils';
 import { fieldMessages } from './validation.ts';
 
 /**
- * What a screen reader announces on a field of the insure form (issue 17, item 4): the row's
+ * What a screen reader announces on a field of the insure form: the row's
  * label names the control, and a field with a message is marked invalid and described by it, so
  * moving to a field with the rotor reads "投保人证件号码, 无效数据, 证件号码位数有误".
  */

@@ -2,8 +2,8 @@ import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 
 /**
- * Text typed into the insure form is kept by its field while the user types
- * (issue 15): a keystroke re-renders that field only. The field hands the
+ * Text typed into the insure form is kept by its field while the user types:
+ * a keystroke re-renders that field only. The field hands the
  * text to rjsf — and so to the stored draft — after a short pause, on blur,
  * and before the page goes away (`pagehide`, or hidden), so a reload loses
  * nothing. Each field with text not yet handed over registers its commit here.

@@ -7,7 +7,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * through rjsf's formContext as this store, which never changes, rather than
  * as the data itself: rjsf hands the formContext to every field in its
  * registry and compares each field's props deeply, so data in the context
- * made every field of the form re-render on every change (issue 15). A widget
+ * made every field of the form re-render on every change. A widget
  * reads the store with a selector and re-renders only when what it selected
  * changes.
  */

@@ -1,7 +1,7 @@
 /**
  * Starts the market page model (spec §4) for the home route as soon as the
  * router matches `/`, in parallel with the home screen's chunk instead of
- * after its first render (issue 15: the home request chain). When the model
+ * after its first render (the home request chain). When the model
  * sends the visitor to a market or the chooser, that screen's chunk is
  * preloaded at once (with the generic market home's data), so the redirect
  * does not wait for it; the catalogue and the market list are fetched from the

@@ -1,5 +1,5 @@
 /**
- * The sale recorder (issue 13, docs/recording.md): its own lazy chunk, never
+ * The sale recorder (docs/recording.md): its own lazy chunk, never
  * in the home route. rrweb records the sale from its first insurance page to
  * the payment result, with personal data masked at the source; events are
  * deflated and sent every few seconds (or at a size bound) as chunks chained

@@ -1,5 +1,5 @@
 /**
- * What screens use of the sale recording (issue 13, docs/recording.md): the
+ * What screens use of the sale recording (docs/recording.md): the
  * visible notice that starts or resumes it, key steps and the finish. The
  * recorder itself (rrweb, compression, upload) is loaded on demand from here,
  * so it is in no screen's chunk and never in the home route.

@@ -67,7 +67,7 @@ export function useProtocolReading(productCode: string, names: readonly string[]
   const onAgreed = useCallback((agreed: boolean) => update((s) => setAgreed(s, names, agreed)), [update, names]);
 
   // The same object while nothing changed: the insure screen re-renders on every draft change (a field handed over
-  // after a pause) and its clause agreement, memoised, then stays as it is (issue 15).
+  // after a pause) and its clause agreement, memoised, then stays as it is.
   return useMemo(() => {
     const done = allRead(state, names);
     return {

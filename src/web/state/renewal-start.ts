@@ -1,7 +1,7 @@
 /**
  * 续保信息自动带出 into the plan choice and the insure form's draft (jotai atoms): a module of its
  * own, loaded when a renewal starts (components/policy/renewal-prefill.ts), so the policy lists do
- * not download jotai and the draft's atoms to open (issue 15, docs/performance.md).
+ * not download jotai and the draft's atoms to open (docs/performance.md).
  */
 import { getDefaultStore } from 'jotai';
 import type { RenewalForm } from '../../contract/policy.ts';

@@ -849,7 +849,7 @@ describe('checkApplication: property', () => {
   });
 });
 
-describe('checkApplication: one person, one identity (issue 16)', () => {
+describe('checkApplication: one person, one identity', () => {
   it('checks an 18-digit mainland number as one under 户口本, 其他 and any other type', () => {
     const forty = idFor(40, '320311', '022');
     for (const licenceType of ['4', '8', 'C', '1']) {

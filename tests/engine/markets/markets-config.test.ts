@@ -150,7 +150,7 @@ describe('market manifests', () => {
     const check = (args: string[], cwd?: string) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-check.ts', ...args], { encoding: 'utf8', env: { ...process.env, INIT_CWD: cwd ?? process.cwd() } });
     expect(check(['xuzhou-student-accident-2025']).stdout).toContain('manifests/xuzhou-student-accident-2025.json: sold by manifests/markets/xuzhou.json');
     expect(check(['xuzhou-student-accident-2025.json'], join(process.cwd(), 'manifests')).stdout).toContain('manifests/xuzhou-student-accident-2025.json: sold by');
-    // A typo used to print only the summary line: "valid", whatever the file held.
+    // A typo in a file name is an error, not a bare summary line saying "valid" whatever the file holds.
     const typo = check(['manifests/xuzhou-student-acident-2025.json']);
     expect(typo.status).toBe(2);
     expect(typo.stdout).toBe('');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The detail page's copies stepper (copies-section.tsx: antd-mobile's Stepper look without its
- * Input and decimal arithmetic, issue 15): − and + within 1..maxCopies, typing a number (kept in
+ * Input and decimal arithmetic): − and + within 1..maxCopies, typing a number (kept in
  * range), a named spinbutton.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

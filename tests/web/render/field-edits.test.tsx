@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Typing in the insure form (issue 15): the field keeps the text while the
+ * Typing in the insure form: the field keeps the text while the
  * user types, so a keystroke does not hand a new draft to the screen (which
  * re-renders the whole form); the draft follows after a short pause, on
  * blur, and when the page goes away, so a reload loses nothing. When the

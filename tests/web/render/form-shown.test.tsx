@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The insure form while its validator loads (issue 15, the insure page's
+ * The insure form while its validator loads (the insure page's
  * layout shift): the renderer shows a loading block, then the form. What the
  * screen shows below the form (the clause agreement, 投保声明) waits for the
  * renderer's `onShown`, called before the form's first frame is painted, so

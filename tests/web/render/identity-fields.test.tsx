@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 16: the insure form asks for 出生日期 and 性别 when the document
+ * The insure form asks for 出生日期 and 性别 when the document
  * number is not a mainland ID number (护照, 出生证 …), and shows them derived
  * from a mainland number under any document type (户口本 included). 下一步
  * says what is missing, in Chinese.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * LightTabs (src/web/components/light-tabs.tsx): antd-mobile's Tabs look without react-spring
- * (issue 15). The roles, aria-selected and roving tabindex, a tap, and the arrow keys (wrapping,
+ * LightTabs (src/web/components/light-tabs.tsx): antd-mobile's Tabs look without react-spring.
+ * The roles, aria-selected and roving tabindex, a tap, and the arrow keys (wrapping,
  * focus following the key) as antd-mobile's Tabs had them.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The insure screen's clause agreement (我已阅读并同意…) while the parent fills
- * in the form (issue 15): the screen re-renders on every draft change (a field
+ * in the form: the screen re-renders on every draft change (a field
  * handed over after a pause), and the agreement does not re-render with it.
  * Its antd-mobile Checkbox rewrote its <input>'s name and type on each render,
  * DOM changes the sale recorder records and the browser re-styles.

@@ -23,7 +23,7 @@ function shapeText(text: string, uppercase: boolean, compact: boolean, maxLength
  * applies, so the paste is not cut.
  *
  * The text being typed lives in the <input> itself (uncontrolled), so a
- * keystroke renders nothing (issue 15): no React render of the field, no
+ * keystroke renders nothing: no React render of the field, no
  * `value` attribute written back (React keeps a controlled input's attribute
  * in step, which the sale recorder then records as a DOM change). The field
  * re-renders only when its clear icon appears or goes. An IME composition
@@ -121,8 +121,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   };
   const latestOnInput = useRef(onInput);
   latestOnInput.current = onInput;
-  // Listened to on the <input> itself rather than through React's onChange, and a key's `input` event stops here
-  // (issue 15): React handles an input's `input` event at its root by writing the element's `name` and `type`
+  // Listened to on the <input> itself rather than through React's onChange, and a key's `input` event stops here:
+  // React handles an input's `input` event at its root by writing the element's `name` and `type`
   // back (`restoreControlledState`, for controlled and uncontrolled inputs alike), three attribute changes a key
   // that the browser re-styles and the sale recorder's MutationObserver records, after walking the fiber tree
   // from the input to the root. Nothing else in the app listens for a field's `input` bubbling; the recorder

@@ -42,7 +42,7 @@ function BirthdayPicker({ id, value, placeholder, label, readonly, disabled, onC
 }
 
 /**
- * 性别 and 出生日期 (issue 16): worked out from a mainland ID number, under any
+ * 性别 and 出生日期: worked out from a mainland ID number, under any
  * document type, and then shown as text; an insured who is the holder (本人)
  * shows the holder's; for any other document the parent chooses them.
  */

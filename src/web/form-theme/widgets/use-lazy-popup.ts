@@ -23,7 +23,7 @@ export function preloadPickers(): void {
 }
 
 /**
- * A picker loaded on its first open and mounted only while it is open (issue 15). Closed, the
+ * A picker loaded on its first open and mounted only while it is open. Closed, the
  * form shows its own light trigger row; `open` fetches antd-mobile's pickers (react-spring and
  * use-gesture with them) the first time, then mounts the picker hidden and shows it on the next
  * render, so it still slides in. A picker kept mounted would keep its animation and columns alive,

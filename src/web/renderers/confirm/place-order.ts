@@ -96,7 +96,7 @@ export function renewalTerms(renewal: StoredRenewal | null | undefined): Pick<Ap
 
 /**
  * Sex and birthday: from a mainland ID number under any document type (spec
- * §5), else the ones the form asked for (issue 16); nothing when unknown.
+ * §5), else the ones the form asked for; nothing when unknown.
  */
 function identity(person: PersonDocument, now: Date): { sex?: '0' | '1'; birthday?: string } {
   const { sex, birthday } = personFacts(person, now);

@@ -1,5 +1,5 @@
 /**
- * The insure form's validator, precompiled by the server (issue 15): no ajv
+ * The insure form's validator, precompiled by the server: no ajv
  * in the browser. The form's schema is built here from the manifest as
  * before; its key (engine/insure/form-validator-key.ts) names the module the
  * server compiled from the same schema (src/server/catalogue/form-validators.ts),

@@ -137,7 +137,7 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={formData}
-      // The college field reads the insured's school from here (issue 6, info), the sex and birthday rows the ID number.
+      // The college field reads the insured's school from here, the sex and birthday rows the ID number.
       formContext={formContext}
       validator={validator}
       customValidate={customValidate}

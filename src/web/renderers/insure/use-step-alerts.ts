@@ -6,7 +6,7 @@ type Step = NonNullable<ProductManifest['alerts']>[number]['at'];
 
 /**
  * Shows the manifest's alerts of `step` once per visit, one dialog after another. The dialog
- * loads on the first alert (components/dialog.ts), not with the screen (issue 15).
+ * loads on the first alert (components/dialog.ts), not with the screen.
  */
 export function useStepAlerts(manifest: ProductManifest, step: Step): void {
   const shown = useRef(false);

@@ -24,8 +24,8 @@ export function CopiesSection({ manifest, selection, select }: DetailSectionProp
 /**
  * A whole-number stepper, 1..max, with antd-mobile's Stepper markup and CSS (its Button, which
  * the home route already has, and its icons) but neither its Input nor its decimal arithmetic
- * (@rc-component/mini-decimal): about 5 KB gzip off the detail page (issue 15,
- * docs/performance.md). As antd-mobile's: typing sets the value (kept within 1..max), focus shows
+ * (@rc-component/mini-decimal): about 5 KB gzip off the detail page
+ * (docs/performance.md). As antd-mobile's: typing sets the value (kept within 1..max), focus shows
  * and selects the number, blur shows the value. Unlike antd-mobile's, the number input has a name
  * and its wrapper no misplaced aria-value* attributes. 44 px buttons and a 44 px number between
  * them (inside the 2 px dividers): tapped with a thumb.

@@ -9,7 +9,7 @@ import styles from '../detail.module.css';
 /**
  * The FAQ: one answer open at a time. `<details name>` (an exclusive group) with antd-mobile's
  * Collapse markup and CSS, so the same look without Collapse's JS, which animates the height
- * with @react-spring/web (about 17 KB gzip on the detail page's first paint; issue 15,
+ * with @react-spring/web (about 17 KB gzip on the detail page's first paint,
  * docs/performance.md). The answer opens at once instead of sliding.
  */
 export function FaqSection({ manifest }: DetailSectionProps) {
