@@ -333,6 +333,7 @@ describe.each(backends)('identity contract (%s)', (backend) => {
 
 describe('FaceID settings', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/edu-faceid-settings-test' };
+  const faceidKeys = { TENCENT_FACEID_SECRET_ID: 'AKIDFakeTencentFaceidSecretId000', TENCENT_FACEID_SECRET_KEY: 'FakeTencentFaceidSecretKey000000', TENCENT_FACEID_RULE_ID: '7' };
   const problemsOf = (env: Record<string, string>) => {
     try {
       loadConfig({ ...base, ...env });
@@ -359,15 +360,16 @@ describe('FaceID settings', () => {
     for (const name of ['TENCENT_FACEID_SECRET_ID', 'TENCENT_FACEID_SECRET_KEY', 'TENCENT_FACEID_RULE_ID', 'TENCENT_FACEID_ENDPOINT']) expect(malformed).toContain(`${name} must be`);
     expect(malformed).toContain('(got 13 characters)');
     expect(malformed).not.toContain('short-secret!');
+    expect(problemsOf({ ...faceidKeys, IDENTITY_PROVIDER: 'tencent', PUBLIC_URL, TENCENT_FACEID_ENDPOINT: 'http://faceid.tencentcloudapi.com' })).toContain(
+      'TENCENT_FACEID_ENDPOINT must be an https:// origin',
+    );
   });
 
   it('are read into the configuration, and the adapter is no sandbox', () => {
     const config = loadConfig({
       ...base,
       IDENTITY_PROVIDER: 'tencent',
-      TENCENT_FACEID_SECRET_ID: 'AKIDFakeTencentFaceidSecretId000',
-      TENCENT_FACEID_SECRET_KEY: 'FakeTencentFaceidSecretKey000000',
-      TENCENT_FACEID_RULE_ID: '7',
+      ...faceidKeys,
       PUBLIC_URL,
     });
     expect(config.tencentFaceid).toEqual({ secretId: 'AKIDFakeTencentFaceidSecretId000', secretKey: 'FakeTencentFaceidSecretKey000000', ruleId: '7', endpoint: 'https://faceid.tencentcloudapi.com' });
