@@ -208,7 +208,7 @@ describe.each(backends)('identity contract (%s)', (backend) => {
       const who = person();
       const { verId, faceUrl } = await startFace(user, who);
       expect(await driver.face(t, faceUrl, 'abandon')).toBeNull();
-      expect(await verification(user, verId)).toMatchObject({ faceStatus: 'pending' });
+      expect(await verification(user, verId)).toMatchObject({ faceStatus: 'pending', reason: '人脸识别尚未完成' });
       expect(await authen(user)).toMatchObject({ faceStatus: '0' });
       const again = expectOk(await post<{ faceUrl: string }>(identityCalls.validateFace.path, payload({ verId, ...who, backUrl: BACK, startFrom: 2 }), user.token));
       expect(again.faceUrl).not.toBe(faceUrl);

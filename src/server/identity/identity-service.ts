@@ -11,7 +11,7 @@ import { setIdentity } from '../auth/users-repo.ts';
 import { randomToken, sha256Hex } from '../lib/random-codes.ts';
 import { REAL_NAME_LIMIT, reserveAttempt } from '../other-calls/call-limits.ts';
 import { OutboundError } from '../providers/outbound.ts';
-import { MSG_FACE_FAILED, type RealNameOutcome } from '../providers/identity/identity-provider.ts';
+import { MSG_FACE_FAILED, MSG_FACE_PENDING, type RealNameOutcome } from '../providers/identity/identity-provider.ts';
 import {
   finishFace,
   getByReturnTicket,
@@ -58,6 +58,14 @@ export function decodeIdentityPayload(data: string): IdentityPayload {
   return value;
 }
 
+/** What the result page says of the face check: why it failed, or that it is not finished. */
+function faceReasonOf(row: VerificationRow, faceStatus: VerificationResult['faceStatus']): string | undefined {
+  if (row.idStatus !== 'passed') return undefined;
+  if (faceStatus === 'failed') return row.faceReason ?? MSG_FACE_FAILED;
+  if (faceStatus === 'pending') return MSG_FACE_PENDING;
+  return undefined;
+}
+
 export function toVerificationResult(row: VerificationRow): VerificationResult {
   const faceStatus = row.faceStatus === 'pending' || row.faceStatus === 'passed' || row.faceStatus === 'failed' ? row.faceStatus : null;
   const idStatus = row.idStatus === 'passed' || row.idStatus === 'failed' ? row.idStatus : 'pending';
@@ -65,7 +73,7 @@ export function toVerificationResult(row: VerificationRow): VerificationResult {
     verId: row.verId,
     idStatus,
     faceStatus,
-    reason: (faceStatus === 'failed' ? (row.faceReason ?? MSG_FACE_FAILED) : row.idReason) ?? '',
+    reason: faceReasonOf(row, faceStatus) ?? row.idReason ?? '',
     name: maskName(row.name),
     idNo: maskIdNumber(row.idNo),
   };
