@@ -4,6 +4,7 @@ import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerFaceReturnRoute } from './identity/identity-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
 import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from './config.ts';
@@ -284,6 +285,8 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     },
     { prefix: GW },
   );
+  // The identity vendor's return address after its face page, outside /_gw (a browser navigation).
+  registerFaceReturnRoute(app, deps);
   // The pages of the configured sandboxes (cashiers, WeChat OAuth, face check), outside /_gw, each in its own scope.
   const pageContext: SandboxPageContext = {
     deps,

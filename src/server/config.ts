@@ -25,6 +25,7 @@ import { DEFAULT_DATABASE_POOL_SIZE } from './db/pool-size.ts';
 import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
 import { readSmsSettings, SMS_SECRETS, SMS_VARIABLES, type SmsVendorSettings } from './providers/sms/sms-settings.ts';
+import { FACEID_SECRETS, FACEID_VARIABLES, readFaceidSettings, type TencentFaceidSettings } from './providers/identity/tencent-faceid-settings.ts';
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 import type { S3Settings } from './providers/storage/s3-storage.ts';
 import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
@@ -102,6 +103,9 @@ export interface AppConfig {
   tencentLbs?: TencentLbsSettings;
   /** The SMS vendor's settings, for SMS_PROVIDER=aliyun or tencent (providers/sms/sms-settings.ts). */
   sms?: SmsVendorSettings;
+  // --- identity
+  /** TENCENT_FACEID_*, for IDENTITY_PROVIDER=tencent (providers/identity/tencent-faceid-settings.ts). */
+  tencentFaceid?: TencentFaceidSettings;
   // --- promoters
   /** WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_API_BASE, for WECHAT_JSSDK_PROVIDER=official. */
   wechatMp?: OfficialAccountSettings;
@@ -261,7 +265,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...GATEWAY_SECRETS];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -311,6 +315,7 @@ export const EnvSchema = Type.Object({
   S3_FORCE_PATH_STYLE: oneOf(['true', 'false']),
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...Object.fromEntries(Object.entries(SMS_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
+  ...Object.fromEntries(Object.entries(FACEID_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
   ...providerVariables(),
   // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
   ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
@@ -371,6 +376,7 @@ function crossChecks(
   tls: TlsFiles | undefined;
   sms: SmsVendorSettings | undefined;
   insurerGateway: GatewaySettings | undefined;
+  tencentFaceid: TencentFaceidSettings | undefined;
 } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
@@ -387,6 +393,12 @@ function crossChecks(
     const read = readSmsSettings(env.SMS_PROVIDER, env);
     problems.push(...read.problems);
     sms = read.settings;
+  }
+  let tencentFaceid: TencentFaceidSettings | undefined;
+  if (env.IDENTITY_PROVIDER === 'tencent') {
+    const read = readFaceidSettings(env);
+    problems.push(...read.problems);
+    tencentFaceid = read.settings;
   }
   let insurerGateway: GatewaySettings | undefined;
   if (env.INSURER_PROVIDER === 'gateway') {
@@ -411,7 +423,7 @@ function crossChecks(
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms, insurerGateway };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms, insurerGateway, tencentFaceid };
 }
 
 /**
@@ -475,7 +487,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, paymentSettings, tls, sms, insurerGateway } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls, sms, insurerGateway, tencentFaceid } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -521,6 +533,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     lifecycleIntervalMs: env.LIFECYCLE_INTERVAL_MS ?? 10_000,
     ...(sms ? { sms } : {}),
     ...(insurerGateway ? { insurerGateway } : {}),
+    ...(tencentFaceid ? { tencentFaceid } : {}),
     ...(env.INSURER_QUERY_AFTER_MINUTES ? { insurerQueryAfterMinutes: env.INSURER_QUERY_AFTER_MINUTES } : {}),
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK

@@ -11,6 +11,7 @@ import { startAlipayFake } from './alipay-openapi-fake.ts';
 import { startInsurerGatewayFake } from './insurer-gateway-fake.ts';
 import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
+import { startTencentFaceidFake } from './tencent-faceid-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
 import { startWechatMpFake } from './wechat-mp-fake.ts';
 import { startWechatPayFake } from './wechat-pay-v3-fake.ts';
@@ -75,6 +76,14 @@ export const FAKES: readonly FakeDescriptor[] = [
     name: 'Aliyun SMS (log-in codes and notices)',
     async start() {
       const fake = await startAliyunSmsFake();
+      return { env: fake.env(), close: fake.close };
+    },
+  },
+  {
+    name: 'Tencent Cloud FaceID (real-name and face checks)',
+    async start() {
+      // Its face page sends the browser back to the server's PUBLIC_URL; every well-formed name and ID number passes the real-name check.
+      const fake = await startTencentFaceidFake();
       return { env: fake.env(), close: fake.close };
     },
   },

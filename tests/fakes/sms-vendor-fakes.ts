@@ -85,7 +85,7 @@ function smsBook(codeOf: (template: SmsTemplateId) => string) {
   return { state, accept };
 }
 
-async function listen(
+export async function listen(
   handler: (request: IncomingMessage, body: Buffer, response: ServerResponse) => void,
   readBack?: (phone: string) => string | undefined,
 ): Promise<{ server: Server; origin: string }> {
@@ -103,7 +103,7 @@ async function listen(
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function json(response: ServerResponse, status: number, body: object): void {
+export function json(response: ServerResponse, status: number, body: object): void {
   response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', connection: 'close' });
   response.end(JSON.stringify(body));
 }
@@ -213,6 +213,40 @@ export function tc3Signature(input: { secretKey: string; service: string; timest
   return createHmac('sha256', signing).update(stringToSign).digest('hex');
 }
 
+/**
+ * How Tencent Cloud checks a TC3-HMAC-SHA256 request (腾讯云 API 签名方法 v3):
+ * the Authorization header's shape, the SecretId, X-TC-Timestamp within five
+ * minutes, the date and service of the credential scope (the service is the
+ * first label of the host, as sms.tencentcloudapi.com gives "sms"), host and
+ * content-type signed, and the signature over the canonical request. The
+ * platform's error code and message when it refuses; undefined when it passes.
+ */
+export function tc3Refusal(
+  request: IncomingMessage,
+  body: Buffer,
+  keys: { secretId: string; secretKey: string; origin: string },
+): { code: string; message: string } | undefined {
+  const header = (name: string) => String(request.headers[name] ?? '');
+  const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(header('authorization'));
+  if (!auth) return { code: 'AuthFailure.InvalidAuthorization', message: 'Authorization header is invalid.' };
+  const [, id, date, service, signedList, signature] = auth as unknown as [string, string, string, string, string, string];
+  if (id !== keys.secretId) return { code: 'AuthFailure.SecretIdNotFound', message: 'The SecretId is not found, please ensure that your SecretId is correct.' };
+  const timestamp = Number(header('x-tc-timestamp'));
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return { code: 'AuthFailure.SignatureExpire', message: 'Signature expired. Timestamp is too far from the server time.' };
+  if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return { code: 'AuthFailure.SignatureFailure', message: 'The provided credentials could not be validated. The date in Credential does not match X-TC-Timestamp.' };
+  const host = header('host').replace(/:\d+$/, '');
+  if (service !== host.split('.')[0]) return { code: 'AuthFailure.SignatureFailure', message: 'The provided credentials could not be validated. The service in Credential does not match the host.' };
+  const signedHeaders = signedList.split(';');
+  if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) return { code: 'AuthFailure.SignatureFailure', message: 'The provided credentials could not be validated. content-type and host must be signed.' };
+  const canonicalHeaders = signedHeaders.map((name) => `${name}:${name === 'host' ? host : header(name).trim()}\n`).join('');
+  const url = new URL(request.url ?? '/', keys.origin);
+  const canonicalRequest = [request.method ?? 'POST', url.pathname, url.search.slice(1), canonicalHeaders, signedList, sha256(body)].join('\n');
+  if (!sameHex(tc3Signature({ secretKey: keys.secretKey, service, timestamp, canonicalRequest }), signature)) {
+    return { code: 'AuthFailure.SignatureFailure', message: 'The provided credentials could not be validated. Please check your signature is correct.' };
+  }
+  return undefined;
+}
+
 const TENCENT_CODES = {
   sign: 'FailedOperation.SignatureIncorrectOrUnapproved',
   template: 'FailedOperation.TemplateIncorrectOrUnapproved',
@@ -235,24 +269,8 @@ export async function startTencentSmsFake(options: { secretId?: string; secretKe
     // The platform answers its errors with HTTP 200 and Response.Error.
     const error = (code: string, message: string) => json(response, 200, { Response: { Error: { Code: code, Message: message }, RequestId: requestId } });
     const header = (name: string) => String(request.headers[name] ?? '');
-    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(header('authorization'));
-    if (!auth) return error('AuthFailure.InvalidAuthorization', 'Authorization header is invalid.');
-    const [, id, date, service, signedList, signature] = auth as unknown as [string, string, string, string, string, string];
-    if (id !== secretId) return error('AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.');
-    const timestamp = Number(header('x-tc-timestamp'));
-    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return error('AuthFailure.SignatureExpire', 'Signature expired. Timestamp is too far from the server time.');
-    if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The date in Credential does not match X-TC-Timestamp.');
-    // The service is the first label of the host, as sms.tencentcloudapi.com gives "sms".
-    const host = header('host').replace(/:\d+$/, '');
-    if (service !== host.split('.')[0]) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The service in Credential does not match the host.');
-    const signedHeaders = signedList.split(';');
-    if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. content-type and host must be signed.');
-    const canonicalHeaders = signedHeaders.map((name) => `${name}:${name === 'host' ? host : header(name).trim()}\n`).join('');
-    const url = new URL(request.url ?? '/', origin);
-    const canonicalRequest = [request.method ?? 'POST', url.pathname, url.search.slice(1), canonicalHeaders, signedList, sha256(body)].join('\n');
-    if (!sameHex(tc3Signature({ secretKey, service, timestamp, canonicalRequest }), signature)) {
-      return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.');
-    }
+    const refused = tc3Refusal(request, body, { secretId, secretKey, origin });
+    if (refused) return error(refused.code, refused.message);
     if (header('x-tc-action') !== 'SendSms' || header('x-tc-version') !== '2021-01-11') return error('InvalidAction', 'The requested action does not exist.');
     const failure = state.failNext.shift();
     if (failure && 'http' in failure) {

@@ -407,6 +407,10 @@ export const identityVerifications = pgTable(
     faceTicketHash: text('face_ticket_hash').unique(),
     /** When the face page was handed out; its ticket is good for FACE_TICKET_TTL after that. */
     faceStartedAt: ts('face_started_at'),
+    /** The identity vendor's handle on the face check (Tencent's BizToken), to ask for its outcome; null for the sandbox. */
+    faceVendorToken: text('face_vendor_token'),
+    /** Why the face check failed, in the user's language. */
+    faceReason: text('face_reason'),
     createdAt: createdAt(),
     faceAt: ts('face_at'),
   },

@@ -7,7 +7,16 @@ import { getUserById, type UserRow } from '../auth/users-repo.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
-import { beginFace, decodeIdentityPayload, toVerificationResult, verificationResult, verifyRealName } from './identity-service.ts';
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  beginFace,
+  decodeIdentityPayload,
+  FACE_RETURN_PATH,
+  returnFromFace,
+  toVerificationResult,
+  verificationResult,
+  verifyRealName,
+} from './identity-service.ts';
 
 function authenInfo(user: UserRow): AuthenInfo {
   return {
@@ -59,4 +68,23 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       return ok(authenInfo(user), '实名认证通过');
     },
   );
+}
+
+const FaceReturnQuery = Type.Object({
+  ticket: Type.String({ minLength: 16, maxLength: 64 }),
+  // Appended by the vendor (its BizToken); the server asks about the token it stored, not this one.
+  token: Type.Optional(Type.String({ maxLength: 128 })),
+});
+
+/**
+ * The address the identity vendor sends the browser back to after its face
+ * page (outside /_gw: a navigation carries no access token; the one-time
+ * ticket names the verification): records the vendor's outcome if decided,
+ * then 303 to the verification's result page with verId and startFrom=2.
+ */
+export function registerFaceReturnRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.get<{ Querystring: Static<typeof FaceReturnQuery> }>(FACE_RETURN_PATH, { schema: { querystring: FaceReturnQuery } }, async (request, reply) => {
+    const next = await returnFromFace(deps, request.query.ticket);
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(next, 303);
+  });
 }

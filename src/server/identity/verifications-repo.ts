@@ -33,10 +33,10 @@ export async function insertVerification(
 /** How long the link to the face page works. */
 export const FACE_TICKET_TTL_MS = 10 * 60_000;
 
-export async function startFace(db: Db, verId: string, input: { ticketHash: string; backUrl: string; now: Date }): Promise<void> {
+export async function startFace(db: Db, verId: string, input: { ticketHash: string; backUrl: string; vendorToken: string | null; now: Date }): Promise<void> {
   await db
     .update(identityVerifications)
-    .set({ faceTicketHash: input.ticketHash, backUrl: input.backUrl, faceStatus: 'pending', faceStartedAt: input.now })
+    .set({ faceTicketHash: input.ticketHash, backUrl: input.backUrl, faceStatus: 'pending', faceStartedAt: input.now, faceVendorToken: input.vendorToken, faceReason: null })
     .where(eq(identityVerifications.verId, verId));
 }
 
@@ -52,12 +52,45 @@ export async function getByTicketHash(db: Db, ticketHash: string, now: Date): Pr
   return row;
 }
 
-/** Records the face outcome once: the ticket is used up by the same statement. */
-export async function finishFace(db: Db, ticketHash: string, passed: boolean, now: Date): Promise<VerificationRow | undefined> {
+/** Records the face outcome of the sandbox's page once: the ticket is used up by the same statement. */
+export async function finishFace(db: Db, ticketHash: string, outcome: { passed: boolean; reason: string }, now: Date): Promise<VerificationRow | undefined> {
   const [row] = await db
     .update(identityVerifications)
-    .set({ faceStatus: passed ? 'passed' : 'failed', faceAt: now, faceTicketHash: null })
+    .set({ faceStatus: outcome.passed ? 'passed' : 'failed', faceReason: outcome.passed ? null : outcome.reason, faceAt: now, faceTicketHash: null })
     .where(liveTicket(ticketHash, now))
+    .returning();
+  return row;
+}
+
+/**
+ * The verification a vendor's return address names by its ticket, whatever
+ * its state (the vendor may send the browser back long after the face page's
+ * link expired, and a reload comes back after the outcome is recorded).
+ */
+export async function getByReturnTicket(db: Db, ticketHash: string): Promise<VerificationRow | undefined> {
+  const [row] = await db.select().from(identityVerifications).where(eq(identityVerifications.faceTicketHash, ticketHash)).limit(1);
+  return row;
+}
+
+/**
+ * Records the vendor's outcome of a face check once: only while the
+ * verification still waits for the check of that vendor token (a check
+ * started again since, or an outcome already recorded, is left alone).
+ */
+export async function recordVendorFace(
+  db: Db,
+  input: { verId: string; vendorToken: string; passed: boolean; reason: string; now: Date },
+): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .update(identityVerifications)
+    .set({ faceStatus: input.passed ? 'passed' : 'failed', faceReason: input.passed ? null : input.reason, faceAt: input.now })
+    .where(
+      and(
+        eq(identityVerifications.verId, input.verId),
+        eq(identityVerifications.faceVendorToken, input.vendorToken),
+        eq(identityVerifications.faceStatus, 'pending'),
+      ),
+    )
     .returning();
   return row;
 }

@@ -17,6 +17,7 @@ import { repeatInsuranceOfDraft } from '../orders/repeat-insurance.ts';
 import type { StoredPerson } from '../orders/stored-person.ts';
 import { SandboxMailProvider } from '../providers/mail/sandbox-mail-provider.ts';
 import { ID_CHECK_LIMIT, MAIL_LIMIT, REPEAT_LIMIT, reserveAttempt } from './call-limits.ts';
+import { checkRealName } from '../identity/identity-service.ts';
 import { recordClientEvent } from './op-log.ts';
 import { listTradesOfUser } from './trades-repo.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
@@ -128,7 +129,7 @@ export function registerOtherCallRoutes(app: FastifyInstance, deps: AppDeps): vo
     if (nameProblem) return ok({ ...id, nameMatched: false, msg: nameProblem });
     // Only a real-name check reaches the provider, and only it is counted.
     await reserveAttempt(db, ID_CHECK_LIMIT, currentUser(request).userId, now);
-    const outcome = await deps.identity.checkRealName({ name, idNo });
+    const outcome = await checkRealName(deps, { name, idNo });
     return ok({ ...id, nameMatched: outcome.passed, msg: outcome.reason });
   });
 

@@ -16,6 +16,7 @@ import type { GeocoderProvider } from './geocoder/geocoder-provider.ts';
 import type { IdentityProvider } from './identity/identity-provider.ts';
 import { sandboxFaceRoutes } from './identity/sandbox-face-routes.ts';
 import { SandboxIdentityProvider } from './identity/sandbox-identity-provider.ts';
+import { TencentFaceidProvider } from './identity/tencent-faceid-provider.ts';
 import type { InsurerProvider } from './insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from './insurer/sandbox-insurer-provider.ts';
 import { DatabaseNonceStore, GATEWAY_NOTIFY_PATH, GatewayInsurerProvider } from './insurer/gateway-insurer-provider.ts';
@@ -134,6 +135,15 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
       sandbox: true,
       create: () => new SandboxIdentityProvider(),
       pages: (app, context) => sandboxFaceRoutes(app, { deps: context.deps }),
+    },
+    // Tencent Cloud FaceID (人脸核身): IdCardVerification, and the H5 face flow (DetectAuth, GetDetectInfoEnhanced).
+    tencent: {
+      name: 'tencent',
+      sandbox: false,
+      create: ({ config, now, callOut }) => {
+        if (!config.tencentFaceid) throw new Error('IDENTITY_PROVIDER=tencent needs TENCENT_FACEID_SECRET_ID, TENCENT_FACEID_SECRET_KEY, TENCENT_FACEID_RULE_ID and PUBLIC_URL');
+        return new TencentFaceidProvider(config.tencentFaceid, callOut, now);
+      },
     },
   },
   geocoder: {

@@ -4,6 +4,7 @@ import { SmsRefused, type SmsProvider, type SmsRefusal } from './sms-provider.ts
 import type { SmsVendorSettings } from './sms-settings.ts';
 import { SMS_TEMPLATES, type SmsParams, type SmsTemplateId } from './sms-templates.ts';
 import { cjsDefault } from './cjs-default.ts';
+import { requestTencent, TENCENT_TRANSIENT } from '../tencent-cloud.ts';
 
 /** Tencent Cloud SMS error codes (per phone in SendStatusSet, or of the whole call) and the outcome each means. */
 const REFUSALS: Readonly<Record<string, SmsRefusal>> = {
@@ -30,11 +31,8 @@ const REFUSALS: Readonly<Record<string, SmsRefusal>> = {
   'UnsupportedOperation.ContainDomesticAndInternationalPhoneNumber': 'badPhone',
 };
 
-/** The whole call failed on the platform's side (InternalError.*, RequestLimitExceeded): transient. */
-const TRANSIENT = /^(InternalError|RequestLimitExceeded|ResourceUnavailable)/;
-
 export function tencentRefusal(code: string): SmsRefusal | 'transient' {
-  if (TRANSIENT.test(code)) return 'transient';
+  if (TENCENT_TRANSIENT.test(code)) return 'transient';
   if (code.startsWith('AuthFailure')) return 'account';
   return REFUSALS[code] ?? 'other';
 }
@@ -87,17 +85,8 @@ export class TencentSmsProvider implements SmsProvider {
       idempotent: false,
       timeoutMs: 10_000,
       run: async (signal) => {
-        let code: string;
-        try {
-          const answer = (await this.client.request('SendSms', request, { signal })) as { SendStatusSet?: SendStatus[] };
-          code = answer.SendStatusSet?.[0]?.Code ?? 'EmptyAnswer';
-        } catch (error) {
-          // TencentCloudSDKHttpException: `code` is the platform's error code, `httpCode` a non-200 status; neither for a socket error.
-          const { code: vendorCode, httpCode } = error as { code?: unknown; httpCode?: unknown };
-          if (typeof httpCode === 'number') throw new OutboundError(`SendSms: HTTP ${httpCode}`, httpCode >= 500, `http-${httpCode}`);
-          if (typeof vendorCode !== 'string' || vendorCode === '') throw new OutboundError('SendSms: no answer', true);
-          code = vendorCode;
-        }
+        const result = await requestTencent<{ SendStatusSet?: SendStatus[] }>(this.client, 'SendSms', request, signal);
+        const code = result.ok ? (result.answer.SendStatusSet?.[0]?.Code ?? 'EmptyAnswer') : result.code;
         if (code === 'Ok') return;
         const refusal = tencentRefusal(code);
         if (refusal === 'transient') throw new OutboundError(`SendSms: ${code}`, true, code);
