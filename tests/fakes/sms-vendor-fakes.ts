@@ -213,6 +213,42 @@ export function tc3Signature(input: { secretKey: string; service: string; timest
   return createHmac('sha256', signing).update(stringToSign).digest('hex');
 }
 
+/**
+ * Verifies a Tencent Cloud API request the way the platform does: the
+ * TC3-HMAC-SHA256 Authorization header (SecretId, the date of X-TC-Timestamp
+ * within five minutes, the service as the first label of the host, content-type
+ * and host signed, the signature over the canonical request). The failure is
+ * the platform's error code and message.
+ */
+export function checkTc3(
+  request: IncomingMessage,
+  body: Buffer,
+  origin: string,
+  keys: { secretId: string; secretKey: string },
+): { ok: true } | { ok: false; code: string; message: string } {
+  const refuse = (code: string, message: string) => ({ ok: false as const, code, message });
+  const header = (name: string) => String(request.headers[name] ?? '');
+  const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(header('authorization'));
+  if (!auth) return refuse('AuthFailure.InvalidAuthorization', 'Authorization header is invalid.');
+  const [, id, date, service, signedList, signature] = auth as unknown as [string, string, string, string, string, string];
+  if (id !== keys.secretId) return refuse('AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.');
+  const timestamp = Number(header('x-tc-timestamp'));
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return refuse('AuthFailure.SignatureExpire', 'Signature expired. Timestamp is too far from the server time.');
+  if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return refuse('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The date in Credential does not match X-TC-Timestamp.');
+  // The service is the first label of the host, as sms.tencentcloudapi.com gives "sms".
+  const host = header('host').replace(/:\d+$/, '');
+  if (service !== host.split('.')[0]) return refuse('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The service in Credential does not match the host.');
+  const signedHeaders = signedList.split(';');
+  if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) return refuse('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. content-type and host must be signed.');
+  const canonicalHeaders = signedHeaders.map((name) => `${name}:${name === 'host' ? host : header(name).trim()}\n`).join('');
+  const url = new URL(request.url ?? '/', origin);
+  const canonicalRequest = [request.method ?? 'POST', url.pathname, url.search.slice(1), canonicalHeaders, signedList, sha256(body)].join('\n');
+  if (!sameHex(tc3Signature({ secretKey: keys.secretKey, service, timestamp, canonicalRequest }), signature)) {
+    return refuse('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.');
+  }
+  return { ok: true };
+}
+
 const TENCENT_CODES = {
   sign: 'FailedOperation.SignatureIncorrectOrUnapproved',
   template: 'FailedOperation.TemplateIncorrectOrUnapproved',
@@ -235,24 +271,8 @@ export async function startTencentSmsFake(options: { secretId?: string; secretKe
     // The platform answers its errors with HTTP 200 and Response.Error.
     const error = (code: string, message: string) => json(response, 200, { Response: { Error: { Code: code, Message: message }, RequestId: requestId } });
     const header = (name: string) => String(request.headers[name] ?? '');
-    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(header('authorization'));
-    if (!auth) return error('AuthFailure.InvalidAuthorization', 'Authorization header is invalid.');
-    const [, id, date, service, signedList, signature] = auth as unknown as [string, string, string, string, string, string];
-    if (id !== secretId) return error('AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.');
-    const timestamp = Number(header('x-tc-timestamp'));
-    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return error('AuthFailure.SignatureExpire', 'Signature expired. Timestamp is too far from the server time.');
-    if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The date in Credential does not match X-TC-Timestamp.');
-    // The service is the first label of the host, as sms.tencentcloudapi.com gives "sms".
-    const host = header('host').replace(/:\d+$/, '');
-    if (service !== host.split('.')[0]) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. The service in Credential does not match the host.');
-    const signedHeaders = signedList.split(';');
-    if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. content-type and host must be signed.');
-    const canonicalHeaders = signedHeaders.map((name) => `${name}:${name === 'host' ? host : header(name).trim()}\n`).join('');
-    const url = new URL(request.url ?? '/', origin);
-    const canonicalRequest = [request.method ?? 'POST', url.pathname, url.search.slice(1), canonicalHeaders, signedList, sha256(body)].join('\n');
-    if (!sameHex(tc3Signature({ secretKey, service, timestamp, canonicalRequest }), signature)) {
-      return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.');
-    }
+    const check = checkTc3(request, body, origin, { secretId, secretKey });
+    if (!check.ok) return error(check.code, check.message);
     if (header('x-tc-action') !== 'SendSms' || header('x-tc-version') !== '2021-01-11') return error('InvalidAction', 'The requested action does not exist.');
     const failure = state.failNext.shift();
     if (failure && 'http' in failure) {

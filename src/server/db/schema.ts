@@ -822,6 +822,21 @@ export const esignSandboxTasks = pgTable('esign_sandbox_tasks', {
   createdAt: createdAt(),
 });
 
+/**
+ * The 腾讯电子签 flow created for each of our business numbers
+ * (providers/esign/tencent-ess-provider.ts): the platform takes no
+ * idempotency key, so the adapter keeps which flow it created for a contract
+ * number (created once, under an advisory lock of the number) and the last
+ * signing link while it is fresh.
+ */
+export const esignTencentFlows = pgTable('esign_tencent_flows', {
+  businessNo: text('business_no').primaryKey(),
+  flowId: text('flow_id').notNull().unique(),
+  signUrl: text('sign_url'),
+  signUrlExpiresAt: ts('sign_url_expires_at'),
+  createdAt: createdAt(),
+});
+
 /** A user certified as a signer with the e-sign platform (cloudCertiPerInfo): the holder of their agreements. */
 export const esignSigners = pgTable('esign_signers', {
   userId: uuid('user_id')
