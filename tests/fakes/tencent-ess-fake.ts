@@ -70,8 +70,8 @@ export interface TencentEssFake {
   requests: { action: string; error: string }[];
   /** Callback deliveries: message id, flow status and the HTTP status our server answered (0: no answer). */
   deliveries: { msgId: string; status: number; http: number }[];
-  /** The next API answers: a platform error code, or an HTTP status with no body. */
-  failNext: Array<{ code: string } | { http: number }>;
+  /** The next answers (of `action`, or of any call): a platform error code, or an HTTP status with no body. */
+  failNext: Array<({ code: string } | { http: number }) & { action?: string }>;
   /** Added to the fake's clock (download addresses expire by it). */
   offsetMs: number;
   /** The signer signs, as on the signing page. */
@@ -134,7 +134,7 @@ export async function startTencentEssFake(
     flowsCreated: 0,
     requests: [] as { action: string; error: string }[],
     deliveries: [] as { msgId: string; status: number; http: number }[],
-    failNext: [] as Array<{ code: string } | { http: number }>,
+    failNext: [] as Array<({ code: string } | { http: number }) & { action?: string }>,
     offsetMs: 0,
   };
   const now = () => Date.now() + state.offsetMs;
@@ -338,7 +338,8 @@ export async function startTencentEssFake(
     if (!check.ok) return answer(check.code, check.message);
     const handler = actions[action];
     if (!handler || request.headers['x-tc-version'] !== '2020-11-11') return answer('InvalidAction', 'The requested action does not exist.');
-    const failure = state.failNext.shift();
+    const at = state.failNext.findIndex((f) => f.action === undefined || f.action === action);
+    const failure = at < 0 ? undefined : state.failNext.splice(at, 1)[0];
     if (failure && 'http' in failure) {
       state.requests.push({ action, error: `http-${failure.http}` });
       response.writeHead(failure.http, { connection: 'close' });
