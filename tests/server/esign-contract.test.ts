@@ -320,6 +320,20 @@ describe.each(backends)('the e-sign contract (%s)', (backend) => {
       const ok = await agreement(pupil('406'));
       expect(ok.signUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__fake\/ess\/sign\?token=/);
       expect(fake.flowsCreated).toBe(before + 1);
+      // Two requests creating the task of one business number at once: one flow, both answered with it.
+      const esign = t.handles.providers.esign as TencentEssProvider;
+      const input = {
+        businessNo: 'HT20260101ESS0000001',
+        title: '学生平安保险投保协议',
+        document: new Uint8Array(Buffer.from('%PDF-1.4 agreement')),
+        preview: [],
+        signer: { name: HOLDER.name, idNo: HOLDER.idNo, phone: '13800000000' },
+        returnUrl: `${t.config.publicUrl}/#/detailSign?contractNo=HT20260101ESS0000001`,
+        signatureField: { page: 1, x: 126, y: 634, width: 150, height: 60 },
+      };
+      const [a, b] = await Promise.all([esign.createTask(input), esign.createTask(input)]);
+      expect(b.taskId).toBe(a.taskId);
+      expect(fake.flowsCreated).toBe(before + 2);
     }, 60_000);
   });
 });

@@ -1,5 +1,5 @@
 import { createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { CommonClient } from 'tencentcloud-sdk-nodejs-common';
 import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { Db } from '../../db/db.ts';
@@ -17,6 +17,10 @@ const REUSE_MARGIN_MS = 5 * 60_000;
 export const ESS_FLOW_TTL_MS = 7 * 24 * 3600_000;
 /** What DescribeFileUrls is asked for (UrlTtl, seconds). */
 export const ESS_DOWNLOAD_TTL_S = 300;
+/** A claim on a business number without a flow after this long is taken over (the process creating it died). */
+const CLAIM_MS = 60_000;
+/** How long a request waits for another one creating the same flow. */
+const WAIT_FOR_CLAIM_MS = 30_000;
 /** A signed PDF larger than this is refused (the agreement is one or two pages). */
 const MAX_PDF_BYTES = 20 * 1024 * 1024;
 
@@ -118,7 +122,7 @@ type FlowRow = typeof esignTencentFlows.$inferSelect;
  * signing block is — created by CreateFlowByFiles, and the H5 signing link
  * of CreateFlowSignUrl with our return address. The platform takes no
  * idempotency key: the flow of a business number is kept in
- * esign_tencent_flows and created once under an advisory lock of the number
+ * esign_tencent_flows, created by the one request that claimed the number
  * (CreateFlowByFiles is never retried: a second flow would be a second
  * contract charged). Status from DescribeFlowInfo; the signed PDF from the
  * short-lived address of DescribeFileUrls; callbacks decrypted with the
@@ -181,23 +185,46 @@ export class TencentEssProvider implements EsignProvider {
     return { passed: true, reason: '' };
   }
 
-  private async flowRow(businessNo: string, db: Db = this.db): Promise<FlowRow | undefined> {
-    const [row] = await db.select().from(esignTencentFlows).where(eq(esignTencentFlows.businessNo, businessNo)).limit(1);
+  private async flowRow(businessNo: string): Promise<FlowRow | undefined> {
+    const [row] = await this.db.select().from(esignTencentFlows).where(eq(esignTencentFlows.businessNo, businessNo)).limit(1);
     return row;
   }
 
-  /** The flow of a business number: the one created before, or a new one, created once whoever asks at the same time. */
-  private async flowOf(input: CreateTaskInput): Promise<FlowRow> {
-    const known = await this.flowRow(input.businessNo);
-    if (known) return known;
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`esign-tencent:${input.businessNo}`}))`);
-      const created = await this.flowRow(input.businessNo, tx);
-      if (created) return created;
-      const flowId = await this.createFlow(input);
-      const [row] = await tx.insert(esignTencentFlows).values({ businessNo: input.businessNo, flowId, createdAt: this.now() }).returning();
-      return row!;
-    });
+  /**
+   * The flow of a business number: the one created before, or a new one.
+   * One request claims the number (a row without a flow) and creates the
+   * flow; one asking meanwhile waits for it. No transaction is held during
+   * the platform's calls; a failed creation gives the claim back, and a claim
+   * older than CLAIM_MS (its process died) is taken over.
+   */
+  private async flowOf(input: CreateTaskInput): Promise<FlowRow & { flowId: string }> {
+    const no = input.businessNo;
+    const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
+    for (;;) {
+      const row = await this.flowRow(no);
+      if (row?.flowId) return { ...row, flowId: row.flowId };
+      const now = this.now();
+      const claimed = row
+        ? await this.db
+            .update(esignTencentFlows)
+            .set({ claimedAt: now })
+            .where(and(eq(esignTencentFlows.businessNo, no), isNull(esignTencentFlows.flowId), lt(esignTencentFlows.claimedAt, new Date(now.getTime() - CLAIM_MS))))
+            .returning()
+        : await this.db.insert(esignTencentFlows).values({ businessNo: no, claimedAt: now, createdAt: now }).onConflictDoNothing().returning();
+      if (claimed.length > 0) {
+        let flowId: string;
+        try {
+          flowId = await this.createFlow(input);
+        } catch (error) {
+          await this.db.delete(esignTencentFlows).where(and(eq(esignTencentFlows.businessNo, no), isNull(esignTencentFlows.flowId)));
+          throw error;
+        }
+        const [done] = await this.db.update(esignTencentFlows).set({ flowId }).where(eq(esignTencentFlows.businessNo, no)).returning();
+        return { ...done!, flowId };
+      }
+      if (Date.now() > deadline) throw new OutboundError(`e-sign: the flow of ${no} is still being created`, true, 'claimed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   private async createFlow(input: CreateTaskInput): Promise<string> {
