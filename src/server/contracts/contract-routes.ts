@@ -237,7 +237,10 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       });
     } catch (error) {
       // The platform refused the signer or the document for what they are: the parent's to correct, not a failure of ours.
-      if (error instanceof EsignRefused) throw rejected(error.message);
+      if (error instanceof EsignRefused) {
+        request.log.info({ contractNo: current.contractNo, vendorCode: error.vendorCode }, 'e-sign task refused by the platform');
+        throw rejected(error.message);
+      }
       throw error;
     }
     await deps.db.update(contracts).set({ taskId: task.taskId, signUrl: task.signUrl }).where(eq(contracts.contractNo, current.contractNo));

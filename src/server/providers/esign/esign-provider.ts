@@ -91,14 +91,19 @@ export interface EsignProvider {
   /** The platform's own view of a task (polled when no callback came). */
   queryTask(taskId: string): Promise<{ status: EsignTaskStatus; seq: number }>;
   /**
-   * Where a signed task's evidence (the drawn signature and the signing time)
-   * can be downloaded: an address that works for a few minutes, as the
-   * platforms give; undefined while the task is not signed.
+   * Where a signed task's evidence (the drawn signature and the signing
+   * time, or the platform's signed PDF) can be downloaded: an address that
+   * works for a few minutes, as the platforms give; undefined while the task
+   * is not signed.
    */
   signedDownload(taskId: string): Promise<DownloadLink | undefined>;
   /** Fetches a download address: the evidence, or why not (the address expired, or is not this platform's). */
   download(url: string): Promise<SignedEvidence | { problem: 'expired' | 'invalid' }>;
-  /** The event of a callback, or undefined when its signature or timestamp is not valid (forged or replayed late). */
+  /**
+   * The event of a callback, or undefined when it is not the platform's: its
+   * signature or timestamp not valid (the sandbox: forged or replayed late),
+   * or its body not decrypting under the callback key (腾讯电子签).
+   */
   verifyCallback(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): EsignEvent | undefined;
 }
 
