@@ -9,12 +9,14 @@
  * platform's download addresses are the real adapter's (the sandbox's are in
  * contracts.test.ts).
  */
+import { Writable } from 'node:stream';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCalls, type AgreementCreated, type ContractList, type SignList } from '../../src/contract/contracts.ts';
 import { fillPath, GW } from '../../src/contract/define-call.ts';
 import { makeIdCard, maskName } from '../../src/engine/rules/index.ts';
 import { sha256Hex } from '../../src/server/contracts/agreement-pdf.ts';
+import { loggerOptions } from '../../src/server/http/log-options.ts';
 import { POLL_AFTER_MS, signedKey } from '../../src/server/contracts/contract-service.ts';
 import { signEsignCallback, type SandboxEsignProvider } from '../../src/server/providers/esign/sandbox-esign-provider.ts';
 import type { TencentEssProvider } from '../../src/server/providers/esign/tencent-ess-provider.ts';
@@ -117,17 +119,25 @@ function tencentDriver(): EsignDriver {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toMatch(/\/#\/detailSign\?contractNo=HT/);
   };
-  const driver: EsignDriver & { fake(): TencentEssFake } = {
+  const lines: string[] = [];
+  const driver: EsignDriver & { fake(): TencentEssFake; log(): string } = {
     label: 'tencent on the 电子签 fake',
     provider: 'tencent',
     real: true,
     fake: () => fake,
+    log: () => lines.join(''),
     async start(backend, now) {
       // Each callback twice, the 合同发起 one held back until after the last: duplicates and disorder on every agreement.
       fake = await startTencentEssFake({ callbackMode: 'outOfOrder', delayMs: 5 });
       const port = await freePort();
       const tencentEss = readTencentEssSettings(fake.env()).settings!;
-      const t = await makeTestApp({ backend, now, config: { publicUrl: `http://127.0.0.1:${port}`, providers: { ...testConfig().providers, esign: 'tencent' }, tencentEss } });
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const t = await makeTestApp({ backend, now, logger: { ...loggerOptions('info'), stream }, config: { publicUrl: `http://127.0.0.1:${port}`, providers: { ...testConfig().providers, esign: 'tencent' }, tencentEss } });
       await t.app.listen({ port, host: '127.0.0.1' });
       return t;
     },
@@ -335,5 +345,13 @@ describe.each(backends)('the e-sign contract (%s)', (backend) => {
       expect(b.taskId).toBe(a.taskId);
       expect(fake.flowsCreated).toBe(before + 2);
     }, 60_000);
+
+    it.runIf(driver.real)('logs every call to the platform, without personal data, keys or links', () => {
+      const log = (driver as unknown as { log(): string }).log();
+      for (const action of ['UploadFiles', 'CreateFlowByFiles', 'CreateFlowSignUrl', 'DescribeFlowInfo', 'DescribeFileUrls']) expect(log).toContain(`"call":"${action}"`);
+      expect(log).toContain('"vendorCode":"InvalidParameter.Mobile"');
+      const settings = t.config.tencentEss!;
+      for (const secret of [HOLDER.idNo, HOLDER.name, parent.phone, settings.secretKey, settings.callbackKey, '__fake/ess/sign?token=', '__fake/ess/file/']) expect(log).not.toContain(secret);
+    });
   });
 });
