@@ -26,6 +26,7 @@ import type { SmtpSettings } from './providers/mail/smtp-mail-provider.ts';
 import { TENCENT_LBS_BASE, type TencentLbsSettings } from './providers/geocoder/tencent-geocoder.ts';
 import { readSmsSettings, SMS_SECRETS, SMS_VARIABLES, type SmsVendorSettings } from './providers/sms/sms-settings.ts';
 import { FACEID_SECRETS, FACEID_VARIABLES, readFaceidSettings, type TencentFaceidSettings } from './providers/identity/tencent-faceid-settings.ts';
+import { readTencentEssSettings, TENCENT_ESS_SECRETS, TENCENT_ESS_VARIABLES, type TencentEssSettings } from './providers/esign/tencent-ess-settings.ts';
 import { WECHAT_API_BASE, type OfficialAccountSettings } from './providers/wechat/official-account-jssdk.ts';
 import type { S3Settings } from './providers/storage/s3-storage.ts';
 import { ALIPAY_VARIABLES } from './providers/payment/alipay-settings.ts';
@@ -114,6 +115,8 @@ export interface AppConfig {
   /** INSURER_QUERY_AFTER_MINUTES: an insurer that can be asked is asked about an application without outcome after this long. */
   insurerQueryAfterMinutes?: number;
   // --- contracts
+  /** TENCENT_ESS_*, for ESIGN_PROVIDER=tencent (providers/esign/tencent-ess-settings.ts). */
+  tencentEss?: TencentEssSettings;
   /** S3_ENDPOINT, S3_REGION, S3_BUCKET, the access key and S3_FORCE_PATH_STYLE, for STORAGE_PROVIDER=s3. */
   s3?: S3Settings;
 }
@@ -265,7 +268,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS];
+const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS, ...TENCENT_ESS_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -316,6 +319,7 @@ export const EnvSchema = Type.Object({
   MAIL_FROM: text('the sender, e.g. 学平险 <noreply@example.com>', { pattern: '^([^<>]*<[^@\\s<>]+@[^@\\s<>]+>|[^@\\s<>]+@[^@\\s<>]+)$' }),
   ...Object.fromEntries(Object.entries(SMS_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
   ...Object.fromEntries(Object.entries(FACEID_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
+  ...Object.fromEntries(Object.entries(TENCENT_ESS_VARIABLES).map(([name, { description, pattern }]) => [name, text(description, { pattern })])),
   ...providerVariables(),
   // Checked in full (files read, keys parsed) only when PAYMENT_CHANNELS names alipay:openapi.
   ...Object.fromEntries(Object.entries(ALIPAY_VARIABLES).map(([name, description]) => [name, text(description)])),
@@ -377,6 +381,7 @@ function crossChecks(
   sms: SmsVendorSettings | undefined;
   insurerGateway: GatewaySettings | undefined;
   tencentFaceid: TencentFaceidSettings | undefined;
+  tencentEss: TencentEssSettings | undefined;
 } {
   const problems: string[] = [];
   const parsed = parsePaymentChannels(env.PAYMENT_CHANNELS ?? DEFAULT_PAYMENT_CHANNELS);
@@ -406,6 +411,12 @@ function crossChecks(
     problems.push(...read.problems);
     insurerGateway = read.settings;
   }
+  let tencentEss: TencentEssSettings | undefined;
+  if (env.ESIGN_PROVIDER === 'tencent') {
+    const read = readTencentEssSettings(env);
+    problems.push(...read.problems);
+    tencentEss = read.settings;
+  }
   if (env.WECHAT_JSSDK_PROVIDER === 'official') {
     for (const name of ['WECHAT_MP_APPID', 'WECHAT_MP_SECRET'] as const) if (env[name] === undefined) problems.push(`${name} must be set when WECHAT_JSSDK_PROVIDER=official (got nothing)`);
   }
@@ -423,7 +434,7 @@ function crossChecks(
       }
     }
   }
-  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms, insurerGateway, tencentFaceid };
+  return { problems, paymentChannels: parsed.ok ? parsed.channels : [], paymentSettings: channelSettings.settings, tls, sms, insurerGateway, tencentFaceid, tencentEss };
 }
 
 /**
@@ -487,7 +498,7 @@ export function loadStartConfig(processEnv: NodeJS.ProcessEnv = process.env): {
 function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig, 'paymentKeys'>; paymentChannels: PaymentChannelChoice[] } {
   const env = validatedEnv(processEnv);
   const nodeEnv: NodeEnv = (env.NODE_ENV as NodeEnv | undefined) ?? 'development';
-  const { problems, paymentChannels, paymentSettings, tls, sms, insurerGateway, tencentFaceid } = crossChecks(env, nodeEnv);
+  const { problems, paymentChannels, paymentSettings, tls, sms, insurerGateway, tencentFaceid, tencentEss } = crossChecks(env, nodeEnv);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const defaults = defaultProviderChoice();
@@ -534,6 +545,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     ...(sms ? { sms } : {}),
     ...(insurerGateway ? { insurerGateway } : {}),
     ...(tencentFaceid ? { tencentFaceid } : {}),
+    ...(tencentEss ? { tencentEss } : {}),
     ...(env.INSURER_QUERY_AFTER_MINUTES ? { insurerQueryAfterMinutes: env.INSURER_QUERY_AFTER_MINUTES } : {}),
     ...(env.SMTP_URL && env.MAIL_FROM ? { smtp: { url: env.SMTP_URL, from: env.MAIL_FROM } } : {}),
     ...(env.TENCENT_LBS_KEY && env.TENCENT_LBS_SK

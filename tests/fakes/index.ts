@@ -11,6 +11,7 @@ import { startAlipayFake } from './alipay-openapi-fake.ts';
 import { startInsurerGatewayFake } from './insurer-gateway-fake.ts';
 import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
+import { startTencentEssFake } from './tencent-ess-fake.ts';
 import { startTencentFaceidFake } from './tencent-faceid-fake.ts';
 import { startTencentLbsFake } from './tencent-lbs-fake.ts';
 import { startWechatMpFake } from './wechat-mp-fake.ts';
@@ -84,6 +85,14 @@ export const FAKES: readonly FakeDescriptor[] = [
     async start() {
       // Its face page sends the browser back to the server's PUBLIC_URL; every well-formed name and ID number passes the real-name check.
       const fake = await startTencentFaceidFake();
+      return { env: fake.env(), close: fake.close };
+    },
+  },
+  {
+    name: 'Tencent 电子签 (agreements)',
+    async start() {
+      // Callbacks (each sent twice) go to the origin of the signer's return address (PUBLIC_URL), where the console's 回调地址 would point.
+      const fake = await startTencentEssFake({ callbackMode: 'twice', delayMs: 500 });
       return { env: fake.env(), close: fake.close };
     },
   },

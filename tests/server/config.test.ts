@@ -153,6 +153,34 @@ describe('a bad variable stops the start with its name and what it accepts', () 
     expect(config.insurerGateway).toEqual({ baseUrl: 'https://gw.insurer.example/edu/v1', keyId: 'edu-1', secret: 's'.repeat(32), timeoutMs: 10_000 });
   });
 
+  it('ESIGN_PROVIDER=tencent needs the 电子签 keys, the 经办人 and the callback key, each named, secrets quoted by their length', () => {
+    expect(problemsOf({ ESIGN_PROVIDER: 'tencent' })).toEqual([
+      'TENCENT_ESS_SECRET_ID must be set when ESIGN_PROVIDER=tencent (got nothing)',
+      'TENCENT_ESS_SECRET_KEY must be set when ESIGN_PROVIDER=tencent (got nothing)',
+      'TENCENT_ESS_OPERATOR_ID must be set when ESIGN_PROVIDER=tencent (got nothing)',
+      'TENCENT_ESS_CALLBACK_KEY must be set when ESIGN_PROVIDER=tencent (got nothing)',
+    ]);
+    const keys = { ESIGN_PROVIDER: 'tencent', TENCENT_ESS_SECRET_ID: 'AKID'.padEnd(36, 'x'), TENCENT_ESS_SECRET_KEY: 'k'.repeat(32), TENCENT_ESS_OPERATOR_ID: 'yDRCLUUgygq2xun5UuO4zjEwg0vjoimj' };
+    const problems = problemsOf({ ...keys, TENCENT_ESS_CALLBACK_KEY: 'short-key', TENCENT_ESS_ENDPOINT: 'ess.tencentcloudapi.com' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^TENCENT_ESS_CALLBACK_KEY must be the 回调加密 key .*\(got 9 characters\)$/),
+      expect.stringMatching(/^TENCENT_ESS_ENDPOINT must be an http:\/\/ or https:\/\/ origin .*\(got "ess.tencentcloudapi.com"\)$/),
+    ]);
+    const config = loadConfig({ DATA_DIR: dataDir(), ...keys, TENCENT_ESS_CALLBACK_KEY: 'c'.repeat(32) });
+    expect(config.providers.esign).toBe('tencent');
+    expect(config.tencentEss).toEqual({
+      secretId: keys.TENCENT_ESS_SECRET_ID,
+      secretKey: keys.TENCENT_ESS_SECRET_KEY,
+      operatorId: keys.TENCENT_ESS_OPERATOR_ID,
+      callbackKey: 'c'.repeat(32),
+      endpoint: 'https://ess.tencentcloudapi.com',
+      fileEndpoint: 'https://file.ess.tencent.cn',
+      region: 'ap-guangzhou',
+    });
+    // A real provider: production takes it without ALLOW_SANDBOX for this kind.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...secrets, NODE_ENV: 'production', ...keys, TENCENT_ESS_CALLBACK_KEY: 'c'.repeat(32) })).toThrow(/NODE_ENV=production refuses sandbox providers: (?!.*ESIGN_PROVIDER)/);
+  });
+
   it('never prints a secret, only its length', () => {
     const problems = problemsOf({ JWT_SECRET: 'short-secret' });
     expect(problems).toEqual(['JWT_SECRET must be a secret of at least 16 characters (32 in production) (got 12 characters)']);

@@ -252,6 +252,7 @@ describe.each(backends)('no GET changes state (%s)', (backend) => {
       preview: ['协议正文'],
       signer: { name: HOLDER.name, idNo: HOLDER.idNo },
       returnUrl: '/#/detailSign?contractNo=HT20260101DEMO000002',
+      signatureField: { page: 1, x: 126, y: 634, width: 150, height: 60 },
     });
     const pages = [
       generic,

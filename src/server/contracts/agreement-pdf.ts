@@ -198,6 +198,21 @@ export interface SignatureStamp {
   brokerageName: string;
 }
 
+/** Where the drawn signature goes on the last page (PDF points, from the page's bottom-left corner). */
+const SIGNATURE_BOX = { x: MARGIN + 70, y: MARGIN + 92, width: 150, height: 60 } as const;
+
+/**
+ * The signature field of an agreement, for a platform that places it itself:
+ * the last page (1-based) and the box of signAgreement's signature, in points
+ * from the page's top-left corner (as 腾讯电子签's components are placed).
+ */
+export async function signatureField(pdf: Uint8Array): Promise<{ page: number; x: number; y: number; width: number; height: number }> {
+  const { PDFDocument } = (await pdfLibrary()).pdf;
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const last = doc.getPage(doc.getPageCount() - 1);
+  return { page: doc.getPageCount(), x: SIGNATURE_BOX.x, y: Math.round((last.getHeight() - SIGNATURE_BOX.y - SIGNATURE_BOX.height) * 100) / 100, width: SIGNATURE_BOX.width, height: SIGNATURE_BOX.height };
+}
+
 /** The signed agreement: the unsigned one with the signature, its time, the document's SHA-256 and the seal. */
 export async function signAgreement(draft: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
   const { PDFDocument, rgb } = (await pdfLibrary()).pdf;
@@ -205,8 +220,8 @@ export async function signAgreement(draft: Uint8Array, stamp: SignatureStamp): P
   const font = await withFont(doc);
   const page = doc.getPage(doc.getPageCount() - 1);
   const image = await doc.embedPng(stamp.signaturePng);
-  const box = image.scaleToFit(150, 60);
-  page.drawImage(image, { x: MARGIN + 70, y: MARGIN + 92, width: box.width, height: box.height });
+  const box = image.scaleToFit(SIGNATURE_BOX.width, SIGNATURE_BOX.height);
+  page.drawImage(image, { x: SIGNATURE_BOX.x, y: SIGNATURE_BOX.y, width: box.width, height: box.height });
   const small = { size: 8.5, font, color: rgb(0.3, 0.3, 0.3) };
   page.drawText(`签署时间：${beijingTime(stamp.signedAt)}（北京时间）`, { x: MARGIN, y: MARGIN + 70, ...small });
   page.drawText(`文件摘要 SHA-256：${stamp.documentSha256}`, { x: MARGIN, y: MARGIN + 56, ...small, size: 7.5 });

@@ -9,7 +9,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { getStaffOfUser, type StaffRow } from '../auth/people-repo.ts';
 import { scopeCovers, staffWithRole } from '../auth/staff-access.ts';
 import { findManifest } from '../catalogue/manifest-store.ts';
-import { contracts, esignSigners, offlineRoster, orders, applicationForms } from '../db/schema.ts';
+import { contracts, esignSigners, offlineRoster, orders, applicationForms, users } from '../db/schema.ts';
+import { EsignRefused } from '../providers/esign/esign-provider.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
@@ -17,7 +18,7 @@ import { dailyCode } from '../lib/random-codes.ts';
 import { reserveAttempt, ROSTER_LIMIT, SIGNER_CERT_LIMIT } from '../other-calls/call-limits.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
 import { recordStaffAction } from '../other-calls/op-log.ts';
-import { sha256Hex } from './agreement-pdf.ts';
+import { sha256Hex, signatureField } from './agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from './roster.ts';
 import {
   applyEsignEvent,
@@ -221,14 +222,27 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     const current = row!;
     const draft = await deps.storage.get(current.draftKey);
     if (!draft) throw new Error(`agreement ${current.contractNo}: draft missing`);
-    const task = await deps.esign.createTask({
-      businessNo: current.contractNo,
-      title: contract.title,
-      document: draft.bytes,
-      preview: fillTemplate(manifest, { ...current, managerName: contract.manager.name }, ''),
-      signer: { name: signer.name, idNo: signer.idNo },
-      returnUrl: returnUrl(current.contractNo),
-    });
+    // The log-in phone: platforms that verify the signer themselves (腾讯电子签) reach and match them by it.
+    const [account] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, claims.userId)).limit(1);
+    let task;
+    try {
+      task = await deps.esign.createTask({
+        businessNo: current.contractNo,
+        title: contract.title,
+        document: draft.bytes,
+        preview: fillTemplate(manifest, { ...current, managerName: contract.manager.name }, ''),
+        signer: { name: signer.name, idNo: signer.idNo, ...(account ? { phone: account.phone } : {}) },
+        returnUrl: returnUrl(current.contractNo),
+        signatureField: await signatureField(draft.bytes),
+      });
+    } catch (error) {
+      // The platform refused the signer or the document for what they are: the parent's to correct, not a failure of ours.
+      if (error instanceof EsignRefused) {
+        request.log.info({ contractNo: current.contractNo, vendorCode: error.vendorCode }, 'e-sign task refused by the platform');
+        throw rejected(error.message);
+      }
+      throw error;
+    }
     await deps.db.update(contracts).set({ taskId: task.taskId, signUrl: task.signUrl }).where(eq(contracts.contractNo, current.contractNo));
     return ok({ contractNo: current.contractNo, signUrl: task.signUrl }, '协议已生成，请签署');
   });

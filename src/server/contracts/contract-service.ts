@@ -10,7 +10,7 @@ import type { ProductManifest } from '../../engine/manifest/manifest-types.gener
 import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { contracts, esignEvents, offlineRoster, type ContractStatus } from '../db/schema.ts';
-import { ESIGN_EVENTS, type EsignEvent, type SignedEvidence } from '../providers/esign/esign-provider.ts';
+import { ESIGN_EVENTS, type EsignEvent } from '../providers/esign/esign-provider.ts';
 import { DEFAULT_BROKERAGE_NAME } from '../promoters/promoter-routes.ts';
 import { beijingTime, generateAgreement, signAgreement } from './agreement-pdf.ts';
 
@@ -67,46 +67,59 @@ export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unkn
 
 const STATUS_OF: Record<string, ContractStatus> = { [ESIGN_EVENTS.expired]: 'expired', [ESIGN_EVENTS.rejected]: 'rejected' };
 
+/** A signed task's evidence with its signing time. */
+type Evidence = { png: Uint8Array; signedAt: Date } | { pdf: Uint8Array; signedAt: Date };
+
 /**
  * The signed task's evidence through the platform's download address; an
  * address that expired before it was read (a slow step in between) is asked
  * for once more. Undefined while the platform has nothing signed.
  */
-async function fetchEvidence(deps: AppDeps, taskId: string): Promise<SignedEvidence | undefined> {
+async function fetchEvidence(deps: AppDeps, taskId: string): Promise<Evidence | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const link = await deps.esign.signedDownload(taskId);
     if (!link) return undefined;
     const got = await deps.esign.download(link.url);
-    if (!('problem' in got)) return got;
+    if (!('problem' in got)) return { ...got, signedAt: got.signedAt ?? link.signedAt ?? deps.now() } as Evidence;
     if (got.problem !== 'expired') throw new Error(`e-sign: the platform's download address for ${taskId} was refused (${got.problem})`);
   }
   return undefined;
 }
 
 /**
- * Signs the contract with what the platform says (its signature and time):
- * the signed PDF is written first (same key, same bytes on a retry), then the
- * row moves from signing to signed once, whoever gets there first.
+ * The signed agreement's bytes: the platform's own signed PDF when it gives
+ * one, else the draft stamped with the drawn signature (and the signature
+ * kept beside it, for the signature image call).
  */
-export async function finalizeSigned(deps: AppDeps, row: ContractRow, seq: number): Promise<boolean> {
-  if (!row.taskId) return false;
-  const signature = await fetchEvidence(deps, row.taskId);
-  if (!signature) return false;
+async function signedPdf(deps: AppDeps, row: ContractRow, evidence: Evidence): Promise<Uint8Array> {
+  if ('pdf' in evidence) return evidence.pdf;
   const draft = await deps.storage.get(row.draftKey);
   if (!draft) throw new Error(`agreement ${row.contractNo}: draft missing from storage`);
   const manifest = deps.manifests.byProductCode(row.productCode);
   const signed = await signAgreement(draft.bytes, {
-    signaturePng: signature.png,
-    signedAt: signature.signedAt,
+    signaturePng: evidence.png,
+    signedAt: evidence.signedAt,
     documentSha256: row.documentSha256,
     brokerage: manifest?.contract?.signers.includes('brokerage') ?? false,
     brokerageName: deps.config.brokerageName ?? DEFAULT_BROKERAGE_NAME,
   });
-  await deps.storage.put(signedKey(row.contractNo), signed, 'application/pdf');
-  await deps.storage.put(signatureKey(row.contractNo), signature.png, 'image/png');
+  await deps.storage.put(signatureKey(row.contractNo), evidence.png, 'image/png');
+  return signed;
+}
+
+/**
+ * Signs the contract with what the platform says (its signature or signed
+ * document, and the time): the signed PDF is written first (same key, same bytes on a retry), then the
+ * row moves from signing to signed once, whoever gets there first.
+ */
+export async function finalizeSigned(deps: AppDeps, row: ContractRow, seq: number): Promise<boolean> {
+  if (!row.taskId) return false;
+  const evidence = await fetchEvidence(deps, row.taskId);
+  if (!evidence) return false;
+  await deps.storage.put(signedKey(row.contractNo), await signedPdf(deps, row, evidence), 'application/pdf');
   const moved = await deps.db
     .update(contracts)
-    .set({ status: 'signed', signedKey: signedKey(row.contractNo), signedAt: signature.signedAt, lastEventSeq: seq })
+    .set({ status: 'signed', signedKey: signedKey(row.contractNo), signedAt: evidence.signedAt, lastEventSeq: seq })
     .where(and(eq(contracts.contractNo, row.contractNo), eq(contracts.status, 'signing')))
     .returning({ contractNo: contracts.contractNo });
   if (moved.length === 0) return false;

@@ -826,6 +826,24 @@ export const esignSandboxTasks = pgTable('esign_sandbox_tasks', {
   createdAt: createdAt(),
 });
 
+/**
+ * The 腾讯电子签 flow created for each of our business numbers
+ * (providers/esign/tencent-ess-provider.ts): the platform takes no
+ * idempotency key, so the adapter keeps which flow it created for a contract
+ * number and the last signing link while it is fresh. The row is claimed
+ * (inserted without a flow) by the one request that creates the flow, so no
+ * transaction or lock is held during the platform's calls; a claim older than
+ * a minute without a flow is taken over.
+ */
+export const esignTencentFlows = pgTable('esign_tencent_flows', {
+  businessNo: text('business_no').primaryKey(),
+  flowId: text('flow_id').unique(),
+  claimedAt: ts('claimed_at').notNull(),
+  signUrl: text('sign_url'),
+  signUrlExpiresAt: ts('sign_url_expires_at'),
+  createdAt: createdAt(),
+});
+
 /** A user certified as a signer with the e-sign platform (cloudCertiPerInfo): the holder of their agreements. */
 export const esignSigners = pgTable('esign_signers', {
   userId: uuid('user_id')

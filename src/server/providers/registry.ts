@@ -2,7 +2,8 @@
  * The provider registry: every implementation of every outside service the
  * app can be configured with, and the one function that builds the configured
  * ones. Configuration (config.ts) chooses by name — SMS_PROVIDER,
- * PAYMENT_CHANNELS, INSURER_PROVIDER, IDENTITY_PROVIDER, GEOCODER_PROVIDER —
+ * PAYMENT_CHANNELS, INSURER_PROVIDER, IDENTITY_PROVIDER, GEOCODER_PROVIDER,
+ * ESIGN_PROVIDER, … —
  * and the app iterates what this builds: it names no provider and no channel.
  *
  * In production a sandbox is refused unless ALLOW_SANDBOX=true
@@ -33,6 +34,7 @@ import type { Db } from '../db/db.ts';
 import type { EsignProvider } from './esign/esign-provider.ts';
 import { esignSandboxSecret, SandboxEsignProvider } from './esign/sandbox-esign-provider.ts';
 import { sandboxEsignRoutes } from './esign/sandbox-esign-routes.ts';
+import { TencentEssProvider } from './esign/tencent-ess-provider.ts';
 import type { RawNotificationPost } from './payment/notification-delivery.ts';
 import { DatabaseStorage, FolderStorage, type StorageProvider } from './storage/storage-provider.ts';
 import { join } from 'node:path';
@@ -190,6 +192,15 @@ export const PROVIDER_IMPLEMENTATIONS: { readonly [K in ProviderKind]: Readonly<
           log,
         }),
       pages: (app, context) => sandboxEsignRoutes(app, context),
+    },
+    // 腾讯电子签 (ess 2020-11-11) through tencentcloud-sdk-nodejs-common's CommonClient; callbacks to /_gw/edu-svc/jzq/api/notify/tencent.
+    tencent: {
+      name: 'tencent',
+      sandbox: false,
+      create: ({ config, db, callOut, now }) => {
+        if (!config.tencentEss) throw new Error('ESIGN_PROVIDER=tencent needs TENCENT_ESS_SECRET_ID, TENCENT_ESS_SECRET_KEY, TENCENT_ESS_OPERATOR_ID and TENCENT_ESS_CALLBACK_KEY');
+        return new TencentEssProvider(config.tencentEss, db, callOut, now);
+      },
     },
   },
   storage: {

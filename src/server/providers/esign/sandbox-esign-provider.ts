@@ -5,10 +5,18 @@ import { esignSandboxTasks } from '../../db/schema.ts';
 import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { RawNotificationPost } from '../payment/notification-delivery.ts';
 import type { ProviderLog } from '../payment/payment-channel.ts';
-import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus, type SignedEvidence } from './esign-provider.ts';
+import { ESIGN_EVENTS, type CreateTaskInput, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus } from './esign-provider.ts';
+
+/** What the sandbox's download gives: the drawn signature and its time. */
+export interface SandboxEvidence {
+  png: Uint8Array;
+  signedAt: Date;
+}
 import { SandboxScheduler } from '../sandbox-scheduler.ts';
 
 export const SANDBOX_ESIGN_PATH = '/_sandbox/esign/sign';
+/** Where the signing page's 拒绝签署 posts. */
+export const SANDBOX_ESIGN_REJECT_PATH = '/_sandbox/esign/reject';
 /** The sandbox's download address of a signed task's evidence. */
 export const SANDBOX_ESIGN_DOWNLOAD_PATH = '/_sandbox/esign/download';
 /** The signing time, as the download answers it (ISO 8601). */
@@ -204,6 +212,14 @@ export class SandboxEsignProvider implements EsignProvider {
     return true;
   }
 
+  /** The signer pressed 拒绝签署: recorded once (a task already signed or refused changes nothing), then called back. */
+  async reject(task: SandboxTask): Promise<boolean> {
+    const seq = await this.nextSeq(task.taskId, eq(esignSandboxTasks.status, 'signing'), { status: 'rejected' });
+    if (seq === undefined) return false;
+    this.emit(task, ESIGN_EVENTS.rejected, seq);
+    return true;
+  }
+
   async queryTask(taskId: string) {
     const task = await this.find(eq(esignSandboxTasks.taskId, taskId));
     if (!task) return { status: 'expired' as const, seq: 0 };
@@ -224,7 +240,7 @@ export class SandboxEsignProvider implements EsignProvider {
   }
 
   /** The evidence behind a download link's parameters (served by the sandbox's download route, and read by download()). */
-  async evidenceOfLink(taskId: string, expires: string, mac: string): Promise<SignedEvidence | { problem: 'expired' | 'invalid' }> {
+  async evidenceOfLink(taskId: string, expires: string, mac: string): Promise<SandboxEvidence | { problem: 'expired' | 'invalid' }> {
     const at = Number(expires);
     if (!/^T[0-9A-F]{20}$/.test(taskId) || !Number.isSafeInteger(at) || !sameHex(this.downloadMac(taskId, at), mac)) return { problem: 'invalid' };
     if (at <= this.options.now().getTime()) return { problem: 'expired' };

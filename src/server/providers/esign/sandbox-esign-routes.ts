@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { maskIdNumber, maskName } from '../../../engine/rules/index.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { SandboxPageContext } from '../payment/payment-channel.ts';
-import { SANDBOX_ESIGN_DOWNLOAD_PATH, SANDBOX_ESIGN_PATH, SandboxEsignProvider, SIGNED_AT_HEADER } from './sandbox-esign-provider.ts';
+import { SANDBOX_ESIGN_DOWNLOAD_PATH, SANDBOX_ESIGN_PATH, SANDBOX_ESIGN_REJECT_PATH, SandboxEsignProvider, SIGNED_AT_HEADER } from './sandbox-esign-provider.ts';
 
 const LinkQuery = Type.Object({
   task: Type.String({ pattern: '^T[0-9A-F]{20}$' }),
@@ -71,6 +71,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance, context: SandboxP
 <button type="button" class="clear" id="clear">重写</button>
 <button type="submit" class="ok" id="submit">确认签署</button>
 <p class="err" id="hint"></p></form>
+<form method="post" action="${SANDBOX_ESIGN_REJECT_PATH}">${hidden}<button type="submit" class="clear" id="reject">拒绝签署</button></form>
 <script nonce="%NONCE%">
 (function(){var c=document.getElementById('pad'),x=c.getContext('2d'),drawn=false,down=false;
 x.lineWidth=8;x.lineCap='round';x.lineJoin='round';x.strokeStyle='#111';
@@ -93,6 +94,14 @@ document.getElementById('signature').value=c.toDataURL('image/png');};})();
     if (!png || png.length < 100 || png.length > 300 * 1024 || png[0] !== 0x89) return send(reply, 400, '<h1>电子签署</h1><p class="err">签名图片无效，请返回重签</p>');
     // A second submission (another tab, another server process) finds it signed: the same return, nothing signed twice.
     await provider.sign(found.task, png);
+    return reply.redirect(found.task.returnUrl, 303);
+  });
+
+  // 拒绝签署: the task ends refused (once), and the browser goes back to the app.
+  app.post<{ Body: Static<typeof LinkQuery> }>(SANDBOX_ESIGN_REJECT_PATH, { schema: { body: LinkQuery } }, async (request, reply) => {
+    const found = await provider.taskOfLink(request.body.task, request.body.expires, request.body.s);
+    if ('problem' in found) return send(reply, 410, `<h1>电子签署</h1><p class="err">${escapeHtml(found.problem)}</p>`);
+    await provider.reject(found.task);
     return reply.redirect(found.task.returnUrl, 303);
   });
 
