@@ -7,7 +7,8 @@
 # CSP-protected home page and the absence of the development endpoints; then
 # starts it again with TLS_CERT_FILE/TLS_KEY_FILE and checks HTTP/2 over TLS; then once more on the
 # real adapters this build has (Alipay, geocoder, WeChat official account, mail, S3), each pointed at its vendor
-# fake (`npm run fakes`, run from this checkout), and checks calls that go through them: a policy bought
+# fake (`npm run fakes`, run from this checkout) and without ALLOW_SANDBOX (every provider real: the providers
+# line it prints names no sandbox), and checks calls that go through them: a policy bought
 # through WeChat Pay and one through Alipay over HTTP and issued by the insurer gateway, one surrendered (the
 # insurer agreeing) into a refund that reaches the WeChat Pay
 # fake, and the day reconciled by the production install's reconcile command with no difference.
@@ -49,11 +50,13 @@ jwt_secret="$(secret)"
 pay_sandbox_secret="$(secret)"
 # memory:// until the stage on the vendor fakes, which keeps PGlite in $work/data for the reconcile command.
 database_url="memory://"
+# The first stages run on the sandboxes (ALLOW_SANDBOX=true); the stage on the vendor fakes has every service real and none.
+allow_sandbox=true
 # Runs (execs: call it in a subshell) a command of the copied install in its production environment; NAME=value arguments before it are added.
 # The caller's DATABASE_URL (CI exports its PostgreSQL test database, full of the tests' rows) never reaches it.
 in_production() {
   cd "$work"
-  exec env -u DATABASE_URL NODE_ENV=production ALLOW_SANDBOX=true JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
+  exec env -u DATABASE_URL -u ALLOW_SANDBOX NODE_ENV=production ${allow_sandbox:+ALLOW_SANDBOX=true} JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
     ${database_url:+"DATABASE_URL=$database_url"} DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
     "$@"
 }
@@ -144,7 +147,9 @@ done
 mapfile -t fake_settings <"$fakes_env"
 echo "== prod-smoke: starting it on the vendor fakes ($(grep -c . "$fakes_env") settings from npm run fakes)"
 database_url=""
-start_server "${fake_settings[@]}" PUBLIC_URL="$base" LIFECYCLE_INTERVAL_MS=500
+allow_sandbox=""
+# Every provider real: the two real payment channels only (JD stays a sandbox, docs/payments.md), no ALLOW_SANDBOX.
+start_server "${fake_settings[@]}" PAYMENT_CHANNELS=wechat:v3,alipay:openapi PUBLIC_URL="$base" LIFECYCLE_INTERVAL_MS=500
 deadline=$((SECONDS + timeout))
 until [ "$(status "$base/healthz")" = 200 ]; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited (vendor fakes)"
@@ -152,6 +157,10 @@ until [ "$(status "$base/healthz")" = 200 ]; do
   sleep 0.5
 done
 until [ "$(status "$base/readyz")" != 503 ] || [ $SECONDS -ge $deadline ]; do sleep 0.5; done
+providers="$(grep -m1 '^providers:' "$work/server.log" || true)"
+[ -n "$providers" ] || fail "the server printed no providers line"
+case "$providers" in *'(sandbox)'*) fail "a sandbox runs without ALLOW_SANDBOX: $providers" ;; esac
+echo "prod-smoke: without ALLOW_SANDBOX, $providers"
 located="$(curl -s "$base/_gw/user-svc/api/v1/locateArea?latitude=34.28&longitude=117.19")"
 echo "$located" | grep -q '"countyCode":"320302"' || fail "locateArea through the Tencent geocoder fake answered: ${located:0:200}"
 share="$(curl -s -X POST "$base/_gw/edu-svc/weChat/weChatShare?shareUrl=https%3A%2F%2Finsure.example.com%2F")"
@@ -175,7 +184,7 @@ node --import tsx scripts/prod-smoke-purchase.ts "$base" "$fakes_env" 1390000001
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 bill_date="$(TZ=Asia/Shanghai date +%F)"
-reconciled="$( (in_production "${fake_settings[@]}" PUBLIC_URL="$base" node dist-server/reconcile.mjs --date "$bill_date") 2>"$work/reconcile.log")" || fail "reconcile --date $bill_date: $reconciled $(tail -n 5 "$work/reconcile.log")"
+reconciled="$( (in_production "${fake_settings[@]}" PAYMENT_CHANNELS=wechat:v3,alipay:openapi PUBLIC_URL="$base" node dist-server/reconcile.mjs --date "$bill_date") 2>"$work/reconcile.log")" || fail "reconcile --date $bill_date: $reconciled $(tail -n 5 "$work/reconcile.log")"
 echo "$reconciled" | sed 's/^/prod-smoke: reconcile: /'
 for channel in wechat alipay; do echo "$reconciled" | grep -q "^$channel " || fail "reconcile did not read the $channel bill"; done
 api_v3_key_file="$(grep '^WECHATPAY_API_V3_KEY_FILE=' "$fakes_env" | cut -d= -f2-)"

@@ -5,6 +5,7 @@
 import { buildApp } from './app.ts';
 import { databaseOptions, loadStartConfig, type AppConfig } from './config.ts';
 import { openDb } from './db/open-db.ts';
+import { describeProviders } from './providers/registry.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   const dbLabel = database.kind === 'postgres' ? 'PostgreSQL' : database.location;
   const protocol = config.tls ? { scheme: 'https', note: ', HTTP/2 and HTTP/1.1 over TLS' } : { scheme: 'http', note: '' };
   console.log(`Edu insure running at ${protocol.scheme}://localhost:${config.port}/ (${dbLabel}, ${config.nodeEnv}${protocol.note})`);
+  console.log(`providers: ${describeProviders(config.providers)}`);
 }
 
 main().catch((error: unknown) => {

@@ -318,6 +318,16 @@ export function configuredSandboxes(choice: ProviderChoice): string[] {
   return found;
 }
 
+/** Every provider chosen, as the setting that chose it, sandboxes marked: the line the server prints at start. */
+export function describeProviders(choice: ProviderChoice): string {
+  const kinds = PROVIDER_KINDS.map((kind) => {
+    const sandbox = PROVIDER_IMPLEMENTATIONS[kind][choice[kind]]?.sandbox !== false;
+    return `${PROVIDER_VARIABLES[kind].variable}=${choice[kind]}${sandbox ? ' (sandbox)' : ''}`;
+  });
+  const channels = choice.paymentChannels.map((c) => `${c.channel}:${c.implementation}${channelDescriptor(c)?.sandbox !== false ? ' (sandbox)' : ''}`);
+  return [...kinds, `PAYMENT_CHANNELS=${channels.join(',')}`].join('; ');
+}
+
 /** Thrown when production would start on a sandbox without ALLOW_SANDBOX=true. */
 export class SandboxRefused extends Error {
   constructor(readonly sandboxes: string[]) {
