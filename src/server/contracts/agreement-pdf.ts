@@ -16,7 +16,7 @@ import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 
 /**
  * pdf-lib and fontkit, loaded on the first agreement rather than with the
- * server: together they were about a tenth of a server start (issue 15),
+ * server: together they are about a tenth of a server start,
  * and most processes never draw an agreement in their first seconds.
  */
 type Fontkit = { create(bytes: Uint8Array): unknown };

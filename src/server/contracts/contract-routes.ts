@@ -44,7 +44,7 @@ function contractOf(deps: AppDeps, productCode: string) {
 }
 
 /**
- * Contract signing (issue 12, docs/contracts.md): the signing screen's calls,
+ * Contract signing (docs/contracts.md): the signing screen's calls,
  * the agreement files (their signer and permitted staff only), the e-sign
  * callback and the offline roster.
  */
