@@ -5,6 +5,7 @@ import { parseIdCard } from '../../../engine/rules/index.ts';
 import type { Db } from '../../db/db.ts';
 import { esignTencentFlows } from '../../db/schema.ts';
 import { isLoopbackHost, OutboundError, type CallOut } from '../outbound.ts';
+import { requestTencent, TENCENT_TRANSIENT } from '../tencent-cloud.ts';
 import { ESIGN_EVENTS, EsignRefused, type CreateTaskInput, type DownloadLink, type EsignEvent, type EsignProvider, type EsignTask, type EsignTaskStatus, type SignedEvidence } from './esign-provider.ts';
 import type { TencentEssSettings } from './tencent-ess-settings.ts';
 
@@ -63,8 +64,8 @@ const SIGNER_REFUSALS: readonly [RegExp, string][] = [
   [/^(InvalidParameter|InvalidParameterValue)\.(Name|ApproverName|CardNumber|CardType|IdCardNumber|ApproverIdCardNumber|ApproverIdCardType)/, '签署人姓名或身份证号码未通过电子签平台校验，请核对'],
   [/^FailedOperation\.AgeNotAchieveNormalLegal/, '签署人须年满18周岁'],
 ];
-/** The platform's side failed (retried when the call allows it). */
-const TRANSIENT = /^(InternalError|RequestLimitExceeded|ResourceUnavailable|LimitExceeded\.RequestLimit)/;
+/** The platform's side failed (retried when the call allows it): every Tencent product's, and 电子签's own rate limit. */
+const isTransient = (code: string) => TENCENT_TRANSIENT.test(code) || /^LimitExceeded\.RequestLimit/.test(code);
 
 /** The characters FlowName accepts (Chinese, Chinese punctuation, letters, digits, spaces, ()[]-_,;.&+), at most 200. */
 function flowName(title: string): string {
@@ -164,17 +165,11 @@ export class TencentEssProvider implements EsignProvider {
       idempotent: options.idempotent,
       timeoutMs: options.timeoutMs ?? 15_000,
       run: async (signal) => {
-        try {
-          return (await client.request(action, request, { signal })) as T;
-        } catch (error) {
-          // TencentCloudSDKHttpException: `code` the platform's error code, `httpCode` a non-200 status; neither for a socket error.
-          const { code, httpCode } = error as { code?: unknown; httpCode?: unknown };
-          if (typeof httpCode === 'number') throw new OutboundError(`${action}: HTTP ${httpCode}`, httpCode >= 500, `http-${httpCode}`);
-          if (typeof code !== 'string' || code === '') throw new OutboundError(`${action}: no answer`, true);
-          const refusal = SIGNER_REFUSALS.find(([pattern]) => pattern.test(code));
-          if (refusal) throw new EsignRefused(refusal[1], code);
-          throw new OutboundError(`${action}: ${code}`, TRANSIENT.test(code), code);
-        }
+        const result = await requestTencent<T>(client, action, request, signal);
+        if (result.ok) return result.answer;
+        const refusal = SIGNER_REFUSALS.find(([pattern]) => pattern.test(result.code));
+        if (refusal) throw new EsignRefused(refusal[1], result.code);
+        throw new OutboundError(`${action}: ${result.code}`, isTransient(result.code), result.code);
       },
     });
   }
