@@ -23,6 +23,8 @@ export interface TestHooks {
   afterOrderCommit?: () => void;
   /** Awaited inside an order's transaction once its insured people are locked (tests hold an order in flight here). */
   orderLocked?: (serial: string) => Promise<void>;
+  /** Runs right after a channel answered a refund, before the answer is written (the refund crash test kills the process here). */
+  afterRefundSent?: (refundNo: string) => void;
 }
 
 /** What route modules receive: handles and providers, never globals. */

@@ -38,10 +38,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `entry` (the server by default) with tsx in test mode, no web build,
- * silent logs unless `env` says otherwise; resolves once it prints its banner.
+ * silent logs unless `env` says otherwise, on `env.PORT` or a free port of
+ * 127.0.0.1; resolves once it prints its banner.
  */
 export async function startServerProcess(env: Record<string, string>, entry: string = SERVER_ENTRY, timeoutMs = 90_000): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT is kept (a restarted server answers where callbacks already point).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DIST_DIR: 'tests/server/no-dist', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -51,7 +51,7 @@ describe('server killed after the order commits, before it answers', () => {
       first.child.kill('SIGTERM');
       await first.exited;
 
-      const doomed = await startServer(target.env, FAILPOINT_SERVER);
+      const doomed = await startServer({ ...target.env, FAILPOINT: 'afterOrderCommit' }, FAILPOINT_SERVER);
       const resub1 = (await gw<string>(doomed.base, 'GET', orderCalls.resubToken.path, { token })).data;
       const submit = (base: string, resub: string) =>
         gw<{ body: { order: { code: string } } }>(base, 'POST', orderCalls.submitOrder.path, {

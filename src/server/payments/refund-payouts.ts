@@ -7,7 +7,7 @@ import { OutboundError } from '../providers/outbound.ts';
 import type { RefundOutcome, RefundRequest, VerifiedRefundNotification } from '../providers/payment/payment-provider.ts';
 import { recordVerifiedNotification } from './payments-repo.ts';
 
-type PayoutDeps = Pick<AppDeps, 'db' | 'now' | 'payments'>;
+type PayoutDeps = Pick<AppDeps, 'db' | 'now' | 'payments'> & { hooks?: Pick<AppDeps['hooks'], 'afterRefundSent'> };
 
 /** How long a run holds a claimed refund: longer than one provider call with its own retries. */
 export const REFUND_LEASE_MS = 5 * 60_000;
@@ -111,6 +111,7 @@ async function payOutOne(deps: PayoutDeps, claim: Claimed, log: FastifyBaseLogge
     log.warn({ ...fields, waitMs: wait, err: error }, 'refund not sent: tried again later');
     return 'retried';
   }
+  deps.hooks?.afterRefundSent?.(row.refundNo);
   const state = await applyRefundOutcome(deps, held, outcome, claim.attempts, random);
   log.info({ ...fields, state, ...(outcome.state === 'refused' ? { refused: outcome.reason } : {}) }, 'refund sent');
   return state;
