@@ -10,7 +10,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { coverPeriod } from '../../../src/engine/cover/cover-period.ts';
 import { checkApplication } from '../../../src/engine/insure/check-application.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { computePremium } from '../../../src/engine/pricing/premium.ts';
 import { priceApplication } from '../../../src/engine/pricing/price-application.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import { buildConfirmModel } from '../../../src/web/renderers/confirm/confirm-model.ts';
@@ -31,11 +30,22 @@ const masked = (id: string) => `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${i
 /** Factor defaults: the selection of a detail page opened without a saved plan. */
 const defaultFactors = (m: ProductManifest) => Object.fromEntries(m.pricing.factors.map((f) => [f.code, f.default]));
 
-/** The engine's premium of one plan at the default factors and one copy. */
-function enginePremium(m: ProductManifest, planIndex: number): number {
-  const result = computePremium(m, { planIndex, factors: defaultFactors(m), copies: 1 });
-  if (!result.ok) throw new Error(`${m.id}: the engine cannot price plan ${planIndex}: ${result.message}`);
-  return result.totalPremium;
+/**
+ * One plan's premium at the default factors, one copy and the first guarantee years, in yuan, read from the
+ * manifest as its schema defines it: the table's cell of the plan and options, else the plan premium × each
+ * default option's multiplier, rounded to the fen.
+ */
+function manifestPremium(m: ProductManifest, planIndex: number): number {
+  const plan = m.plans[planIndex]!;
+  const defaults = defaultFactors(m);
+  const years = m.pricing.guaranteeYears?.[0] ?? 1;
+  if (m.pricing.table) {
+    const cell = m.pricing.table.find((c) => c.plan === plan.code && m.pricing.factors.every((f) => c.when[f.code] === defaults[f.code]));
+    if (!cell) throw new Error(`${m.id}: no table cell for plan ${plan.code} at the default factors`);
+    return (cell.premiumFen * years) / 100;
+  }
+  const multiplier = m.pricing.factors.reduce((product, f) => product * f.options.find((o) => o.value === f.default)!.multiplier, 1);
+  return (Math.round(Number((plan.premium * 100 * multiplier).toPrecision(12))) * years) / 100;
 }
 
 /** Insure-form label of each `insure.insured.fields` entry. */
@@ -100,7 +110,7 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
         expect(premium.getAttribute('aria-busy')).toBe('false');
         expect(gateway.quotes().at(-1)?.body).toMatchObject([{ productCode: m.productCode, insuranceVOS: [{ programCode: m.plans[planIndex]!.code }] }]);
       });
-      expect(premium.textContent).toBe(yuan(enginePremium(m, planIndex)));
+      expect(premium.textContent).toBe(yuan(manifestPremium(m, planIndex)));
     };
     const showsGuarantee = (planIndex: number) => {
       const plan = m.plans[planIndex]!;
@@ -114,7 +124,7 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
 
     await quoted(0);
     const saved = JSON.parse(localStorage.getItem('planMsg') ?? 'null') as { planCode: string; totalPremium: number } | null;
-    expect(saved).toMatchObject({ planCode: m.plans[0].code, totalPremium: enginePremium(m, 0) });
+    expect(saved).toMatchObject({ planCode: m.plans[0].code, totalPremium: manifestPremium(m, 0) });
 
     const { banner, faq } = m.detail;
     expect(screen.getAllByText(banner.title, { selector: 'h1' }).length).toBeGreaterThan(0);
