@@ -5,8 +5,9 @@
  * Bad rows are reported by line with the reason; good rows are loaded
  * (a row already there keeps its status, its name, school and class are updated).
  */
+import { CsvError, parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { parseIdCard } from '../../engine/rules/index.ts';
+import { parseIdCard, validateName } from '../../engine/rules/index.ts';
 import type { Db } from '../db/db.ts';
 import { offlineRoster } from '../db/schema.ts';
 
@@ -23,45 +24,35 @@ export interface RosterProblem {
 
 const HEADER = ['name', 'idNo', 'schoolName', 'className'];
 
-/** Splits one CSV line (quotes allowed, "" inside quotes). */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cell);
-      cell = '';
-    }
-    else cell += c;
-  }
-  out.push(cell);
-  return out.map((v) => v.trim());
-}
+/** What csv-parse says of a file it cannot read, for the operator. */
+const CSV_ERRORS: Readonly<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: '引号未闭合',
+  CSV_INVALID_CLOSING_QUOTE: '引号后须紧跟逗号或换行',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: '引号后须紧跟逗号或换行',
+};
 
 export function parseRosterCsv(text: string, now: Date = new Date()): { entries: RosterEntry[]; problems: RosterProblem[] } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const entries: RosterEntry[] = [];
   const problems: RosterProblem[] = [];
-  const header = cells(lines[0] ?? '');
-  if (HEADER.some((h, i) => header[i] !== h)) return { entries, problems: [{ line: 1, reason: `表头应为 ${HEADER.join(',')}` }] };
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    // csv-parse: RFC 4180 quoting (a quoted cell may hold commas, "" and line breaks), BOM dropped, rows of any length kept for the check below.
+    records = parse(text, { bom: true, trim: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, info: true }) as unknown as typeof records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return { entries, problems: [{ line: (error as CsvError & { lines?: number }).lines ?? 1, reason: `CSV格式有误：${CSV_ERRORS[error.code] ?? error.code}` }] };
+  }
+  const [first, ...rows] = records;
+  const header = first?.record ?? [];
+  if (first?.info.lines !== 1 || HEADER.some((h, i) => header[i] !== h)) return { entries, problems: [{ line: 1, reason: `表头应为 ${HEADER.join(',')}` }] };
   const seen = new Map<string, number>();
-  lines.slice(1).forEach((raw, index) => {
-    const line = index + 2;
-    if (raw.trim() === '') return;
-    const [name = '', idNoRaw = '', schoolName = '', className = '', ...extra] = cells(raw);
+  for (const { record, info } of rows) {
+    const line = info.lines;
+    const [name = '', idNoRaw = '', schoolName = '', className = '', ...extra] = record;
     const idNo = idNoRaw.toUpperCase();
     const reason =
       extra.length > 0 ? '列数多于4列'
-      : !/^[\u4e00-\u9fa5·]{2,20}$/.test(name) ? '姓名须为2-20个汉字'
+      : validateName(name) !== null ? '姓名须为2-20位汉字或字母'
       : !parseIdCard(idNo, now).ok ? '身份证号码无效'
       : schoolName.length < 2 || schoolName.length > 60 ? '学校名称须为2-60个字'
       : className.length > 30 ? '班级不超过30个字'
@@ -72,7 +63,7 @@ export function parseRosterCsv(text: string, now: Date = new Date()): { entries:
       seen.set(idNo, line);
       entries.push({ name, idNo, schoolName, className });
     }
-  });
+  }
   return { entries, problems };
 }
 

@@ -5,6 +5,7 @@ import { maskIdNumber, maskName } from '../../../engine/rules/index.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { SandboxPageContext } from '../payment/payment-channel.ts';
 import { SANDBOX_ESIGN_DOWNLOAD_PATH, SANDBOX_ESIGN_PATH, SANDBOX_ESIGN_REJECT_PATH, SandboxEsignProvider, SIGNED_AT_HEADER } from './sandbox-esign-provider.ts';
+import { acceptForms } from '../../http/form-bodies.ts';
 
 const LinkQuery = Type.Object({
   task: Type.String({ pattern: '^T[0-9A-F]{20}$' }),
@@ -40,9 +41,7 @@ button{display:block;width:100%;height:46px;margin-top:12px;border:0;border-radi
 export async function sandboxEsignRoutes(app: FastifyInstance, context: SandboxPageContext): Promise<void> {
   const provider = context.deps.esign;
   if (!(provider instanceof SandboxEsignProvider)) return;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  await acceptForms(app, 512 * 1024);
   const send = (reply: FastifyReply, status: number, body: string) => {
     const nonce = randomBytes(16).toString('base64');
     return reply

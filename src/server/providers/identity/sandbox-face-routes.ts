@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { completeFace, verificationOfTicket } from '../../identity/identity-service.ts';
 import { SANDBOX_FACE_PATH } from './sandbox-identity-provider.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { acceptForms } from '../../http/form-bodies.ts';
 
 const TicketQuery = Type.Object({ ticket: Type.String({ minLength: 16, maxLength: 64 }) });
 const ConfirmBody = Type.Object({
@@ -36,9 +37,7 @@ button{display:block;width:100%;height:46px;margin-top:16px;border:0;border-radi
  */
 export async function sandboxFaceRoutes(app: FastifyInstance, options: { deps: AppDeps }): Promise<void> {
   const { deps } = options;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  await acceptForms(app, 1024);
 
   app.get<{ Querystring: Static<typeof TicketQuery> }>(
     SANDBOX_FACE_PATH,

@@ -9,6 +9,7 @@ import { WECHAT_APP_ID, WECHAT_OAUTH_URL as WECHAT_OAUTH_PATH } from '../../../c
 import type { SandboxPageContext } from './payment-channel.ts';
 import type { WechatPayProvider } from './wechat-pay-provider.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { acceptForms } from '../../http/form-bodies.ts';
 
 const CashierQuery = Type.Object({
   tradeNo: Type.String({ minLength: 1, maxLength: 64 }),
@@ -63,20 +64,12 @@ ${state ? `<input type="hidden" name="state" value="${escapeHtml(state)}">` : ''
 </form></main></body></html>`;
 }
 
-/** HTML forms post urlencoded bodies; only the sandbox pages accept them (each plugin is its own scope). */
-function acceptForms(app: FastifyInstance): void {
-  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-}
-
 /**
  * The sandbox's stand-in for WeChat's OAuth page (snsapi_base): 允许 sends the
  * browser back with a code the app exchanges for an openid; 拒绝 without one.
  */
 export async function wechatOAuthRoutes(app: FastifyInstance, wechat: WechatPayProvider, context: SandboxPageContext): Promise<void> {
-  acceptForms(app);
+  await acceptForms(app, 4096);
   app.get<{ Querystring: Static<typeof OAuthQuery> }>(WECHAT_OAUTH_PATH, { schema: { querystring: OAuthQuery } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const { appid, redirect_uri: redirectUri, state } = request.query;
@@ -100,7 +93,7 @@ export async function wechatOAuthRoutes(app: FastifyInstance, wechat: WechatPayP
  * makes the channel send its signed notification and returns the browser.
  */
 export async function channelCashierRoutes(app: FastifyInstance, channel: ChannelSandboxProvider, context: SandboxPageContext): Promise<void> {
-  acceptForms(app);
+  await acceptForms(app, 4096);
   const base = channelSandboxPath(channel.name);
   const findOwn = async (tradeNo: string) => {
     const trade = await context.findTrade(tradeNo);

@@ -4,6 +4,7 @@ import { emptyBodyAsObject } from '../../http/optional-body.ts';
 import { renderCashierPage } from './cashier-page.ts';
 import type { SandboxPageContext } from './payment-channel.ts';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
+import { acceptForms } from '../../http/form-bodies.ts';
 
 export const SANDBOX_CASHIER_PATH = '/_sandbox/pay/cashier';
 
@@ -22,10 +23,7 @@ const cashierUrl = (tradeNo: string, error?: string) =>
 
 /** The sandbox provider's own pages, mounted under /_sandbox/pay (outside the /_gw API). */
 export async function sandboxCashierRoutes(app: FastifyInstance, sandbox: SandboxPaymentProvider, deps: SandboxPageContext): Promise<void> {
-  // HTML forms post urlencoded bodies; only these routes accept them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  await acceptForms(app, 1024);
 
   app.get<{ Querystring: Static<typeof CashierQuery> }>(
     SANDBOX_CASHIER_PATH,
