@@ -4,6 +4,7 @@
  * `{file, pointer, message, hint}`; `validateManifest` runs them after the
  * schema passed, so the manifest has its declared shape here.
  */
+import { ageTextPeople } from '../insure/age-text.ts';
 import { PLAN_BUILDER_NAMES, PLAN_BUILDER_SIZE } from '../plans/build-plans.ts';
 import { SCHOOL_TYPES } from '../rules/enums.ts';
 import { findRegion, isRegionCode, regionChildren } from '../regions/region-table.ts';
@@ -528,7 +529,7 @@ export const lintBoundFactors: Lint = (file, m) => {
   return problems;
 };
 
-/** Person age ranges are written [min, max]; ward rules go with the guardian template only. */
+/** Person age ranges are written [min, max]; the ages 投保年龄 shows have a rule; ward rules go with the guardian template only. */
 export const lintPersons: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
   const ages = [
@@ -539,6 +540,16 @@ export const lintPersons: Lint = (file, m) => {
   for (const [who, range] of ages) {
     if (range && range[0] > range[1]) {
       problems.push({ file, pointer: `/insure/${who}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
+    }
+  }
+  for (const { shown, rule, at } of ageTextPeople(m)) {
+    if (!rule?.ageBetween) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `投保年龄 shows the ${shown.person}'s ages, but /insure/${shown.person} has no ageBetween`,
+        hint: `add "ageBetween": [min, max] to /insure/${shown.person}, or list in /detail/ageText/people only people with an age rule`,
+      });
     }
   }
   if (m.insure.template === 'guardian' && !m.insure.ward) {

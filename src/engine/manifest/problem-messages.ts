@@ -24,8 +24,12 @@ export interface ManifestProblem {
 /** Schema annotation keyword: a pattern's rule in words with an example (`"x-hint": "6 digits ending in 00, e.g. 320100 南京市"`). */
 export const HINT_KEYWORD = 'x-hint';
 
+/** Schema annotation keyword of a property that took the place of others: former name → what to do with it. */
+export const REPLACES_KEYWORD = 'x-replaces';
+
 type SchemaNode = {
   [HINT_KEYWORD]?: string;
+  [REPLACES_KEYWORD]?: Record<string, string>;
   description?: string;
   examples?: unknown[];
   properties?: Record<string, SchemaNode>;
@@ -103,6 +107,10 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
+      const successor = Object.entries(parent.properties ?? {}).find(([, child]) => deref(child)?.[REPLACES_KEYWORD]?.[name] !== undefined);
+      if (successor) {
+        return { file, pointer: `${pointer}/${name}`, message: `"${name}" is replaced by "${successor[0]}"`, hint: deref(successor[1])![REPLACES_KEYWORD]![name]! };
+      }
       const near = closest(name, Object.keys(parent.properties ?? {}), 1);
       return {
         file,
