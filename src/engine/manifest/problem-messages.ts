@@ -33,9 +33,29 @@ type SchemaNode = {
   description?: string;
   examples?: unknown[];
   properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  enum?: unknown[];
+  const?: unknown;
   $ref?: string;
   type?: string;
 };
+
+/**
+ * A schema example with its texts blanked ("…") unless the schema allows only
+ * listed values there (an enum or const): schema examples are taken from
+ * real products, and a hint must not suggest another product's name, code or
+ * plan label for the manifest being fixed. Numbers, true/false and the shape
+ * stay, as they say what kind of value goes where.
+ */
+export function neutralExample(example: unknown, node: SchemaNode | undefined, deref: (n: SchemaNode | undefined) => SchemaNode | undefined = (n) => n): unknown {
+  const schema = deref(node);
+  if (typeof example === 'string') return schema?.enum !== undefined || schema?.const !== undefined ? example : '…';
+  if (Array.isArray(example)) return example.map((item) => neutralExample(item, schema?.items, deref));
+  if (example !== null && typeof example === 'object') {
+    return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, neutralExample(v, schema?.properties?.[k], deref)]));
+  }
+  return example;
+}
 
 /** Levenshtein distance, for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
@@ -122,7 +142,7 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
     case 'required': {
       const name = String(p.missingProperty);
       const child = deref(parent.properties?.[name]);
-      const example = child?.examples?.[0];
+      const example = child?.examples?.[0] === undefined ? undefined : neutralExample(child.examples[0], child, deref);
       const meaning = firstSentence(child?.description);
       return {
         file,
@@ -130,7 +150,7 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
         message: `missing property "${name}"${meaning ? ` (${meaning})` : ''}`,
         hint:
           example !== undefined
-            ? `add "${name}": ${show(example)}`
+            ? `add "${name}": ${show(example)}${example === '…' ? ` (${child?.[HINT_KEYWORD] ?? 'text in double quotes'})` : ''}`
             : `add "${name}"${child?.type ? ` with ${TYPE_WORDS[child.type] ?? child.type}` : ''}; see docs/manifest-reference.md`,
       };
     }
