@@ -312,7 +312,7 @@ export function marketWith(
   };
 }
 
-const STILL_SAME = /^still the same as in /;
+const STILL_SAME = /^still /;
 
 /**
  * The new file's warnings as a short numbered to-do list: one line per

@@ -389,7 +389,7 @@ describe('region codes', () => {
     const code = (m.insurers[0] as unknown as { insurer: string }).insurer;
     const registries = { ...BUNDLED_REGISTRIES, insurers: BUNDLED_REGISTRIES.insurers.map((i) => (i.code === code ? { ...i, insuringAreas: [{ code: '990300', name: '无' }] } : i)) };
     expect(validateManifest(m, GA, registries).map(formatProblem)).toEqual([
-      'manifests/guanaibao-guardian.json  /insurers/0/insuringAreaCode  insuring area code 990300 is not in a known province  (the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆))',
+      'manifests/guanaibao-guardian.json  /insurers/0/insuringAreaCode  insuring area code 990300 is not in a known province  (the first two digits must be a province prefix of GB/T 2260 (6 digits ending in 0000 for the province))',
     ]);
   });
 

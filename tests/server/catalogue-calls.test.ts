@@ -63,7 +63,8 @@ describe('product calls of spec §7', () => {
       claimProcess: jining.detail.claimProcess,
       insuranceNotice: jining.detail.notice,
       cooperationAuthorisation: jining.detail.cooperationAuthorisation,
-      ageLimit: jining.detail.ageLimit,
+      // Written from the manifest's insure.insured.ageBetween [3, 18].
+      ageLimit: '3周岁-18周岁',
       salesArea: jining.detail.salesArea,
       insurancePeriod: jining.detail.insurancePeriod,
       securityObject: jining.detail.securityObject,

@@ -4,7 +4,12 @@
  * new product should have its own — codes, names, clause and notice texts,
  * FAQ answers, claim steps, service lines, the source city's name in any
  * text — is a warning naming the field and the source, unless the manifest
- * lists its pointer in `copiedFrom.shared`. Independently of copies, a text
+ * lists its pointer in `copiedFrom.shared`. A text rewritten only in part is
+ * a warning too: one that keeps a sentence of the source's text at the same
+ * place (the city changed, the rest not), or that still names the source's
+ * product, project, banner or plans, gives the source's insured ages where
+ * this product's differ, or promises renewal as the source did on a product
+ * without renewal. Independently of copies, a text
  * giving the claims hotline of an insurer the product does not name is a
  * warning too (the 95518-in-a-Ping-An-product slip).
  *
@@ -13,6 +18,24 @@
 import type { ProductManifest } from './manifest-types.generated.ts';
 import type { ManifestProblem } from './problem-messages.ts';
 import type { Registries } from './references.ts';
+import { RENEWAL_PROMISE } from './lint-rules.ts';
+import { personAgeText } from '../insure/age-text.ts';
+
+/** A sentence of a source text shorter than this (without spaces) is not worth a warning: 保险期间一年。 is everyone's. */
+const MIN_KEPT_SENTENCE = 10;
+
+/** The sentences of a text: up to and including each 。！？；, or a line. */
+const sentencesOf = (text: string) => (text.match(/[^。！？；\n]+[。！？；]?/g) ?? []).map((s) => s.trim()).filter((s) => s.replace(/\s/g, '').length >= MIN_KEPT_SENTENCE);
+
+/** The ways a text writes an age range, for finding the source's ages in a copy. */
+function ageForms(range: readonly number[] | undefined, minAgeDays: number | undefined): string[] {
+  if (!range) return [];
+  const [min, max] = range as [number, number];
+  const from = min === 0 && minAgeDays !== undefined ? [`出生满${minAgeDays}天`, `${minAgeDays}天`] : [`${min}周岁`, `${min}`];
+  return from.flatMap((a) => ['-', '至', '到', '～', '~'].map((dash) => `${a}${dash}${max}周岁`));
+}
+
+const shorten = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 /** Pointer patterns (`*` = any one segment) of values a copy must not keep. */
 export const MUST_DIFFER = [
@@ -70,6 +93,59 @@ export function placeNamesOf(m: Pick<ProductManifest, 'region'>): string[] {
 
 type CopySource = { file: string; manifest: ProductManifest };
 
+/**
+ * Texts of a copy rewritten only in part (one warning per place, none where
+ * `warned` already has one): a sentence of the source's text at the same
+ * place kept, the source's own names (product, project, banner, title page,
+ * plans this product does not have) still written, the source's insured ages
+ * where this product's differ, renewal promised as in a source with renewal
+ * on a product without.
+ */
+function partlyRewritten(file: string, copy: ProductManifest, source: ProductManifest, from: string, texts: readonly [string, string][], warned: ReadonlySet<string>): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const done = new Set(warned);
+  const add = (pointer: string, message: string, hint: string) => {
+    if (done.has(pointer)) return;
+    done.add(pointer);
+    problems.push({ file, pointer, severity: 'warning', message, hint: `${hint}, or list "${pointer}" in copiedFrom.shared when it is the same on purpose` });
+  };
+  const ownPlace = placeNamesOf(copy)[0];
+  const sourcePlaces = placeNamesOf(source);
+  const ownPlans = new Set(copy.plans.map((p) => p.name));
+  const ownTexts = [copy.productName, copy.projectName, copy.detail.banner.title, copy.detail.titlePage?.title ?? ''];
+  const names: [term: string, what: string][] = [
+    [source.productName, 'the product name'],
+    [source.projectName, 'the project name'],
+    [source.detail.banner.title, 'the banner title'],
+    [source.detail.titlePage?.title ?? '', 'the title page'],
+    ...source.plans.filter((p) => !ownPlans.has(p.name)).map((p): [string, string] => [p.name, 'a plan']),
+  ];
+  const foreignNames = names.filter(([term]) => term.length >= 2 && !ownTexts.some((own) => own.includes(term)));
+  const sourceInsured = source.insure.insured;
+  const ownInsured = copy.insure.insured;
+  const agesDiffer = JSON.stringify([sourceInsured.ageBetween, sourceInsured.minAgeDays]) !== JSON.stringify([ownInsured.ageBetween, ownInsured.minAgeDays]);
+  const sourceAges = agesDiffer ? ageForms(sourceInsured.ageBetween, sourceInsured.minAgeDays) : [];
+  const ownAges = personAgeText(ownInsured) ?? 'the ages of /insure/insured';
+  const renewalGone = source.renewal === true && copy.renewal !== true;
+  for (const [pointer, text] of texts) {
+    if (pointer.startsWith('/copiedFrom/') || pointer === '/$schema') continue;
+    const before = mustDiffer(pointer) ? valueAt(source, pointer) : undefined;
+    if (typeof before === 'string' && before !== text) {
+      // As the copy writes it: new-product put the new city in place of the source's.
+      const forms = (s: string) => [s, ...(ownPlace === undefined ? [] : sourcePlaces.map((p) => s.replaceAll(p, ownPlace)))];
+      const kept = sentencesOf(before).flatMap(forms).find((s) => text.includes(s));
+      if (kept) add(pointer, `still has a sentence of ${from}: "${shorten(kept)}"`, 'rewrite that sentence for this product (a new city alone does not make it this product\'s text)');
+    }
+    const name = foreignNames.find(([term]) => text.includes(term));
+    if (name) add(pointer, `still names "${name[0]}", ${name[1]} of ${from}`, name[1] === 'a plan' ? `name one of this product's plans (${[...ownPlans].join(', ')}) or take the name out` : "write this product's own name");
+    const age = sourceAges.find((form) => text.includes(form));
+    if (age) add(pointer, `still gives the ages of ${from} (${age})`, `write this product's ages, ${ownAges} (insure.insured.ageBetween)`);
+    const promise = renewalGone ? RENEWAL_PROMISE.exec(text) : null;
+    if (promise) add(pointer, `still promises renewal ("${promise[0]}") as ${from} does`, 'take the renewal wording out: this product has no "renewal": true');
+  }
+  return problems;
+}
+
 /** The warnings of one manifest (raw file form, schema-valid) copied from `source` (or not copied: source undefined). */
 export function copyWarnings(file: string, manifest: ProductManifest, source: CopySource | undefined, registries: Registries): ManifestProblem[] {
   const copied = manifest.copiedFrom;
@@ -101,6 +177,7 @@ export function copyWarnings(file: string, manifest: ProductManifest, source: Co
         warn(pointer, `mentions ${place}, the city of the copied product ${from}`, `write the new city, ${sharedHint(pointer)}`);
       }
     }
+    problems.push(...partlyRewritten(file, manifest, source.manifest, from, texts, new Set(problems.map((p) => p.pointer))).filter((p) => !isShared(p.pointer)));
   }
 
   // Hotlines: a text giving the claims hotline of an insurer this product does not name.

@@ -4,6 +4,7 @@
  * `{file, pointer, message, hint}`; `validateManifest` runs them after the
  * schema passed, so the manifest has its declared shape here.
  */
+import { ageTextPeople } from '../insure/age-text.ts';
 import { PLAN_BUILDER_NAMES, PLAN_BUILDER_SIZE } from '../plans/build-plans.ts';
 import { SCHOOL_TYPES } from '../rules/enums.ts';
 import { findRegion, isRegionCode, regionChildren } from '../regions/region-table.ts';
@@ -34,7 +35,7 @@ export const lintRenewalLabel: Lint = (file, m) =>
     : [];
 
 /** Wording that promises renewal (一键续保, 可续保, 续保优惠, …), not the denials (不可续保, 不提供续保). */
-const RENEWAL_PROMISE = /(?<!不)(一键|自动|支持|可以|可|保证)续保|续保(优惠|折扣)/;
+export const RENEWAL_PROMISE = /(?<!不)(一键|自动|支持|可以|可|保证)续保|续保(优惠|折扣)/;
 
 /** Texts of the page (detail, alerts, plan and insure labels; not the insurer's clauses) that promise renewal on a product parents cannot renew. */
 export const lintRenewalWording: Lint = (file, m) => {
@@ -163,7 +164,7 @@ export const lintPlanBuilder: Lint = (file, m) => {
         file,
         pointer: `${at}/0/planCodes`,
         message: 'the first 2021 template has no second risk to share',
-        hint: 'the 2021 plans share the second risk of the first template (简化版): give its plans at least two risks',
+        hint: `the 2021 plans share the second risk of the first template (${builder.templates[0]!.name}): give its plans at least two risks`,
       });
     }
   }
@@ -263,7 +264,15 @@ export const lintSchools: Lint = (file, m) => {
   return problems;
 };
 
-const provinceHint = 'the first two digits must be a province prefix such as 32 (江苏), 37 (山东) or 50 (重庆)';
+/** The province hint, naming the province the manifest's own place name (region or insuring area name) gives when it gives one. */
+const provinceHint = (placeName: string | undefined) => {
+  const prefix = Object.keys(PROVINCES).find((p) => placeName?.startsWith(PROVINCES[p]!));
+  const rule = 'the first two digits must be a province prefix of GB/T 2260';
+  return prefix ? `${rule}: ${placeName} is in ${PROVINCES[prefix]}, whose codes start with ${prefix} (${prefix}0000)` : `${rule} (6 digits ending in 0000 for the province)`;
+};
+
+/** A province's first cities in the region tree, `320100 (南京市), …`: a hint names cities of the manifest's own province. */
+const citiesOf = (provinceCode: string) => `${regionChildren(provinceCode).slice(0, 6).map((c) => `${c.value} (${c.label})`).join(', ')} …`;
 
 /** Spec §5: "Region data must configure province, city and county levels", in its words. */
 export const REGION_LEVELS_MESSAGE = '地区数据必须配置省、市、区县三级';
@@ -286,7 +295,7 @@ export const lintRegion: Lint = (file, m) => {
     const province = findRegion(region.provinceCode);
     const city = findRegion(region.cityCode);
     if (!isProvincePrefix(prefix) || province?.level !== 'province') {
-      problems.push({ file, pointer: '/region/provinceCode', message: `unknown province code ${region.provinceCode}`, hint: provinceHint });
+      problems.push({ file, pointer: '/region/provinceCode', message: `unknown province code ${region.provinceCode}`, hint: provinceHint(region.name) });
     } else if (!region.cityCode.startsWith(prefix)) {
       problems.push({
         file,
@@ -299,14 +308,14 @@ export const lintRegion: Lint = (file, m) => {
         file,
         pointer: '/region/cityCode',
         message: `city code ${region.cityCode} is a province-level code`,
-        hint: `use the city-level code ${prefix}YY00 (YY not 00), e.g. 320300 for 徐州市 or 110100 for 北京市`,
+        hint: `use the city-level code ${prefix}YY00 (YY not 00) of the product's city: ${citiesOf(region.provinceCode)}`,
       });
     } else if (!city) {
       problems.push({
         file,
         pointer: '/region/cityCode',
         message: `city code ${region.cityCode} is not a city of ${province.label} in the national region tree`,
-        hint: `use one of ${regionChildren(region.provinceCode).slice(0, 6).map((c) => `${c.value} (${c.label})`).join(', ')} …`,
+        hint: `use one of ${citiesOf(region.provinceCode)}`,
       });
     } else if (asking) {
       const levels = region.levels ?? REGION_LEVELS;
@@ -340,14 +349,14 @@ export const lintRegion: Lint = (file, m) => {
         file,
         pointer: `/insurers/${i}/insuringAreaCode`,
         message: `insuring area code ${insurer.insuringAreaCode} is not in a known province`,
-        hint: provinceHint,
+        hint: provinceHint(insurer.insuringAreaName),
       });
     } else if (!isRegionCode(insurer.insuringAreaCode)) {
       problems.push({
         file,
         pointer: `/insurers/${i}/insuringAreaCode`,
         message: `insuring area code ${insurer.insuringAreaCode} is not in the national region tree`,
-        hint: 'use a province, city or county code of GB/T 2260, e.g. 320300 (徐州市)',
+        hint: `use a province, city or county code of GB/T 2260${m.region && isRegionCode(m.region.cityCode) ? `, e.g. ${m.region.cityCode} (${findRegion(m.region.cityCode)!.label}), the product's city` : ''}`,
       });
     }
   });
@@ -528,7 +537,7 @@ export const lintBoundFactors: Lint = (file, m) => {
   return problems;
 };
 
-/** Person age ranges are written [min, max]; ward rules go with the guardian template only. */
+/** Person age ranges are written [min, max]; the ages 投保年龄 shows have a rule; ward rules go with the guardian template only. */
 export const lintPersons: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
   const ages = [
@@ -539,6 +548,16 @@ export const lintPersons: Lint = (file, m) => {
   for (const [who, range] of ages) {
     if (range && range[0] > range[1]) {
       problems.push({ file, pointer: `/insure/${who}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
+    }
+  }
+  for (const { shown, rule, at } of ageTextPeople(m)) {
+    if (!rule?.ageBetween) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `投保年龄 shows the ${shown.person}'s ages, but /insure/${shown.person} has no ageBetween`,
+        hint: `add "ageBetween": [min, max] to /insure/${shown.person}, or list in /detail/ageText/people only people with an age rule`,
+      });
     }
   }
   if (m.insure.template === 'guardian' && !m.insure.ward) {

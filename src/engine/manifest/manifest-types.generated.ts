@@ -322,9 +322,51 @@ export interface Detail {
    */
   cooperationAuthorisation?: string;
   /**
-   * Insurable age, as shown.
+   * How the insurable ages (投保年龄 on the detail page, in detail answers and in the completed 投保须知) are shown. The ages themselves are never written here: src/engine/insure/age-text.ts writes them from the rules of /insure (ageBetween in full years, minAgeDays), so the text cannot disagree with what the form and the server accept. Without ageText the text is the insured's ages: [3, 25] reads 3周岁-25周岁, [0, 17] with minAgeDays 28 reads 出生满28天-17周岁, [18, 18] reads 18周岁. ageText adds words after the ages (qualifier) or shows other people's ages (people, e.g. the holder and the ward of a guardian product).
    */
-  ageLimit: string;
+  ageText?: {
+    /**
+     * Words shown right after the ages, e.g. 在校学生 (3周岁-25周岁在校学生). No digits: an age belongs in the rules of /insure.
+     */
+    qualifier?: string;
+    /**
+     * Whose ages are shown, in order, joined by ；(default: the insured alone, without a label). Each person named needs ageBetween in /insure.
+     *
+     * @minItems 1
+     *
+     * Items: One person's ages.
+     */
+    people?: [
+      {
+        /**
+         * Whose rules of /insure: holder, insured or ward.
+         */
+        person: 'holder' | 'insured' | 'ward';
+        /**
+         * Words before the ages, e.g. 投保人 or 被监护人. No digits.
+         */
+        label?: string;
+        /**
+         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays) instead of 0周岁-17周岁.
+         */
+        unitOnce?: boolean;
+      },
+      ...{
+        /**
+         * Whose rules of /insure: holder, insured or ward.
+         */
+        person: 'holder' | 'insured' | 'ward';
+        /**
+         * Words before the ages, e.g. 投保人 or 被监护人. No digits.
+         */
+        label?: string;
+        /**
+         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays) instead of 0周岁-17周岁.
+         */
+        unitOnce?: boolean;
+      }[]
+    ];
+  };
   /**
    * Sales area, as shown.
    */
@@ -659,7 +701,7 @@ export interface Person {
    */
   ageBetween?: [number, number];
   /**
-   * Youngest insurable age in whole days on the cover start date, as clauses write 出生满28天 (28): a child younger is refused with 被保人须出生满28天. Checked beside ageBetween, whose minimum is then 0.
+   * Youngest insurable age in whole days on the cover start date, as clauses write 出生满28天 (28): a child younger is refused with 被保人须出生满28天. Checked beside ageBetween, whose minimum is then 0; the shown ages (detail.ageText) then start 出生满28天.
    */
   minAgeDays?: number;
   /**

@@ -24,14 +24,38 @@ export interface ManifestProblem {
 /** Schema annotation keyword: a pattern's rule in words with an example (`"x-hint": "6 digits ending in 00, e.g. 320100 南京市"`). */
 export const HINT_KEYWORD = 'x-hint';
 
+/** Schema annotation keyword of a property that took the place of others: former name → what to do with it. */
+export const REPLACES_KEYWORD = 'x-replaces';
+
 type SchemaNode = {
   [HINT_KEYWORD]?: string;
+  [REPLACES_KEYWORD]?: Record<string, string>;
   description?: string;
   examples?: unknown[];
   properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  enum?: unknown[];
+  const?: unknown;
   $ref?: string;
   type?: string;
 };
+
+/**
+ * A schema example with its texts blanked ("…") unless the schema allows only
+ * listed values there (an enum or const): schema examples are taken from
+ * real products, and a hint must not suggest another product's name, code or
+ * plan label for the manifest being fixed. Numbers, true/false and the shape
+ * stay, as they say what kind of value goes where.
+ */
+export function neutralExample(example: unknown, node: SchemaNode | undefined, deref: (n: SchemaNode | undefined) => SchemaNode | undefined = (n) => n): unknown {
+  const schema = deref(node);
+  if (typeof example === 'string') return schema?.enum !== undefined || schema?.const !== undefined ? example : '…';
+  if (Array.isArray(example)) return example.map((item) => neutralExample(item, schema?.items, deref));
+  if (example !== null && typeof example === 'object') {
+    return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, neutralExample(v, schema?.properties?.[k], deref)]));
+  }
+  return example;
+}
 
 /** Levenshtein distance, for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
@@ -103,6 +127,10 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
+      const successor = Object.entries(parent.properties ?? {}).find(([, child]) => deref(child)?.[REPLACES_KEYWORD]?.[name] !== undefined);
+      if (successor) {
+        return { file, pointer: `${pointer}/${name}`, message: `"${name}" is replaced by "${successor[0]}"`, hint: deref(successor[1])![REPLACES_KEYWORD]![name]! };
+      }
       const near = closest(name, Object.keys(parent.properties ?? {}), 1);
       return {
         file,
@@ -114,7 +142,7 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
     case 'required': {
       const name = String(p.missingProperty);
       const child = deref(parent.properties?.[name]);
-      const example = child?.examples?.[0];
+      const example = child?.examples?.[0] === undefined ? undefined : neutralExample(child.examples[0], child, deref);
       const meaning = firstSentence(child?.description);
       return {
         file,
@@ -122,7 +150,7 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
         message: `missing property "${name}"${meaning ? ` (${meaning})` : ''}`,
         hint:
           example !== undefined
-            ? `add "${name}": ${show(example)}`
+            ? `add "${name}": ${show(example)}${example === '…' ? ` (${child?.[HINT_KEYWORD] ?? 'text in double quotes'})` : ''}`
             : `add "${name}"${child?.type ? ` with ${TYPE_WORDS[child.type] ?? child.type}` : ''}; see docs/manifest-reference.md`,
       };
     }

@@ -7,6 +7,7 @@
  * to claim, cancellation and personal data. A parent reads a complete
  * document, and an author writes only what is particular to the product.
  */
+import { ageText } from '../insure/age-text.ts';
 import { categoryIllustration } from './visual-identity.ts';
 import type { ProductManifest, Protocol } from './manifest-types.generated.ts';
 
@@ -55,7 +56,7 @@ function noticeSections(manifest: ProductManifest): string[] {
   const hotline = hotlineOf(detail.onlineService);
   const sections: [string, string][] = [
     ['本产品特别提示', ''],
-    ['投保范围', `保障对象：${detail.securityObject}。投保年龄：${detail.ageLimit}。投保人须为被保险人本人，或被保险人的父母等对其具有保险利益的人，投保时年满${holderFrom}周岁且不超过${holderTo}周岁。销售区域：${detail.salesArea}。`],
+    ['投保范围', `保障对象：${detail.securityObject}。投保年龄：${ageText(manifest)}。投保人须为被保险人本人，或被保险人的父母等对其具有保险利益的人，投保时年满${holderFrom}周岁且不超过${holderTo}周岁。销售区域：${detail.salesArea}。`],
     ['保险期间', `${detail.insurancePeriod}。保险责任自${startText(cover.startOffsetDays)}开始，以电子保单载明的起止时间为准；未支付保险费的，保险合同不生效。`],
     ['如实告知', '请如实填写投保人、被保险人的姓名、证件号码、学校及健康状况等信息。投保人故意或因重大过失未履行如实告知义务，足以影响保险公司决定是否同意承保或者提高保险费率的，保险公司有权解除合同，并对合同解除前发生的保险事故不承担赔偿或者给付保险金的责任。'],
     ['退保说明', `保险责任开始前申请退保的，全额退还已交保险费；保险责任开始后申请退保的，保险公司扣除已经过期间对应的保险费后，退还未满期净保险费；保险期间内已发生保险金赔付的，不再办理退保。退保可在“我的保单”中申请，或拨打${hotline}办理。`],

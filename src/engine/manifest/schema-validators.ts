@@ -14,7 +14,7 @@ import marketSchema from '../../../schemas/market-manifest.schema.json' with { t
 import manifestSchema from '../../../schemas/product-manifest.schema.json' with { type: 'json' };
 import type { MarketManifest } from '../markets/market-types.generated.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
-import { HINT_KEYWORD } from './problem-messages.ts';
+import { HINT_KEYWORD, REPLACES_KEYWORD } from './problem-messages.ts';
 
 // ajv-formats ships CommonJS; under some loaders the plugin is the default's default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -43,6 +43,7 @@ function slot<T>(name: string, schema: object, options: Record<string, unknown>,
     compile(source = false) {
       const ajv = new Ajv2020({ ...options, ...(source ? { code: { source: true } } : {}) });
       ajv.addKeyword(HINT_KEYWORD);
+      ajv.addKeyword(REPLACES_KEYWORD);
       if (formats) addFormats(ajv);
       return { ajv, validate: ajv.compile<T>(schema) };
     },

@@ -35,7 +35,7 @@ export function validateMarket(data: unknown, file: string): ManifestProblem[] {
         file,
         pointer: `/areas/${i}`,
         message: `area ${area} is not a code of the national region tree`,
-        hint: 'use a province (XX0000), city (XXYY00) or county code of GB/T 2260, e.g. 320300 for 徐州市; GET /_gw/user-svc/api/v1/getArea/000000 lists the provinces',
+        hint: 'use a province (XX0000), city (XXYY00) or county code of GB/T 2260; GET /_gw/user-svc/api/v1/getArea/000000 lists the provinces',
       });
       return;
     }

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../../contract/product.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
+import { ageText } from '../../engine/insure/age-text.ts';
 import { guaranteeYearsOf } from '../../engine/pricing/premium.ts';
 import { renewalLabelOf, statusOf } from './manifest-fields.ts';
 
@@ -32,7 +33,7 @@ export function toProductDetail(manifest: ProductManifest, askedCode: string): P
         .map((d) => ({ limitName: d.limitName, showValue: d.showValue, weight: d.weight })),
     })),
     cooperationAuthorisation: detail.cooperationAuthorisation ?? '',
-    ageLimit: detail.ageLimit,
+    ageLimit: ageText(manifest),
     salesArea: detail.salesArea,
     insurancePeriod: detail.insurancePeriod,
     securityObject: detail.securityObject,

@@ -1,15 +1,16 @@
+import { ageText } from '../../../../engine/insure/age-text.ts';
 import type { DetailSectionProps } from '../types.ts';
 import { InfoRows } from '../../../components/layout/info-rows.tsx';
 import { SectionCard } from '../../../components/layout/section-card.tsx';
 
 /** Age limit, sales area, insurance period and who is covered. */
 export function InfoSection({ manifest }: DetailSectionProps) {
-  const { ageLimit, salesArea, insurancePeriod, securityObject } = manifest.detail;
+  const { salesArea, insurancePeriod, securityObject } = manifest.detail;
   return (
     <SectionCard heading="h2" title="投保须知">
       <InfoRows
         rows={[
-          { label: '投保年龄', value: ageLimit },
+          { label: '投保年龄', value: ageText(manifest) },
           { label: '销售区域', value: salesArea },
           { label: '保险期间', value: insurancePeriod },
           { label: '保障对象', value: securityObject },
