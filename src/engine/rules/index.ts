@@ -8,3 +8,4 @@ export * from './masking';
 export * from './enums';
 export * from './person';
 export * from './grades';
+export * from './brokerage';

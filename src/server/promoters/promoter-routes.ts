@@ -14,9 +14,10 @@ import { jssdkSignature } from '../providers/wechat/wechat-jssdk-provider.ts';
 import { sharedCredential } from '../providers/shared-credentials.ts';
 import { ensurePromoterCodes, findPromoterByCode } from './promoters-repo.ts';
 import { upsertStaff } from './staff-admin.ts';
+import { BROKERAGE } from '../../engine/rules/brokerage.ts';
 
-/** Printed on share posters when BROKERAGE_NAME is unset. */
-export const DEFAULT_BROKERAGE_NAME = '安学保险经纪有限公司';
+/** Printed on share posters and agreement seals when BROKERAGE_NAME is unset. */
+export const DEFAULT_BROKERAGE_NAME = BROKERAGE.name;
 
 const DAY_MS = 86_400_000;
 

@@ -5,6 +5,8 @@
  * its parameters. Each real adapter maps a template id to the vendor's own
  * template code (settings); the console and outbox render the wording.
  */
+import { BROKERAGE } from '../../../engine/rules/brokerage.ts';
+
 export const SMS_TEMPLATES = {
   /** Log-in and registration codes. */
   loginCode: { params: ['code'], text: '您的验证码是${code}，5分钟内有效，请勿泄露给他人。' },
@@ -31,7 +33,7 @@ export const SMS_TEMPLATE_IDS = Object.keys(SMS_TEMPLATES) as SmsTemplateId[];
 export type SmsParams<T extends SmsTemplateId> = { [K in (typeof SMS_TEMPLATES)[T]['params'][number]]: string };
 
 /** The signature the messages carry unless SMS_SIGN_NAME says otherwise. */
-export const DEFAULT_SMS_SIGN_NAME = '学平险';
+export const DEFAULT_SMS_SIGN_NAME = BROKERAGE.platformName;
 
 /** The message as the phone shows it: 【signature】 then the template's wording with its parameters. */
 export function renderSms(template: SmsTemplateId, params: Readonly<Record<string, string>>, signName = DEFAULT_SMS_SIGN_NAME): string {
