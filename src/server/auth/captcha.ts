@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
@@ -22,13 +23,9 @@ function answerHash(pepper: string, id: string, text: string): string {
 
 /** Development read-back of captcha texts (GET /_gw/__dev/captcha/latest), bounded. */
 export class CaptchaOutbox {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new LRUCache<string, string>({ max: 1000 });
   remember(id: string, text: string): void {
     this.texts.set(id, text);
-    if (this.texts.size > 1000) {
-      const oldest = this.texts.keys().next().value;
-      if (oldest !== undefined) this.texts.delete(oldest);
-    }
   }
   textOf(id: string): string | undefined {
     return this.texts.get(id);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { MailMessage, MailProvider } from './mail-provider.ts';
 
 /** Addresses kept; the oldest is forgotten first so a long-running dev server does not grow without bound. */
@@ -10,16 +11,11 @@ const MAX_ADDRESSES = 1000;
 export class SandboxMailProvider implements MailProvider {
   readonly name = 'sandbox';
   readonly accepting = true;
-  private readonly latest = new Map<string, MailMessage & { sentAt: Date }>();
+  private readonly latest = new LRUCache<string, MailMessage & { sentAt: Date }>({ max: MAX_ADDRESSES });
 
   async send(message: MailMessage): Promise<void> {
     const key = message.to.toLowerCase();
-    this.latest.delete(key);
     this.latest.set(key, { ...message, sentAt: new Date() });
-    if (this.latest.size > MAX_ADDRESSES) {
-      const oldest = this.latest.keys().next().value;
-      if (oldest !== undefined) this.latest.delete(oldest);
-    }
   }
 
   latestTo(address: string): (MailMessage & { sentAt: Date }) | undefined {

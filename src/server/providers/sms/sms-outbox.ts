@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SmsProvider } from './sms-provider.ts';
 import { renderSms, type SmsParams, type SmsTemplateId } from './sms-templates.ts';
 
@@ -18,18 +19,14 @@ const MAX_PHONES = 1000;
  * every message on to the wrapped provider. Read by GET /_gw/__dev/sms/latest.
  */
 export class SmsOutbox implements SmsProvider {
-  private readonly latest = new Map<string, OutboxMessage>();
+  /** The most recently texted phones (lru-cache drops the least recent beyond MAX_PHONES). */
+  private readonly latest = new LRUCache<string, OutboxMessage>({ max: MAX_PHONES });
 
   constructor(private readonly inner?: SmsProvider) {}
 
   async send<T extends SmsTemplateId>(phone: string, template: T, params: SmsParams<T>): Promise<void> {
     const values = params as Readonly<Record<string, string>>;
-    this.latest.delete(phone);
     this.latest.set(phone, { phone, template, params: values, text: renderSms(template, values), sentAt: new Date() });
-    if (this.latest.size > MAX_PHONES) {
-      const oldest = this.latest.keys().next().value;
-      if (oldest !== undefined) this.latest.delete(oldest);
-    }
     await this.inner?.send(phone, template, params);
   }
 
