@@ -1,5 +1,12 @@
+/**
+ * The image captcha of the SMS step. Drawn here rather than by a captcha
+ * package: the maintained ones draw with a native canvas (a platform binary
+ * of tens of MB in the production install for one small image), and the
+ * pure-JS ones write SVG whose glyph paths a script reads back as text. This
+ * draws 5×7 digit glyphs into a raster and pngjs encodes it.
+ */
 import { randomInt } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 /** 5×7 bitmap glyphs of the captcha digits. */
 const GLYPHS: Record<string, readonly string[]> = {
@@ -20,64 +27,20 @@ const WIDTH = 108;
 const HEIGHT = 40;
 const SCALE = 4;
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** Encodes an RGB raster as a PNG (8-bit truecolour, no filtering). */
-function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /**
  * Draws `text` (digits) as a PNG of 108×40: each glyph scaled, shifted and
  * sheared at random in its own dark colour, over a light background with
  * speckles and crossing lines, so the text is not in the bytes.
  */
 export function renderCaptcha(text: string): Buffer {
-  const rgb = new Uint8Array(WIDTH * HEIGHT * 3);
+  const png = new PNG({ width: WIDTH, height: HEIGHT, colorType: 2 });
   const set = (x: number, y: number, c: readonly number[]) => {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
-    const i = (y * WIDTH + x) * 3;
-    rgb[i] = c[0] ?? 0;
-    rgb[i + 1] = c[1] ?? 0;
-    rgb[i + 2] = c[2] ?? 0;
+    const i = (y * WIDTH + x) * 4;
+    png.data[i] = c[0] ?? 0;
+    png.data[i + 1] = c[1] ?? 0;
+    png.data[i + 2] = c[2] ?? 0;
+    png.data[i + 3] = 255;
   };
   const light = () => [225 + randomInt(30), 225 + randomInt(30), 225 + randomInt(30)];
   const dark = () => [randomInt(140), randomInt(140), randomInt(160)];
@@ -113,7 +76,7 @@ export function renderCaptcha(text: string): Buffer {
     }
   }
   for (let i = 0; i < 160; i++) set(randomInt(WIDTH), randomInt(HEIGHT), dark());
-  return encodePng(WIDTH, HEIGHT, rgb);
+  return PNG.sync.write(png, { colorType: 2 });
 }
 
 export function randomCaptchaText(length = 4): string {
