@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { startServerProcess, type ServerProcess } from '../src/server/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { fillField, fillText } from './support/insure-form.ts';
 import { expect, test } from './support/test.ts';

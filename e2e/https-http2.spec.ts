@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/server/server-process.ts';
+import { freePort } from '../tests/support/server-process.ts';
 import { TEST_TLS_FILES } from '../tests/server/fixtures/tls/tls-files.ts';
 import { expect, test } from './support/test.ts';
 

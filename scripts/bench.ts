@@ -58,7 +58,7 @@ import { reservedRoutes } from '../src/contract/app-routes.ts';
 import { fillPath, GW, RESUB_HEADER } from '../src/contract/define-call.ts';
 import { checkManifestSet } from '../src/engine/manifest/index.ts';
 import { makeIdCard } from '../src/engine/rules/index.ts';
-import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../src/server/bench-support.ts';
+import { channelSandbox, loginWithSms, sampleApplication, SAMPLE_PRODUCT_CODES, startBenchApp } from '../tests/support/bench-support.ts';
 import { orderCalls } from '../src/contract/order.ts';
 import { paymentCalls } from '../src/contract/payment.ts';
 import { productCalls } from '../src/contract/product-calls.ts';

@@ -22,10 +22,10 @@ import { RESUB_HEADER, fillPath, GW } from '../../src/contract/define-call.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 import { PAID_STATUSES } from '../../src/contract/policy-lifecycle.ts';
-import { sampleApplication, SAMPLE_PRODUCT_CODES, throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { sampleApplication, SAMPLE_PRODUCT_CODES, throwAwayDatabase } from '../../tests/support/bench-support.ts';
 import { openDb } from '../../src/server/db/open-db.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
-import { gwCall, loginOverHttp, startServerProcess, type ServerProcess } from '../../src/server/server-process.ts';
+import { gwCall, loginOverHttp, startServerProcess, type ServerProcess } from '../../tests/support/server-process.ts';
 
 const CLIENTS = 8;
 const KILLS = Number(process.env.BENCH_CRASH_KILLS ?? 5);

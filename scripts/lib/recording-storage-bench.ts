@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { CHAIN_GENESIS, recordingCalls } from '../../src/contract/recording.ts';
 import { GW } from '../../src/contract/define-call.ts';
-import { benchConfig, startBenchApp } from '../../src/server/bench-support.ts';
+import { benchConfig, startBenchApp } from '../../tests/support/bench-support.ts';
 import { percentile, timedLoop } from './bench-server.ts';
 
 const SALES = Number(process.env.RECSTORE_SALES ?? 1000);

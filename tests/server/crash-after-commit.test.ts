@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESUB_HEADER } from '../../src/contract/define-call.ts';
-import { throwAwayDatabase } from '../../src/server/bench-support.ts';
-import { gwCall as gw, loginOverHttp as loginOver, startServerProcess } from '../../src/server/server-process.ts';
+import { throwAwayDatabase } from '../support/bench-support.ts';
+import { gwCall as gw, loginOverHttp as loginOver, startServerProcess } from '../support/server-process.ts';
 import { validApplication, JINING } from './helpers.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 

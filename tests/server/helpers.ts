@@ -12,7 +12,7 @@ import type { ApiEnvelope } from '../../src/contract/envelope.ts';
 import type { ApplicationFormInput } from '../../src/contract/order.ts';
 import { GW } from '../../src/contract/define-call.ts';
 import { buildAppWithHandles, type AppHandles, type BuildAppOptions } from '../../src/server/app.ts';
-import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../../src/server/bench-support.ts';
+import { benchConfig, SAMPLE_PRODUCT_CODES, sampleApplication } from '../support/bench-support.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { DbHandle } from '../../src/server/db/db.ts';
 import { MEMORY_URL, openDb } from '../../src/server/db/open-db.ts';
@@ -152,10 +152,10 @@ export function expectOk<T>(result: { status: number; body: Envelope<T> }): T {
   return result.body.data as T;
 }
 
-import { loginWithSms } from '../../src/server/bench-support.ts';
+import { loginWithSms } from '../support/bench-support.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
-export { loginWithSms as login, randomPhone as newPhone, type LoggedInUser as Session } from '../../src/server/bench-support.ts';
+export { loginWithSms as login, randomPhone as newPhone, type LoggedInUser as Session } from '../support/bench-support.ts';
 
 export const XUZHOU = SAMPLE_PRODUCT_CODES.xuzhou;
 export const JINING = SAMPLE_PRODUCT_CODES.jining;

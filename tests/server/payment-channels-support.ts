@@ -8,7 +8,7 @@ import { fillPath, GW } from '../../src/contract/define-call.ts';
 import type { ChannelPayment } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
 import { WECHAT_APP_ID, WechatPayProvider } from '../../src/server/providers/payment/wechat-pay-provider.ts';
-import { channelSandbox } from '../../src/server/bench-support.ts';
+import { channelSandbox } from '../support/bench-support.ts';
 import { call, expectOk, payUrlOf, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication, XUZHOU, type TestApp } from './helpers.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
 

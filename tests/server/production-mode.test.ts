@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WECHAT_OAUTH_URL } from '../../src/contract/payment.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { processPaymentKeys } from '../../src/server/bench-support.ts';
+import { processPaymentKeys } from '../support/bench-support.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import type { Db, DbHandle } from '../../src/server/db/db.ts';
 import { users } from '../../src/server/db/schema.ts';

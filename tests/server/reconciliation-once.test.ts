@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppWithHandles, type AppHandles } from '../../src/server/app.ts';
-import { throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { throwAwayDatabase } from '../support/bench-support.ts';
 import { claimDue } from '../../src/server/db/claim-due.ts';
 import type { DbHandle } from '../../src/server/db/db.ts';
 import { openDb } from '../../src/server/db/open-db.ts';

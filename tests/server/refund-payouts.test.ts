@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCalls, type AppDetail } from '../../src/contract/policy.ts';
 import { buildAppWithHandles, type AppHandles } from '../../src/server/app.ts';
-import { throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { throwAwayDatabase } from '../support/bench-support.ts';
 import type { DbHandle } from '../../src/server/db/db.ts';
 import { openDb } from '../../src/server/db/open-db.ts';
 import { payments, refunds } from '../../src/server/db/schema.ts';

@@ -17,14 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, GW, RESUB_HEADER } from '../../src/contract/define-call.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { paymentCalls } from '../../src/contract/payment.ts';
-import { throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { throwAwayDatabase } from '../support/bench-support.ts';
 import { LIFECYCLE_SWEEP_LOG } from '../../src/server/orders/lifecycle-scheduler.ts';
 import { AlipayProvider, type AlipayKeys } from '../../src/server/providers/payment/alipay-provider.ts';
 import type { ChannelPayment, ChannelSandboxProvider } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
 import { JdPayProvider, type JdKeys } from '../../src/server/providers/payment/jd-pay-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
 import { WECHAT_APP_ID, WECHAT_OAUTH_PATH, WechatPayProvider, type WechatKeys } from '../../src/server/providers/payment/wechat-pay-provider.ts';
-import { gwCall, loginOverHttp, startServerProcess, type ServerProcess } from '../../src/server/server-process.ts';
+import { gwCall, loginOverHttp, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { JINING, validApplication, XUZHOU } from './helpers.ts';
 
 const admin = process.env.DATABASE_URL;

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { promoterCalls, type WeChatShareConfig } from '../../src/contract/promoter.ts';
 import { buildAppWithHandles } from '../../src/server/app.ts';
-import { throwAwayDatabase } from '../../src/server/bench-support.ts';
+import { throwAwayDatabase } from '../support/bench-support.ts';
 import { openDb } from '../../src/server/db/open-db.ts';
 import { sharedCredentials } from '../../src/server/db/schema.ts';
 import { createCallOut } from '../../src/server/providers/outbound.ts';

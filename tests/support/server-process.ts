@@ -6,8 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { GW } from '../contract/define-call.ts';
-import { authCalls } from '../contract/auth.ts';
+import { GW } from '../../src/contract/define-call.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 import { randomPhone } from './bench-support.ts';
 
 export const SERVER_ENTRY = 'src/server/server.ts';

@@ -6,19 +6,19 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { ApiEnvelope } from '../contract/envelope.ts';
-import { SUCCESS } from '../contract/envelope.ts';
-import { GW } from '../contract/define-call.ts';
-import { buildAppWithHandles, type AppHandles } from './app.ts';
-import { defaultLogLevel, type AppConfig } from './config.ts';
-import { loggerOptions } from './http/log-options.ts';
-import type { Db, DbKind } from './db/db.ts';
-import { MEMORY_URL, openDb } from './db/open-db.ts';
-import { ChannelSandboxProvider } from './providers/payment/channel-sandbox-provider.ts';
-import { defaultProviderChoice, generateAllSandboxKeys } from './providers/registry.ts';
-import { authCalls } from '../contract/auth.ts';
+import type { ApiEnvelope } from '../../src/contract/envelope.ts';
+import { SUCCESS } from '../../src/contract/envelope.ts';
+import { GW } from '../../src/contract/define-call.ts';
+import { buildAppWithHandles, type AppHandles } from '../../src/server/app.ts';
+import { defaultLogLevel, type AppConfig } from '../../src/server/config.ts';
+import { loggerOptions } from '../../src/server/http/log-options.ts';
+import type { Db, DbKind } from '../../src/server/db/db.ts';
+import { MEMORY_URL, openDb } from '../../src/server/db/open-db.ts';
+import { ChannelSandboxProvider } from '../../src/server/providers/payment/channel-sandbox-provider.ts';
+import { defaultProviderChoice, generateAllSandboxKeys } from '../../src/server/providers/registry.ts';
+import { authCalls } from '../../src/contract/auth.ts';
 
-export { sampleApplication, SAMPLE_PRODUCT_CODES } from './seed/sample-applications.ts';
+export { sampleApplication, SAMPLE_PRODUCT_CODES } from '../../src/server/seed/sample-applications.ts';
 
 export interface BenchApp {
   app: FastifyInstance;
