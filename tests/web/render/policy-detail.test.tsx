@@ -43,6 +43,7 @@ function detailIn(status: PolicyStatus): AppDetail {
     premium: 50,
     startDate: '2026-01-02 00:00:00',
     endDate: '2027-01-01 23:59:59',
+    coverStartNote: null,
     status,
     statusName: POLICY_STATUS_NAMES[status],
     actions: allowedEvents(status).filter((e) => e === 'cancel' || e === 'surrender'),
