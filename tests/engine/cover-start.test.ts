@@ -18,6 +18,7 @@ import {
 } from '../../src/engine/cover/cover-period.ts';
 import { ageRangeMessage, checkApplication } from '../../src/engine/insure/check-application.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
+import { completeProtocols } from '../../src/engine/manifest/protocol-content.ts';
 import { validateManifest } from '../../src/engine/manifest/validate-manifest.ts';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { sampleApplication } from '../../src/server/seed/sample-applications.ts';
@@ -195,5 +196,15 @@ describe('cover start rules in the manifest', () => {
     expect(problems((c) => ((c.startFrom = 'paymentDay'), (c.startOffsetDays = 0)))).toEqual([
       '/cover/startOffsetDays a start counted from the payment day cannot be the payment day itself',
     ]);
+  });
+});
+
+describe('the cover start in the 投保须知 the app writes', () => {
+  const notice = (m: ProductManifest) => completeProtocols(m).find((p) => p.notificationType === 2)?.content ?? '';
+
+  it('states the rule of the product', () => {
+    expect(notice(JINING)).toContain('保险责任自投保成功后次日零时开始');
+    expect(notice(variant((c) => (c.startFrom = 'paymentDay')))).toContain('保险责任自支付成功后次日零时开始');
+    expect(notice(variant((c) => (c.pickedStart = { fromDays: 1, toDays: 30 })))).toContain('保险责任自投保人选定的起保日零时开始');
   });
 });

@@ -9,6 +9,10 @@ const toPickerDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 };
+/** Column labels with their unit (2026年 12月 5日), whatever antd-mobile's locale would write. */
+const UNITS: Readonly<Record<string, string>> = { year: '年', month: '月', day: '日' };
+const labelOf = (type: string, value: number) => `${value}${UNITS[type] ?? ''}`;
+
 const fromPickerDate = (date: Date) => `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 
 /**
@@ -21,9 +25,9 @@ export function StartDayPicker({ pick, onPick }: { pick: { first: string; last: 
     <>
       <button
         type="button"
+        id="pick-start"
         className={styles.pickStart}
         aria-haspopup="dialog"
-        data-testid="pick-start"
         onPointerDown={preloadPickers}
         onClick={picker.open}
       >
@@ -37,6 +41,7 @@ export function StartDayPicker({ pick, onPick }: { pick: { first: string; last: 
           min={toPickerDate(pick.first)}
           max={toPickerDate(pick.last)}
           defaultValue={toPickerDate(pick.day)}
+          renderLabel={labelOf}
           onClose={picker.close}
           afterClose={picker.afterClose}
           onConfirm={(picked) => onPick(fromPickerDate(picked))}
