@@ -70,7 +70,7 @@ export function paymentStartNote(terms: Pick<CoverTerms, 'startOffsetDays'>): st
 }
 
 /** A cover length as a parent reads it: whole years as 年, else 个月. */
-function lengthText(months: number): string {
+export function lengthText(months: number): string {
   return months % 12 === 0 ? `${months / 12}年` : `${months}个月`;
 }
 
