@@ -18,7 +18,7 @@ import { createManifestStore } from '../../src/server/catalogue/manifest-store.t
 import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
 import { signSandboxNotification } from '../../src/server/providers/payment/sandbox-notification.ts';
-import { backends, call, expectOk, getSerial, JINING, login, makeTestApp, payUrlOf, postOrder, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication } from './helpers.ts';
+import { backends, call, expectOk, getSerial, JINING, login, makeTestApp, payUrlOf, postOrder, repeatCheck, submitOrder, TEST_PAY_SECRET, tradeNoOf, validApplication } from './helpers.ts';
 import type { Session, TestApp } from './helpers.ts';
 
 const load = (name: string) =>
@@ -101,6 +101,13 @@ describe.each(backends)('cover start settled by the server (%s)', (backend) => {
       expect(refused.body).toEqual({ code: '4001', msg: '起保日期须在2026-03-11至2026-04-09之间', data: null });
       expect(await ordersCount()).toBe(before);
       expect(await rowsOf(PICKED)).toBe(0);
+    });
+
+    it('refuses the same day in the confirm page\'s repeat-insurance check', async () => {
+      await at('2026-03-10 10:00:00');
+      const refused = await repeatCheck(t.app, parent.token, formOf(PICKED, { startDate: '2026-04-10 00:00:00' }));
+      expect(refused.body).toMatchObject({ code: '4001', msg: '起保日期须在2026-03-11至2026-04-09之间' });
+      expect(expectOk(await repeatCheck(t.app, parent.token, formOf(PICKED, { startDate: '2026-04-09 00:00:00' })))).toEqual({ repeat: false });
     });
 
     it('recomputes the window from its own clock: tomorrow is refused once the server is a day later', async () => {
