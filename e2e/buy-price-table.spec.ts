@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
-import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { fillField, fillText } from './support/insure-form.ts';
+import { useSuzhouCatalogue } from './support/fixture-catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -18,30 +15,7 @@ import { expect, test } from './support/test.ts';
  */
 const ROUTE = '/suzhouMedicalDetails';
 
-let server: ServerProcess;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // The compiled server (built before the suite), on the fixture catalogue only, with an empty database.
-  server = await startServerProcess(
-    {
-      MANIFESTS_DIR: 'tests/fixtures/suzhou-catalogue',
-      DIST_DIR: 'dist',
-      DATABASE_URL: 'memory://',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'edu-e2e-suzhou-')),
-      LOG_LEVEL: 'warn',
-      SMS_PER_IP_PER_HOUR: '1000',
-      RECORDING_STARTS_PER_IP_PER_HOUR: '100000',
-    },
-    'dist-server/server.mjs',
-  );
-  api = await apiRequest.newContext({ baseURL: server.base });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+const fixture = useSuzhouCatalogue();
 
 /** A birthday `years` years and `days` days before the cover start (tomorrow: the product starts the day after the order). */
 function birthdayBeforeStart(years: number, days: number): string {
@@ -51,12 +25,12 @@ function birthdayBeforeStart(years: number, days: number): string {
 }
 
 async function openInsureForm(page: Page, plan: string): Promise<void> {
-  await page.goto(`${server.base}/#${ROUTE}`);
+  await page.goto(`${fixture.server.base}/#${ROUTE}`);
   const radio = page.getByRole('radio', { name: new RegExp(plan) });
   await radio.click();
   await expect(radio).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('insure-now').click();
-  await logInBySms(page, api, uniquePhone());
+  await logInBySms(page, fixture.api, uniquePhone());
   await expect.poll(() => hashRoute(page)).toBe('/insure?productCode=99PR320500');
 }
 

@@ -92,6 +92,8 @@ export const AppDetail = Type.Object({
   premium: Type.Number({ description: 'yuan' }),
   startDate: Type.String(),
   endDate: Type.String(),
+  /** Instead of the dates while the payment has not fixed them (a start counted from the payment day): 支付成功次日零时起保. */
+  coverStartNote: Type.Union([Type.String(), Type.Null()]),
   status: PolicyStatus,
   statusName: Type.String(),
   /** Events the lifecycle allows now (the detail page's buttons: cancel, surrender…). */

@@ -569,6 +569,35 @@ export const lintPersons: Lint = (file, m) => {
   return problems;
 };
 
+/**
+ * The cover start: a start counted from the payment day is a day after it at
+ * the earliest (cover never starts before the money lands), and a picked start
+ * opens its picker on startOffsetDays, counts from the order day and is not
+ * overridden by a fixed date.
+ */
+export const lintCoverStart: Lint = (file, m) => {
+  const { startOffsetDays, startFrom, fixedStart, pickedStart } = m.cover;
+  const problems: ManifestProblem[] = [];
+  if (startFrom === 'paymentDay' && startOffsetDays < 1) {
+    problems.push({ file, pointer: '/cover/startOffsetDays', message: 'a start counted from the payment day cannot be the payment day itself', hint: 'write 1 (支付成功次日零时起保)' });
+  }
+  if (!pickedStart) return problems;
+  const at = '/cover/pickedStart';
+  if (pickedStart.toDays < pickedStart.fromDays) {
+    problems.push({ file, pointer: `${at}/toDays`, message: `the window ends (day ${pickedStart.toDays}) before it begins (day ${pickedStart.fromDays})`, hint: 'write toDays not smaller than fromDays' });
+  }
+  if (startOffsetDays !== pickedStart.fromDays) {
+    problems.push({ file, pointer: '/cover/startOffsetDays', message: `startOffsetDays ${startOffsetDays} is not the window's first day ${pickedStart.fromDays}`, hint: `write ${pickedStart.fromDays}: the picker opens on it` });
+  }
+  if (startFrom === 'paymentDay') {
+    problems.push({ file, pointer: '/cover/startFrom', message: 'a picked start counts from the order day', hint: 'remove startFrom or pickedStart' });
+  }
+  if (fixedStart) {
+    problems.push({ file, pointer: '/cover/fixedStart', message: 'a picked start cannot also have a fixed start', hint: 'remove fixedStart or pickedStart' });
+  }
+  return problems;
+};
+
 /** Every cross-field rule, in the order their problems are reported. */
 export const LINT_RULES: readonly Lint[] = [
   lintId,
@@ -583,6 +612,7 @@ export const LINT_RULES: readonly Lint[] = [
   lintRisks,
   lintPlanBuilder,
   lintGuaranteeYears,
+  lintCoverStart,
   lintSchools,
   lintAgeBands,
   lintPriceTable,

@@ -781,13 +781,30 @@ export interface Person {
  */
 export interface Cover {
   /**
-   * Cover starts this many days after the order day, at 00:00:00.
+   * Cover starts at 00:00:00 (Beijing) this many days after the day startFrom names: the order day (0: the order day itself), or the payment day (1: 支付成功次日零时). With pickedStart it is the window's first day, equal to pickedStart.fromDays.
    */
   startOffsetDays: number;
+  /**
+   * The day startOffsetDays counts from. orderDay: the dates are fixed when the order is placed. paymentDay: they are fixed when the payment is confirmed (the confirm page and the unpaid policy say 支付成功次日零时起保 for offset 1, the dates at order time being provisional), and the insurer is sent the dates of the payment; an offline-collected product (feeCollection N) is paid at submission, so both agree there.
+   */
+  startFrom?: 'orderDay' | 'paymentDay';
   /**
    * Fixed cover start date (YYYY-MM-DD) for term products; used when later than the offset date.
    */
   fixedStart?: string;
+  /**
+   * The parent picks the cover start day on the confirm page, within a window counted in days from the order day (Beijing), both ends included; the picker opens on the first day. The server recomputes the window from its own clock and refuses a day outside it with 起保日期须在{from}至{to}之间; ages are checked on the picked day. Needs startOffsetDays = fromDays, startFrom orderDay and no fixedStart.
+   */
+  pickedStart?: {
+    /**
+     * First day of the window, in days after the order day (1: tomorrow).
+     */
+    fromDays: number;
+    /**
+     * Last day of the window, in days after the order day (30: 30 days ahead); not before fromDays.
+     */
+    toDays: number;
+  };
   /**
    * Length of cover in months.
    */

@@ -24,7 +24,12 @@ export function chineseNumber(n: number): string {
 /** The hotline in an online-service line (`中国人寿财险客服 95519` → `95519`), else the whole line. */
 const hotlineOf = (onlineService = '承保保险公司的客服电话'): string => /[0-9][0-9-]{3,}/.exec(onlineService)?.[0] ?? onlineService;
 
-const startText = (days: number) => (days <= 1 ? '投保成功后次日零时' : `投保成功后第${days}日零时`);
+/** When cover begins, as the notice states it: after the order or the payment, or on the day the holder picks. */
+function startText(cover: ProductManifest['cover']): string {
+  if (cover.pickedStart) return '投保人选定的起保日零时';
+  const from = cover.startFrom === 'paymentDay' ? '支付成功后' : '投保成功后';
+  return cover.startOffsetDays <= 1 ? `${from}次日零时` : `${from}第${cover.startOffsetDays}日零时`;
+}
 
 /** Exclusions by the kind of product (the category's illustration names the kind). */
 function exclusions(manifest: ProductManifest): string[] {
@@ -57,7 +62,7 @@ function noticeSections(manifest: ProductManifest): string[] {
   const sections: [string, string][] = [
     ['本产品特别提示', ''],
     ['投保范围', `保障对象：${detail.securityObject}。投保年龄：${ageText(manifest)}。投保人须为被保险人本人，或被保险人的父母等对其具有保险利益的人，投保时年满${holderFrom}周岁且不超过${holderTo}周岁。销售区域：${detail.salesArea}。`],
-    ['保险期间', `${detail.insurancePeriod}。保险责任自${startText(cover.startOffsetDays)}开始，以电子保单载明的起止时间为准；未支付保险费的，保险合同不生效。`],
+    ['保险期间', `${detail.insurancePeriod}。保险责任自${startText(cover)}开始，以电子保单载明的起止时间为准；未支付保险费的，保险合同不生效。`],
     ['如实告知', '请如实填写投保人、被保险人的姓名、证件号码、学校及健康状况等信息。投保人故意或因重大过失未履行如实告知义务，足以影响保险公司决定是否同意承保或者提高保险费率的，保险公司有权解除合同，并对合同解除前发生的保险事故不承担赔偿或者给付保险金的责任。'],
     ['退保说明', `保险责任开始前申请退保的，全额退还已交保险费；保险责任开始后申请退保的，保险公司扣除已经过期间对应的保险费后，退还未满期净保险费；保险期间内已发生保险金赔付的，不再办理退保。退保可在“我的保单”中申请，或拨打${hotline}办理。`],
     ['理赔服务', `发生保险事故后，请在48小时内拨打${detail.onlineService ?? hotline}报案，并保留病历、诊断证明、医疗费用发票及费用清单等资料；资料齐全后，保险公司在约定期限内完成审核并将保险金支付至投保人或被保险人本人的银行账户。`],

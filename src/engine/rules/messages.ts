@@ -88,5 +88,13 @@ export const MSG_BIRTHDAY_FUTURE = '出生日期不能晚于今天';
 /** An insured's age falls in none of the product's age bands (our wording). */
 export const MSG_AGE_BAND = '被保人年龄不在可投保的年龄段内';
 
+/**
+ * A picked cover start (起保日期) outside the product's window, which the
+ * server recomputes from its own clock (our wording; `from` and `to` are
+ * 'YYYY-MM-DD'). The picker offers only the window, so a page left open past
+ * midnight or a tampered request gets here.
+ */
+export const msgPickedStart = (from: string, to: string) => `起保日期须在${from}至${to}之间`;
+
 /** The same person twice on one application, by name and birthday (our wording). */
 export const MSG_DUPLICATE_INSURED_PERSON = '同一被保人不能重复填写';

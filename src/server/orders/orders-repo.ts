@@ -9,6 +9,7 @@ import type { BuyerStaff } from '../promoters/attribution.ts';
 import { markRosterInsured } from '../contracts/roster.ts';
 import { applyTransition, isPastPayDeadline } from './lifecycle-repo.ts';
 import { documentIdentity, isMainlandNumber } from '../../engine/rules/person.ts';
+import { coverPeriodOnPayment, type CoverTerms } from '../../engine/cover/cover-period.ts';
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
@@ -354,6 +355,8 @@ function formViewColumns() {
     copies: applicationForms.copies,
     renewal: applicationForms.renewal,
     promoCode: applicationForms.promoCode,
+    /** The terms a payment fixes the cover dates by (a start counted from the payment day), else null. */
+    coverTerms: sql<CoverTerms | null>`${applicationForms.formTerms} -> 'coverTerms'`,
   };
 }
 
@@ -554,9 +557,29 @@ export async function markOrderPaid(db: Db, orderId: number, paidAt: Date): Prom
   // The offline roster moves with the payment, in its transaction: once per order (docs/contracts.md).
   return db.transaction(async (tx) => {
     const result = await applyTransition(tx, { orderId, event: 'pay', at: paidAt, actor: 'payment', order: { paidAt } });
-    if (result.ok) await markRosterInsured(tx, orderId, paidAt);
+    if (result.ok) {
+      await markRosterInsured(tx, orderId, paidAt);
+      await fixCoverOnPayment(tx, orderId, paidAt);
+    }
     return result.ok;
   });
+}
+
+/**
+ * A cover sold to start from the payment day gets its dates from the payment
+ * (the dates written at the order were those of a payment at that instant),
+ * before the insurer is asked to issue: the policy and the insurer get the
+ * dates of the payment.
+ */
+async function fixCoverOnPayment(db: Db, orderId: number, paidAt: Date): Promise<void> {
+  const forms = await db
+    .select({ id: applicationForms.id, terms: sql<CoverTerms>`${applicationForms.formTerms} -> 'coverTerms'` })
+    .from(applicationForms)
+    .where(and(eq(applicationForms.orderId, orderId), sql`${applicationForms.formTerms} -> 'coverTerms' is not null`));
+  for (const form of forms) {
+    const { start, end } = coverPeriodOnPayment(form.terms, paidAt);
+    await db.update(applicationForms).set({ startDate: start, endDate: end }).where(eq(applicationForms.id, form.id));
+  }
 }
 
 /** waitIssue → the issued status with its policy number; false if another worker issued it first. */

@@ -3,6 +3,7 @@ import { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
 import { allowedEvents } from '../../contract/policy-lifecycle.ts';
 import type { AppDetail, InsuredExtend, OrderCharge, RefundView, RenewalForm, TempFormItem } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
+import { paymentStartNote } from '../../engine/cover/cover-period.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
 import type { ManifestStore } from '../catalogue/manifest-store.ts';
 import { renewalLabelOf } from '../catalogue/manifest-fields.ts';
@@ -63,6 +64,7 @@ export function toAppDetail(
     premium: fenToYuan(view.premiumFen),
     startDate: formatShanghai(view.startDate),
     endDate: formatShanghai(view.endDate),
+    coverStartNote: view.coverTerms && !view.paidAt ? paymentStartNote(view.coverTerms) : null,
     status: view.status,
     statusName: POLICY_STATUS_NAMES[view.status],
     actions: allowedEvents(view.status).filter((e) => e === 'cancel' || e === 'surrender'),

@@ -1,5 +1,5 @@
 import type { RepeatInsuranceBody } from '../../contract/order.ts';
-import { coverPeriod } from '../../engine/cover/cover-period.ts';
+import { coverPeriod, pickedStartProblem } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
 import { documentIdentity, personFacts } from '../../engine/rules/person.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -79,7 +79,9 @@ export async function repeatInsuranceOfApplication(deps: RepeatDeps, user: AuthU
   if (await getOrderBySerial(deps.db, body.idempotentSerialNo)) throw rejected(MSG_SERIAL_OTHER_BODY);
   if (form.productCode !== body.productCode) throw rejected(MSG_NOT_OWN_INSURED);
   const manifest = requireManifest(deps.manifests, form.productCode);
-  const [problem] = checkApplication(manifest, form, now, coverPeriod(manifest, now).start);
+  const pickProblem = pickedStartProblem(manifest, now, form.startDate);
+  if (pickProblem) throw rejected(pickProblem);
+  const [problem] = checkApplication(manifest, form, now, coverPeriod(manifest, now, 1, form.startDate).start);
   if (problem) throw rejected(problem.message);
   // What the form names of the caller's must be theirs, as for the order: the policy renewed, the draft resumed.
   await resolveRenewal(deps.db, deps.manifests, user, form, manifest);

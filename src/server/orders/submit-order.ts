@@ -5,7 +5,7 @@ import { CHANNEL_NO } from '../../engine/rules/enums.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
-import { coverPeriod } from '../../engine/cover/cover-period.ts';
+import { coverPeriod, paymentCoverTerms, pickedStartProblem } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
 import { fenToYuan, resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
 import { MSG_GUARANTEE_YEARS } from '../../engine/rules/messages.ts';
@@ -83,8 +83,11 @@ function formTermsOf(
   premiumFen: number,
   renewal: StoredRenewal | null,
   attribution: SaleAttribution,
+  years: number,
 ) {
   const plan = manifest.plans.find((p) => p.code === planCode);
+  // A cover that starts from the payment day: the payment fixes its dates by these terms (markOrderPaid).
+  const coverTerms = paymentCoverTerms(manifest, years);
   return {
     applicationType: ORDER_CONSTANTS.applicationType,
     channelType: ORDER_CONSTANTS.channelType,
@@ -105,6 +108,7 @@ function formTermsOf(
     insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
     plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: premiumFen / 100 }] : [],
     risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
+    ...(coverTerms ? { coverTerms } : {}),
   };
 }
 
@@ -130,7 +134,9 @@ function checkFormAgreesWithManifest(manifest: ProductManifest, input: Applicati
  * - `idempotentSerialNo` makes retries safe: the same serial returns the same
  *   order, never a second one (a unique key settles concurrent retries).
  * - Premium, cover dates and every constant come from the manifest and the
- *   guarantee years (`insureYear`); the client's `totalPremium` is ignored.
+ *   guarantee years (`insureYear`); the client's `totalPremium` and dates are
+ *   ignored, except the start a product lets the parent pick, which must lie
+ *   in the window the server's clock gives.
  */
 /**
  * Who submits: a request's caller, the claims of whose token the submission
@@ -152,8 +158,11 @@ async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBo
   if (!input) throw rejected('缺少投保单');
   const manifest = requireManifest(deps.manifests, input.productCode);
   checkFormAgreesWithManifest(manifest, input);
+  // The one client date the server takes: a picked start, inside the window of the server's clock.
+  const pickProblem = pickedStartProblem(manifest, now, input.startDate);
+  if (pickProblem) throw rejected(pickProblem);
   // The start does not depend on the guarantee years: ages are checked on it before the years are.
-  const { start } = coverPeriod(manifest, now);
+  const { start } = coverPeriod(manifest, now, 1, input.startDate);
   const [problem] = checkApplication(manifest, input, now, start);
   if (problem) throw rejected(problem.message);
   // Priced from the manifest, each insured with their own answers to bound factors, their age
@@ -166,7 +175,7 @@ async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBo
   const years = resolveGuaranteeYears(manifest, input.insureYear);
   if (years === null) throw rejected(MSG_GUARANTEE_YEARS);
   // Cover lasts cover.months × the guarantee years.
-  const { end } = coverPeriod(manifest, now, years);
+  const { end } = coverPeriod(manifest, now, years, input.startDate);
   const insureds = input.insureds.map((person) => toStoredPerson(person, now));
   // --- policies: the renewal is checked against the last policy; the draft must be the caller's.
   const renewal = await resolveRenewal(deps.db, deps.manifests, user, input, manifest);
@@ -198,7 +207,7 @@ async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBo
     rewardRateBp: attribution.rewardRateBp,
     // --- policies: the renewal as the server verified it (the last policy is the caller's), not as the client sent it.
     renewal,
-    formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal, attribution),
+    formTerms: formTermsOf(manifest, input, body, plan.code, premium.totalFen, renewal, attribution, years),
     createdAt: now,
   };
 

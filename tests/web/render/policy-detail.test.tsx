@@ -43,6 +43,7 @@ function detailIn(status: PolicyStatus): AppDetail {
     premium: 50,
     startDate: '2026-01-02 00:00:00',
     endDate: '2027-01-01 23:59:59',
+    coverStartNote: null,
     status,
     statusName: POLICY_STATUS_NAMES[status],
     actions: allowedEvents(status).filter((e) => e === 'cancel' || e === 'surrender'),
@@ -66,7 +67,7 @@ function detailIn(status: PolicyStatus): AppDetail {
 const RATING_STATUS = fillPath(ratingCalls.status.path, { node: '00', bizType: '00' });
 
 /** A /_gw with the application in `initial`; 取消订单 (cancelOrder) moves it to cancel, as the server does. */
-function gateway(initial: PolicyStatus, rated: string[] = [], refunds: AppDetail['refunds'] = []) {
+function gateway(initial: PolicyStatus, rated: string[] = [], refunds: AppDetail['refunds'] = [], detail: Partial<AppDetail> = {}) {
   let status = initial;
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -78,7 +79,7 @@ function gateway(initial: PolicyStatus, rated: string[] = [], refunds: AppDetail
       path === policyCalls.cancelOrder.path
         ? { status }
         : path === policyCalls.searchAppDetailPro.path
-        ? { ...detailIn(status), refunds }
+        ? { ...detailIn(status), refunds, ...detail }
         : path === policyCalls.searchOrderCharge.path
           ? { orderCode: 'ED1', applicationFormCode: 'AF1', productCode: '22PR370800', amount: 50, status, statusName: '', payDeadline: '2026-01-01 10:30:00', remainingSeconds: 1200, payable: true, paidAt: null }
           : path === policyCalls.liabilityPolDetail.path
@@ -151,6 +152,24 @@ describe('policy detail screen', () => {
       ...(EXPECTED_ACTIONS[status].includes('评价') ? [RATING_STATUS] : []),
     ];
     await waitFor(() => expect(new Set(gw.calls)).toEqual(new Set(expected)));
+    guard.check();
+  });
+
+  it('says when cover starts instead of dates the payment has not fixed yet', async () => {
+    const guard = guardConsoleError();
+    const gw = gateway('toBePaid', [], [], { coverStartNote: '支付成功次日零时起保' });
+    vi.stubGlobal('fetch', gw.fetch);
+    renderAt(appPaths.policyDetail('toBePaid', 'AF202601010000000001'));
+    await waitFor(() => expect(screen.getByText('支付成功次日零时起保')).toBeTruthy());
+    expect(screen.queryByText('2026-01-02 至 2027-01-01')).toBeNull();
+    guard.check();
+  });
+
+  it('shows the cover period of a policy whose dates are fixed', async () => {
+    const guard = guardConsoleError();
+    vi.stubGlobal('fetch', gateway('waitInsurance').fetch);
+    renderAt(appPaths.policyDetail('waitInsurance', 'AF202601010000000001'));
+    await waitFor(() => expect(screen.getByText('2026-01-02 至 2027-01-01')).toBeTruthy());
     guard.check();
   });
 

@@ -202,8 +202,14 @@ describe.each(MANIFESTS.map((c) => [c.file, c] as const))('%s', (_file, { manife
 
     expect(screen.getByText('法定')).toBeTruthy();
     const cover = coverPeriod(m, NOW);
-    expect(screen.getByText(cover.startDate)).toBeTruthy();
-    expect(screen.getByText(cover.endDate)).toBeTruthy();
+    if (m.cover.startFrom === 'paymentDay') {
+      // The payment fixes the dates (a start the day after it): the page states the rule, not dates it cannot know.
+      expect(screen.getByText('支付成功次日零时起保')).toBeTruthy();
+      expect(screen.queryByText(cover.startDate)).toBeNull();
+    } else {
+      expect(screen.getByText(cover.startDate)).toBeTruthy();
+      expect(screen.getByText(cover.endDate)).toBeTruthy();
+    }
 
     const priced = priceApplication(m, model.application);
     if (!priced.ok) throw new Error(`${m.id}: the engine cannot price the application: ${priced.message}`);

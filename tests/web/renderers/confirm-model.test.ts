@@ -304,3 +304,34 @@ describe('buildConfirmModel: guarantee years', () => {
     expect(buildConfirmModel(xuzhou, xuzhouDraft(), XUZHOU_UPGRADE, 100, NOW).years).toBeNull();
   });
 });
+
+describe('buildConfirmModel: the cover start the product states', () => {
+  // NOW is 2025-06-01 10:00 Beijing.
+  const withCover = (cover: Partial<ProductManifest['cover']>): ProductManifest => ({ ...jining, cover: { ...jining.cover, ...cover } });
+
+  it('offers a picked start from tomorrow to 30 days ahead, opening on tomorrow', () => {
+    const picked = withCover({ pickedStart: { fromDays: 1, toDays: 30 } });
+    const model = buildConfirmModel(picked, jiningDraft(), JINING_STANDARD, null, NOW);
+    expect(model.pick).toEqual({ first: '2025-06-02', last: '2025-07-01', day: '2025-06-02' });
+    expect(model).toMatchObject({ startDate: '2025-06-02 00:00:00', endDate: '2026-06-02 00:00:00', coverNotes: null });
+  });
+
+  it('dates the cover from the picked day, and keeps a day outside the window on the first day', () => {
+    const picked = withCover({ pickedStart: { fromDays: 1, toDays: 30 } });
+    const last = buildConfirmModel(picked, jiningDraft(), JINING_STANDARD, null, NOW, '2025-07-01');
+    expect(last).toMatchObject({ startDate: '2025-07-01 00:00:00', endDate: '2026-07-01 00:00:00', blocker: null });
+    expect(last.pick?.day).toBe('2025-07-01');
+    expect(buildConfirmModel(picked, jiningDraft(), JINING_STANDARD, null, NOW, '2025-07-02').pick?.day).toBe('2025-06-02');
+  });
+
+  it('says 支付成功次日零时起保 for a start the day after the payment, and has no picker', () => {
+    const model = buildConfirmModel(withCover({ startFrom: 'paymentDay' }), jiningDraft(), JINING_STANDARD, null, NOW);
+    expect(model.coverNotes).toEqual({ start: '支付成功次日零时起保', end: '自起保日起1年' });
+    expect(model.pick).toBeNull();
+  });
+
+  it('shows the dates of a start the order fixes', () => {
+    const model = buildConfirmModel(jining, jiningDraft(), JINING_STANDARD, null, NOW);
+    expect(model).toMatchObject({ startDate: '2025-06-02 00:00:00', coverNotes: null, pick: null });
+  });
+});

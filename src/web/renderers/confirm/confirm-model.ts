@@ -3,7 +3,7 @@
  * draft and the plan choice. Pure: no React, no storage.
  */
 import { priceApplication } from '../../../engine/pricing/price-application.ts';
-import { coverPeriod } from '../../../engine/cover/cover-period.ts';
+import { coverPeriod, paymentCoverNotes, pickWindow } from '../../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../../engine/insure/check-application.ts';
 import type { HolderLike, InsuredLike, WardLike } from '../../../engine/insure/application-types.ts';
 import {
@@ -52,6 +52,13 @@ export interface ConfirmModel {
   /** 'YYYY-MM-DD 00:00:00' and the end as the manifest says, after cover.months × the guarantee years. */
   startDate: string;
   endDate: string;
+  /**
+   * A cover whose dates the payment fixes: what 保险起期 and 保险止期 say
+   * instead (支付成功次日零时起保, 自起保日起1年); null when the dates stand.
+   */
+  coverNotes: { start: string; end: string } | null;
+  /** A product whose parent picks the start: the window ('YYYY-MM-DD', Beijing) and the day picked; else null. */
+  pick: { first: string; last: string; day: string } | null;
   /** Guarantee years (保障年限) shown as a row; null for a product that offers one term only (no row, as before). */
   years: number | null;
   copies: number;
@@ -138,27 +145,45 @@ function titled(title: string, count: number, index: number): string {
  * insured without an ID number → 请您先确认被保人证件号信息!; any other
  * problem of the application → 请您先确认投保信息!.
  */
-export function confirmBlocker(manifest: ProductManifest, draft: InsureDraftLike | null, application: ApplicationData, now: Date): string | null {
+export function confirmBlocker(
+  manifest: ProductManifest,
+  draft: InsureDraftLike | null,
+  application: ApplicationData,
+  now: Date,
+  pickedDay?: string,
+): string | null {
   if (!draft) return MSG_CONFIRM_FIRST;
   if (application.insureds.length === 0) return MSG_CONFIRM_FIRST;
   if (application.insureds.some((i) => i.licenceNo.trim() === '')) return MSG_CONFIRM_INSURED_ID;
-  const { start } = coverPeriod(manifest, now);
+  // Ages on the start the order will have: a picked day when the parent picks it.
+  const { start } = coverPeriod(manifest, now, 1, pickedDay);
   return checkApplication(manifest, application, now, start).length > 0 ? MSG_CONFIRM_FIRST : null;
 }
 
-/** The confirm page of an order placed at `now`. */
+
+/** The day picked, kept inside the window of `now` (a page left open past midnight moves it to the first day). */
+function pickOf(manifest: ProductManifest, now: Date, pickedDay: string | undefined): ConfirmModel['pick'] {
+  const window = pickWindow(manifest, now);
+  if (!window) return null;
+  const inside = pickedDay !== undefined && pickedDay >= window.first && pickedDay <= window.last;
+  return { ...window, day: inside ? pickedDay : window.first };
+}
+
+/** The confirm page of an order placed at `now`, starting on `pickedDay` ('YYYY-MM-DD') when the product lets the parent pick it. */
 export function buildConfirmModel(
   manifest: ProductManifest,
   draft: InsureDraftLike | null,
   choice: PlanChoice,
   premium: number | null,
   now: Date,
+  pickedDay?: string,
 ): ConfirmModel {
+  const pick = pickOf(manifest, now, pickedDay);
   const application = applicationFromDraft(manifest, draft, choice);
   const plan = manifest.plans.find((p) => p.code === choice.planCode) ?? manifest.plans[0];
   // Years the product does not allow (a tampered planMsg) are a blocker below; the dates then show the default term.
   const years = resolveGuaranteeYears(manifest, application.insureYear) ?? guaranteeYearsOf(manifest)[0]!;
-  const cover = coverPeriod(manifest, now, years);
+  const cover = coverPeriod(manifest, now, years, pick?.day);
   const priced = priceApplication(manifest, application, cover.start);
   const insureds = application.insureds;
   const wards = application.wards ?? [];
@@ -174,12 +199,14 @@ export function buildConfirmModel(
     beneficiary: STATUTORY_BENEFICIARY,
     startDate: cover.startDate,
     endDate: cover.endDate,
+    coverNotes: paymentCoverNotes(manifest, years),
+    pick,
     years: offersGuaranteeYears(manifest) ? years : null,
     copies: application.copies ?? 1,
     // The engine prices the application exactly as the server will charge it
     // (each insured's own answers to bound factors); the quote is the fallback.
     premium: priced.ok ? priced.totalPremium : premium,
     application,
-    blocker: confirmBlocker(manifest, draft, application, now),
+    blocker: confirmBlocker(manifest, draft, application, now, pick?.day),
   };
 }

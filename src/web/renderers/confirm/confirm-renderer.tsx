@@ -8,13 +8,13 @@ import { CONFIRM_LAYOUTS, confirmVariant } from './variants.ts';
  * The confirm page body: the sections of the manifest's variant, in order.
  * Knows section types and variants, never product codes.
  */
-export function ConfirmRenderer({ manifest, model }: { manifest: ProductManifest; model: ConfirmModel }) {
+export function ConfirmRenderer({ manifest, model, onPickStart }: { manifest: ProductManifest; model: ConfirmModel; onPickStart?: (day: string) => void }) {
   const variant = confirmVariant(manifest);
   return (
     <div data-variant={variant}>
       {CONFIRM_LAYOUTS[variant].map((type) => {
         const Section = CONFIRM_SECTIONS[type];
-        return <Section key={type} model={model} />;
+        return <Section key={type} model={model} onPickStart={onPickStart} />;
       })}
       <ReviewWidget productCode={manifest.productCode} />
     </div>

@@ -5,6 +5,7 @@ import type { ConfirmModel, ConfirmPerson, ConfirmRow } from './confirm-model.ts
 import styles from './confirm.module.css';
 import { MASKED } from '../../recording/sale-recording.tsx';
 import type { ConfirmSectionType } from './variants.ts';
+import { StartDayPicker } from './start-day-picker.tsx';
 
 /** `masked`: the values are a person's data, starred in the sale's recording (docs/recording.md). */
 function Rows({ rows, masked = false }: { rows: readonly ConfirmRow[]; masked?: boolean }) {
@@ -39,10 +40,16 @@ function PersonCard({ person, testId }: { person: ConfirmPerson; testId: string 
   );
 }
 
+/** What a section renderer gets: the model, and where a picked 保险起期 goes (without it the start is text). */
+export interface ConfirmSectionProps {
+  model: ConfirmModel;
+  onPickStart?: ((day: string) => void) | undefined;
+}
+
 function coverRows(model: ConfirmModel, withPremium: boolean): ConfirmRow[] {
   const rows = [
-    { label: '保险起期', value: model.startDate },
-    { label: '保险止期', value: model.endDate },
+    { label: '保险起期', value: model.coverNotes?.start ?? model.startDate },
+    { label: '保险止期', value: model.coverNotes?.end ?? model.endDate },
     ...(model.years !== null ? [{ label: '保障年限', value: `${model.years}年` }] : []),
     { label: '购买份数', value: `${model.copies}份` },
   ];
@@ -50,8 +57,18 @@ function coverRows(model: ConfirmModel, withPremium: boolean): ConfirmRow[] {
   return rows;
 }
 
+/** A row of the cover: 保险起期 is a date picker when the parent picks the start. */
+function CoverRow({ row, model, onPickStart }: ConfirmSectionProps & { row: ConfirmRow }) {
+  return (
+    <div className={styles.row}>
+      <dt>{row.label}</dt>
+      <dd>{row.label === '保险起期' && model.pick && onPickStart ? <StartDayPicker pick={model.pick} onPick={onPickStart} /> : row.value}</dd>
+    </div>
+  );
+}
+
 /** One renderer per section type; a variant lists the types it shows (variants.ts). */
-export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: { model: ConfirmModel }) => ReactNode>> = {
+export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: ConfirmSectionProps) => ReactNode>> = {
   product: ({ model }) => (
     <section className={styles.product} aria-label="投保产品">
       <h2 className={styles.productName}>{model.productName}</h2>
@@ -60,15 +77,12 @@ export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: { mod
       </div>
     </section>
   ),
-  summary: ({ model }) => (
+  summary: ({ model, onPickStart }) => (
     <section className={styles.product} aria-label="投保产品">
       <h2 className={styles.productName}>{model.productName}</h2>
       <dl className={`${styles.rows} ${styles.summaryRows}`} style={{ padding: 0 }}>
         {[{ label: '保障方案', value: model.plan.name }, ...coverRows(model, true)].map((row) => (
-          <div className={styles.row} key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
+          <CoverRow key={row.label} row={row} model={model} onPickStart={onPickStart} />
         ))}
       </dl>
     </section>
@@ -86,14 +100,11 @@ export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: { mod
       <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} masked />
     </Card>
   ),
-  cover: ({ model }) => (
+  cover: ({ model, onPickStart }) => (
     <Card title="保障信息" testId="confirm-cover">
       <dl className={styles.rows}>
         {coverRows(model, false).map((row) => (
-          <div className={styles.row} key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
+          <CoverRow key={row.label} row={row} model={model} onPickStart={onPickStart} />
         ))}
         <div className={styles.row}>
           <dt>保费</dt>

@@ -110,8 +110,9 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         manifest,
         application: model.application,
         // Taken at the press, not at page load: a page left open over Beijing midnight must
-        // check repeat insurance and record the pay-out for the start the server will use.
-        startDate: coverPeriod(manifest, new Date()).startDate,
+        // check repeat insurance and record the pay-out for the start the server will use
+        // (a picked day is the parent's, which the server checks against its own window).
+        startDate: coverPeriod(manifest, new Date(), 1, model.pick?.day).startDate,
         endDate: model.endDate,
         promoCode: getPromoCode(),
         premium: model.premium,

@@ -1,5 +1,5 @@
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { coverPeriod } from '../../../engine/cover/cover-period.ts';
+import { coverPeriod, lengthText, paymentCoverNotes, pickWindow } from '../../../engine/cover/cover-period.ts';
 import { offersGuaranteeYears } from '../../../engine/pricing/premium.ts';
 import { formatDay } from '../../components/format.ts';
 import styles from './insure.module.css';
@@ -23,6 +23,9 @@ export function PlanSummary({
   now: Date;
 }) {
   const cover = coverPeriod(manifest, now, years);
+  // Dates the payment fixes are not shown before it; a start the parent picks is picked on the confirm page.
+  const notes = paymentCoverNotes(manifest, years);
+  const window = pickWindow(manifest, now);
   return (
     <section className={styles.summary} aria-label="投保产品">
       <h2 className={styles.summaryName}>{manifest.productName}</h2>
@@ -31,7 +34,11 @@ export function PlanSummary({
         <dd>{planName}</dd>
         <dt>保险期间</dt>
         <dd>
-          {formatDay(cover.startDate)} 至 {formatDay(cover.endDate)}
+          {notes
+            ? `${notes.start}，${notes.end}`
+            : window
+              ? `起保日期${window.first}至${window.last}可选，保障${lengthText(manifest.cover.months * years)}`
+              : `${formatDay(cover.startDate)} 至 ${formatDay(cover.endDate)}`}
         </dd>
         {offersGuaranteeYears(manifest) && (
           <>

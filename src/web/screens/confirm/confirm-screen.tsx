@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from 'antd-mobile';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
 import { selectPlan } from '../../../engine/pricing/premium.ts';
@@ -35,13 +35,15 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   const now = useMemo(() => new Date(), []);
   const { selection, premium } = usePlanSelection(manifest);
   const [draft] = useProductDraft(manifest.productCode);
+  // The start the parent picked, for a product that lets them (the window's first day until then).
+  const [pickedDay, setPickedDay] = useState<string | undefined>(undefined);
   // Region names come level by level from getArea; rebuild the rows when they arrive.
   const regions = useRegionLabels((draft?.insureds ?? []).flatMap((i) => [i.provinceCode, i.cityCode, i.countyCode]));
   const live = useMemo(() => {
     const { plan } = selectPlan(manifest, selection.planIndex);
     const choice = { planCode: plan.code, copies: selection.copies, factors: selection.factors, ...insureYearOf(manifest, selection) };
-    return buildConfirmModel(manifest, draft, choice, premium, now);
-  }, [manifest, draft, selection, premium, now, regions]);
+    return buildConfirmModel(manifest, draft, choice, premium, now, pickedDay);
+  }, [manifest, draft, selection, premium, now, regions, pickedDay]);
   const submission = useOrderSubmission(manifest, live);
   const model = submission.shown;
   useStepAlerts(manifest, 'confirm');
@@ -74,7 +76,7 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
         />
       )}
       <RecordingNotice />
-      <ConfirmRenderer manifest={manifest} model={model} />
+      <ConfirmRenderer manifest={manifest} model={model} onPickStart={setPickedDay} />
       <BottomBar>
         <PremiumBar premium={model.premium} action="确认投保" onAction={submission.submit} disabled={submission.disabled} loading={submission.loading} />
       </BottomBar>

@@ -153,7 +153,8 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
             { label: '保障方案', value: detail.planName },
             { label: '保单号', value: detail.policyNo },
             { label: '订单号', value: detail.orderCode },
-            { label: '保障期间', value: `${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}` },
+            // Until the payment fixes them (a start counted from the payment day), the dates are the product's rule.
+            { label: '保障期间', value: detail.coverStartNote ?? `${formatDay(detail.startDate)} 至 ${formatDay(detail.endDate)}` },
             { label: '份数', value: `${detail.copies}份` },
             { label: '保费', value: formatYuan(detail.premium) },
             detail.isRenewal === 'Y' && { label: '续保', value: `第${detail.renewalTimes}次续保（上年保单 ${detail.renewalLastPolicyNo ?? ''}）` },
