@@ -45,7 +45,11 @@ import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts
 // --- schools and information pages
 import { registerSchoolRoutes } from './schools/school-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
-import { registerOtherCallRoutes } from './other-calls/other-calls-routes.ts';
+import { registerChannelLoginRoutes } from './auth/channel-login-routes.ts';
+import { registerIdCardRoutes } from './identity/id-card-routes.ts';
+import { registerPolicyServiceRoutes } from './orders/policy-service-routes.ts';
+import { registerTradeRoutes } from './payments/trade-routes.ts';
+import { registerOpLogRoutes } from './tracking/op-log-routes.ts';
 import { seedSchools } from './seed/seed-schools.ts';
 // --- policies
 import { applyIssueOutcome } from './orders/issuance.ts';
@@ -276,7 +280,12 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
       // --- schools and information pages
       registerSchoolRoutes(gw, deps);
       registerContentRoutes(gw, deps);
-      registerOtherCallRoutes(gw, deps); // the remaining spec calls (docs/other-calls.md)
+      // --- the remaining spec §7 calls, each with its domain (docs/other-calls.md)
+      registerTradeRoutes(gw, deps);
+      registerPolicyServiceRoutes(gw, deps);
+      registerIdCardRoutes(gw, deps);
+      registerOpLogRoutes(gw, deps);
+      registerChannelLoginRoutes(gw, deps);
       registerPromoterRoutes(gw, deps); // codes, WeChat share, setManager (docs/promoters.md)
       registerPromoterAreaRoutes(gw, deps); // the promoter area (docs/promoters.md)
       registerContractRoutes(gw, deps); // agreements, e-sign callbacks, the offline roster (docs/contracts.md)

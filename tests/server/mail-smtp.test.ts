@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCalls, type AppDetail } from '../../src/contract/policy.ts';
 import { otherCalls } from '../../src/contract/other-calls.ts';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
-import { MSG_MAIL_FAILED } from '../../src/server/other-calls/other-calls-routes.ts';
+import { MSG_MAIL_FAILED } from '../../src/server/orders/policy-service-routes.ts';
 import { call, expectOk, GUARDIAN, login, makeTestApp, payUrlOf, pressCashier, submitOrder, testConfig, tradeNoOf, validApplication, type Session, type TestApp } from './helpers.ts';
 
 const USER = 'relay-user';

@@ -11,7 +11,7 @@ import { MSG_NOT_OWN_INSURED } from '../../src/server/orders/repeat-insurance.ts
 import { makeIdCard } from '../../src/engine/rules/index.ts';
 import { clientEvents } from '../../src/server/db/schema.ts';
 import { SandboxIdentityProvider } from '../../src/server/providers/identity/sandbox-identity-provider.ts';
-import { MSG_BENEFIT_NOT_IN_FORCE, MSG_NO_BENEFIT } from '../../src/server/other-calls/other-calls-routes.ts';
+import { MSG_BENEFIT_NOT_IN_FORCE, MSG_NO_BENEFIT } from '../../src/server/orders/policy-service-routes.ts';
 import {
   call,
   expectOk,

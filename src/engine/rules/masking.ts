@@ -59,3 +59,10 @@ export function maskSchool(v: string): string {
   const keep = chars.length > 2 ? 2 : Math.max(0, chars.length - 1);
   return chars.slice(0, keep).join('') + STAR.repeat(chars.length - keep);
 }
+
+/** Masks an e-mail address to its first character and its domain (a***@example.com): enough for its owner to recognise it, not to read it. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
+}

@@ -15,9 +15,9 @@ import { currentClaims } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { dailyCode } from '../lib/random-codes.ts';
-import { reserveAttempt, ROSTER_LIMIT, SIGNER_CERT_LIMIT } from '../other-calls/call-limits.ts';
+import { reserveAttempt, ROSTER_LIMIT, SIGNER_CERT_LIMIT } from '../http/call-limits.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
-import { recordStaffAction } from '../other-calls/op-log.ts';
+import { recordStaffAction } from '../tracking/op-log.ts';
 import { sha256Hex, signatureField } from './agreement-pdf.ts';
 import { loadRoster, parseRosterCsv } from './roster.ts';
 import {

@@ -9,7 +9,7 @@ import { ErrorCode } from '../../contract/envelope.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { setIdentity } from '../auth/users-repo.ts';
 import { randomToken, sha256Hex } from '../lib/random-codes.ts';
-import { REAL_NAME_LIMIT, reserveAttempt } from '../other-calls/call-limits.ts';
+import { REAL_NAME_LIMIT, reserveAttempt } from '../http/call-limits.ts';
 import { OutboundError } from '../providers/outbound.ts';
 import { MSG_FACE_FAILED, MSG_FACE_PENDING, type RealNameOutcome } from '../providers/identity/identity-provider.ts';
 import {

@@ -1,4 +1,4 @@
-import { REPEAT_LIMIT, reserveAttempt } from '../other-calls/call-limits.ts';
+import { REPEAT_LIMIT, reserveAttempt } from '../http/call-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import { orderCalls } from '../../contract/order.ts';
 import { RESUB_HEADER } from '../../contract/define-call.ts';

@@ -23,6 +23,7 @@ describe('rules index', () => {
       'maskName',
       'maskPhone',
       'maskSchool',
+      'maskEmail',
       'ID_TYPES',
       'RELATIONS',
       'SCHOOL_TYPES',

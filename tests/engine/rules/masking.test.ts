@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+import { maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
 
 const codePoints = (s: string): string[] => Array.from(s);
 
@@ -136,5 +136,16 @@ describe('properties', () => {
         expect(codePoints(maskSchool(v))).toHaveLength(codePoints(v).length);
       }),
     );
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first character and the domain', () => {
+    expect(maskEmail('zhang.san@example.com')).toBe('z***@example.com');
+    expect(maskEmail('a@b.cn')).toBe('a***@b.cn');
+  });
+  it('hides an address without a local part or an @ entirely', () => {
+    expect(maskEmail('@example.com')).toBe('***');
+    expect(maskEmail('not-an-address')).toBe('***');
   });
 });

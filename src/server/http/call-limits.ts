@@ -4,7 +4,7 @@
  * (http/rate-limit.ts).
  */
 import type { Db } from '../db/db.ts';
-import { cap, spend } from '../http/rate-limit.ts';
+import { cap, spend } from './rate-limit.ts';
 
 /** A per-user limit of one call: at most `max` uses in `windowMs`. */
 export interface CallLimit {
