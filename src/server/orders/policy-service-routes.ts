@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { MSG_CHANNEL_CLOSED, otherCalls } from '../../contract/other-calls.ts';
-import type { PolicyStatus } from '../../contract/order.ts';
+import { E_POLICY_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { fenText } from '../../engine/pricing/money.ts';
 import { maskEmail, maskName, validateEmail } from '../../engine/rules/index.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
@@ -24,8 +24,6 @@ export const MSG_MAIL_FAILED = '邮件发送失败，请稍后重试';
 export const MSG_BENEFIT_NOT_IN_FORCE = '保单未生效，暂无法使用权益';
 export const MSG_NO_BENEFIT = '该保单暂无可使用的权益';
 
-/** Statuses whose policy exists as a document the insurer issued (the e-policy can be mailed). */
-const ISSUED_STATUSES: ReadonlySet<PolicyStatus> = new Set<PolicyStatus>(['waitInsurance', 'guarantee', 'policyOverdue']);
 
 /** The e-policy mail: the policy's terms with every person masked. */
 function ePolicyText(view: Awaited<ReturnType<typeof requireOwnForm>>): string {
@@ -94,7 +92,7 @@ export function registerPolicyServiceRoutes(app: FastifyInstance, deps: AppDeps)
     const email = request.body.email.trim();
     const problem = validateEmail(email);
     if (problem) throw new ApiError(ErrorCode.BadRequest, problem);
-    if (!view.policyNo || !ISSUED_STATUSES.has(view.status)) throw rejected(MSG_NOT_ISSUED);
+    if (!view.policyNo || !E_POLICY_STATUSES.includes(view.status)) throw rejected(MSG_NOT_ISSUED);
     if (!mail.accepting) throw rejected(MSG_MAIL_CLOSED);
     await reserveAttempt(db, MAIL_LIMIT, user.userId, now);
     try {

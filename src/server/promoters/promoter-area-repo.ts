@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
-import { PAID_STATUSES } from '../../contract/policy-lifecycle.ts';
+import { LIVE_STATUSES, PAID_STATUSES, REVERSED_STATUSES, REWARDED_STATUSES, VALID_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { RewardStatus } from '../../contract/promoter-area.ts';
 import type { Db } from '../db/db.ts';
 import { customerPushes } from '../db/schema.ts';
@@ -32,14 +32,11 @@ function inList(values: readonly string[]): SQL {
 }
 
 const PAID = inList(PAID_STATUSES);
-/** Reversed: paid, then surrendered or refused by the insurer (refunded). */
-export const REVERSED_STATUSES: readonly PolicyStatus[] = ['surrender', 'issueFail'];
 const REVERSED = inList(REVERSED_STATUSES);
-/** Valid: issued and waiting for the start, or in force. */
-export const VALID_STATUSES: readonly PolicyStatus[] = ['waitInsurance', 'guarantee'];
 const VALID = inList(VALID_STATUSES);
+const REWARDED = inList(REWARDED_STATUSES);
 /** Live: paid and not ended (waiting for the insurer, waiting for the start, in force). */
-const LIVE = inList(['waitIssue', 'waitInsurance', 'guarantee']);
+const LIVE = inList(PAID_STATUSES.filter((status) => LIVE_STATUSES.includes(status)));
 
 const SHANGHAI_FMT = sql.raw(`'YYYY-MM-DD HH24:MI:SS'`);
 const local = (column: SQL) => sql`(${column} at time zone 'Asia/Shanghai')`;
@@ -307,7 +304,7 @@ const LEDGER = (promoterId: string) => sql`(select
     round(af.premium_fen::numeric * coalesce(af.reward_rate_bp, 0) / 10000)::float8 as "amountFen",
     case when af.status in ${REVERSED} then 'clawedBack'
          when af.reward_paid_at is not null then 'paid'
-         when af.status in ('guarantee', 'policyOverdue') then 'confirmed'
+         when af.status in ${REWARDED} then 'confirmed'
          else 'pending' end as "status",
     af.created_at,
     greatest(af.created_at, af.status_changed_at, af.reward_paid_at) as updated_at

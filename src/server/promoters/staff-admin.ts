@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { REWARDED_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { validatePhone } from '../../engine/rules/index.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, staffMembers, STAFF_ROLES, users, type StaffRole } from '../db/schema.ts';
@@ -103,7 +104,7 @@ export async function payRewards(db: Db, input: { before: Date; promoterUserId?:
       and(
         isNotNull(applicationForms.promoterUserId),
         isNull(applicationForms.rewardPaidAt),
-        inArray(applicationForms.status, ['guarantee', 'policyOverdue']),
+        inArray(applicationForms.status, [...REWARDED_STATUSES]),
         lt(applicationForms.createdAt, input.before),
         input.promoterUserId ? eq(applicationForms.promoterUserId, input.promoterUserId) : undefined,
       ),

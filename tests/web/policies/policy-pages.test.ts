@@ -3,6 +3,10 @@ import {
   allowedEvents,
   APPLICATION_STATUSES,
   DELETABLE_STATUSES,
+  E_POLICY_STATUSES,
+  REVERSED_STATUSES,
+  REWARDED_STATUSES,
+  VALID_STATUSES,
   isFinal,
   ISSUED_STATUSES,
   LIVE_STATUSES,
@@ -58,6 +62,10 @@ describe('the lifecycle table', () => {
     expect(sorted(RENEWABLE_STATUSES)).toEqual(['guarantee', 'policyOverdue', 'waitInsurance']);
     expect(sorted(APPLICATION_STATUSES)).toEqual(['cancel', 'issueFail', 'paymentTimeout', 'toBePaid', 'waitIssue']);
     expect(sorted(DELETABLE_STATUSES)).toEqual(['cancel', 'paymentTimeout']);
+    expect(sorted(VALID_STATUSES)).toEqual(['guarantee', 'waitInsurance']);
+    expect(sorted(REVERSED_STATUSES)).toEqual(['issueFail', 'surrender']);
+    expect(sorted(E_POLICY_STATUSES)).toEqual(['guarantee', 'policyOverdue', 'waitInsurance']);
+    expect(sorted(REWARDED_STATUSES)).toEqual(['guarantee', 'policyOverdue']);
   });
 });
 

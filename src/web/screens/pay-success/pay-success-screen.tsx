@@ -16,12 +16,13 @@ import { StatusBlock } from '../../components/status-block.tsx';
 import { PaySuccess } from '../../components/pay-success.tsx';
 import { forgetPlacedOrder } from '../../state/placed-order.ts';
 import { finishSale, useSaleRecording } from '../../recording/sale-recording.tsx';
+import { DELETABLE_STATUSES } from '../../../contract/policy-lifecycle.ts';
 
 /** The payment notification is asynchronous: the order is polled every second for about 30 s. */
 const POLL_INTERVAL_MS = 1000;
 const POLL_TIMEOUT_MS = 30_000;
-/** Statuses after which the order can never be paid. */
-const DEAD = new Set<OrderDetail['status']>(['paymentTimeout', 'cancel']);
+/** Statuses after which the order can never be paid: final and never paid. */
+const DEAD = new Set<OrderDetail['status']>(DELETABLE_STATUSES);
 /** Answers that waiting will not change: no such order, not the user's, not logged in. */
 const FATAL_CODES = new Set<string>([ErrorCode.NotFound, ErrorCode.Forbidden, ErrorCode.LoginRequired, ErrorCode.AccountInvalid, 'HTTP_401']);
 
