@@ -9,12 +9,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StrictMode, useState, type ReactElement, type ReactNode } from 'react';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../src/web/api/query-client.ts';
-import { afterAll, afterEach, beforeAll, expect, vi, type MockInstance } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import type { QuoteRequest } from '../../../src/contract/product.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
@@ -147,34 +147,8 @@ export function createGateway() {
 
 // ---------------------------------------------------------------- rendering
 
-type ActGlobal = typeof globalThis & { IS_REACT_ACT_ENVIRONMENT?: boolean };
-
-/**
- * Declares the file a React act() environment, as @testing-library/react
- * does by itself only when the runner has global hooks (vitest here has
- * none): without it React never reports a state update that escaped act(),
- * and the console guard could not catch one. RTL's waitFor lowers the flag
- * while it polls, as it should. Call once at the top of a suite file.
- */
-export function declareReactActEnvironment(): void {
-  const scope = globalThis as ActGlobal;
-  let previous: boolean | undefined;
-  beforeAll(() => {
-    previous = scope.IS_REACT_ACT_ENVIRONMENT;
-    scope.IS_REACT_ACT_ENVIRONMENT = true;
-  });
-  afterAll(() => {
-    scope.IS_REACT_ACT_ENVIRONMENT = previous;
-  });
-}
-
-/**
- * Every render of a test file that uses this harness is unmounted after each test (Testing Library's
- * automatic cleanup needs vitest's globals, which this project does not turn on): a screen left mounted
- * keeps its timers (a draft saved after a pause, an idle load) and one firing after the file's DOM is torn
- * down made React fail with "window is not defined" (seen in identity-fields.test.tsx under a full run).
- */
-afterEach(() => cleanup());
+// The act() environment, the cleanup after each test and the console guard, shared with suites that need no manifest.
+export { declareReactActEnvironment, guardConsoleError } from './react-test-env.ts';
 
 /**
  * Renders `ui` as the app does (main.tsx: StrictMode; a router around every
@@ -197,25 +171,6 @@ export function renderInApp(ui: ReactElement, { at = '/' }: { at?: string } = {}
     );
   }
   return render(ui, { wrapper: Wrapper });
-}
-
-// ---------------------------------------------------------------- console guard
-
-/**
- * Spies on console.error for one test. `check()` unmounts what was rendered
- * (so that errors logged while unmounting count too) and fails with every
- * message logged. The spy passes nothing through: the failure shows them.
- */
-export function guardConsoleError(): { check: () => void } {
-  const spy: MockInstance<typeof console.error> = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  return {
-    check() {
-      cleanup();
-      const logged = spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '));
-      spy.mockRestore();
-      expect(logged, 'console.error was called').toEqual([]);
-    },
-  };
 }
 
 /** The insure form held as the insure screen holds it: the draft handed over comes back as the form's data. */

@@ -9,6 +9,12 @@ function hasCustomField(uiSchema: FieldTemplateProps['uiSchema']): boolean {
   return Boolean(getUiOptions(uiSchema).field);
 }
 
+/** A yes/no field drawn as the theme's checkbox shows its label beside the box (CheckboxWidget), not in the row. */
+function labelledByCheckbox({ schema, uiSchema }: Pick<FieldTemplateProps, 'schema' | 'uiSchema'>): boolean {
+  const { widget } = getUiOptions(uiSchema);
+  return schema.type === 'boolean' && (widget === undefined || widget === 'checkbox' || widget === 'CheckboxWidget');
+}
+
 /** True for fields drawn as sections (objects, arrays) rather than rows. */
 function isSection({ schema, uiSchema }: Pick<FieldTemplateProps, 'schema' | 'uiSchema'>): boolean {
   return (schema.type === 'object' || schema.type === 'array') && !hasCustomField(uiSchema);
@@ -20,7 +26,7 @@ function isSection({ schema, uiSchema }: Pick<FieldTemplateProps, 'schema' | 'ui
  * right, the error in red below it, like an antd-mobile Form.Item.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, hidden, displayLabel, rawErrors, uiSchema, schema, classNames, style } = props;
+  const { id, label, children, errors, hidden, displayLabel, rawErrors, uiSchema, classNames, style } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (isSection(props)) return children;
   const customField = hasCustomField(uiSchema);
@@ -28,7 +34,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={cx(styles.row, invalid && styles.rowInvalid, classNames)} style={style} data-field={id}>
       <div className={styles.rowMain}>
-        {(displayLabel || customField) && schema.type !== 'boolean' && (
+        {(displayLabel || customField) && !labelledByCheckbox(props) && (
           <label id={labelId(id)} className={styles.label} htmlFor={id}>
             {label}
           </label>

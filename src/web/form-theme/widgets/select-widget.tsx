@@ -37,6 +37,7 @@ export function SelectWidget(props: WidgetProps) {
   }
 
   const selected = value === undefined || value === null ? undefined : optionFor(enumOptions, value);
+  // rjsf hands a field without ui:placeholder an empty one: the row still says 请选择.
   return (
     <>
       <button
@@ -51,7 +52,7 @@ export function SelectWidget(props: WidgetProps) {
         onPointerDown={preloadPickers}
         onClick={picker.open}
       >
-        <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? placeholder ?? '请选择'}</span>
+        <span className={cx(styles.triggerText, !selected && styles.placeholder)}>{selected?.label ?? (placeholder || '请选择')}</span>
         <ArrowIcon />
       </button>
       {picker.pickers && (
