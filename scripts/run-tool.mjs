@@ -20,7 +20,12 @@
  * `import.meta.url` in a bundled module is replaced by the URL of its source
  * file, so paths such as `new URL('../manifests', import.meta.url)` mean
  * what they mean under tsx. `process.argv[1]` is the script's source path.
+ * Those URLs are absolute, so each project folder has its own bundles (the
+ * name ends in a hash of the folder): a git worktree whose node_modules is a
+ * link to another checkout's never runs a bundle that reads and writes the
+ * other checkout's manifests/.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -87,7 +92,7 @@ async function build(script, bundle, recordFile) {
  * built first when missing or stale. Returns its path.
  */
 export async function toolBundle(script) {
-  const name = basename(script).replace(/\.[cm]?ts$/, '');
+  const name = `${basename(script).replace(/\.[cm]?ts$/, '')}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`;
   const bundle = join(TOOLS_CACHE_DIR, `${name}.mjs`);
   const recordFile = join(TOOLS_CACHE_DIR, `${name}.inputs.json`);
   if (!isFresh(bundle, recordFile)) await build(script, bundle, recordFile);
