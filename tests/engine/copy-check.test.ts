@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { checkCatalogue } from '../../src/engine/manifest/check-manifest-set.ts';
 import { copyWarnings } from '../../src/engine/manifest/copy-check.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { formatProblem } from '../../src/engine/manifest/problem-messages.ts';
@@ -124,5 +125,22 @@ describe('still-copied and hotline warnings', () => {
         `${F}  /protocols/3/content  warning: still promises renewal ("可续保") as ${calmFrom} does  (take the renewal wording out: this product has no "renewal": true, or list "/protocols/3/content" in copiedFrom.shared when it is the same on purpose)`,
       ]);
     });
+  });
+});
+
+describe('still-copied warnings in the whole check', () => {
+  it('lists every value still copied from a renewal product even when the copy has a warning of its own (renewal wording)', () => {
+    const calm = JSON.parse(readFileSync(new URL('../../manifests/calm-carefree-student-medical.json', import.meta.url), 'utf8')) as ProductManifest;
+    const copy = structuredClone(calm) as ProductManifest & Record<string, unknown>;
+    delete copy.renewal;
+    Object.assign(copy, { id: 'suzhou-million-medical', renewalLabel: '再次购买', productCode: '26PR320500', productName: '苏州市学生百万医疗保险', routes: ['/suzhouMillionMedicalDetails'], copiedFrom: { productCode: calm.productCode } });
+    const files = [
+      { file: 'manifests/calm-carefree-student-medical.json', data: calm },
+      { file: 'manifests/suzhou-million-medical.json', data: copy },
+    ];
+    const lines = checkCatalogue(files, [], new Set(), BUNDLED_REGISTRIES).filter((p) => p.file.includes('suzhou')).map((p) => `${p.pointer}  ${p.message}`);
+    expect(lines).toContain('/detail/features/3/text  "一键续保" on a product parents cannot renew (no renewal: true)');
+    expect(lines).toContain('/projectName  still the same as in 19PR799624 (calm-carefree-student-medical.json)');
+    expect(lines).toContain('/protocols/3/content  still the same as in 19PR799624 (calm-carefree-student-medical.json)');
   });
 });

@@ -411,7 +411,7 @@ describe('age-band factor', () => {
     const problems = validateManifest(m, 'manifests/huatai-serious-illness.json').map((p) => `${p.pointer} ${p.message}`);
     expect(problems).toEqual([
       '/pricing/factors/0/options/0 option without ageBetween in an insuredAge factor',
-      '/pricing/factors/0/options/2/ageBetween age band overlaps option 1',
+      '/pricing/factors/0/options/2/ageBetween age band 40-50 overlaps option 1 "31-40周岁" (31-40): an age is priced by one band only',
     ]);
     const gap = clone(load('huatai-serious-illness.json'));
     gap.pricing.factors.find((f) => f.insuredAge)!.options[3]!.ageBetween = [52, 55];

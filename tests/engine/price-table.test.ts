@@ -100,6 +100,14 @@ describe('price tables (pricing.table)', () => {
       '/plans/0/premium plan premium 160 is not its lowest table cell (158.00)',
     ]);
   });
+
+  it('says a cell written in yuan is in fen, at the cell, instead of asking for the plan premium to match it', () => {
+    const m = suzhouShaped();
+    m.pricing.table![2]!.premiumFen = 158;
+    expect(validateManifest(m, FILE).map((p) => `${p.pointer}  ${p.message}  (${p.hint})`)).toEqual([
+      "/pricing/table/2/premiumFen  premiumFen 158 is ¥1.58, far below the plan's other prices (up to ¥498.00)  (premiumFen is in fen (分), 100 to the yuan: ¥158 is 15800)",
+    ]);
+  });
 });
 
 /** What a product's prices depend on (plans and their premiums, the pricing section), as a hash: prices are compared only while it is unchanged. */

@@ -382,7 +382,13 @@ export const lintAgeBands: Lint = (file, m) => {
     sorted.forEach((band, k) => {
       const previous = sorted[k - 1];
       if (previous && band.min <= previous.max) {
-        problems.push({ file, pointer: `${at}/${band.i}/ageBetween`, message: `age band overlaps option ${previous.i}`, hint: `start it at ${previous.max + 1}` });
+        const other = factor.options[previous.i]!;
+        problems.push({
+          file,
+          pointer: `${at}/${band.i}/ageBetween`,
+          message: `age band ${band.min}-${band.max} overlaps option ${previous.i} "${other.label}" (${previous.min}-${previous.max}): an age is priced by one band only`,
+          hint: `start it at ${previous.max + 1}`,
+        });
       }
     });
     const range = m.insure.insured.ageBetween;
@@ -472,6 +478,18 @@ export const lintPriceTable: Lint = (file, m) => {
   m.plans.forEach((plan, p) => {
     const cells = priced.filter((c) => c.plan === plan.code).map((c) => c.premiumFen);
     if (cells.length === 0) return;
+    // A cell 50 times below the plan's highest price (or its premium) was written in yuan: ¥158 as 158 instead of 15800.
+    const highest = Math.max(...cells, Math.round(plan.premium * 100));
+    const inYuan = priced.filter((c) => c.plan === plan.code && c.premiumFen * 50 <= highest);
+    for (const cell of inYuan) {
+      problems.push({
+        file,
+        pointer: `/pricing/table/${table.indexOf(cell)}/premiumFen`,
+        message: `premiumFen ${cell.premiumFen} is ¥${fenText(cell.premiumFen)}, far below the plan's other prices (up to ¥${fenText(highest)})`,
+        hint: `premiumFen is in fen (分), 100 to the yuan: ¥${cell.premiumFen} is ${cell.premiumFen * 100}`,
+      });
+    }
+    if (inYuan.length > 0) return;
     const lowest = Math.min(...cells);
     if (Math.round(plan.premium * 100) !== lowest) {
       problems.push({ file, pointer: `/plans/${p}/premium`, message: `plan premium ${plan.premium} is not its lowest table cell (${fenText(lowest)})`, hint: `write ${lowest / 100}: the plan's tab shows it as its price` });
@@ -497,12 +515,17 @@ export const lintLeadInsurer: Lint = (file, m) => {
 /** Plan codes are unique inside a manifest. */
 export const lintPlanCodes: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
-  const planCodes = new Set<string>();
+  const planCodes = new Map<string, number>();
   m.plans.forEach((plan, i) => {
-    if (planCodes.has(plan.code)) {
-      problems.push({ file, pointer: `/plans/${i}/code`, message: `duplicate plan code "${plan.code}"`, hint: 'plan codes are unique inside a manifest' });
-    }
-    planCodes.add(plan.code);
+    const first = planCodes.get(plan.code);
+    if (first !== undefined) {
+      problems.push({
+        file,
+        pointer: `/plans/${i}/code`,
+        message: `duplicate plan code "${plan.code}" (also /plans/${first}/code, ${m.plans[first]!.name})`,
+        hint: `give ${plan.name} a code of its own: plan codes are unique inside a manifest, city letters + 2-digit year + -A, -B, … in plan order`,
+      });
+    } else planCodes.set(plan.code, i);
   });
   return problems;
 };
@@ -548,6 +571,15 @@ export const lintPersons: Lint = (file, m) => {
   for (const [who, range] of ages) {
     if (range && range[0] > range[1]) {
       problems.push({ file, pointer: `/insure/${who}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
+    }
+    const days = m.insure[who]?.minAgeDays;
+    if (days !== undefined && range && range[0] > 0) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeDays`,
+        message: `minAgeDays ${days} (出生满${days}天) beside a youngest age of ${range[0]}周岁 in ageBetween`,
+        hint: `a youngest age in days goes with "ageBetween": [0, ${range[1]}]; for ${range[0]}周岁 and older take "minAgeDays" out`,
+      });
     }
   }
   for (const { shown, rule, at } of ageTextPeople(m)) {

@@ -161,7 +161,8 @@ export function toProblem(file: string, error: ErrorObject, schemaFile = 'schema
         file,
         pointer,
         message: `${show(value)} is not one of the allowed values`,
-        hint: `${near.length > 0 ? `did you mean ${show(near[0])}? ` : ''}write one of ${allowed.map(show).join(', ')}`,
+        // A code list's meanings (x-hint: "03 子女, 10 监护人, …") say more than the bare codes.
+        hint: `${near.length > 0 ? `did you mean ${show(near[0])}? ` : ''}${parent[HINT_KEYWORD] ? `write one of ${parent[HINT_KEYWORD]}` : `write one of ${allowed.map(show).join(', ')}`}`,
       };
     }
     case 'const':

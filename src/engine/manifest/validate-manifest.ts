@@ -11,7 +11,9 @@ export { formatProblem, toProblem, type ManifestProblem } from './problem-messag
  * Validates one manifest file against the schema, then its registry
  * references (insurer and branch codes), then the cross-field rules on the
  * manifest with its references resolved. Returns the resolved manifest when
- * there is no problem. The same function runs in `npm run manifests:check`,
+ * there is no error: a warning (renewal wording on a product without renewal)
+ * keeps it, so the set's checks (codes, routes, still-copied values) still see
+ * it and the server still serves it. The same function runs in `npm run manifests:check`,
  * at server start and in tests.
  */
 export function checkManifest(data: unknown, file: string, registries: Registries = BUNDLED_REGISTRIES): { problems: ManifestProblem[]; manifest?: ProductManifest } {
@@ -21,7 +23,7 @@ export function checkManifest(data: unknown, file: string, registries: Registrie
   if (unknown.length > 0) return { problems: unknown };
   const manifest = resolveManifest(data, registries);
   const problems = LINT_RULES.flatMap((rule) => rule(file, manifest));
-  return problems.length > 0 ? { problems } : { problems, manifest };
+  return problems.some((p) => p.severity !== 'warning') ? { problems } : { problems, manifest };
 }
 
 /** The problems of one manifest file ({@link checkManifest}). */
