@@ -7,14 +7,12 @@ import type { AppDeps } from '../app-deps.ts';
 import { currentClaims, tokenFromHeader } from '../http/auth-guard.ts';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
-import { registerIdentityRoutes } from '../identity/identity-routes.ts';
 import { sha256Hex } from '../lib/random-codes.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { checkPhone, createAuthContext, MSG_SMS_SENT, type AuthContext } from './operations/auth-context.ts';
 import { changeOwnPhone, changePassword, resetPassword } from './operations/change-credentials.ts';
 import { passwordLogIn, registerWithPassword, smsLogIn } from './operations/log-in.ts';
 import { logOut } from './operations/log-out.ts';
-import { registerProfileRoutes } from './profile-routes.ts';
 import { PURPOSE_OF, sendLoginCode, sendPurposeCode, type SmsCodeRequest } from './operations/send-sms-code.ts';
 import { rotateRefreshToken } from './sessions.ts';
 import { verifySmsCode } from './sms-codes.ts';
@@ -43,8 +41,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerLogInRoutes(app, ctx);
   registerCredentialRoutes(app, ctx);
   registerDevReadBackRoutes(app, ctx);
-  registerProfileRoutes(app, deps);
-  registerIdentityRoutes(app, deps);
 }
 
 function registerCaptchaRoutes(app: FastifyInstance, ctx: AuthContext): void {
