@@ -2,10 +2,8 @@ import type { Http2SecureServer } from 'node:http2';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { fillPath, GW } from '../contract/define-call.ts';
 import type { AppDeps, TestHooks } from './app-deps.ts';
+import { quiescent, scheduleBackgroundJobs, type BackgroundJobs } from './background-jobs.ts';
 import { createAccessTokens, type AccessClaims } from './auth/access-token.ts';
-import { registerAuthRoutes } from './auth/auth-routes.ts';
-import { registerFaceReturnRoute } from './identity/identity-routes.ts';
-import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { loadManifestStore, type ManifestStore } from './catalogue/manifest-store.ts';
 import { DEFAULT_SLOW_REQUEST_MS, defaultRequestLogSample, type AppConfig } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -15,12 +13,8 @@ import { closeHttp2SessionsOnClose } from './http/http2-sessions.ts';
 import { apiSecurityHeaders, registerHardening, servedOverHttps } from './http/hardening.ts';
 import { loggerOptions, RequestLog, requestLoggerFactory } from './http/log-options.ts';
 import { installJsonParser, installValidators, lazySerializers } from './http/validation.ts';
-import { registerOpenApi, registerOpenApiRoute } from './http/openapi.ts';
-import { routesOf } from './http/route.ts';
-import { registerOrderRoutes } from './orders/order-routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { retryWaitingIssues } from './payments/issue-policy.ts';
-import { InsurerQueries } from './orders/insurer-queries.ts';
-import { registerPaymentRoutes } from './payments/payment-routes.ts';
 import { getPaymentByTradeNo } from './payments/payments-repo.ts';
 import type { InsurerProvider } from './providers/insurer/insurer-provider.ts';
 import { selfDelivery, selfRawPost, type NotificationDelivery, type RawNotificationPost } from './providers/payment/notification-delivery.ts';
@@ -30,9 +24,9 @@ import { createCallOut } from './providers/outbound.ts';
 import type { MailProvider } from './providers/mail/mail-provider.ts';
 import { SmsOutbox } from './providers/sms/sms-outbox.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { registerRouteModules } from './route-modules.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { seedPromoterDemo } from './seed/seed-promoters.ts';
-import { registerRatingRoutes } from './ratings/ratings-routes.ts';
 // --- accounts
 import { isSessionRevoked } from './auth/sessions.ts';
 import type { IdentityProvider } from './providers/identity/identity-provider.ts';
@@ -40,33 +34,12 @@ import { documentInlineScripts, registerStaticWeb } from './static-web/static-we
 // --- markets
 import { join } from 'node:path';
 import { createMarketStore, loadMarketStore, type MarketStore } from './markets/market-store.ts';
-import { registerMarketRoutes } from './markets/market-routes.ts';
 import type { GeocoderProvider } from './providers/geocoder/geocoder-provider.ts';
-// --- schools and information pages
-import { registerSchoolRoutes } from './schools/school-routes.ts';
-import { registerContentRoutes } from './content/content-routes.ts';
-import { registerChannelLoginRoutes } from './auth/channel-login-routes.ts';
-import { registerIdCardRoutes } from './identity/id-card-routes.ts';
-import { registerPolicyServiceRoutes } from './orders/policy-service-routes.ts';
-import { registerTradeRoutes } from './payments/trade-routes.ts';
-import { registerOpLogRoutes } from './tracking/op-log-routes.ts';
+// --- schools
 import { seedSchools } from './seed/seed-schools.ts';
-// --- policies
-import { applyIssueOutcome } from './orders/issuance.ts';
-import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
-import { PendingTradeSync } from './payments/pending-trades.ts';
-import { Reconciliation } from './payments/reconciliation.ts';
-import { RefundPayouts } from './payments/refund-payouts.ts';
-import { RecordingRetention } from './recording/retention.ts';
-import { registerPolicyRoutes } from './orders/policy-routes.ts';
-import { registerPromoterRoutes } from './promoters/promoter-routes.ts';
+// --- promoters
 import type { WeChatJssdkProvider } from './providers/wechat/wechat-jssdk-provider.ts';
-import { registerPromoterAreaRoutes } from './promoters/promoter-area-routes.ts';
-import { isAsyncInsurer } from './providers/insurer/insurer-provider.ts';
 import { paymentCalls } from '../contract/payment.ts';
-import { registerContractRoutes } from './contracts/contract-routes.ts';
-// --- recording
-import { registerRecordingRoutes } from './recording/recording-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -112,28 +85,11 @@ export interface BuildAppOptions {
 }
 
 /** What a test reaches into: never decorated onto the app, returned only by {@link buildAppWithHandles}. */
-export interface AppHandles {
+export interface AppHandles extends BackgroundJobs {
   providers: Providers;
   /** The SMS outbox when development endpoints are on. */
   smsOutbox: SmsOutbox | undefined;
-  /** The lifecycle's time-driven transitions (tests call runOnce with a moved clock). */
-  lifecycle: LifecycleScheduler;
-  /** The query path of real payment channels (tests call runOnce). */
-  pendingTrades: PendingTradeSync;
-  /** The refund job (tests call runOnce). */
-  refundPayouts: RefundPayouts;
-  /** The daily reconciliation (tests and `npm run reconcile`). */
-  reconciliation: Reconciliation;
-  /** The insurer query job: applications without outcome asked about (tests call runOnce). */
-  insurerQueries: InsurerQueries;
 }
-
-/** Shutdown and test hooks a provider may have (sandboxes deliver asynchronously). */
-interface Quiescent {
-  stop?(): void;
-  settled?(): Promise<void>;
-}
-const quiescent = (provider: unknown) => provider as Quiescent;
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -266,36 +222,9 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     hooks: options.hooks ?? {},
   };
 
-  await app.register(
-    async (gw) => {
-      registerOpenApiRoute(gw, routesOf(gw, deps));
-      registerAuthRoutes(gw, deps);
-      registerCatalogueRoutes(gw, deps);
-      registerOrderRoutes(gw, deps);
-      registerPaymentRoutes(gw, deps);
-      // --- ratings
-      registerRatingRoutes(gw, deps);
-      // --- markets
-      registerMarketRoutes(gw, deps);
-      // --- schools and information pages
-      registerSchoolRoutes(gw, deps);
-      registerContentRoutes(gw, deps);
-      // --- the remaining spec §7 calls, each with its domain (docs/other-calls.md)
-      registerTradeRoutes(gw, deps);
-      registerPolicyServiceRoutes(gw, deps);
-      registerIdCardRoutes(gw, deps);
-      registerOpLogRoutes(gw, deps);
-      registerChannelLoginRoutes(gw, deps);
-      registerPromoterRoutes(gw, deps); // codes, WeChat share, setManager (docs/promoters.md)
-      registerPromoterAreaRoutes(gw, deps); // the promoter area (docs/promoters.md)
-      registerContractRoutes(gw, deps); // agreements, e-sign callbacks, the offline roster (docs/contracts.md)
-      // --- recording: traceable sales and their compliance replay (docs/recording.md)
-      registerRecordingRoutes(gw, deps);
-    },
-    { prefix: GW },
-  );
-  // The identity vendor's return address after its face page, outside /_gw (a browser navigation).
-  registerFaceReturnRoute(app, deps);
+  // Every domain's routes, from one list (route-modules.ts): after the OpenAPI plugin and the hardening above,
+  // whose hooks they inherit, and before the sandbox pages and the web app, which are no part of the API.
+  await registerRouteModules(app, deps);
   // The pages of the configured sandboxes (cashiers, WeChat OAuth, face check), outside /_gw, each in its own scope.
   const pageContext: SandboxPageContext = {
     deps,
@@ -320,45 +249,9 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
     retryWaitingIssues(deps, app.log).catch((error: unknown) => app.log.error({ err: error }, 'issue recovery failed'));
   });
 
-  // --- policies: lifecycle calls, asynchronous issuance outcomes, the time-driven transitions
-  await app.register(async (gw) => registerPolicyRoutes(gw, deps), { prefix: GW });
-  if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
-  // --- payments: refunds sent to their channel by a durable job on the lifecycle's tick (payments/refund-payouts.ts)
-  const refundPayouts = new RefundPayouts(deps, app.log);
-  // --- payments: each real channel's bill of yesterday compared with payments and refunds (payments/reconciliation.ts)
-  const reconciliation = new Reconciliation(deps, app.log);
-  // --- policies: an insurer that can be asked is asked about applications without outcome (orders/insurer-queries.ts)
-  const insurerQueries = new InsurerQueries(deps, app.log);
-  const lifecycle = new LifecycleScheduler({
-    db,
-    now,
-    log: app.log,
-    intervalMs: config.lifecycleIntervalMs,
-    tickJobs: [
-      { name: 'refund pay-outs', run: () => refundPayouts.runOnce() },
-      { name: 'reconciliation', run: () => reconciliation.runOnce() },
-      { name: 'insurer queries', run: () => insurerQueries.runOnce() },
-    ],
-  });
-  // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
-  const retention = new RecordingRetention({ db, storage: providers.storage, log: app.log });
-  // --- payments: real channels asked about trades whose notification is late (payments/pending-trades.ts)
-  const pendingTrades = new PendingTradeSync(deps, app.log);
-  app.addHook('onReady', async () => {
-    if (config.lifecycleIntervalMs) {
-      lifecycle.start();
-      retention.start();
-      pendingTrades.start(Math.max(config.lifecycleIntervalMs, 30_000));
-    }
-  });
-  app.addHook('preClose', async () => {
-    await pendingTrades.stop();
-    await retention.stop();
-    await lifecycle.stop();
-    const insurer = quiescent(deps.insurer);
-    await insurer.settled?.();
-    insurer.stop?.();
-  });
+  // After the routes and the hooks above: the jobs' onReady and preClose hooks run after theirs (stop the
+  // notifications first, then the timers and the insurer).
+  const jobs = scheduleBackgroundJobs(app, deps, providers);
 
   // Demo data never reach a production database, whatever the caller asks.
   if ((options.seed ?? config.seed) && config.nodeEnv !== 'production') {
@@ -367,5 +260,5 @@ export async function buildAppWithHandles(options: BuildAppOptions): Promise<{ a
   }
   // --- schools: reference data, seeded in production too when the server asks (server.ts)
   if (options.seedSchools ?? config.seed) await seedSchools(deps, app.log);
-  return { app, handles: { providers, smsOutbox, lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries } };
+  return { app, handles: { providers, smsOutbox, ...jobs } };
 }
