@@ -11,7 +11,7 @@ import { sha256Hex } from '../lib/random-codes.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { checkPhone, createAuthContext, MSG_SMS_SENT, type AuthContext } from './operations/auth-context.ts';
 import { changeOwnPhone, changePassword, resetPassword } from './operations/change-credentials.ts';
-import { passwordLogIn, registerWithPassword, smsLogIn } from './operations/log-in.ts';
+import { passwordLogIn, signUpWithPassword, smsLogIn } from './operations/log-in.ts';
 import { logOut } from './operations/log-out.ts';
 import { PURPOSE_OF, sendLoginCode, sendPurposeCode, type SmsCodeRequest } from './operations/send-sms-code.ts';
 import { rotateRefreshToken } from './sessions.ts';
@@ -98,7 +98,7 @@ function registerLogInRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   route(authCalls.appRegister, async (request) => {
     const { phoneNum, passWord, smsVerificationCode } = request.body;
-    return ok(await registerWithPassword(ctx, phoneNum, passWord, smsVerificationCode), '注册成功');
+    return ok(await signUpWithPassword(ctx, phoneNum, passWord, smsVerificationCode), '注册成功');
   });
 
   route(authCalls.passwordLogin, async (request) => {

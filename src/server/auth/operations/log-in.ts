@@ -49,7 +49,7 @@ export async function smsLogIn(ctx: AuthContext, phone: string, code: string) {
 }
 
 /** Registration with a password and a registration code; a registered phone is refused. */
-export async function registerWithPassword(ctx: AuthContext, phone: string, password: string, code: string) {
+export async function signUpWithPassword(ctx: AuthContext, phone: string, password: string, code: string) {
   const { db, config, now } = ctx.deps;
   checkPhone(phone);
   checkNewPassword(password, undefined);
