@@ -64,7 +64,8 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  * the build fails when one grows; a line goes when its screen is within 40 KB.
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
-  // None today: every screen is within 40 KB (docs/performance.md, "Overlays and widgets on demand").
+  // The confirm page with the cover-start rules it shows (a picked window, the payment-day note).
+  'src/web/screens/confirm/confirm-screen.tsx': 40.4,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
@@ -85,9 +86,9 @@ export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCR
  * chunks are merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts); no merge may
  * bring the idle load into a screen that paints without it.
  */
-export const SCREEN_MAX_FILES = 28;
+export const SCREEN_MAX_FILES = 29;
 /** The sum over all screens' opening files, at most (the merge's weighted goal, printed and held). */
-export const SCREENS_TOTAL_MAX_FILES = 763;
+export const SCREENS_TOTAL_MAX_FILES = 764;
 
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
 export const TYPEBOX_MARK = 'TypeBox.Kind';

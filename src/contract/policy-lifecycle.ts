@@ -145,13 +145,13 @@ export function issueEvent(startDate: Date, now: Date): 'issueWaiting' | 'issueI
 }
 
 /** Valid (有效保单 of the promoter area): issued and not final, i.e. waiting for the start or in force. */
-export const VALID_STATUSES: readonly PolicyStatus[] = ISSUED_STATUSES.filter((status) => !isFinal(status));
+export const VALID_STATUSES: readonly PolicyStatus[] = /* @__PURE__ */ ISSUED_STATUSES.filter((status) => !isFinal(status));
 
 /** Reversed: paid, then taken back (surrendered, or refused by the insurer and refunded): final, paid and not expired in force. */
-export const REVERSED_STATUSES: readonly PolicyStatus[] = PAID_STATUSES.filter((status) => isFinal(status) && !RENEWABLE_STATUSES.includes(status));
+export const REVERSED_STATUSES: readonly PolicyStatus[] = /* @__PURE__ */ PAID_STATUSES.filter((status) => isFinal(status) && !RENEWABLE_STATUSES.includes(status));
 
 /** With an e-policy to mail: issued and not surrendered (the same statuses a renewal starts from). */
 export const E_POLICY_STATUSES: readonly PolicyStatus[] = RENEWABLE_STATUSES;
 
 /** Earning a promoter's reward once the cover has started: in force or expired (waiting, surrendered and refunded sales earn none). */
-export const REWARDED_STATUSES: readonly PolicyStatus[] = reachableFrom([...targetsOf('start'), ...targetsOf('issueInForce')], ['surrender']);
+export const REWARDED_STATUSES: readonly PolicyStatus[] = /* @__PURE__ */ reachableFrom([...targetsOf('start'), ...targetsOf('issueInForce')], ['surrender']);

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { formatYuan } from '../../components/format.ts';
 import { guaranteeRows } from '../detail/selection.ts';
 import type { ConfirmModel, ConfirmPerson, ConfirmRow } from './confirm-model.ts';
 import styles from './confirm.module.css';
 import { MASKED } from '../../recording/sale-recording.tsx';
 import type { ConfirmSectionType } from './variants.ts';
-import { StartDayPicker } from './start-day-picker.tsx';
+
+/** Only a product whose parent picks the start shows the picker row: its code loads with that confirm page only. */
+const StartDayPicker = lazy(() => import('./start-day-picker.tsx').then((m) => ({ default: m.StartDayPicker })));
 
 /** `masked`: the values are a person's data, starred in the sale's recording (docs/recording.md). */
 function Rows({ rows, masked = false }: { rows: readonly ConfirmRow[]; masked?: boolean }) {
@@ -62,7 +64,15 @@ function CoverRow({ row, model, onPickStart }: ConfirmSectionProps & { row: Conf
   return (
     <div className={styles.row}>
       <dt>{row.label}</dt>
-      <dd>{row.label === '保险起期' && model.pick && onPickStart ? <StartDayPicker pick={model.pick} onPick={onPickStart} /> : row.value}</dd>
+      <dd>
+            {row.label === '保险起期' && model.pick && onPickStart ? (
+              <Suspense fallback={row.value}>
+                <StartDayPicker pick={model.pick} onPick={onPickStart} />
+              </Suspense>
+            ) : (
+              row.value
+            )}
+          </dd>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { ArrowIcon } from '../../form-theme/arrow-icon.tsx';
 import { preloadPickers, useLazyPopup } from '../../form-theme/widgets/use-lazy-popup.ts';
 import styles from './confirm.module.css';
 
@@ -32,7 +31,10 @@ export function StartDayPicker({ pick, onPick }: { pick: { first: string; last: 
         onClick={picker.open}
       >
         {pick.day} 00:00:00
-        <ArrowIcon />
+        {/* Drawn here, not the form theme's ArrowIcon, whose stylesheet (the whole theme's) the confirm page does not load. */}
+        <svg className={styles.pickArrow} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       </button>
       {picker.pickers && (
         <picker.pickers.DatePicker
