@@ -3,6 +3,8 @@
 // engine, server never web, web never server. (eslint-plugin-import-x's
 // no-restricted-paths would do the same, but its native resolver cannot be
 // pinned in package-lock.json for every platform, which breaks `npm ci`.)
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -18,7 +20,36 @@ const webLibs = { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'antd-
 
 const noScreens = { group: ['**/screens/*', '**/screens'], message: 'Screens are reached through the route table (src/contract/app-routes.ts), never imported.' };
 const webBans = [noNode, layer('server', 'web never imports server.'), serverLibs, noScreens];
-const noJotai = { group: ['jotai', 'jotai/*'], message: 'Only src/web/state imports jotai; use its hooks.' };
+const noJotai = { group: ['jotai', 'jotai/*'], message: 'Only a state folder (src/web/shared/state, src/web/features/*/state) imports jotai; use its hooks.' };
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), 'src/web');
+/**
+ * Features keep their insides to themselves: a module outside src/web/features/<name>/ reaches that
+ * feature only through its index (`features/<name>/index.ts`), and the shared parts (src/web/shared,
+ * src/web/form-theme) import no feature at all. Relative imports are resolved, so `../../x/y.ts` counts
+ * as what it names, wherever it is written.
+ */
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = relative(WEB, context.filename).split(sep);
+    const check = (node) => {
+      const source = node.source;
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = relative(WEB, resolve(dirname(context.filename), source.value)).split(sep);
+      if (target[0] !== 'features' || target.length < 3) return;
+      const feature = target[1];
+      if (from[0] === 'features' && from[1] === feature) return;
+      if (from[0] === 'shared' || from[0] === 'form-theme') {
+        context.report({ node: source, message: `src/web/${from[0]} is shared by the features and imports none of them (here features/${feature}).` });
+        return;
+      }
+      if (target.length === 3 && target[2] === 'index.ts') return;
+      context.report({ node: source, message: `Reach the ${feature} feature through src/web/features/${feature}/index.ts, not its insides.` });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 /** One no-restricted-imports rule per folder: ESLint keeps only the last, so each folder lists all of its bans. */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -73,7 +104,12 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**'],
-    ignores: ['src/web/state/**'],
+    plugins: { web: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'web/feature-boundaries': 'error' },
+  },
+  {
+    files: ['src/web/**'],
+    ignores: ['src/web/**/state/**'],
     rules: restrict(...webBans, noJotai, {
       group: ['**/contract/calls.ts'],
       message: 'The index of every call group is for the server and tests: import the group the screen calls.',
@@ -81,15 +117,16 @@ export default tseslint.config(
   },
   {
     // A screen is reached only through the route table (src/contract/app-routes.ts), never imported;
-    // what two screens share lives in src/web/components/ (or src/web/app/ when it is about routes).
-    files: ['src/web/screens/**'],
+    // what two screens share lives in their feature's components/ (src/web/shared/ui/ when features share it,
+    // src/web/app/ when it is about routes).
+    files: ['src/web/features/*/screens/**'],
     rules: restrict(...webBans, noJotai, {
       regex: '^\\.\\./(?!\\.\\./)',
-      message: 'A screen never imports another screen: move what they share to src/web/components/.',
+      message: "A screen never imports another screen: move what they share to the feature's components/.",
     }),
   },
   {
-    files: ['src/web/state/**'],
+    files: ['src/web/**/state/**'],
     rules: restrict(...webBans),
   },
   {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -12,7 +12,7 @@ import { documentPreloads, startedCall } from './scripts/lib/vite-document-prelo
 import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from './src/contract/app-routes.ts';
 import { productCalls } from './src/contract/product-calls.ts';
 import { marketCalls } from './src/contract/market.ts';
-import { DOCUMENT_CALL_START } from './src/web/api/document-start.ts';
+import { DOCUMENT_CALL_START } from './src/web/shared/api/document-start.ts';
 import { EARLY_DETAIL_TEXTS, paintEarlyDetail } from './src/web/app/early-detail-paint.ts';
 import { assertNoChunkCycle, homeRouteChunkName } from './scripts/lib/vite-home-route-chunk.ts';
 import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merge.ts';
@@ -21,9 +21,10 @@ import { chunkMerge, isChunkMergeFirstPass } from './scripts/lib/vite-chunk-merg
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 const ENTRY = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
-const HOME_SCREEN = fileURLToPath(new URL('./src/web/screens/home/home-screen.tsx', import.meta.url));
+const HOME_SCREEN = fileURLToPath(new URL('./src/web/features/catalogue/screens/home/home-screen.tsx', import.meta.url));
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;
+const FEATURE_INDEX = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 /** Packages every screen needs: one long-cached vendor chunk. */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
@@ -121,12 +122,19 @@ function pdfCmaps(): Plugin {
 }
 
 const src = (path: string): string => fileURLToPath(new URL(`./src/web/${path}`, import.meta.url));
+const FEATURES = src('features');
+/** The module of a screen (`features/<feature>/screens/<name>/<name>-screen.tsx`), wherever its feature is. */
+const screen = (name: string): string => {
+  const feature = readdirSync(FEATURES).find((folder) => existsSync(join(FEATURES, folder, 'screens', name)));
+  if (!feature) throw new Error(`no screen ${name} under src/web/features/*/screens`);
+  return join(FEATURES, feature, 'screens', name, `${name}-screen.tsx`);
+};
 /** Budgets of scripts/size-budget.ts, in bytes, for the lazy entries' openings the chunk merge may grow. */
-const SCREEN = /[\\/]src[\\/]web[\\/]screens[\\/]([^\\/]+)[\\/]\1-screen\.tsx$/;
+const SCREEN = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]screens[\\/]([^\\/]+)[\\/]\1-screen\.tsx$/;
 const OPENING_LIMITS = new Map<string, number>([
-  [src('screens/insure/insure-screen.tsx'), 85 * 1024],
-  [src('screens/contract/contract-screen.tsx'), Number.POSITIVE_INFINITY],
-  [src('recording/recorder.ts'), 30 * 1024],
+  [screen('insure'), 85 * 1024],
+  [screen('contract'), Number.POSITIVE_INFINITY],
+  [src('features/recording/recorder.ts'), 30 * 1024],
 ]);
 /**
  * The two screens whose files Lighthouse's largest paint waits for: each request they save counts more than
@@ -136,23 +144,23 @@ const OPENING_LIMITS = new Map<string, number>([
  * either way (docs/performance.md, "Fewer files per screen").
  */
 const LARGEST_PAINT_WEIGHTS = new Map([
-  [src('screens/market-home/market-home-screen.tsx'), 20],
-  [src('screens/product-detail/product-detail-screen.tsx'), 10],
+  [screen('market-home'), 20],
+  [screen('product-detail'), 10],
 ]);
 /** The purchase path: each request its screens save counts three times. */
-const PURCHASE_PATH = new Set(['product-detail', 'market-home', 'confirm', 'insure', 'login'].map((name) => src(`screens/${name}/${name}-screen.tsx`)));
+const PURCHASE_PATH = new Set(['product-detail', 'market-home', 'confirm', 'insure', 'login'].map(screen));
 /**
  * Shared chunks merged after a first pass measured them (scripts/lib/vite-chunk-merge.ts).
  * Lazy parts a screen loads after it opens (pull-to-refresh, pickers, popups): their download is counted
  * beyond the first load, so it includes what their screen has already loaded; 80 KB. Other lazy entries
  * (the market flow home loads, packages) may not grow.
  */
-const SCREEN_PART = /[\\/]src[\\/]web[\\/](screens|components|form-theme|renderers)[\\/]/;
+const SCREEN_PART = /[\\/]src[\\/]web[\\/](features[\\/][^\\/]+[\\/](screens|components|renderers)|shared[\\/]ui|form-theme)[\\/]/;
 const merge = chunkMerge({
   configFile: fileURLToPath(import.meta.url),
   limitOf: (id) => OPENING_LIMITS.get(id) ?? (SCREEN.test(id) ? 40 * 1024 : SCREEN_PART.test(id) ? 80 * 1024 : undefined),
   weightOf: (id) => LARGEST_PAINT_WEIGHTS.get(id) ?? (PURCHASE_PATH.has(id) ? 3 : 1),
-  loadedRoots: [src('api/query-module.ts')],
+  loadedRoots: [src('shared/api/query-module.ts')],
 });
 
 export default defineConfig({
@@ -166,14 +174,14 @@ export default defineConfig({
     pdfCmaps(),
     assertNoChunkCycle(),
     // Home's route: the market decision's chunks, requested by the document beside the entry (home's screen is in
-    // `core`), and the two calls home's first screen and the decision send (api/early-queries.ts: the catalogue,
-    // every market), sent by the document and taken by the client (api/document-start.ts). A detail route (a path
+    // `core`), and the two calls home's first screen and the decision send (shared/api/early-queries.ts: the catalogue,
+    // every market), sent by the document and taken by the client (shared/api/document-start.ts). A detail route (a path
     // outside the table of a manifest route's shape): the call that resolves it and brings its manifest, the
     // catch-all route's and the detail screen's files, and the banner the answer names.
     documentPreloads(
       {
         '/': {
-          modules: ['src/web/markets/market-flow.ts'],
+          modules: ['src/web/features/catalogue/markets/market-flow.ts'],
           calls: [startedCall(productCalls.productList, { body: {} }), startedCall(marketCalls.queryIdByArea, { query: {} })],
         },
       },
@@ -185,7 +193,7 @@ export default defineConfig({
           modules: [
             'src/web/app/detail-route-look-up.ts',
             'src/web/app/catch-all-route.tsx',
-            'src/web/screens/product-detail/product-detail-screen.tsx',
+            'src/web/features/insure/screens/product-detail/product-detail-screen.tsx',
           ],
           call: productCalls.productAttrByRoute,
           pathQuery: 'path',
@@ -231,7 +239,9 @@ export default defineConfig({
         // The API contract builds TypeBox schemas at module level. The web app only needs its
         // paths and types; declaring the contract side-effect-free lets unused schemas (and
         // TypeBox with them) drop out of the bundle.
-        moduleSideEffects: (id) => (CONTRACT.test(id) ? false : undefined),
+        // A feature's index (src/web/features/<name>/index.ts) only re-exports: side-effect-free, an importer
+        // takes the modules it names and not the index's other re-exports.
+        moduleSideEffects: (id) => (CONTRACT.test(id) || FEATURE_INDEX.test(id) ? false : undefined),
         // Building a schema or declaring a call has no side effect: a declaration or schema the web
         // app does not use drops out even from a contract module it imports (`Type.Object(…)` is
         // pure through the namespace import `import * as Type`).

@@ -4,7 +4,7 @@ import { hashRoute, watchRouteFallback } from './support/app.ts';
 
 /**
  * Home fetches its catalogue and the market list without the query library,
- * which loads after home and takes them over (src/web/api/early-queries.ts,
+ * which loads after home and takes them over (src/web/shared/api/early-queries.ts,
  * docs/performance.md "TanStack Query after home"): the screens that read
  * them from the query cache afterwards do not ask the server again.
  */
@@ -150,7 +150,7 @@ test('the market home\'s banner is requested as soon as the decision names the m
   expect(banners).toEqual(['/img/markets/xuzhou.svg']);
 });
 
-/** Home's header illustration (screens/home/home-screen.tsx). */
+/** Home's header illustration (features/catalogue/screens/home/home-screen.tsx). */
 const HOME_ART = '/img/illustrations/student-accident.svg';
 
 test('while home decides and leads to a market home, it does not ask for its own illustration (it would take a connection from that screen\'s files)', async ({ page }) => {
@@ -202,7 +202,7 @@ test.describe('when the catalogue fails', () => {
     await page.goto('/#/');
     await expect(page.getByText('加载失败')).toBeVisible({ timeout: 20_000 });
     // The document's request (which failed before an answer: the client sends its own instead,
-    // src/web/api/document-start.ts), the client's early request and the query library's two retries.
+    // src/web/shared/api/document-start.ts), the client's early request and the query library's two retries.
     expect(asked).toBe(4);
     await expect(page.getByTestId('product-card')).toHaveCount(0);
 

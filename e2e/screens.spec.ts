@@ -34,7 +34,7 @@ async function markDynamic(page: Page): Promise<number> {
     let marked = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      // User text sits in its own <bdi> (components/user-text.tsx): the mask covers the row's value cell, so
+      // User text sits in its own <bdi> (shared/ui/user-text.tsx): the mask covers the row's value cell, so
       // its size does not follow the text's width from run to run.
       const inline = node.parentElement;
       const parent = inline?.tagName === 'BDI' ? inline.parentElement : inline;
@@ -156,7 +156,7 @@ test('the purchase: insure, confirm, payoff, success, policy list and detail, pe
     await page.reload();
     await expect(card.getByTestId('policy-status')).toHaveText('待起保', { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  // The list shows its rows before its pull-to-refresh arrives (components/lazy-pull-to-refresh.tsx), then draws
+  // The list shows its rows before its pull-to-refresh arrives (shared/ui/lazy-pull-to-refresh.tsx), then draws
   // them again inside it: masks are marked once it is there, or they go with the first rows.
   await expect(page.locator('.adm-pull-to-refresh')).toBeAttached();
   await screen(page, 'policy-list');

@@ -6,7 +6,7 @@
  * - the home route (the entry's closure plus the home screen's): what a phone
  *   downloads before home can render (critical);
  * - what home loads when it is idle after its first render (the query module:
- *   TanStack Query, src/web/api/query-module.ts), beyond the home route;
+ *   TanStack Query, src/web/shared/api/query-module.ts), beyond the home route;
  * - every screen's own opening download: its closure minus the home route's
  *   and the idle load's (what opening it costs after the first load; a screen
  *   opened before the idle load has finished pays the rest of it too), with
@@ -55,7 +55,7 @@ export function homeRouteProblems(bytes: number, files: number): string[] {
  * TanStack Query with the page's client, the query options and hooks. Not part of the home route,
  * and taken as loaded when a screen's opening download is counted (docs/performance.md).
  */
-export const IDLE_SOURCE = 'src/web/api/query-module.ts';
+export const IDLE_SOURCE = 'src/web/shared/api/query-module.ts';
 export const IDLE_BUDGET_BYTES = Math.round(16.1 * 1024);
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
@@ -65,7 +65,7 @@ export const SCREEN_BUDGET_BYTES = 40 * 1024;
  */
 export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
   // The confirm page with the cover-start rules it shows (a picked window, the payment-day note).
-  'src/web/screens/confirm/confirm-screen.tsx': 40.4,
+  'src/web/features/insure/screens/confirm/confirm-screen.tsx': 40.4,
 };
 /**
  * The insure screen (the rjsf form): its own chunk, and what opening it downloads beyond the
@@ -73,13 +73,13 @@ export const SCREEN_CEILINGS_KB: Readonly<Record<string, number>> = {
  * what the build reaches (84.3 KB once antd-mobile's pickers and popups load on first open:
  * docs/performance.md, "The insure form"), lowered as it shrinks.
  */
-export const INSURE_SCREEN_SOURCE = 'src/web/screens/insure/insure-screen.tsx';
+export const INSURE_SCREEN_SOURCE = 'src/web/features/insure/screens/insure/insure-screen.tsx';
 export const INSURE_CHUNK_GOAL_BYTES = 60 * 1024;
 export const INSURE_BEYOND_HOME_GOAL_BYTES = 90 * 1024;
 export const INSURE_CHUNK_BUDGET_BYTES = INSURE_CHUNK_GOAL_BYTES;
 export const INSURE_BEYOND_HOME_BUDGET_BYTES = 85 * 1024;
 /** Screens with their own budget (insure, above) or none (the PDF viewer's contract screen: pdf.js). */
-export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/screens/contract/contract-screen.tsx']);
+export const SCREEN_BUDGET_EXCEPTIONS: ReadonlySet<string> = new Set([INSURE_SCREEN_SOURCE, 'src/web/features/contracts/screens/contract/contract-screen.tsx']);
 /**
  * Files of a screen's own opening download (JS + CSS, beyond the home route and the idle load), at
  * most: on HTTP/1.1 each waits for one of six connections (150 ms a round on a phone link). Shared
@@ -93,7 +93,7 @@ export const SCREENS_TOTAL_MAX_FILES = 764;
 /** TypeBox marks every schema with this symbol's key: found in a chunk, a schema shipped to the web. */
 export const TYPEBOX_MARK = 'TypeBox.Kind';
 /** The home screen module, as vite names it in the manifest. */
-export const HOME_SCREEN_SOURCE = 'src/web/screens/home/home-screen.tsx';
+export const HOME_SCREEN_SOURCE = 'src/web/features/catalogue/screens/home/home-screen.tsx';
 
 /** One entry of vite's build manifest (only the fields read here). */
 export interface ManifestChunk {
@@ -155,7 +155,7 @@ export function idleFiles(manifest: BuildManifest, homeFiles: ReadonlySet<string
 }
 
 /** The sale recorder (docs/recording.md): its own lazy chunk, at most 30 KB gzipped with what it loads. */
-export const RECORDER_SOURCE = 'src/web/recording/recorder.ts';
+export const RECORDER_SOURCE = 'src/web/features/recording/recorder.ts';
 export const RECORDER_BUDGET_BYTES = 30 * 1024;
 
 /** What starting the recorder downloads beyond the home route: its chunk's static closure minus the home route's files. */
@@ -164,10 +164,10 @@ export function recorderFiles(manifest: BuildManifest, homeFiles: ReadonlySet<st
   return staticClosure(manifest, [RECORDER_SOURCE]).filter((file) => !homeFiles.has(file));
 }
 
-/** The screen modules of the build (`src/web/screens/<name>/<name>-screen.tsx`, lazy chunks). */
+/** The screen modules of the build (`src/web/features/<feature>/screens/<name>/<name>-screen.tsx`, lazy chunks). */
 export function screenSources(manifest: BuildManifest): string[] {
   return Object.keys(manifest)
-    .filter((key) => /^src\/web\/screens\/([^/]+)\/\1-screen\.tsx$/.test(key))
+    .filter((key) => /^src\/web\/features\/[^/]+\/screens\/([^/]+)\/\1-screen\.tsx$/.test(key))
     .sort();
 }
 

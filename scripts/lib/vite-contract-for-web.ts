@@ -19,7 +19,7 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/][^\\/]+\.ts$/;
-/** The properties of a declaration the web client reads (src/web/api/client.ts). */
+/** The properties of a declaration the web client reads (src/web/shared/api/client.ts). */
 const KEPT = new Set(['method', 'path']);
 
 export function stripDeclarationsForWeb(code: string, fileName = 'contract.ts'): string {

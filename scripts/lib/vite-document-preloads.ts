@@ -27,7 +27,7 @@ export function startedCall<S extends CallSpec>(def: S, input: CallInput<S>): St
 export interface RouteStart {
   /** Source modules whose chunks (beyond the entry's closure) the document preloads. */
   readonly modules?: readonly string[];
-  /** Calls the document sends (startedCall); the client takes their answers (src/web/api/document-start.ts). */
+  /** Calls the document sends (startedCall); the client takes their answers (src/web/shared/api/document-start.ts). */
   readonly calls?: readonly StartedCall[];
 }
 
@@ -142,7 +142,7 @@ export function documentStartSource(
  *   vendor chunks (the entry's dynamic imports find them linked: Vite's preload helper skips them);
  * - sends the route's configured calls with `fetch`, exactly as the client would send them (headers, the
  *   stored session's token), and leaves the answers under `window[start.key]`, where the client takes
- *   them instead of sending the same request again (src/web/api/document-start.ts).
+ *   them instead of sending the same request again (src/web/shared/api/document-start.ts).
  * Generic: `routes` maps a route path (no query) to source modules (or `{ modules, calls }`), e.g. a screen
  * and what its route starts before it renders, and the calls its first screen sends.
  */

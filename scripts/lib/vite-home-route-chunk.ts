@@ -8,12 +8,16 @@
  * at a package index that only re-exports (antd-mobile's, ahooks'): following
  * one would put every component the package re-exports into `core`, used on the
  * home route or not. Home route modules import antd-mobile by deep path for that
- * reason. A module the walk misses stays in rolldown's automatic chunks; should one
+ * reason. Our own feature indexes (src/web/features/<name>/index.ts) are
+ * followed: each re-exports only what other features use, and what the home
+ * route takes through one runs on it. A module the walk misses stays in rolldown's automatic chunks; should one
  * of them import `core` while `core` imports it (the cycle that made the app fail at
  * start in an earlier attempt: a module ran before one it needs),
  * `assertNoChunkCycle` fails the build.
  */
 import type { Plugin, Rolldown } from 'vite';
+
+const PACKAGE = /[\\/]node_modules[\\/]/;
 
 /** Import or re-export statements only: a package index that re-exports its modules. */
 const REEXPORT_ONLY = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/|import\s[^;]*?;|import\s*['"][^'"]*['"];?|export\s*\*[^;]*?from\s*['"][^'"]*['"];?|export\s*\{[^}]*\}(?:\s*from\s*['"][^'"]*['"])?;?)*$/;
@@ -56,7 +60,7 @@ export function homeRouteChunkName({ roots, ownChunks = [], exclude, name = 'cor
       (moduleId) => {
         if (exclude.test(moduleId)) return false;
         const code = ctx.getModuleInfo(moduleId)?.code;
-        return code == null || !isReexportOnly(code);
+        return code == null || !PACKAGE.test(moduleId) || !isReexportOnly(code);
       },
     );
     return closure.has(id) && !ownChunks.includes(id) ? name : null;

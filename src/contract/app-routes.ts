@@ -4,9 +4,9 @@
  * the link builders (src/web/app/paths.ts), the manifest checks (reserved
  * routes), scripts and tests read the same table.
  *
- * `screen` names a folder of src/web/screens: the route shows
- * `src/web/screens/<screen>/<screen>-screen.tsx` (default export), loaded on
- * demand. A test fails when a named screen has no module and when a screen
+ * `screen` names a screen folder: the route shows
+ * `src/web/features/<feature>/screens/<screen>/<screen>-screen.tsx` (default
+ * export), loaded on demand; screen names are unique across features. A test fails when a named screen has no module and when a screen
  * module is routed by nothing. Product detail routes are not here: they are
  * the manifests' own routes, resolved by the router's catch-all route.
  */
@@ -30,7 +30,7 @@ export interface RouteFlags {
 export interface AppRoute {
   /** Route pattern as the router declares it (`/bindPhone/:0/:1`). */
   path: string;
-  /** Folder name under src/web/screens. */
+  /** Folder name under src/web/features/<feature>/screens. */
   screen: string;
   flags: RouteFlags;
   /** Page title, for the screens that serve several routes (information pages, product notices). */

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { documentPaintPresented } from './api/document-start.ts';
+import { documentPaintPresented } from './shared/api/document-start.ts';
 import { AppRouter, appNavigation, firstRouteReady } from './app/router.tsx';
 import { rememberLandingPromoCode, setUpAntdMobileForReact19, setUpApiUi, unlabelInputClearIcons } from './app/setup.ts';
 
@@ -19,7 +19,7 @@ const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        {/* No QueryClientProvider: screens use the page's client through api/query-hooks.ts, so TanStack Query loads after home. */}
+        {/* No QueryClientProvider: screens use the page's client through shared/api/query-hooks.ts, so TanStack Query loads after home. */}
         <AppRouter />
       </StrictMode>,
     ),

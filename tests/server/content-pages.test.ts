@@ -3,7 +3,7 @@ import { contentCalls, type ContentPage } from '../../src/contract/content.ts';
 import { fillPath } from '../../src/contract/define-call.ts';
 import { parseContentDoc } from '../../src/server/content/content-doc.ts';
 import { loadContentPages } from '../../src/server/content/content-routes.ts';
-import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
+import { INFO_PAGES } from '../../src/web/features/content/screens/info-page/info-pages.ts';
 import { call, expectOk, login, makeTestApp, type TestApp } from './helpers.ts';
 
 /** The information and agreement pages of spec §2, and whether each needs a log-in. */

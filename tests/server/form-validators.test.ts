@@ -11,7 +11,7 @@ import { formValidatorKey } from '../../src/engine/insure/form-validator-key.ts'
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { createManifestStore } from '../../src/server/catalogue/manifest-store.ts';
 import { preparedFormValidator } from '../../src/server/catalogue/form-validators.ts';
-import { formValidatorUrl } from '../../src/web/renderers/insure/form-validator.ts';
+import { formValidatorUrl } from '../../src/web/features/insure/renderers/insure/form-validator.ts';
 import { makeTestApp, type TestApp, XUZHOU } from './helpers.ts';
 
 const raw: ProductManifest[] = readdirSync('manifests')

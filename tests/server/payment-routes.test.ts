@@ -16,7 +16,7 @@ import { loadManifestStore, requireManifest } from '../../src/server/catalogue/m
 import { applicationForms, orders } from '../../src/server/db/schema.ts';
 import type { RawNotificationPost } from '../../src/server/providers/payment/notification-delivery.ts';
 import type { WechatKeys } from '../../src/server/providers/payment/wechat-pay-provider.ts';
-import { applicationForm } from '../../src/web/renderers/confirm/place-order.ts';
+import { applicationForm } from '../../src/web/features/insure/renderers/confirm/place-order.ts';
 import { openChannelTrade } from './payment-channels-support.ts';
 import {
   backends,

@@ -23,7 +23,7 @@ import { productCalls } from '../../src/contract/product-calls.ts';
 import { orderCalls } from '../../src/contract/order.ts';
 import { buildInsureFormSchema } from '../../src/engine/insure/form-schema.ts';
 import { formValidatorKey } from '../../src/engine/insure/form-validator-key.ts';
-import { formValidatorUrl } from '../../src/web/renderers/insure/form-validator.ts';
+import { formValidatorUrl } from '../../src/web/features/insure/renderers/insure/form-validator.ts';
 
 /** The built document's one inline script (the document start): the page's policy allows it by its hash. */
 const INLINE_SCRIPT = `(()=>{window.__started=location.hash})();`;

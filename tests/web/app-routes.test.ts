@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,18 +8,21 @@ import { paths, POLICY_DETAIL_ROUTE, ROUTES } from '../../src/web/app/paths.ts';
 import { matchRoutes } from 'react-router-dom';
 import { matchAppRoutes, routes } from '../../src/web/app/router.tsx';
 import { CATCH_ALL_SCREENS, MISNAMED_SCREEN_MODULES, SCREEN_NAMES } from '../../src/web/app/screens.ts';
-import { INFO_PAGES } from '../../src/web/screens/info-page/info-pages.ts';
+import { INFO_PAGES } from '../../src/web/features/content/screens/info-page/info-pages.ts';
 
 const MANIFESTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../manifests');
 
-const screenFolders = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '../../src/web/screens'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const FEATURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../src/web/features');
+/** Every folder under src/web/features/<feature>/screens/. */
+const screenFolders = readdirSync(FEATURES_DIR).flatMap((feature) => {
+  const dir = join(FEATURES_DIR, feature, 'screens');
+  return existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+});
 
 describe('the route table (src/contract/app-routes.ts)', () => {
   it('names only screens that have a module', () => {
     const missing = appRoutes().filter((route) => !SCREEN_NAMES.includes(route.screen));
-    expect(missing.map((route) => `${route.key}: src/web/screens/${route.screen}/${route.screen}-screen.tsx`)).toEqual([]);
+    expect(missing.map((route) => `${route.key}: src/web/features/*/screens/${route.screen}/${route.screen}-screen.tsx`)).toEqual([]);
   });
 
   it('routes every screen module (the catch-all route renders product-detail and not-found)', () => {
@@ -30,6 +33,7 @@ describe('the route table (src/contract/app-routes.ts)', () => {
   it('finds a <name>/<name>-screen.tsx module in every screen folder, and no other *-screen.tsx', () => {
     expect(MISNAMED_SCREEN_MODULES).toEqual([]);
     expect([...SCREEN_NAMES].sort()).toEqual([...screenFolders].sort());
+    expect(screenFolders.filter((name, i) => screenFolders.indexOf(name) !== i)).toEqual([]);
   });
 
   it('declares each path once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pollUntil, withAttempts } from '../../src/web/api/async.ts';
+import { pollUntil, withAttempts } from '../../src/web/features/orders/api/async.ts';
 
 describe('withAttempts', () => {
   it('stops at the first success', async () => {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
 import { documentStartSource } from '../../scripts/lib/vite-document-preloads.ts';
 import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from '../../src/contract/app-routes.ts';
-import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } from '../../src/web/api/document-start.ts';
-import { earlyCatalogue, loadQueryModule } from '../../src/web/api/early-queries.ts';
+import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } from '../../src/web/shared/api/document-start.ts';
+import { earlyCatalogue, loadQueryModule } from '../../src/web/shared/api/early-queries.ts';
 import { catchAllAnswer, type CatchAllData } from '../../src/web/app/route-gates.ts';
 
 /**

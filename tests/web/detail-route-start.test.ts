@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentStartSource, type BuiltPatternStart } from '../../scripts/lib/vite-document-preloads.ts';
 import { APP_ROUTES, DETAIL_ROUTE_SHAPE } from '../../src/contract/app-routes.ts';
 import { SYS_CODE } from '../../src/engine/rules/system-codes.ts';
-import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '../../src/web/api/document-start.ts';
+import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, type StartedRequest } from '../../src/web/shared/api/document-start.ts';
 
 /**
  * The document-start script's detail route start (scripts/lib/vite-document-preloads.ts, `PatternStart`):

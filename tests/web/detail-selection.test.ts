@@ -9,7 +9,7 @@ import {
   needsNoticeBar,
   scaleShowValue,
   toPlanMsg,
-} from '../../src/web/renderers/detail/selection.ts';
+} from '../../src/web/features/insure/renderers/detail/selection.ts';
 
 const load = (name: string) => JSON.parse(readFileSync(new URL(`../../manifests/${name}.json`, import.meta.url), 'utf8')) as ProductManifest;
 const xuzhou = load('xuzhou-student-accident-2025');

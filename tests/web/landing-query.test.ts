@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { landingQuery } from '../../src/web/state/promo-code.ts';
-import { detailPathOf, findProductByPath } from '../../src/web/api/catalogue.ts';
+import { landingQuery } from '../../src/web/shared/state/promo-code.ts';
+import { detailPathOf, findProductByPath } from '../../src/web/features/catalogue/api/catalogue.ts';
 import type { ProductListItem } from '../../src/contract/product.ts';
 
 describe('landingQuery', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RatingRecord } from '../../src/contract/ratings.ts';
-import { addPage, EMPTY_PAGES } from '../../src/web/screens/estimate-list/rating-pages.ts';
+import { addPage, EMPTY_PAGES } from '../../src/web/features/ratings/screens/estimate-list/rating-pages.ts';
 
 const records = (from: number, n: number): RatingRecord[] =>
   Array.from({ length: n }, (_, i) => ({ id: from + i, createTime: '2026-11-01 10:00', loginAccount: '138****0000', commentStatistics: [], tags: [], text: '' }));

@@ -5,9 +5,9 @@
  * and the recorder reads the same storage keys as the rest of the app.
  */
 import { describe, expect, it } from 'vitest';
-import { maskText, MASK_CLASS } from '../../src/web/recording/recorder.ts';
-import { SAVED_RECORD_KEY, USER_KEY } from '../../src/web/recording/keys.ts';
-import { STORAGE_KEYS } from '../../src/web/state/storage.ts';
+import { maskText, MASK_CLASS } from '../../src/web/features/recording/recorder.ts';
+import { SAVED_RECORD_KEY, USER_KEY } from '../../src/web/features/recording/keys.ts';
+import { STORAGE_KEYS } from '../../src/web/shared/state/storage.ts';
 
 describe('recorded text', () => {
   it('stars every character inside a masked element and keeps the layout', () => {
@@ -24,7 +24,7 @@ describe('recorded text', () => {
     expect(maskText('保费 ¥120.00 订单 O20261125000123', p)).toBe('保费 ¥120.00 订单 O20261125000123');
   });
 
-  it('reads the storage keys of state/storage.ts', () => {
+  it('reads the storage keys of shared/state/storage.ts', () => {
     expect(SAVED_RECORD_KEY).toBe(STORAGE_KEYS.savedRecord);
     expect(USER_KEY).toBe(STORAGE_KEYS.user);
   });

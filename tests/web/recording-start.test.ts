@@ -12,8 +12,8 @@
  * document, masked as the recorder asks.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SAVED_RECORD_KEY } from '../../src/web/recording/keys.ts';
-import type * as RecorderModule from '../../src/web/recording/recorder.ts';
+import { SAVED_RECORD_KEY } from '../../src/web/features/recording/keys.ts';
+import type * as RecorderModule from '../../src/web/features/recording/recorder.ts';
 
 interface StandInOptions {
   emit: (event: { type: number; data: Record<string, unknown>; timestamp: number }) => void;
@@ -80,7 +80,7 @@ beforeEach(async () => {
   document.body.innerHTML = '<main><label>姓名 <input id="root_policyHolder_name"></label></main>';
   location.hash = '#/insure?productCode=P1';
   vi.resetModules();
-  recorder = await import('../../src/web/recording/recorder.ts');
+  recorder = await import('../../src/web/features/recording/recorder.ts');
   savedSale();
 });
 

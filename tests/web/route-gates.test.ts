@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/contract/app-routes.ts';
 import { passRouteGate } from '../../src/web/app/route-gates.ts';
-import { STORAGE_KEYS } from '../../src/web/state/storage.ts';
+import { STORAGE_KEYS } from '../../src/web/shared/state/storage.ts';
 
 /** The gates a navigation passes before its screen renders (spec §2 navigation rules). */
 describe('passRouteGate', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaleShowValue } from '../../src/web/renderers/detail/show-value.ts';
+import { scaleShowValue } from '../../src/web/features/insure/renderers/detail/show-value.ts';
 
 describe('scaleShowValue (spec §9: amounts scale by count in 万 and 元/天)', () => {
   it('scales amounts in 万元 and 万', () => {

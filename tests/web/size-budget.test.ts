@@ -7,19 +7,19 @@ const manifest: BuildManifest = {
     file: 'assets/index-a.js',
     isEntry: true,
     imports: ['_vendor-b.js', '_shared-c.js'],
-    dynamicImports: ['src/web/screens/home/home-screen.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx'],
+    dynamicImports: ['src/web/features/catalogue/screens/home/home-screen.tsx', 'src/web/features/insure/screens/product-detail/product-detail-screen.tsx'],
     css: ['assets/index-a.css'],
   },
   '_vendor-b.js': { file: 'assets/vendor-b.js' },
   '_shared-c.js': { file: 'assets/shared-c.js', imports: ['_vendor-b.js'], css: ['assets/shared-c.css'] },
-  'src/web/screens/home/home-screen.tsx': {
+  'src/web/features/catalogue/screens/home/home-screen.tsx': {
     file: 'assets/home-d.js',
     isDynamicEntry: true,
     imports: ['_shared-c.js', '_tag-e.js'],
     css: ['assets/home-d.css'],
   },
   '_tag-e.js': { file: 'assets/tag-e.js', imports: ['_vendor-b.js'] },
-  'src/web/screens/product-detail/product-detail-screen.tsx': {
+  'src/web/features/insure/screens/product-detail/product-detail-screen.tsx': {
     file: 'assets/detail-f.js',
     isDynamicEntry: true,
     imports: ['_heavy-g.js'],
@@ -58,11 +58,11 @@ describe('homeRouteFiles', () => {
   });
 
   it('fails when the home screen is a chunk but not a lazy one', () => {
-    expect(() => homeRouteFiles({ ...manifest, 'src/web/screens/home/home-screen.tsx': { file: 'assets/home.js' } })).toThrow(/lazy/);
+    expect(() => homeRouteFiles({ ...manifest, 'src/web/features/catalogue/screens/home/home-screen.tsx': { file: 'assets/home.js' } })).toThrow(/lazy/);
   });
 
   it("is the entry's closure when the home screen is bundled into the entry's chunks (the build's core chunk)", () => {
-    const { ['src/web/screens/home/home-screen.tsx']: _home, ...withoutHome } = manifest;
+    const { ['src/web/features/catalogue/screens/home/home-screen.tsx']: _home, ...withoutHome } = manifest;
     expect(homeRouteFiles(withoutHome).sort()).toEqual(['assets/index-a.css', 'assets/index-a.js', 'assets/shared-c.css', 'assets/shared-c.js', 'assets/vendor-b.js'].sort());
   });
 });
@@ -78,22 +78,22 @@ describe('the home route budget', () => {
 
 describe('screens\' own opening downloads', () => {
   it('are the screen modules of the build', () => {
-    expect(screenSources(manifest)).toEqual(['src/web/screens/home/home-screen.tsx', 'src/web/screens/product-detail/product-detail-screen.tsx']);
+    expect(screenSources(manifest)).toEqual(['src/web/features/catalogue/screens/home/home-screen.tsx', 'src/web/features/insure/screens/product-detail/product-detail-screen.tsx']);
   });
 
   it('count what a screen loads beyond the home route, not what the first load already brought', () => {
     const home = new Set(homeRouteFiles(manifest));
-    expect(screenFiles(manifest, 'src/web/screens/product-detail/product-detail-screen.tsx', home).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
-    expect(screenFiles(manifest, 'src/web/screens/home/home-screen.tsx', home)).toEqual([]);
+    expect(screenFiles(manifest, 'src/web/features/insure/screens/product-detail/product-detail-screen.tsx', home).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
+    expect(screenFiles(manifest, 'src/web/features/catalogue/screens/home/home-screen.tsx', home)).toEqual([]);
   });
 });
 
 describe('the idle load (what home loads after its first render)', () => {
   const withIdle: BuildManifest = {
     ...manifest,
-    'src/web/api/query-module.ts': { file: 'assets/query-module-h.js', isDynamicEntry: true, imports: ['_query-i.js', '_vendor-b.js'] },
+    'src/web/shared/api/query-module.ts': { file: 'assets/query-module-h.js', isDynamicEntry: true, imports: ['_query-i.js', '_vendor-b.js'] },
     '_query-i.js': { file: 'assets/query-i.js' },
-    'src/web/screens/product-detail/product-detail-screen.tsx': { file: 'assets/detail-f.js', isDynamicEntry: true, imports: ['_heavy-g.js', '_query-i.js'] },
+    'src/web/features/insure/screens/product-detail/product-detail-screen.tsx': { file: 'assets/detail-f.js', isDynamicEntry: true, imports: ['_heavy-g.js', '_query-i.js'] },
   };
 
   it('is counted beyond the home route, and a screen opened after it does not pay it again', () => {
@@ -101,7 +101,7 @@ describe('the idle load (what home loads after its first render)', () => {
     const idle = idleFiles(withIdle, home);
     expect(idle.sort()).toEqual(['assets/query-i.js', 'assets/query-module-h.js']);
     const loaded = new Set([...home, ...idle]);
-    expect(screenFiles(withIdle, 'src/web/screens/product-detail/product-detail-screen.tsx', loaded).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
+    expect(screenFiles(withIdle, 'src/web/features/insure/screens/product-detail/product-detail-screen.tsx', loaded).sort()).toEqual(['assets/detail-f.js', 'assets/heavy-g.js']);
   });
 
   it('must be a lazy chunk', () => {

@@ -67,7 +67,7 @@ export const BUSY_BODY = Object.freeze({ code: ErrorCode.Busy, msg: '系统繁�
  * never framed. React's `style` props go through the CSSOM, which style-src
  * does not govern, so no 'unsafe-inline' is needed.
  *
- * Sharing (src/web/components/share): the QR code and the poster are data:
+ * Sharing (src/web/features/sharing): the QR code and the poster are data:
  * URLs (dom-to-image-more draws the poster as a data: SVG image onto a canvas
  * and copies styles through the CSSOM, so img-src data: is all it needs).
  * Inside WeChat the share card needs WeChat's JSSDK, a script of

@@ -1,7 +1,7 @@
 import { use, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AppPage } from '../components/app-page.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AppPage } from '../shared/ui/app-page.tsx';
+import { LoadError } from '../shared/ui/load-error.tsx';
 import { catchAllAnswer } from './route-gates.ts';
 import { CATCH_ALL_SCREENS, lazyComponent } from './screens.ts';
 

@@ -1,8 +1,8 @@
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { productCalls } from '../../contract/product-calls.ts';
-import { ApiError, call } from '../api/client.ts';
-import { adoptProductManifest } from '../api/early-queries.ts';
+import { ApiError, call } from '../shared/api/client.ts';
+import { adoptProductManifest } from '../shared/api/early-queries.ts';
 import type { CatchAllData } from './route-gates.ts';
 
 /**

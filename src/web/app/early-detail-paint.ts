@@ -25,7 +25,7 @@ export const EARLY_DETAIL_TEXTS = {
  * shell's status (加载中…) stays for it, out of sight, and a spinner shows below the banner until the app renders.
  *
  * Returns a promise settled once the painted view has been presented (at once when nothing was painted):
- * the document-start script leaves it for the app, whose first render waits for it (api/document-start.ts,
+ * the document-start script leaves it for the app, whose first render waits for it (shared/api/document-start.ts,
  * `documentPaintPresented`).
  *
  * Self-contained: it is serialised with `Function.prototype.toString`, so it reads no outer name; its

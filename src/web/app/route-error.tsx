@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { StatusBlock } from '../components/status-block.tsx';
+import { StatusBlock } from '../shared/ui/status-block.tsx';
 
 /**
  * Last-resort error screen of a route: a screen chunk that failed to load

@@ -1,10 +1,10 @@
 import { tracked } from './tracked-promise.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { findProductByPath } from '../api/catalogue.ts';
-import { earlyCatalogue, sendProductManifest } from '../api/early-queries.ts';
-import { clearSavedRecord, clearStoredForm } from '../state/form-reset.ts';
-import { getPromoCode, storePromoCodeFromQuery } from '../state/promo-code.ts';
-import { isLoggedIn } from '../state/session.ts';
+import { findProductByPath } from '../features/catalogue/index.ts';
+import { earlyCatalogue, sendProductManifest } from '../shared/api/early-queries.ts';
+import { clearSavedRecord, clearStoredForm } from '../shared/state/form-reset.ts';
+import { getPromoCode, storePromoCodeFromQuery } from '../shared/state/promo-code.ts';
+import { isLoggedIn } from '../shared/state/session.ts';
 import { loginRedirectUrl, type TargetLocation } from './guards.ts';
 import { preloadImage } from './preload-image.ts';
 import { CATCH_ALL_SCREENS, preloadScreen } from './screens.ts';

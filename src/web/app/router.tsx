@@ -1,9 +1,9 @@
 import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, renderMatches, Router, useLocation, type Location, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { appRoutes, type RouteFlags } from '../../contract/app-routes.ts';
-import { PageLoading } from '../components/page-loading.tsx';
-import { TopProgress } from '../components/top-progress.tsx';
-import { startMarketModel } from '../markets/market-start.ts';
+import { PageLoading } from '../shared/ui/page-loading.tsx';
+import { TopProgress } from '../shared/ui/top-progress.tsx';
+import { startMarketModel } from '../features/catalogue/index.ts';
 import { createAppNavigation, type AppNavigation } from './navigation.ts';
 import { ROUTES } from './paths.ts';
 import { RouteBoundary } from './route-error.tsx';

@@ -4,13 +4,13 @@ import { onceLoaded, type OnceLoaded, type TrackedPromise } from './tracked-prom
 type ScreenModule = { default: ComponentType };
 
 /**
- * Every screen is `screens/<name>/<name>-screen.tsx` with a default export,
+ * Every screen is `features/<feature>/screens/<name>/<name>-screen.tsx` with a default export,
  * loaded on demand (spec §2): one chunk per screen. Vite finds them (a lazy
  * glob: each is a dynamic import), so no list of screens is kept by hand.
  */
-const MODULES = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx');
+const MODULES = import.meta.glob<ScreenModule>('../features/*/screens/*/*-screen.tsx');
 
-const MODULE_PATH = /^\.\.\/screens\/([^/]+)\/([^/]+)-screen\.tsx$/;
+const MODULE_PATH = /^\.\.\/features\/[^/]+\/screens\/([^/]+)\/([^/]+)-screen\.tsx$/;
 
 /** The screen folders that hold a `<name>/<name>-screen.tsx` module. */
 export const SCREEN_NAMES: readonly string[] = Object.keys(MODULES)
@@ -27,9 +27,16 @@ export const MISNAMED_SCREEN_MODULES: readonly string[] = Object.keys(MODULES).f
 /** The screens the catch-all route renders itself (a manifest's detail route, else not found). */
 export const CATCH_ALL_SCREENS = ['product-detail', 'not-found'] as const;
 
+const LOADERS = new Map(
+  Object.entries(MODULES).flatMap(([path, load]) => {
+    const match = MODULE_PATH.exec(path);
+    return match && match[1] === match[2] ? [[match[1] as string, load] as const] : [];
+  }),
+);
+
 function loader(name: string): () => Promise<ScreenModule> {
-  const load = MODULES[`../screens/${name}/${name}-screen.tsx`];
-  if (!load) throw new Error(`no screen module src/web/screens/${name}/${name}-screen.tsx`);
+  const load = LOADERS.get(name);
+  if (!load) throw new Error(`no screen module src/web/features/*/screens/${name}/${name}-screen.tsx`);
   return load;
 }
 

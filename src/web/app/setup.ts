@@ -4,9 +4,9 @@ import 'antd-mobile/es/global';
 // The page's base styles, after antd-mobile's: one stylesheet with the home route's (`core`), not a file of their own.
 import '../base.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { registerApiUi } from '../api/client.ts';
+import { registerApiUi } from '../shared/api/client.ts';
 import { render, unmount } from './antd-render.ts';
-import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../state/promo-code.ts';
+import { getPromoCode, landingQuery, storePromoCodeFromQuery } from '../shared/state/promo-code.ts';
 import { loginRedirectUrl } from './guards.ts';
 import { ROUTES } from './paths.ts';
 import type { AppNavigation } from './navigation.ts';
@@ -27,7 +27,7 @@ export function setUpAntdMobileForReact19(): void {
 export function setUpApiUi(navigation: Pick<AppNavigation, 'location' | 'navigate'>): void {
   registerApiUi({
     // Loaded on first use: Toast and its animation library stay out of the first screen's bundle.
-    toast: (message, durationMs) => void import('../components/toast.ts').then((m) => m.failToast(message, durationMs)),
+    toast: (message, durationMs) => void import('../shared/ui/toast.ts').then((m) => m.failToast(message, durationMs)),
     goLogin: () => {
       const location = navigation.location();
       if (location.pathname === ROUTES.login) return;

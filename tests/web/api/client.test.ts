@@ -1,7 +1,7 @@
 import '../state/memory-storage.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, HTTP_401_MESSAGE, registerApiUi, TIMEOUT_MESSAGE } from '../../../src/web/api/client.ts';
-import { api } from '../../../src/web/api/endpoints.ts';
+import { ApiError, call, HTTP_401_MESSAGE, registerApiUi, TIMEOUT_MESSAGE } from '../../../src/web/shared/api/client.ts';
+import { api } from '../../../src/web/shared/api/endpoints.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 import * as Type from '@sinclair/typebox';
 import { defineCall } from '../../../src/contract/define-call.ts';
@@ -10,7 +10,7 @@ import { productCalls } from '../../../src/contract/product-calls.ts';
 
 /** A call the tests answer as they like. */
 const probe = defineCall({ method: 'GET', path: '/x', summary: 'test probe', auth: 'public', data: Type.Unknown() });
-import { getUser, saveUser } from '../../../src/web/state/session.ts';
+import { getUser, saveUser } from '../../../src/web/shared/state/session.ts';
 import { signedInUser as user } from './signed-in-user.ts';
 
 /** Answers every fetch with one HTTP status and JSON body, and records the requests. */

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentStartSource, startedCall } from '../../../scripts/lib/vite-document-preloads.ts';
 import { marketCalls } from '../../../src/contract/market.ts';
 import { productCalls } from '../../../src/contract/product-calls.ts';
-import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } from '../../../src/web/api/document-start.ts';
-import { marketApi } from '../../../src/web/api/market-api.ts';
-import { productApi } from '../../../src/web/api/product-api.ts';
-import { forgetUser, saveUser } from '../../../src/web/state/session.ts';
+import { DOCUMENT_CALL_START, DOCUMENT_START_KEY, resetDocumentStartForTests } from '../../../src/web/shared/api/document-start.ts';
+import { marketApi } from '../../../src/web/shared/api/market-api.ts';
+import { productApi } from '../../../src/web/shared/api/product-api.ts';
+import { forgetUser, saveUser } from '../../../src/web/shared/state/session.ts';
 import { signedInUser as user } from './signed-in-user.ts';
 
 /** The document-start script of home's route as vite.config.ts declares it. */

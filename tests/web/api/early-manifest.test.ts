@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/web/api/client.ts';
+import { ApiError } from '../../../src/web/shared/api/client.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 
 /** attr/{code}/edu answered by the test: a manifest for a known code, 4004 (no such product) for 'gone'. */
 const asked: string[] = [];
 const manifestOf = (productCode: string) => ({ productCode, productName: `产品${productCode}`, status: 'online' }) as unknown as ProductManifest;
-vi.mock('../../../src/web/api/product-api.ts', () => ({
+vi.mock('../../../src/web/shared/api/product-api.ts', () => ({
   productApi: {
     productManifest: (productCode: string) => {
       asked.push(productCode);
@@ -15,7 +15,7 @@ vi.mock('../../../src/web/api/product-api.ts', () => ({
   },
 }));
 
-const { adoptProductManifest, earlyManifest, sendProductManifest } = await import('../../../src/web/api/early-queries.ts');
+const { adoptProductManifest, earlyManifest, sendProductManifest } = await import('../../../src/web/shared/api/early-queries.ts');
 
 beforeEach(() => {
   asked.length = 0;
@@ -41,7 +41,7 @@ describe('earlyManifest: a detail page\'s manifest before the query library, han
 
   it('goes into the query cache when the query module loads, and a look-up\'s answer after that goes there too', async () => {
     await earlyManifest('P3').load();
-    const { queryClient, queries } = await import('../../../src/web/api/query-module.ts');
+    const { queryClient, queries } = await import('../../../src/web/shared/api/query-module.ts');
     expect(queryClient.getQueryData(queries.productManifest('P3').queryKey)).toEqual(manifestOf('P3'));
     expect(await queryClient.ensureQueryData(queries.productManifest('P3'))).toEqual(manifestOf('P3'));
     expect(asked).toEqual(['P3']);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** selectSupermarket answered by the test: a market for a known id, null (not found) otherwise. */
 const asked: string[] = [];
-vi.mock('../../../src/web/api/market-api.ts', () => ({
+vi.mock('../../../src/web/shared/api/market-api.ts', () => ({
   marketApi: {
     selectSupermarket: (id: string) => {
       asked.push(id);
@@ -11,8 +11,8 @@ vi.mock('../../../src/web/api/market-api.ts', () => ({
   },
 }));
 
-const { earlyMarket } = await import('../../../src/web/api/early-queries.ts');
-const { MissingData } = await import('../../../src/web/api/query-client.ts');
+const { earlyMarket } = await import('../../../src/web/shared/api/early-queries.ts');
+const { MissingData } = await import('../../../src/web/shared/api/query-client.ts');
 
 beforeEach(() => {
   asked.length = 0;
@@ -33,7 +33,7 @@ describe('earlyMarket: a market home\'s data before the query library, handed to
 
   it('goes into the query cache under the market\'s key when the query module loads, and so does one opened later', async () => {
     await earlyMarket('b').load();
-    const { queryClient, queries } = await import('../../../src/web/api/query-module.ts');
+    const { queryClient, queries } = await import('../../../src/web/shared/api/query-module.ts');
     expect(queryClient.getQueryData(queries.market('b').queryKey)).toEqual(expect.objectContaining({ id: 'b' }));
     expect(await queryClient.ensureQueryData(queries.market('b'))).toEqual(expect.objectContaining({ id: 'b' }));
     expect(asked).toEqual(['b']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EarlyQuery } from '../../../src/web/api/early-queries.ts';
-import { createQueryClient } from '../../../src/web/api/query-client.ts';
+import { EarlyQuery } from '../../../src/web/shared/api/early-queries.ts';
+import { createQueryClient } from '../../../src/web/shared/api/query-client.ts';
 
 /** An early query whose requests the test answers one by one. */
 function early() {

@@ -1,5 +1,5 @@
 /**
- * Pull to refresh of a paged list (components/infinite-list.ts) on the rating
+ * Pull to refresh of a paged list (shared/ui/infinite-list.ts) on the rating
  * pages of the query factories: only page 1 is fetched again and the later
  * pages are dropped (spec §4), not every page loaded so far.
  */
@@ -7,9 +7,9 @@ import { InfiniteQueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
-import { queries } from '../../../src/web/api/queries.ts';
-import { createQueryClient } from '../../../src/web/api/query-client.ts';
-import { refreshFirstPage } from '../../../src/web/components/infinite-list.ts';
+import { queries } from '../../../src/web/shared/api/queries.ts';
+import { createQueryClient } from '../../../src/web/shared/api/query-client.ts';
+import { refreshFirstPage } from '../../../src/web/shared/ui/infinite-list.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

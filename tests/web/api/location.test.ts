@@ -25,9 +25,9 @@ describe('locateVisitor', () => {
 
   it('asks once per session, accepting a recent cached position; 重新定位 asks for a fresh one', async () => {
     vi.resetModules();
-    const { marketApi } = await import('../../../src/web/api/market-api.ts');
+    const { marketApi } = await import('../../../src/web/shared/api/market-api.ts');
     vi.spyOn(marketApi, 'locateArea').mockResolvedValue({ located: true, areaCode: '320302', name: '江苏省徐州市鼓楼区' } as Awaited<ReturnType<typeof marketApi.locateArea>>);
-    const { forgetVisitorPlace, locateVisitor } = await import('../../../src/web/api/location.ts');
+    const { forgetVisitorPlace, locateVisitor } = await import('../../../src/web/features/catalogue/api/location.ts');
     await locateVisitor();
     await locateVisitor();
     expect(maximumAges).toEqual([10 * 60 * 1000]);

@@ -1,4 +1,4 @@
-import type { saveUser } from '../../../src/web/state/session.ts';
+import type { saveUser } from '../../../src/web/shared/state/session.ts';
 
 /** A parent signed in, as the login answer leaves it in storage (phone masked as the server sends it). */
 export const signedInUser: Parameters<typeof saveUser>[0] = {

@@ -28,7 +28,7 @@ import {
   MSG_REQUIRED,
 } from '../../../src/engine/rules/messages.ts';
 import { fieldMessages, transformErrors } from '../../../src/web/form-theme/validation.ts';
-import { createInsureValidate, insureFormProblems } from '../../../src/web/renderers/insure/insure-validation.ts';
+import { createInsureValidate, insureFormProblems } from '../../../src/web/features/insure/renderers/insure/insure-validation.ts';
 
 const dir = new URL('../../../manifests/', import.meta.url);
 const MANIFESTS = readdirSync(dir)

@@ -17,8 +17,8 @@ import type { ProductManifest } from '../../../src/engine/manifest/manifest-type
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { formValidatorModule } from '../../../src/server/catalogue/form-validators.ts';
 import { transformErrors } from '../../../src/web/form-theme/validation.ts';
-import { precompiledFormValidator, type FormValidatorModule } from '../../../src/web/renderers/insure/form-validator.ts';
-import { createInsureValidate } from '../../../src/web/renderers/insure/insure-validation.ts';
+import { precompiledFormValidator, type FormValidatorModule } from '../../../src/web/features/insure/renderers/insure/form-validator.ts';
+import { createInsureValidate } from '../../../src/web/features/insure/renderers/insure/insure-validation.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MANIFESTS = readdirSync(join(here, '../../../manifests'))

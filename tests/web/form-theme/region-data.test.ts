@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
-import { cachedAreaChildren, loadAreaChildren, loadRegionLabels, resetRegionCache } from '../../../src/web/api/regions.ts';
+import { cachedAreaChildren, loadAreaChildren, loadRegionLabels, resetRegionCache } from '../../../src/web/shared/api/regions.ts';
 import { regionLabel, regionPath, regionText } from '../../../src/web/form-theme/region-data.ts';
 import { marketCalls } from '../../../src/contract/market.ts';
 

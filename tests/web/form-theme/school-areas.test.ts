@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
-import { resetRegionCache } from '../../../src/web/api/regions.ts';
+import { resetRegionCache } from '../../../src/web/shared/api/regions.ts';
 import { defaultRegionCode } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { loadCountiesUnder } from '../../../src/web/form-theme/widgets/school-areas.ts';

@@ -24,8 +24,8 @@ import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
 import { ErrorSchemaBuilder, type ErrorSchema, type RegistryFieldsType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { queryClient } from '../../../src/web/api/query-client.ts';
-import { resetRegionCache } from '../../../src/web/api/regions.ts';
+import { queryClient } from '../../../src/web/shared/api/query-client.ts';
+import { resetRegionCache } from '../../../src/web/shared/api/regions.ts';
 import { InsureForm, transformErrors } from '../../../src/web/form-theme/index.tsx';
 import { declareReactActEnvironment, guardConsoleError } from '../render/react-test-env.ts';
 

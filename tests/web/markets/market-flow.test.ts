@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageModel, type MarketSummary } from '../../../src/engine/markets/page-model.ts';
-import { marketHomeHref, runDecision } from '../../../src/web/markets/market-flow.ts';
-import { readMarketChoice, saveMarketChoice } from '../../../src/web/state/market-choice.ts';
-import { searchProducts } from '../../../src/web/screens/search-center/search-center-screen.tsx';
+import { marketHomeHref, runDecision } from '../../../src/web/features/catalogue/markets/market-flow.ts';
+import { readMarketChoice, saveMarketChoice } from '../../../src/web/features/catalogue/state/market-choice.ts';
+import { searchProducts } from '../../../src/web/features/catalogue/screens/search-center/search-center-screen.tsx';
 import type { ProductListItem } from '../../../src/contract/product.ts';
 
 const m = (id: string, areas: string[], homeRoute = '/insureMarketHome', status: 'online' | 'offline' = 'online'): MarketSummary => ({ id, name: id, status, areas, homeRoute });

@@ -21,9 +21,9 @@ import {
 import { POLICY_STATUSES } from '../../../src/contract/policy-status.ts';
 import type { StatusCounts } from '../../../src/contract/policy.ts';
 import { paths, ROUTES } from '../../../src/web/app/paths.ts';
-import { draftFormOf } from '../../../src/web/screens/insure/draft-form.ts';
-import { formatRemaining, statusOfRoute } from '../../../src/web/screens/policy-detail/policy-detail-model.ts';
-import { tabsOf } from '../../../src/web/screens/policy-list/policy-tabs.ts';
+import { draftFormOf } from '../../../src/web/features/insure/screens/insure/draft-form.ts';
+import { formatRemaining, statusOfRoute } from '../../../src/web/features/policies/screens/policy-detail/policy-detail-model.ts';
+import { tabsOf } from '../../../src/web/features/policies/screens/policy-list/policy-tabs.ts';
 
 describe('the lifecycle table', () => {
   it('allows exactly the listed transitions and refuses the rest in Chinese', () => {

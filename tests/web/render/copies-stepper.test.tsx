@@ -7,8 +7,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CopiesSection } from '../../../src/web/renderers/detail/sections/copies-section.tsx';
-import type { DetailSectionProps } from '../../../src/web/renderers/detail/types.ts';
+import { CopiesSection } from '../../../src/web/features/insure/renderers/detail/sections/copies-section.tsx';
+import type { DetailSectionProps } from '../../../src/web/features/insure/renderers/detail/types.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

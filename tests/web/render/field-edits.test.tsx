@@ -21,7 +21,7 @@ import type { InsureDraftData } from '../../../src/engine/insure/form-schema.ts'
 import type * as BaseInputModule from '../../../src/web/form-theme/templates/base-input-template.tsx';
 import { FIELD_EDIT_PAUSE_MS } from '../../../src/web/form-theme/field-edits.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
+import { InsureFormRenderer } from '../../../src/web/features/insure/renderers/insure/insure-form-renderer.tsx';
 import { declareReactActEnvironment, InsureFormHost, MANIFESTS, renderInApp } from './harness.tsx';
 
 /** Renders of each text field (by id), counted around the theme's BaseInputTemplate. */

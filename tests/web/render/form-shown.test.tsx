@@ -14,8 +14,8 @@ import { useState } from 'react';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { formValidatorModule } from '../../../src/server/catalogue/form-validators.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
-import { setFormValidatorModuleLoader, type FormValidatorModuleLoader } from '../../../src/web/renderers/insure/form-validator.ts';
+import { InsureFormRenderer } from '../../../src/web/features/insure/renderers/insure/insure-form-renderer.tsx';
+import { setFormValidatorModuleLoader, type FormValidatorModuleLoader } from '../../../src/web/features/insure/renderers/insure/form-validator.ts';
 import { declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
 
 const base = MANIFESTS.find((m) => m.manifest.insure.template !== 'guardian')!.manifest;

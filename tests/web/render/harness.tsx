@@ -13,7 +13,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../../../src/web/api/query-client.ts';
+import { queryClient } from '../../../src/web/shared/api/query-client.ts';
 import { beforeAll, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import type { QuoteRequest } from '../../../src/contract/product.ts';
@@ -25,13 +25,13 @@ import { productCalls } from '../../../src/contract/product-calls.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 import { resolveManifest } from '../../../src/engine/manifest/references.ts';
 import { buildInsureFormSchema, type InsureDraftData } from '../../../src/engine/insure/form-schema.ts';
-import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
+import { InsureFormRenderer } from '../../../src/web/features/insure/renderers/insure/insure-form-renderer.tsx';
 import { formValidatorModule } from '../../../src/server/catalogue/form-validators.ts';
 import {
   loadFormValidator,
   setFormValidatorModuleLoader,
   type FormValidatorModule,
-} from '../../../src/web/renderers/insure/form-validator.ts';
+} from '../../../src/web/features/insure/renderers/insure/form-validator.ts';
 
 // ---------------------------------------------------------------- manifests
 

@@ -8,9 +8,9 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PromoterCustomer } from '../../../src/contract/promoter-area.ts';
-import { InfoRows } from '../../../src/web/components/layout/info-rows.tsx';
-import { CustomerCard } from '../../../src/web/components/promoter/customer-card.tsx';
-import { UserText } from '../../../src/web/components/user-text.tsx';
+import { InfoRows } from '../../../src/web/shared/ui/layout/info-rows.tsx';
+import { CustomerCard } from '../../../src/web/features/promoters/components/customer-card.tsx';
+import { UserText } from '../../../src/web/shared/ui/user-text.tsx';
 import { declareReactActEnvironment, guardConsoleError } from './harness.tsx';
 
 declareReactActEnvironment();

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_BIRTHDAY_REQUIRED } from '../../../src/engine/rules/messages.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { InsureFormRenderer, type InsureFormHandle } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
+import { InsureFormRenderer, type InsureFormHandle } from '../../../src/web/features/insure/renderers/insure/insure-form-renderer.tsx';
 import { createGateway, declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
 import { HOLDER, planChoice, validDraft } from './valid-application.ts';
 

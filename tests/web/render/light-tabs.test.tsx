@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 /**
- * LightTabs (src/web/components/light-tabs.tsx): antd-mobile's Tabs look without react-spring.
+ * LightTabs (src/web/shared/ui/light-tabs.tsx): antd-mobile's Tabs look without react-spring.
  * The roles, aria-selected and roving tabindex, a tap, and the arrow keys (wrapping,
  * focus following the key) as antd-mobile's Tabs had them.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LightTabs } from '../../../src/web/components/light-tabs.tsx';
+import { LightTabs } from '../../../src/web/shared/ui/light-tabs.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCalls, type AccountSummary } from '../../../src/contract/accounts.ts';
 import { GW } from '../../../src/contract/define-call.ts';
 import { promoterCalls, type PromoterCard } from '../../../src/contract/promoter.ts';
-import { saveUser } from '../../../src/web/state/session.ts';
+import { saveUser } from '../../../src/web/shared/state/session.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
 
 // happy-dom has no canvas: the QR code of the share popup is a stand-in recording the link.
@@ -83,7 +83,7 @@ beforeAll(async () => {
   // Through the session module: it read local storage when it loaded, which the
   // harness's query client (through the api client) already made it do.
   saveUser(USER);
-  MyIndex = (await import('../../../src/web/screens/my-index/my-index-screen.tsx')).default;
+  MyIndex = (await import('../../../src/web/features/accounts/screens/my-index/my-index-screen.tsx')).default;
 });
 afterEach(() => {
   cleanup();

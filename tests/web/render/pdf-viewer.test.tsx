@@ -13,10 +13,10 @@ import { callGroups } from '../../../src/contract/calls.ts';
 import { CONTRACT_FILES, CONTRACT_NO_PATTERN, contractCalls } from '../../../src/contract/contracts.ts';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
 import { DOCUMENT_CALLS, isDocumentAddress } from '../../../src/contract/documents.ts';
-import { pdfViewerLink, viewerAddress } from '../../../src/web/api/contracts.ts';
+import { pdfViewerLink, viewerAddress } from '../../../src/web/features/contracts/api/contracts.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import PdfView from '../../../src/web/screens/contract/pdf-view.tsx';
-import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
+import PdfView from '../../../src/web/features/contracts/screens/contract/pdf-view.tsx';
+import { clearStorage, saveUser } from '../../../src/web/shared/state/session.ts';
 import { signedInUser } from '../api/signed-in-user.ts';
 import { declareReactActEnvironment, guardConsoleError } from './harness.tsx';
 

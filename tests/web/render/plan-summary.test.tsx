@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { PlanSummary } from '../../../src/web/renderers/insure/plan-summary.tsx';
+import { PlanSummary } from '../../../src/web/features/insure/renderers/insure/plan-summary.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

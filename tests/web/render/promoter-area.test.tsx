@@ -22,15 +22,15 @@ import {
   type PromoterSale,
   type RewardEntry,
 } from '../../../src/contract/promoter-area.ts';
-import { queryClient } from '../../../src/web/api/query-client.ts';
+import { queryClient } from '../../../src/web/shared/api/query-client.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import CustomerDetailPushScreen from '../../../src/web/screens/customer-detail-push/customer-detail-push-screen.tsx';
-import CustomerDetailScreen from '../../../src/web/screens/customer-detail/customer-detail-screen.tsx';
-import CustomerListScreen from '../../../src/web/screens/customer-list/customer-list-screen.tsx';
-import MyAchievementScreen from '../../../src/web/screens/my-achievement/my-achievement-screen.tsx';
-import RenewalListScreen from '../../../src/web/screens/renewal-list/renewal-list-screen.tsx';
-import RewardDetailScreen from '../../../src/web/screens/reward-detail/reward-detail-screen.tsx';
-import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
+import CustomerDetailPushScreen from '../../../src/web/features/promoters/screens/customer-detail-push/customer-detail-push-screen.tsx';
+import CustomerDetailScreen from '../../../src/web/features/promoters/screens/customer-detail/customer-detail-screen.tsx';
+import CustomerListScreen from '../../../src/web/features/promoters/screens/customer-list/customer-list-screen.tsx';
+import MyAchievementScreen from '../../../src/web/features/promoters/screens/my-achievement/my-achievement-screen.tsx';
+import RenewalListScreen from '../../../src/web/features/policies/screens/renewal-list/renewal-list-screen.tsx';
+import RewardDetailScreen from '../../../src/web/features/promoters/screens/reward-detail/reward-detail-screen.tsx';
+import { clearStorage, saveUser } from '../../../src/web/shared/state/session.ts';
 import { declareReactActEnvironment, guardConsoleError, renderInApp } from './harness.tsx';
 
 declareReactActEnvironment();

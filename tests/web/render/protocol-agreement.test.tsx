@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { ProtocolAgreement } from '../../../src/web/renderers/insure/protocol-agreement.tsx';
-import { useProtocolReading } from '../../../src/web/state/insure-flow.ts';
+import { ProtocolAgreement } from '../../../src/web/features/insure/renderers/insure/protocol-agreement.tsx';
+import { useProtocolReading } from '../../../src/web/features/insure/state/insure-flow.ts';
 import { declareReactActEnvironment, MANIFESTS, renderInApp } from './harness.tsx';
 
 const manifest = MANIFESTS.find((m) => m.manifest.protocols.length > 0)!.manifest;

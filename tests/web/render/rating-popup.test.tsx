@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { GW } from '../../../src/contract/define-call.ts';
 import { checkRatingSubmission, RATING_TEMPLATES } from '../../../src/engine/ratings/ratings.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { MISSING_TARGET_LOG, RatingPopup, toSubmission, type RatingTarget } from '../../../src/web/components/rating-popup/rating-popup.tsx';
+import { MISSING_TARGET_LOG, RatingPopup, toSubmission, type RatingTarget } from '../../../src/web/features/ratings/components/rating-popup/rating-popup.tsx';
 import { declareReactActEnvironment, guardConsoleError, renderInApp } from './harness.tsx';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
 

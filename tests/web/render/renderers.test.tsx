@@ -12,11 +12,11 @@ import { checkApplication } from '../../../src/engine/insure/check-application.t
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { priceApplication } from '../../../src/engine/pricing/price-application.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { buildConfirmModel } from '../../../src/web/renderers/confirm/confirm-model.ts';
-import { ConfirmRenderer } from '../../../src/web/renderers/confirm/confirm-renderer.tsx';
-import { DetailRenderer } from '../../../src/web/renderers/detail/detail-renderer.tsx';
-import { guaranteeRows } from '../../../src/web/renderers/detail/selection.ts';
-import { InsureFormRenderer } from '../../../src/web/renderers/insure/insure-form-renderer.tsx';
+import { buildConfirmModel } from '../../../src/web/features/insure/renderers/confirm/confirm-model.ts';
+import { ConfirmRenderer } from '../../../src/web/features/insure/renderers/confirm/confirm-renderer.tsx';
+import { DetailRenderer } from '../../../src/web/features/insure/renderers/detail/detail-renderer.tsx';
+import { guaranteeRows } from '../../../src/web/features/insure/renderers/detail/selection.ts';
+import { InsureFormRenderer } from '../../../src/web/features/insure/renderers/insure/insure-form-renderer.tsx';
 import { createGateway, guardConsoleError, MANIFESTS, RATING_STATS, RATINGS, renderInApp, declareReactActEnvironment } from './harness.tsx';
 import { HOLDER, INSURED_NAME, NOW, planChoice, validDraft } from './valid-application.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';

@@ -10,10 +10,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import { ratingCalls } from '../../../src/contract/ratings.ts';
-import { queryClient } from '../../../src/web/api/query-client.ts';
+import { queryClient } from '../../../src/web/shared/api/query-client.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import EstimateListScreen from '../../../src/web/screens/estimate-list/estimate-list-screen.tsx';
-import { clearStorage, saveUser } from '../../../src/web/state/session.ts';
+import EstimateListScreen from '../../../src/web/features/ratings/screens/estimate-list/estimate-list-screen.tsx';
+import { clearStorage, saveUser } from '../../../src/web/shared/state/session.ts';
 import { declareReactActEnvironment, renderInApp } from './harness.tsx';
 
 declareReactActEnvironment();

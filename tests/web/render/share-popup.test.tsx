@@ -12,9 +12,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { GW } from '../../../src/contract/define-call.ts';
 import { promoterCalls, SHARE, shareTitle, type PromoterCard } from '../../../src/contract/promoter.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { POSTER_HINT, SharePopup } from '../../../src/web/components/share/share-popup.tsx';
-import { forgetUser, saveUser } from '../../../src/web/state/session.ts';
-import { DetailRenderer, DetailShareButton } from '../../../src/web/renderers/detail/detail-renderer.tsx';
+import { POSTER_HINT, SharePopup } from '../../../src/web/features/sharing/components/share-popup.tsx';
+import { forgetUser, saveUser } from '../../../src/web/shared/state/session.ts';
+import { DetailRenderer, DetailShareButton } from '../../../src/web/features/insure/renderers/detail/detail-renderer.tsx';
 import { createGateway, declareReactActEnvironment, guardConsoleError, MANIFESTS, renderInApp } from './harness.tsx';
 
 const QR_PNG = 'data:image/png;base64,UVI=';

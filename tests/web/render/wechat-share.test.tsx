@@ -13,8 +13,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GW } from '../../../src/contract/define-call.ts';
 import { promoterCalls, SHARE } from '../../../src/contract/promoter.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
-import { useWeChatShare } from '../../../src/web/components/share/use-wechat-share.ts';
-import { configureWeChatShare, JSSDK_URL, type WeChatSdk } from '../../../src/web/components/share/wechat-share.ts';
+import { useWeChatShare } from '../../../src/web/features/sharing/components/use-wechat-share.ts';
+import { configureWeChatShare, JSSDK_URL, type WeChatSdk } from '../../../src/web/features/sharing/components/wechat-share.ts';
 import { declareReactActEnvironment } from './harness.tsx';
 
 declareReactActEnvironment();

@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
-import { loadRegionLabels } from '../../../src/web/api/regions.ts';
+import { loadRegionLabels } from '../../../src/web/shared/api/regions.ts';
 import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
-import { buildConfirmModel, confirmBlocker, type ConfirmRow } from '../../../src/web/renderers/confirm/confirm-model.ts';
+import { buildConfirmModel, confirmBlocker, type ConfirmRow } from '../../../src/web/features/insure/renderers/confirm/confirm-model.ts';
 import { guardian, guardianDraft, jining, jiningDraft, NOW, seriousIllness, seriousIllnessDraft, xuzhou, xuzhouDraft } from './fixtures.ts';
 
 const XUZHOU_UPGRADE: PlanChoice = { planCode: 'XZ25-SJ', copies: 1, factors: { socialSecurity: 'Y' } };

@@ -1,7 +1,7 @@
 /** Spec §4.4: which way the payment of a created order goes, by product and browser. */
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { alipayPayUrl, payBrowser, paymentStep, wechatAuthUrl } from '../../../src/web/renderers/confirm/pay-route.ts';
+import { alipayPayUrl, payBrowser, paymentStep, wechatAuthUrl } from '../../../src/web/features/insure/renderers/confirm/pay-route.ts';
 import { guardian } from './fixtures.ts';
 
 const order = { orderCode: 'ED1', applicationFormCode: 'AF1', amount: 30 };

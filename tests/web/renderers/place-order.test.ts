@@ -9,8 +9,8 @@ import type { RepeatInsuranceBody, SavePayOutBody, SubmitOrderBody, SubmitOrderR
 import type { InsureDraftLike, PlanChoice } from '../../../src/engine/insure/form-schema.ts';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
-import { ApiError } from '../../../src/web/api/client.ts';
-import { buildConfirmModel } from '../../../src/web/renderers/confirm/confirm-model.ts';
+import { ApiError } from '../../../src/web/shared/api/client.ts';
+import { buildConfirmModel } from '../../../src/web/features/insure/renderers/confirm/confirm-model.ts';
 import {
   applicationForm,
   duplicateMessage,
@@ -19,8 +19,8 @@ import {
   renewalTerms,
   type OrderInput,
   type PlaceOrderDeps,
-} from '../../../src/web/renderers/confirm/place-order.ts';
-import { clearAfterOrder, orderSerialFor } from '../../../src/web/state/insure-flow.ts';
+} from '../../../src/web/features/insure/renderers/confirm/place-order.ts';
+import { clearAfterOrder, orderSerialFor } from '../../../src/web/features/insure/state/insure-flow.ts';
 import { guardian, guardianDraft, jining, jiningDraft, NOW, seriousIllness, seriousIllnessDraft, START_DATE, xuzhou, xuzhouDraft } from './fixtures.ts';
 
 const ORDER_FAILED = '投保失败未生成订单,请稍后重试!';

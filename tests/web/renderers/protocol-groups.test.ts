@@ -1,7 +1,7 @@
 /** The two clause lists of the insure page (spec §3 protocol items, §4 Protocol reading). */
 import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { groupProtocols, paragraphs } from '../../../src/web/renderers/insure/protocol-groups.ts';
+import { groupProtocols, paragraphs } from '../../../src/web/features/insure/renderers/insure/protocol-groups.ts';
 import { guardian, jining, xuzhou } from './fixtures.ts';
 
 const names = (list: readonly Protocol[]) => list.map((p) => p.name);

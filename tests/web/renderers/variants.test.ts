@@ -1,7 +1,7 @@
 /** Which confirm page a product gets (spec §2): chosen by the manifest, never by product code. */
 import { describe, expect, it } from 'vitest';
 import type { ProductManifest } from '../../../src/engine/manifest/manifest-types.generated.ts';
-import { CONFIRM_LAYOUTS, confirmPath, confirmVariant } from '../../../src/web/renderers/confirm/variants.ts';
+import { CONFIRM_LAYOUTS, confirmPath, confirmVariant } from '../../../src/web/features/insure/renderers/confirm/variants.ts';
 import { guardian, jining, xuzhou } from './fixtures.ts';
 
 function withConfirm(m: ProductManifest, confirm: ProductManifest['confirm']): ProductManifest {

@@ -5,9 +5,9 @@
  */
 import { memoryStorage } from './memory-storage.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InsureDraft } from '../../../src/web/state/insure-draft.ts';
-import { clearAfterOrder, draftForProduct, orderSerialFor } from '../../../src/web/state/insure-flow.ts';
-import { getPromoCode } from '../../../src/web/state/promo-code.ts';
+import type { InsureDraft } from '../../../src/web/features/insure/state/insure-draft.ts';
+import { clearAfterOrder, draftForProduct, orderSerialFor } from '../../../src/web/features/insure/state/insure-flow.ts';
+import { getPromoCode } from '../../../src/web/shared/state/promo-code.ts';
 
 beforeEach(() => {
   memoryStorage.clear();

@@ -3,7 +3,7 @@ import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import type { AreaNode } from '../../../contract/market.ts';
 import type { RegionValue } from '../../../engine/insure/form-schema.ts';
 import { ROOT_REGION_CODE } from '../../../engine/rules/regions.ts';
-import { cachedAreaChildren, loadAreaChildren } from '../../api/regions.ts';
+import { cachedAreaChildren, loadAreaChildren } from '../../shared/api/regions.ts';
 import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import { labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';

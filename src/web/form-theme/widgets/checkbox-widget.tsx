@@ -1,7 +1,7 @@
 import { Checkbox } from 'antd-mobile';
 import type { WidgetProps } from '@rjsf/utils';
 import styles from '../form-theme.module.css';
-import '../../components/a11y/choice-inputs.css';
+import '../../shared/ui/a11y/choice-inputs.css';
 
 /** A yes/no field (boolean) as an antd-mobile Checkbox with its label beside it. */
 export function CheckboxWidget({ id, value, label, disabled, readonly, onChange }: WidgetProps) {

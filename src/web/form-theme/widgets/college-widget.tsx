@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useAppQuery } from '../../api/query-hooks.ts';
+import { useAppQuery } from '../../shared/api/query-hooks.ts';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
-import { queries } from '../../api/queries.ts';
+import { queries } from '../../shared/api/queries.ts';
 import styles from '../form-theme.module.css';
 import { siblingInsured, useFormDataSelection } from '../form-data-store.ts';
 

@@ -2,7 +2,7 @@ import { Radio } from 'antd-mobile';
 import { optionId, type EnumOptionsType, type WidgetProps } from '@rjsf/utils';
 import { fieldAria, labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
-import '../../components/a11y/choice-inputs.css';
+import '../../shared/ui/a11y/choice-inputs.css';
 
 /** A short choice (是/否, 公办/民办) as inline radios on the right of the row. */
 export function RadioWidget({ id, value, options, disabled, readonly, onChange, rawErrors }: WidgetProps) {

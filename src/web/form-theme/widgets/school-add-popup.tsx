@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useAppQuery } from '../../api/query-hooks.ts';
+import { useAppQuery } from '../../shared/api/query-hooks.ts';
 import { Button, Input, Selector } from 'antd-mobile';
-import { Popup } from '../../components/overlays-antd.ts';
-import { infoToast } from '../../components/toast.ts';
+import { Popup } from '../../shared/ui/overlays-antd.ts';
+import { infoToast } from '../../shared/ui/toast.ts';
 import { isValidSchoolName } from '../../../engine/rules/school-name.ts';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import { SCHOOL_MESSAGES, type AddSchoolBody } from '../../../contract/school.ts';
-import { infoApi } from '../../api/info.ts';
+import { infoApi } from '../../shared/api/info.ts';
 import { loadCountiesUnder, type County } from './school-areas.ts';
 import styles from '../form-theme.module.css';
-import '../../components/a11y/selector.css';
+import '../../shared/ui/a11y/selector.css';
 
 /**
  * 添加学校 (custom-school mode 01): the school the parent could not find,

@@ -4,7 +4,7 @@
  * the tree is in the bundle.
  */
 import { regionLevel } from '../../../engine/rules/regions.ts';
-import { cachedRegionLabel, loadAreaChildren, loadRegionLabels } from '../../api/regions.ts';
+import { cachedRegionLabel, loadAreaChildren, loadRegionLabels } from '../../shared/api/regions.ts';
 
 export interface County {
   value: string;

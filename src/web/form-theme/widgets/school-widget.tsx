@@ -1,13 +1,13 @@
 import { useEffect, useState, type ComponentProps } from 'react';
-import { useAppQuery } from '../../api/query-hooks.ts';
+import { useAppQuery } from '../../shared/api/query-hooks.ts';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import type { EnumOption } from '../../../engine/rules/enums.ts';
 import type { SchoolItem } from '../../../contract/school.ts';
-import { queries } from '../../api/queries.ts';
+import { queries } from '../../shared/api/queries.ts';
 import styles from '../form-theme.module.css';
 import { siblingInsured, useFormDataSelection } from '../form-data-store.ts';
 import { SelectWidget } from './select-widget.tsx';
-import { lazyPopup } from '../../components/lazy-popup.tsx';
+import { lazyPopup } from '../../shared/ui/lazy-popup.tsx';
 import type { SchoolAddPopup as LoadedSchoolAddPopup } from './school-add-popup.tsx';
 
 /** 添加学校, loaded when the parent first asks for it (its Popup brings react-spring and use-gesture). */

@@ -4,7 +4,7 @@ import { ArrowIcon, cx } from '../arrow-icon.tsx';
 import { fieldAria, labelId } from '../field-aria.ts';
 import styles from '../form-theme.module.css';
 import { preloadPickers, useLazyPopup } from './use-lazy-popup.ts';
-import '../../components/a11y/selector.css';
+import '../../shared/ui/a11y/selector.css';
 
 type Option = EnumOptionsType;
 

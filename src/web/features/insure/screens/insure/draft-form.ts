@@ -1,0 +1,13 @@
+import type { DraftForm } from '../../../../../contract/policy.ts';
+import type { InsureDraft } from '../../state/insure-draft.ts';
+
+/** Only the fields the contract's DraftForm has, with empty values left out. */
+export function draftFormOf(draft: InsureDraft | null): DraftForm {
+  const clean = <T extends object>(o: T): T =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T;
+  return {
+    policyHolder: clean(draft?.policyHolder ?? {}),
+    insureds: (draft?.insureds ?? []).map(clean),
+    wards: (draft?.wards ?? []).map(clean),
+  };
+}

@@ -1,6 +1,0 @@
-import { RichFileView } from '../../components/market/rich-file-view.tsx';
-
-/** /claimSvcProfile: the claim-service guide, with the current market's service desk. */
-export default function ClaimSvcProfileScreen() {
-  return <RichFileView id="claim-service" fallbackTitle="理赔服务指南" withContact />;
-}
