@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound, rejected } from '../../http/envelope.ts';
-import { findPromoterByCode } from '../../promoters/promoters-repo.ts';
+import { asManager, findPromoterByCode } from '../../promoters/promoters-repo.ts';
 import { setManagerOnce } from '../people-repo.ts';
 import type { UserRow } from '../users-repo.ts';
 
@@ -12,12 +12,5 @@ export async function addCustomer(deps: AppDeps, user: UserRow, managerUserCode:
   const promoter = await findPromoterByCode(deps.db, managerUserCode);
   if (!promoter) throw notFound('推广人');
   if (promoter.userId === user.id) throw rejected('不能成为自己的客户');
-  // The channel is the promoter's (staff channel 05 is all-sale), never the client's.
-  await setManagerOnce(deps.db, {
-    userId: user.id,
-    managerUserCode: promoter.userCode,
-    schanelCode: promoter.staff?.channelCode ?? '',
-    source: 'link',
-    now: deps.now(),
-  });
+  await setManagerOnce(deps.db, { userId: user.id, ...asManager(promoter), source: 'link', now: deps.now() });
 }
