@@ -1,32 +1,22 @@
 import multipart from '@fastify/multipart';
-import { sniffImage } from '../lib/sniff-image.ts';
-import { hasSignedContracts, signedDocuments } from '../contracts/contract-service.ts';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import {
-  accountCalls,
-  MAX_UPLOAD_BYTES,
-  type AccountSummary,
-  type PromoterInfo,
-  type SignedDocument,
-  type StaffInfo,
-  type UserInfo,
-} from '../../contract/accounts.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountCalls, MAX_UPLOAD_BYTES, type PromoterInfo, type SignedDocument, type StaffInfo, type UserInfo } from '../../contract/accounts.ts';
 import { fillPath } from '../../contract/define-call.ts';
 import { GW } from '../../contract/define-call.ts';
-import { hasHiddenFormatCharacters, maskPhone, MSG_NAME } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { userFiles } from '../db/schema.ts';
+import { signedDocuments } from '../contracts/contract-service.ts';
 import { currentClaims } from '../http/auth-guard.ts';
-import { forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { randomToken } from '../lib/random-codes.ts';
-import { findPromoterByCode, isPromoter } from '../promoters/promoters-repo.ts';
-import { getManagerOf, getStaffOfUser, insertConsent, setManagerOnce } from './people-repo.ts';
-import { getUserById, updateProfile, type ProfileUpdate, type UserRow } from './users-repo.ts';
-
-/** Image types accepted for upload, recognised by their first bytes (the declared type is not trusted). */
-const FILE_URL_PREFIX = `${GW}${accountCalls.upload.path}/`;
+import { sniffImage } from '../lib/sniff-image.ts';
+import { accountSummary } from './operations/account-summary.ts';
+import { addCustomer } from './operations/add-customer.ts';
+import { requireOwnUser } from './operations/own-user.ts';
+import { FILE_URL_PREFIX, saveProfile } from './operations/save-profile.ts';
+import { getManagerOf, getStaffOfUser, insertConsent } from './people-repo.ts';
+import { getUserFile, insertUserFile } from './user-files-repo.ts';
+import type { UserRow } from './users-repo.ts';
 
 function toUserInfo(user: UserRow): UserInfo {
   return {
@@ -39,39 +29,38 @@ function toUserInfo(user: UserRow): UserInfo {
   };
 }
 
+/** The caller's own row; a userCode naming someone else is refused (4003). */
+const ownUser = (deps: AppDeps, request: FastifyRequest, userCode?: string): Promise<UserRow> =>
+  requireOwnUser(deps.db, currentClaims(request), userCode);
+
+/**
+ * The account's own calls: the profile and its images, the account page, and
+ * the edu-svc customer calls. Registered in this order, which the route list
+ * and the reference keep.
+ */
 export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerUserInfoRoutes(app, deps);
+  registerAccountPageRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+}
+
+/** The profile: read, save, upload an image (the avatar) and serve it. */
+function registerUserInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = routesOf(app, deps);
 
-  /** The caller's own row; a userCode naming someone else is refused (4003). */
-  async function ownUser(request: Parameters<typeof currentClaims>[0], userCode?: string): Promise<UserRow> {
-    const claims = currentClaims(request);
-    if (userCode !== undefined && userCode !== claims.userCode) throw forbidden('用户信息');
-    const user = await getUserById(deps.db, claims.userId);
-    if (!user) throw notFound('用户');
-    return user;
-  }
-
-  route(accountCalls.userInfo, async (request) => ok(toUserInfo(await ownUser(request))));
+  route(accountCalls.userInfo, async (request) => ok(toUserInfo(await ownUser(deps, request))));
 
   route(accountCalls.saveUserInfo, async (request) => {
     const { userCode, ...fields } = request.body;
-    const user = await ownUser(request, userCode);
-    if (fields.imgUrl && !fields.imgUrl.startsWith(FILE_URL_PREFIX)) throw rejected('头像地址无效');
-    // The name promoters see in their customer lists: no control that would reorder or hide part of it.
-    if (fields.actualName && hasHiddenFormatCharacters(fields.actualName)) throw rejected(MSG_NAME);
-    const update: ProfileUpdate = {};
-    for (const [key, value] of Object.entries(fields) as [keyof ProfileUpdate, string | undefined][]) {
-      if (value !== undefined) update[key] = value.trim() === '' ? null : value.trim();
-    }
-    const saved = await updateProfile(deps.db, user.id, update);
-    return ok(toUserInfo(saved ?? user), '保存成功');
+    const user = await ownUser(deps, request, userCode);
+    return ok(toUserInfo(await saveProfile(deps.db, user, fields)), '保存成功');
   });
 
   // Multipart only here: the rest of the API stays JSON.
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
     routesOf(scope, deps)(accountCalls.upload, async (request) => {
-      const user = await ownUser(request);
+      const user = await ownUser(deps, request);
       if (!request.isMultipart()) throw rejected('请以表单方式上传文件');
       const file = await request.file();
       if (!file) throw rejected('请选择要上传的图片');
@@ -82,110 +71,78 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
         throw rejected('图片不能超过2MB');
       }
       if (file.file.truncated) throw rejected('图片不能超过2MB');
+      // Image types are recognised by their first bytes: the declared type is not trusted.
       const contentType = sniffImage(bytes);
       if (!contentType) throw rejected('仅支持 PNG、JPEG、WebP 图片');
       const id = randomToken(24);
-      await deps.db.insert(userFiles).values({ id, userId: user.id, contentType, data: bytes.toString('base64'), createdAt: deps.now() });
+      await insertUserFile(deps.db, { id, userId: user.id, contentType, data: bytes.toString('base64'), createdAt: deps.now() });
       return ok({ id, url: `${FILE_URL_PREFIX}${id}` }, '上传成功');
     });
   });
 
-  route(
-    accountCalls.file,
-    async (request, reply) => {
-      const [row] = await deps.db.select().from(userFiles).where(eq(userFiles.id, request.params.id)).limit(1);
-      if (!row) throw notFound('文件');
-      return reply
-        .type(row.contentType)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(Buffer.from(row.data, 'base64'));
-    },
-  );
+  route(accountCalls.file, async (request, reply) => {
+    const row = await getUserFile(deps.db, request.params.id);
+    if (!row) throw notFound('文件');
+    return reply
+      .type(row.contentType)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(Buffer.from(row.data, 'base64'));
+  });
+}
 
-  route(
-    accountCalls.documents,
-    async (request) => {
-      const user = await ownUser(request, request.query.userCode);
-      const documents: SignedDocument[] = await signedDocuments(deps, user.id);
-      return ok(documents);
-    },
-  );
+/** The account page: signed documents, the summary, and the caller's staff record. */
+function registerAccountPageRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const route = routesOf(app, deps);
 
-  route(
-    accountCalls.accountSummary,
-    async (request) => {
-      const user = await ownUser(request, request.query.userCode);
-      const staff = await getStaffOfUser(deps.db, user.id);
-      const summary: AccountSummary = {
-        userCode: user.userCode,
-        phone: maskPhone(user.phone),
-        hasPassword: Boolean(user.passwordHash),
-        realNameStatus: user.realNameAt ? '1' : '0',
-        faceStatus: user.faceAt ? '1' : '0',
-        isStaff: Boolean(staff),
-        isPromoter: Boolean(staff) || (await isPromoter(deps.db, user)),
-        hasSignedDocuments: await hasSignedContracts(deps, user.id),
-      };
-      return ok(summary);
-    },
-  );
+  route(accountCalls.documents, async (request) => {
+    const user = await ownUser(deps, request, request.query.userCode);
+    const documents: SignedDocument[] = await signedDocuments(deps, user.id);
+    return ok(documents);
+  });
 
-  route(
-    accountCalls.staff,
-    async (request) => {
-      const user = await ownUser(request, request.query.userCode);
-      const staff = await getStaffOfUser(deps.db, user.id);
-      const info: StaffInfo | null = staff
-        ? { employeeNum: staff.employeeNum, name: staff.name, licenseNumber: staff.licenseNumber, branchCode: staff.branchCode, branchName: staff.branchName }
-        : null;
-      return ok(info);
-    },
-  );
+  route(accountCalls.accountSummary, async (request) => {
+    const user = await ownUser(deps, request, request.query.userCode);
+    return ok(await accountSummary(deps, user));
+  });
 
-  // ------------------------------------------------------------ edu-svc customer calls
+  route(accountCalls.staff, async (request) => {
+    const user = await ownUser(deps, request, request.query.userCode);
+    const staff = await getStaffOfUser(deps.db, user.id);
+    const info: StaffInfo | null = staff
+      ? { employeeNum: staff.employeeNum, name: staff.name, licenseNumber: staff.licenseNumber, branchCode: staff.branchCode, branchName: staff.branchName }
+      : null;
+    return ok(info);
+  });
+}
 
-  route(
-    accountCalls.isFirstLogin,
-    async (request) => {
-      const user = await ownUser(request, request.query.userCode);
-      return ok({ isFirstLogin: user.loginCount <= 1 });
-    },
-  );
+/** The edu-svc customer calls: first log-in, the link's promoter as manager, the caller's manager, privacy consent. */
+function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const route = routesOf(app, deps);
 
-  // First touch: the promoter of the link the customer came through becomes their manager at log-in,
-  // unless they already have one (a later link does not take the customer away; staff can, with setManager).
+  route(accountCalls.isFirstLogin, async (request) => {
+    const user = await ownUser(deps, request, request.query.userCode);
+    return ok({ isFirstLogin: user.loginCount <= 1 });
+  });
+
   route(accountCalls.addCustomer, async (request) => {
-    const user = await ownUser(request, request.body.userCode);
-    const promoter = await findPromoterByCode(deps.db, request.body.managerUserCode);
-    if (!promoter) throw notFound('推广人');
-    if (promoter.userId === user.id) throw rejected('不能成为自己的客户');
-    // The channel is the promoter's (staff channel 05 is all-sale), never the client's.
-    await setManagerOnce(deps.db, {
-      userId: user.id,
-      managerUserCode: promoter.userCode,
-      schanelCode: promoter.staff?.channelCode ?? '',
-      source: 'link',
-      now: deps.now(),
-    });
+    const user = await ownUser(deps, request, request.body.userCode);
+    await addCustomer(deps, user, request.body.managerUserCode);
     return ok(null);
   });
 
-  route(
-    accountCalls.promoters,
-    async (request) => {
-      const user = await ownUser(request, request.query.userCode);
-      const manager = await getManagerOf(deps.db, user.id);
-      const info: PromoterInfo | null = manager
-        ? { managerUserCode: manager.managerUserCode, managerName: manager.managerName, licenseNumber: manager.licenseNumber, schanelCode: manager.schanelCode }
-        : null;
-      return ok(info);
-    },
-  );
+  route(accountCalls.promoters, async (request) => {
+    const user = await ownUser(deps, request, request.query.userCode);
+    const manager = await getManagerOf(deps.db, user.id);
+    const info: PromoterInfo | null = manager
+      ? { managerUserCode: manager.managerUserCode, managerName: manager.managerName, licenseNumber: manager.licenseNumber, schanelCode: manager.schanelCode }
+      : null;
+    return ok(info);
+  });
 
   route(accountCalls.agreePrivacy, async (request) => {
-    const user = await ownUser(request);
+    const user = await ownUser(deps, request);
     await insertConsent(deps.db, { userId: user.id, documents: request.body.documents, ip: request.ip, now: deps.now() });
     return ok(null);
   });

@@ -11,7 +11,7 @@ import { maskIdNumber, maskName } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { contracts, esignEvents, offlineRoster, type ContractStatus } from '../db/schema.ts';
 import { ESIGN_EVENTS, type EsignEvent } from '../providers/esign/esign-provider.ts';
-import { DEFAULT_BROKERAGE_NAME } from '../promoters/promoter-routes.ts';
+import { DEFAULT_BROKERAGE_NAME } from '../promoters/operations/promoter-card.ts';
 import { beijingTime, generateAgreement, signAgreement } from './agreement-pdf.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { marketCalls, type AreaNode, type LocatedArea } from '../../contract/market.ts';
-import { DEFAULT_DOMAIN_CODE, marketsFor } from '../../engine/markets/page-model.ts';
+import { marketCalls, type AreaNode, type MarketSummary } from '../../contract/market.ts';
+import { marketsFor } from '../../engine/markets/page-model.ts';
 import type { MarketManifest } from '../../engine/markets/market-types.generated.ts';
-import { findRegion, regionChain, regionChildren, regionFullName, type RegionEntry } from '../../engine/regions/region-table.ts';
+import { findRegion, regionChildren, type RegionEntry } from '../../engine/regions/region-table.ts';
 import { ROOT_REGION_CODE, regionWithin } from '../../engine/rules/regions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
+import { locateArea } from './operations/locate-area.ts';
 import { buildRichFiles } from './rich-files.ts';
 import { toMarketDetail, toMarketSummary } from './market-views.ts';
 
@@ -30,21 +31,21 @@ const toAreaNode = (entry: RegionEntry): AreaNode => ({
  * per code), orgElementList, locateArea (geocoder), findEduOrgBelongJtBranch,
  * tourContactPerson; edu-svc selectSupermarket, queryIdByArea, selectFile,
  * selectFileById. All open to visitors (the market pages need no log-in).
+ * Registered in this order, which the route list and the reference keep.
  */
 export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { markets, manifests, geocoder } = deps;
-  const areaCache = new Map<string, AreaNode[]>();
-  const summaries = markets.all.map(toMarketSummary);
-  const files = buildRichFiles(manifests.all);
-  const route = routesOf(app, deps);
+  const summaries = deps.markets.all.map(toMarketSummary);
+  registerRegionRoutes(app, deps);
+  registerMarketPageRoutes(app, deps, summaries);
+  registerRichFileRoutes(app, deps);
+  registerMarketContactRoutes(app, deps, summaries);
+}
 
-  /** The market for a request: by id, else the most specific online market serving the area. */
-  const marketOf = (query: { areaCode?: string; marketId?: string }): MarketManifest | undefined => {
-    if (query.marketId) return markets.byId(query.marketId);
-    if (!query.areaCode) return undefined;
-    const [best] = marketsFor(summaries, query.areaCode);
-    return best ? markets.byId(best.id) : undefined;
-  };
+/** The region tree (children of a code, cached per code), a market's areas in it, and the visitor's place. */
+function registerRegionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { markets } = deps;
+  const areaCache = new Map<string, AreaNode[]>();
+  const route = routesOf(app, deps);
 
   route(marketCalls.getArea, async (request, reply) => {
     const { code } = request.params;
@@ -71,32 +72,17 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     });
   });
 
-  route(marketCalls.locateArea, async (request) => {
-    // A vendor that fails leaves the visitor unplaced (the market chooser), never in a guessed city.
-    const found = await geocoder.reverse(request.query).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'geocoder failed: the visitor chooses the market');
-      return null;
-    });
-    const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_DOMAIN_CODE;
-    const chain = regionChain(code);
-    const at = (level: RegionEntry['level']) => chain.find((n) => n.level === level)?.value ?? null;
-    const answer: LocatedArea = {
-      located: code !== DEFAULT_DOMAIN_CODE || found !== null,
-      areaCode: code,
-      provinceCode: at('province') ?? DEFAULT_DOMAIN_CODE,
-      cityCode: at('city'),
-      countyCode: at('county'),
-      name: regionFullName(code) ?? '',
-    };
-    // Coordinates are personal data: log the county only.
-    request.log.info({ areaCode: code, located: answer.located }, 'located');
-    return ok(answer);
-  });
+  route(marketCalls.locateArea, async (request) => ok(await locateArea(deps.geocoder, request.query, request.log)));
+}
+
+/** A market's page, and the markets serving an area. */
+function registerMarketPageRoutes(app: FastifyInstance, deps: AppDeps, summaries: MarketSummary[]): void {
+  const route = routesOf(app, deps);
 
   route(marketCalls.selectSupermarket, async (request) => {
-    const market = markets.byId(request.body.id);
+    const market = deps.markets.byId(request.body.id);
     if (!market) throw new ApiError(ErrorCode.NotFound, '保险超市不存在');
-    return ok(toMarketDetail(market, manifests));
+    return ok(toMarketDetail(market, deps.manifests));
   });
 
   route(marketCalls.queryIdByArea, async (request) => {
@@ -108,6 +94,12 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     const offline = summaries.filter((m) => !m.online && m.areas.some((area) => regionWithin(areaCode, area)));
     return ok({ list: [...online, ...offline] });
   });
+}
+
+/** The products' rich files (brochures, clauses), all or of one type, and one by id. */
+function registerRichFileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const files = buildRichFiles(deps.manifests.all);
+  const route = routesOf(app, deps);
 
   route(marketCalls.selectFile, async (request) => {
     const { type } = request.query;
@@ -119,6 +111,20 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
     if (!file) throw notFound('文件');
     return ok(file);
   });
+}
+
+/** The branch and the contact of the market serving a place: head office and the national desk when none does. */
+function registerMarketContactRoutes(app: FastifyInstance, deps: AppDeps, summaries: MarketSummary[]): void {
+  const { markets } = deps;
+  const route = routesOf(app, deps);
+
+  /** The market for a request: by id, else the most specific online market serving the area. */
+  const marketOf = (query: { areaCode?: string; marketId?: string }): MarketManifest | undefined => {
+    if (query.marketId) return markets.byId(query.marketId);
+    if (!query.areaCode) return undefined;
+    const [best] = marketsFor(summaries, query.areaCode);
+    return best ? markets.byId(best.id) : undefined;
+  };
 
   route(marketCalls.findBranch, async (request) => {
     const market = marketOf(request.query);

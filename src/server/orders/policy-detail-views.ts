@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox';
 import { HolderInput, InsuredInput, WardInput } from '../../contract/order.ts';
 import { allowedEvents } from '../../contract/policy-lifecycle.ts';
-import type { AppDetail, InsuredExtend, OrderCharge, RefundView, RenewalForm, TempFormItem } from '../../contract/policy.ts';
+import type { AppDetail, InsuredExtend, LiabilityDetail, OrderCharge, RefundView, RenewalForm, TempFormItem } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES } from '../../contract/policy-status.ts';
 import { paymentStartNote } from '../../engine/cover/cover-period.ts';
 import { fenToYuan } from '../../engine/pricing/premium.ts';
@@ -86,6 +86,22 @@ export function toAppDetail(
       at: formatShanghai(h.at),
     })),
     refunds: refunds.map((r) => ({ status: r.status, amount: fenToYuan(r.amountFen), refundedAt: r.status === 'succeeded' ? fmt(r.paidAt) : null })),
+  };
+}
+
+/** A policy's liabilities (责任): its plan's duties as the product manifest lists them, none when the plan is gone. */
+export function toLiabilityDetail(view: FormView, policyNo: string, manifests: ManifestStore): LiabilityDetail {
+  const manifest = manifests.byProductCode(view.productCode);
+  const plan = manifest?.plans.find((p) => p.code === view.planCode);
+  return {
+    policyNo,
+    productName: view.productName,
+    planName: view.planName,
+    startDate: formatShanghai(view.startDate),
+    endDate: formatShanghai(view.endDate),
+    liabilities: (plan?.risks ?? []).flatMap((risk) =>
+      risk.duties.map((duty) => ({ riskName: risk.riskName, name: duty.limitName, amount: duty.showValue })),
+    ),
   };
 }
 

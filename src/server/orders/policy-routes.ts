@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { ErrorCode } from '../../contract/envelope.ts';
+import type { FastifyInstance } from 'fastify';
 import { RESUB_HEADER } from '../../contract/define-call.ts';
-import { allowedEvents, APPLICATION_STATUSES, DELETABLE_STATUSES, refusalMessage, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
+import { APPLICATION_STATUSES, DELETABLE_STATUSES, RENEWABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { policyCalls } from '../../contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../contract/policy-status.ts';
 import { coverPeriod } from '../../engine/cover/cover-period.ts';
@@ -10,64 +9,48 @@ import { formatShanghai } from '../../engine/time/shanghai-time.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireManifest } from '../catalogue/manifest-store.ts';
 import { currentUser } from '../http/auth-guard.ts';
-import { ApiError, forbidden, notFound, ok, rejected } from '../http/envelope.ts';
+import { ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
-import { dailyCode } from '../lib/random-codes.ts';
 import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
-import type { EndorsementOutcome } from '../providers/insurer/insurer-provider.ts';
-import { deleteDraftOfUser, getDraft, insertDraft, listDraftsOfUser, updateDraft } from './drafts-repo.ts';
+import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
+import { registerDraftRoutes } from './draft-routes.ts';
 import { applyTransition, listStatusEvents, markOrderDeleted } from './lifecycle-repo.ts';
-import { countFormsByStatus, listFormViewsOfUser, type FormView } from './orders-repo.ts';
+import { surrenderEndorsement } from './operations/surrender-endorsement.ts';
+import { countFormsByStatus, listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
-import { toAppDetail, toInsuredExtend, toOrderCharge, toRenewalForm, toTempFormItem } from './policy-detail-views.ts';
+import { toAppDetail, toInsuredExtend, toLiabilityDetail, toOrderCharge, toRenewalForm } from './policy-detail-views.ts';
 import { toPolicyListItem } from './policy-views.ts';
 import { isRenewable, renewalTimesOf } from './renewal.ts';
-import { consumeResubToken } from './resub-tokens-repo.ts';
-import { surrenderPolicy } from './surrender.ts';
-import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 
 const HOUR_MS = 3600_000;
 const INSURER_NOTIFY_BODY_LIMIT = 16 * 1024;
-const MSG_INSURER_BUSY = '保险公司系统繁忙，请稍后再试';
 
-/**
- * Asks the insurer to 撤销 (before the start date: 待起保) or 退保 (in force)
- * when its provider can; a refusal is 4001 and a failure (network, 5xx after
- * the retries) 5003, either way before anything changes here. Undefined when
- * the provider has no such call.
- */
-async function askInsurerToEndorse(
-  deps: AppDeps,
-  view: FormView,
-  log: FastifyBaseLogger,
-): Promise<{ kind: 'cancel' | 'surrender'; refundFen?: number } | undefined> {
-  const kind = view.status === 'waitInsurance' ? 'cancel' : 'surrender';
-  const insurer = deps.insurer;
-  const ask = kind === 'cancel' ? insurer.cancel : insurer.surrender;
-  if (!ask || !view.policyNo) return undefined;
-  let outcome: EndorsementOutcome;
-  try {
-    outcome = await ask.call(insurer, { orderCode: view.orderCode, applicationFormCode: view.applicationFormCode, policyNo: view.policyNo });
-  } catch (error) {
-    log.warn({ policyNo: view.policyNo, kind, err: error }, 'insurer could not be asked to endorse');
-    throw new ApiError(ErrorCode.Busy, MSG_INSURER_BUSY);
-  }
-  if (!outcome.ok) {
-    log.info({ policyNo: view.policyNo, kind, reason: outcome.reason }, 'insurer refused the endorsement');
-    throw rejected(kind === 'cancel' ? '保险公司未同意撤销保单' : '保险公司未同意退保');
-  }
-  return { kind, ...(outcome.refundFen === undefined ? {} : { refundFen: outcome.refundFen }) };
+/** The limit and offset of a list call's page (at most page 1,000,000; 15 a page unless asked). */
+function pageOf(body: { pageNum?: number | undefined; pageSize?: number | undefined }) {
+  const pageNum = Math.min(body.pageNum ?? 1, 1_000_000);
+  const pageSize = body.pageSize ?? 15;
+  return { limit: pageSize, offset: (pageNum - 1) * pageSize };
 }
 
-/** The policy pages' calls: lists and counts, details, cancel/delete, surrender, renewal, drafts, server time. */
+/**
+ * The policy pages' calls: lists and counts, details, cancel/delete, surrender
+ * and the insurer's callback, server time, renewal, drafts. Registered in this
+ * order, which the route list and the reference keep.
+ */
 export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerPolicyListRoutes(app, deps);
+  registerSurrenderRoute(app, deps);
+  registerInsurerNotifyRoute(app, deps);
+  registerServerTimeRoutes(app, deps);
+  registerSandboxInsurerRoute(app, deps);
+  registerRenewalRoutes(app, deps);
+  registerDraftRoutes(app, deps);
+}
+
+/** The caller's applications: counts by status, the list, charge and details, cancel and delete. */
+function registerPolicyListRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const route = routesOf(app, deps);
-  const page = (body: { pageNum?: number | undefined; pageSize?: number | undefined }) => {
-    const pageNum = Math.min(body.pageNum ?? 1, 1_000_000);
-    const pageSize = body.pageSize ?? 15;
-    return { limit: pageSize, offset: (pageNum - 1) * pageSize };
-  };
 
   route(policyCalls.countAppNumByStatus, async (request) => {
     const counts = await countFormsByStatus(db, currentUser(request).userId);
@@ -81,7 +64,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { rows, total } = await listFormViewsOfUser(db, {
       userId: currentUser(request).userId,
       ...(status ? { status } : { statuses: APPLICATION_STATUSES }),
-      ...page(request.body),
+      ...pageOf(request.body),
     });
     return ok({ list: rows.map((row) => toPolicyListItem(row, deps.manifests)), total });
   });
@@ -117,42 +100,22 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(policyCalls.liabilityPolDetail, async (request) => {
     const view = await requireOwnForm(db, { policyNo: request.query.policyNo }, currentUser(request));
-    const manifest = deps.manifests.byProductCode(view.productCode);
-    const plan = manifest?.plans.find((p) => p.code === view.planCode);
-    return ok({
-      policyNo: request.query.policyNo,
-      productName: view.productName,
-      planName: view.planName,
-      startDate: formatShanghai(view.startDate),
-      endDate: formatShanghai(view.endDate),
-      liabilities: (plan?.risks ?? []).flatMap((risk) =>
-        risk.duties.map((duty) => ({ riskName: risk.riskName, name: duty.limitName, amount: duty.showValue })),
-      ),
-    });
+    return ok(toLiabilityDetail(view, request.query.policyNo, deps.manifests));
   });
+}
 
-  route(policyCalls.submitEndors, async (request) => {
-    const user = currentUser(request);
-    const now = deps.now();
+/** 退保 (submitEndors): once per resubmission token, the insurer asked first where it can be. */
+function registerSurrenderRoute(app: FastifyInstance, deps: AppDeps): void {
+  routesOf(app, deps)(policyCalls.submitEndors, async (request) => {
     const header: unknown = request.headers[RESUB_HEADER];
     const token = typeof header === 'string' ? header : undefined;
-    if (!token) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-    const view = await requireOwnForm(db, { policyNo: request.body.policyNo }, user);
-    // Spent only once the policy is known to be the caller's.
-    if (!(await consumeResubToken(db, { token, userId: user.userId, now }))) throw new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-    if (!allowedEvents(view.status).includes('surrender')) throw rejected(refusalMessage(view.status, 'surrender'));
-    const insurerAnswer = await askInsurerToEndorse(deps, view, request.log);
-    const result = await surrenderPolicy(deps, view, now, insurerAnswer?.refundFen);
-    if (!result.ok) {
-      // The insurer agreed but the status moved meanwhile: the operator reconciles the two.
-      if (insurerAnswer) request.log.error({ policyNo: request.body.policyNo, kind: insurerAnswer.kind }, 'insurer endorsed a policy whose status then changed');
-      throw rejected(result.message);
-    }
-    request.log.info({ policyNo: request.body.policyNo, ...(insurerAnswer ?? {}) }, 'policy surrendered');
-    return ok({ policyNo: request.body.policyNo, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '退保成功');
+    const status = await surrenderEndorsement(deps, currentUser(request), { policyNo: request.body.policyNo, token }, request.log);
+    return ok({ policyNo: request.body.policyNo, status, statusName: POLICY_STATUS_NAMES[status] }, '退保成功');
   });
+}
 
-  // The insurer's callback (delayed issuance): the raw body is what its signature covers.
+/** The insurer's callback (delayed issuance): the raw body is what its signature covers. */
+function registerInsurerNotifyRoute(app: FastifyInstance, deps: AppDeps): void {
   void app.register(async (scope) => {
     // Encapsulated: only this route reads bodies as verbatim text.
     scope.removeAllContentTypeParsers();
@@ -172,6 +135,11 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
     });
   });
+}
+
+/** The cover period of a product's start, and the server's clock. */
+function registerServerTimeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const route = routesOf(app, deps);
 
   route(policyCalls.getStartTime, async (request) => {
     const manifest = requireManifest(deps.manifests, request.query.productCode);
@@ -192,23 +160,31 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     const now = deps.now();
     return ok({ time: formatShanghai(now), timestamp: now.getTime() });
   });
+}
 
-  // ---- development: tell the sandbox insurer to refuse one of the caller's applications
-  // (A development call: registered only when development endpoints are on; it acts on the caller's own application.)
+/**
+ * Development: tell the sandbox insurer to refuse one of the caller's applications. A development call:
+ * registered only when development endpoints are on; it acts on the caller's own application.
+ */
+function registerSandboxInsurerRoute(app: FastifyInstance, deps: AppDeps): void {
   if (deps.insurer instanceof SandboxInsurerProvider) {
     const sandbox = deps.insurer;
-    route(
+    routesOf(app, deps)(
       policyCalls.devInsurerFail,
       async (request) => {
-        const view = await requireOwnForm(db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
+        const view = await requireOwnForm(deps.db, { applicationFormCode: request.body.applicationFormCode }, currentUser(request));
         sandbox.failApplication(view.applicationFormCode);
         return ok(null);
       },
       { onRequest: deps.requireUser },
     );
   }
+}
 
-  // ---- renewal
+/** Renewal (续保): the renewable products, the caller's policies they renew, and a policy's renewal form. */
+function registerRenewalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const route = routesOf(app, deps);
 
   route(policyCalls.renewalProducts, async () =>
     ok({
@@ -232,7 +208,7 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
       userId: currentUser(request).userId,
       statuses: RENEWABLE_STATUSES,
       productCodes: codes,
-      ...page(request.body),
+      ...pageOf(request.body),
     });
     return ok({
       list: rows.map((row) => ({
@@ -249,45 +225,4 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: AppDeps): void 
     if (!RENEWABLE_STATUSES.includes(view.status)) throw rejected('该保单暂不能续保');
     return ok(toRenewalForm(view));
   });
-
-  // ---- drafts (暂存)
-
-  route(policyCalls.saveTempForm, async (request) => {
-    const user = currentUser(request);
-    const now = deps.now();
-    const manifest = requireManifest(deps.manifests, request.body.productCode);
-    const fields = { productCode: manifest.productCode, productName: manifest.productName, form: request.body.form, updatedAt: now };
-    const serial = request.body.tempSerialNo;
-    if (serial) {
-      if (await updateDraft(db, { serial, userId: user.userId, ...fields })) return ok({ tempSerialNo: serial, updatedAt: formatShanghai(now) });
-      const other = await getDraft(db, serial);
-      if (other) throw forbidden('暂存单');
-      // Deleted meanwhile (e.g. ordered from another device): saved again as a new draft below.
-    }
-    const tempSerialNo = dailyCode('TF', now);
-    await insertDraft(db, { serial: tempSerialNo, userId: user.userId, createdAt: now, ...fields });
-    return ok({ tempSerialNo, updatedAt: formatShanghai(now) }, '暂存成功');
-  });
-
-  route(policyCalls.selectTempForm, async (request) => {
-    const user = currentUser(request);
-    const serial = request.body.tempSerialNo;
-    if (serial) {
-      const row = await getDraft(db, serial);
-      if (!row) throw notFound('暂存单');
-      if (row.userId !== user.userId) throw forbidden('暂存单');
-      return ok({ list: [toTempFormItem(row, true)] });
-    }
-    const rows = await listDraftsOfUser(db, user.userId, request.body.productCode);
-    return ok({ list: rows.map((row) => toTempFormItem(row, false)) });
-  });
-
-  route(policyCalls.deleteTempForm, async (request) => {
-    const user = currentUser(request);
-    const serial = request.params.serial;
-    if (await deleteDraftOfUser(db, user.userId, serial)) return ok(null, '删除成功');
-    if (await getDraft(db, serial)) throw forbidden('暂存单');
-    throw notFound('暂存单');
-  });
 }
-

@@ -77,6 +77,9 @@ export async function findPromoterByCode(db: Db, rawCode: string | null | undefi
 }
 export type PromoterByCode = NonNullable<Awaited<ReturnType<typeof findPromoterByCode>>>;
 
+/** A promoter as a customer's manager: the channel is the promoter's (staff channel 05 is all-sale), never the client's. */
+export const asManager = (promoter: PromoterByCode) => ({ managerUserCode: promoter.userCode, schanelCode: promoter.staff?.channelCode ?? '' });
+
 /**
  * A promoter: staff, or a customer who has brought someone (a bound customer
  * or an attributed sale). The personal centre shows 推广专区 to them only.
