@@ -1,4 +1,4 @@
--- Traceable sales (issue 13): recorded chunks and key steps are append-only.
+-- Traceable sales: recorded chunks and key steps are append-only.
 -- The database refuses to change or remove them, whatever the application does.
 CREATE OR REPLACE FUNCTION recording_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

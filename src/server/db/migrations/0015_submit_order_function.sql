@@ -1,4 +1,4 @@
--- Issue 15 (wt-orders): an order submission's transaction in one call.
+-- An order submission's transaction in one call.
 --
 -- covered_insured_index: the repeat-insurance rule, written once (the confirm
 -- page's check and the submission both call it). The index (0-based) of the

@@ -1,4 +1,4 @@
--- Issue 15 (wt-orders, second pass): an order submission's two statements
+-- An order submission's two statements
 -- with plans the database keeps.
 --
 -- A statement sent by the server is parsed and planned on every call (the

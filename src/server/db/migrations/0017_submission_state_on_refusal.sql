@@ -1,4 +1,4 @@
--- Issue 15 (wt-orders2): a buyer who is staff or has a manager orders in two
+-- A buyer who is staff or has a manager orders in two
 -- statements instead of three.
 --
 -- submit_plain_order (migration 0016) answers -1 when one of its checks does

@@ -1,4 +1,4 @@
--- Issue 15 (orders): the repeat-insurance check without reading every namesake.
+-- The repeat-insurance check without reading every namesake.
 --
 -- covered_insured_index (migration 0015) matched a person by name and birthday
 -- with `insureds @> named`, then kept the forms where that namesake had no

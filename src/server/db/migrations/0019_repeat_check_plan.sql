@@ -1,4 +1,4 @@
--- Issue 15 (orders, twelfth stop): the repeat check reads its GIN indexes,
+-- The repeat check reads its GIN indexes,
 -- and reads them without a pending list, whatever the table held when a
 -- connection first planned it.
 --

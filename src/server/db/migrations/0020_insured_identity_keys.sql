@@ -1,4 +1,4 @@
--- Issue 15 (orders, thirteenth stop): the repeat check's index holds each
+-- The repeat check's index holds each
 -- insured's identity keys, not every field of every insured.
 --
 -- application_forms_insureds_idx indexed `insureds` with jsonb_path_ops: one
