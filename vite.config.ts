@@ -164,6 +164,7 @@ const merge = chunkMerge({
 });
 
 export default defineConfig({
+  // Each custom plugin's measured effect and upgrade risk: docs/build-plugins.md.
   plugins: [
     react(),
     contractForWeb(),
