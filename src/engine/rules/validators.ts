@@ -21,7 +21,28 @@ import { hasHiddenFormatCharacters } from './hidden-format';
 /** A value coming from a form field. */
 type FieldValue = string | null | undefined;
 
-const PHONE = /^1[3-9]\d{9}$/;
+/**
+ * The mainland mobile number, the one place it is written: 11 digits, first digit 1, second digit 3-9.
+ * The source has no anchors so that a schema pattern, a whole-value test and a search in free text all
+ * derive from it; `[0-9]` rather than `\d` keeps it the same in every JSON Schema validator.
+ */
+export const PHONE_DIGITS = '1[3-9][0-9]{9}';
+/** The whole value is a mobile number: the pattern of a schema field (TypeBox `pattern`). */
+export const PHONE_PATTERN = `^${PHONE_DIGITS}$`;
+const PHONE = new RegExp(PHONE_PATTERN);
+
+/** Whether `v` is exactly a mainland mobile number. */
+export function isMobilePhone(v: string): boolean {
+  return PHONE.test(v);
+}
+
+/**
+ * Every mobile number standing alone in free text (not inside a longer run of letters and digits such as an
+ * order code): a new global expression per call, since a shared one would carry its `lastIndex` between callers.
+ */
+export function phonesInText(): RegExp {
+  return new RegExp(`(?<![0-9A-Za-z])${PHONE_DIGITS}(?![0-9A-Za-z])`, 'g');
+}
 const HK_MO_TW_CARD = /^[A-Za-z](?:\d{8}|\d{10})$/;
 
 /** Chinese characters (CJK Unified Ideographs basic block, as in the spec) and Latin letters. */
