@@ -26,9 +26,12 @@ type FieldValue = string | null | undefined;
  * The source has no anchors so that a schema pattern, a whole-value test and a search in free text all
  * derive from it; `[0-9]` rather than `\d` keeps it the same in every JSON Schema validator.
  */
-export const PHONE_DIGITS = '1[3-9][0-9]{9}';
+export const PHONE_LENGTH = 11;
+export const PHONE_DIGITS = `1[3-9][0-9]{${PHONE_LENGTH - 2}}`;
 /** The whole value is a mobile number: the pattern of a schema field (TypeBox `pattern`). */
 export const PHONE_PATTERN = `^${PHONE_DIGITS}$`;
+/** Only the shape of one (as many digits): a schema that leaves the refusal, and its message, to {@link validatePhone}. */
+export const PHONE_SHAPE_PATTERN = `^[0-9]{${PHONE_LENGTH}}$`;
 const PHONE = new RegExp(PHONE_PATTERN);
 
 /** Whether `v` is exactly a mainland mobile number. */

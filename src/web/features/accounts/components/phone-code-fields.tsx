@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
-import { validatePhone } from '../../../../engine/rules/validators.ts';
+import { PHONE_LENGTH, validatePhone } from '../../../../engine/rules/validators.ts';
 import type { Captcha } from '../api/accounts.ts';
 import { failToast, successToast } from '../../../shared/ui/toast.ts';
 import styles from './account-form.module.css';
@@ -61,7 +61,7 @@ export function PhoneCodeFields({ state, idPrefix, phonePlaceholder = '请输入
           inputMode="numeric"
           autoComplete="tel"
           placeholder={phonePlaceholder}
-          maxLength={11}
+          maxLength={PHONE_LENGTH}
           clearable
           value={state.phone}
           onChange={(v) => state.setPhone(v.replace(/\D/g, ''))}
