@@ -10,7 +10,7 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PhoneNum } from './common.ts';
 import { defineCall } from './define-call.ts';
-import { PHONE_LENGTH } from '../engine/rules/validators.ts';
+import { PHONE_LENGTH } from '../engine/rules/phone.ts';
 
 const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });
 /** Any password string; the spec's rule (validatePassword) gives the message. */

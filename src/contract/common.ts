@@ -1,5 +1,5 @@
 import * as Type from '@sinclair/typebox';
-import { PHONE_LENGTH, PHONE_SHAPE_PATTERN } from '../engine/rules/validators.ts';
+import { PHONE_LENGTH, PHONE_SHAPE_PATTERN } from '../engine/rules/phone.ts';
 
 /** 11-digit mainland mobile number; the engine's validatePhone gives the message. */
 export const PhoneNum = Type.String({ minLength: PHONE_LENGTH, maxLength: PHONE_LENGTH, pattern: PHONE_SHAPE_PATTERN });

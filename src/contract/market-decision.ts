@@ -9,7 +9,6 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { defineCall } from './define-call.ts';
-import { DEFAULT_REGION_CODE } from '../engine/rules/regions.ts';
 import { ProductListItem, ProductStatus } from './product.ts';
 
 export const Code6 = Type.String({ pattern: '^[0-9]{6}$', description: '6-digit region code' });
@@ -24,7 +23,7 @@ export const LocateQuery = Type.Object(
   { additionalProperties: false },
 );
 export const LocatedArea = Type.Object({
-  located: Type.Boolean({ description: `False when the geocoder could not place the point: areaCode is then the default domain ${DEFAULT_REGION_CODE}` }),
+  located: Type.Boolean({ description: 'False when the geocoder could not place the point: areaCode is then the default domain 500000' }),
   areaCode: Code6,
   provinceCode: Code6,
   cityCode: Type.Union([Code6, Type.Null()]),
@@ -70,7 +69,7 @@ export const marketDecisionCalls = {
   locateArea: defineCall({
     method: 'GET',
     path: '/user-svc/api/v1/locateArea',
-    summary: `The county of a position (the geocoder); the default domain ${DEFAULT_REGION_CODE} when it cannot be placed`,
+    summary: 'The county of a position (the geocoder); the default domain 500000 when it cannot be placed',
     auth: 'public',
     query: LocateQuery,
     data: LocatedArea,

@@ -1,7 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { defineCall } from './define-call.ts';
-import { PHONE_PATTERN } from '../engine/rules/validators.ts';
+import { PHONE_PATTERN } from '../engine/rules/phone.ts';
 
 /**
  * The promoter channel: who shares, with which codes, and the

@@ -1,9 +1,10 @@
 /**
- * Facts written in one module only: the mobile-number rule (src/engine/rules/validators.ts), the masks of
- * personal data (src/engine/rules/masking.ts), the region codes of the tree's root and of the default domain
- * (src/engine/rules/regions.ts), the rating codes (src/engine/ratings/ratings.ts), and the status groups
- * written as comparisons (src/contract/policy-lifecycle.ts). Code anywhere else in src/ and scripts/ derives
- * from them; a line that writes one again fails here, named by file and line.
+ * Facts written in one module only: the mobile-number rule (src/engine/rules/phone.ts), the masks of
+ * personal data (src/engine/rules/masking.ts; text-masking.ts applies them to free text and writes no
+ * star), the region codes of the tree's root and of the default domain (src/engine/rules/regions.ts), the
+ * rating codes (src/engine/ratings/ratings.ts), and the status groups written as comparisons
+ * (src/contract/policy-lifecycle.ts). Code anywhere else in src/ and scripts/ derives from them; a line
+ * that writes one again fails here, named by file and line.
  *
  * Guarded elsewhere, so not here: lists of statuses (status-groups.test.ts), amounts with toFixed(2)
  * (money.test.ts), the +08:00 offset (shanghai-time.test.ts), the brokerage (brokerage-identity.test.ts).
@@ -50,9 +51,9 @@ function copies(pattern: RegExp, owner: string, exceptions: readonly Exception[]
 }
 
 describe('facts written in one place', () => {
-  it('the mobile-number rule is written only in validators.ts', () => {
+  it('the mobile-number rule is written only in phone.ts', () => {
     // The rule itself, any eleven-digit pattern standing for it, or its length written as a number.
-    expect(copies(/1\[3-9\]|1\[3456789\]|1\\d\{10\}|\\d\{11\}|\[0-9\*?\]\{11\}|(minLength|maxLength)(:\s*|=\{)11\b/, 'src/engine/rules/validators.ts')).toEqual([]);
+    expect(copies(/1\[3-9\]|1\[3456789\]|1\\d\{10\}|\\d\{11\}|\[0-9\*?\]\{11\}|(minLength|maxLength)(:\s*|=\{)11\b/, 'src/engine/rules/phone.ts')).toEqual([]);
   });
 
   it('personal data is masked only by masking.ts', () => {

@@ -4,13 +4,12 @@
  * are never split into lone surrogates. The mask character is `*`.
  */
 import { stripHiddenFormatCharacters } from './hidden-format';
-import { phonesInText } from './validators';
 
 const STAR = '*';
 /** The character a mask puts in place of what it hides (a screen that reads masked text tells it from a letter). */
 export const MASK_CHARACTER = STAR;
 /** A value hidden whole, its length not given either: a typed address, a token, a school looked up. */
-export const HIDDEN_VALUE = STAR.repeat(3);
+export const HIDDEN_VALUE = '***';
 
 /** Keeps the first `head` and last `tail` code points and stars the rest; fully stars short values. */
 function maskMiddle(v: string, head: number, tail: number): string {
@@ -70,29 +69,4 @@ export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return HIDDEN_VALUE;
   return `${address.slice(0, 1)}${HIDDEN_VALUE}${address.slice(at)}`;
-}
-
-/** Every character becomes `*`, whitespace too (code points, so an astral character is one star): a typed value hidden whole but for its length. */
-export function maskWhole(text: string): string {
-  return STAR.repeat(Array.from(text).length);
-}
-
-/** Every character but whitespace becomes `*` (code points, so an astral character is one star): the layout of a hidden text stays, none of its letters. */
-export function maskEveryCharacter(text: string): string {
-  return text.replace(/\S/gu, STAR);
-}
-
-/** An 18-character mainland ID number standing alone in free text (not inside a longer code of letters and digits). */
-function idNumbersInText(): RegExp {
-  return /(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])/g;
-}
-
-/** Free text with every ID number masked by {@link maskIdNumber} and every mobile number by {@link maskPhone}. */
-export function maskNumbersInText(text: string): string {
-  return text.replace(idNumbersInText(), (m) => maskIdNumber(m)).replace(phonesInText(), (m) => maskPhone(m));
-}
-
-/** Free text with every e-mail address masked by {@link maskEmail}. */
-export function maskEmailsInText(text: string): string {
-  return text.replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+/g, (m) => maskEmail(m));
 }

@@ -17,35 +17,11 @@ import {
   MSG_REQUIRED,
 } from './messages';
 import { hasHiddenFormatCharacters } from './hidden-format';
+import { isMobilePhone } from './phone';
 
 /** A value coming from a form field. */
 type FieldValue = string | null | undefined;
 
-/**
- * The mainland mobile number, the one place it is written: 11 digits, first digit 1, second digit 3-9.
- * The source has no anchors so that a schema pattern, a whole-value test and a search in free text all
- * derive from it; `[0-9]` rather than `\d` keeps it the same in every JSON Schema validator.
- */
-export const PHONE_LENGTH = 11;
-export const PHONE_DIGITS = `1[3-9][0-9]{${PHONE_LENGTH - 2}}`;
-/** The whole value is a mobile number: the pattern of a schema field (TypeBox `pattern`). */
-export const PHONE_PATTERN = `^${PHONE_DIGITS}$`;
-/** Only the shape of one (as many digits): a schema that leaves the refusal, and its message, to {@link validatePhone}. */
-export const PHONE_SHAPE_PATTERN = `^[0-9]{${PHONE_LENGTH}}$`;
-const PHONE = new RegExp(PHONE_PATTERN);
-
-/** Whether `v` is exactly a mainland mobile number. */
-export function isMobilePhone(v: string): boolean {
-  return PHONE.test(v);
-}
-
-/**
- * Every mobile number standing alone in free text (not inside a longer run of letters and digits such as an
- * order code): a new global expression per call, since a shared one would carry its `lastIndex` between callers.
- */
-export function phonesInText(): RegExp {
-  return new RegExp(`(?<![0-9A-Za-z])${PHONE_DIGITS}(?![0-9A-Za-z])`, 'g');
-}
 const HK_MO_TW_CARD = /^[A-Za-z](?:\d{8}|\d{10})$/;
 
 /** Chinese characters (CJK Unified Ideographs basic block, as in the spec) and Latin letters. */
@@ -77,7 +53,7 @@ export type NameVariant = 'standard' | 'chineseOnly' | 'latinOrChinese';
  * @returns `null` when valid, else 请填写正确的手机号!
  */
 export function validatePhone(v: FieldValue): string | null {
-  return typeof v === 'string' && PHONE.test(v) ? null : MSG_PHONE;
+  return typeof v === 'string' && isMobilePhone(v) ? null : MSG_PHONE;
 }
 
 /**

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripHiddenFormatCharacters } from '../../../src/engine/rules/hidden-format';
-import { HIDDEN_VALUE, maskEmail, maskEmailsInText, maskEveryCharacter, maskIdNumber, maskName, maskNumbersInText, maskPhone, maskSchool, maskWhole } from '../../../src/engine/rules/masking';
+import { HIDDEN_VALUE, maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+import { maskEmailsInText, maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../src/engine/rules/text-masking';
 
 const codePoints = (s: string): string[] => Array.from(s);
 

@@ -9,10 +9,8 @@ import {
   MSG_PHONE,
   MSG_REQUIRED,
 } from '../../../src/engine/rules/messages';
+import { isMobilePhone, PHONE_PATTERN, phonesInText } from '../../../src/engine/rules/phone';
 import {
-  isMobilePhone,
-  PHONE_PATTERN,
-  phonesInText,
   validateEmail,
   validateHkMoTwCard,
   validateName,

@@ -12,7 +12,7 @@ import { record } from '@rrweb/record';
 import { GW } from '../../../contract/define-call.ts';
 import { ErrorCode, SUCCESS } from '../../../contract/envelope.ts';
 import { CHAIN_GENESIS, CHUNK_MAX_BASE64, RECORDING_PATHS, type PageVersion, type RecordingChunkBody, type SaleStep, type SaleStepBody } from '../../../contract/recording.ts';
-import { maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../engine/rules/masking.ts';
+import { maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../engine/rules/text-masking.ts';
 import { SAVED_RECORD_KEY, USER_KEY } from './keys.ts';
 
 /** A chunk is sealed and sent this often… */

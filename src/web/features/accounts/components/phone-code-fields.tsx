@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
-import { PHONE_LENGTH, validatePhone } from '../../../../engine/rules/validators.ts';
+import { PHONE_LENGTH } from '../../../../engine/rules/phone.ts';
+import { validatePhone } from '../../../../engine/rules/validators.ts';
 import type { Captcha } from '../api/accounts.ts';
 import { failToast, successToast } from '../../../shared/ui/toast.ts';
 import styles from './account-form.module.css';

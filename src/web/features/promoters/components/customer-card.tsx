@@ -4,13 +4,12 @@ import { SOURCE_NAMES } from './promoter-labels.ts';
 import styles from './customer-card.module.css';
 import { UserText } from '../../../shared/ui/user-text.tsx';
 import { hasHiddenFormatCharacters } from '../../../../engine/rules/hidden-format.ts';
-import { MASK_CHARACTER } from '../../../../engine/rules/masking.ts';
 
 const SOURCE_COLORS: Record<PromoterCustomer['source'], string> = { link: 'primary', order: 'success', staff: 'warning' };
 
 /** The avatar's character: the first of the masked name unless masked itself (or an invisible format character). */
 function initial(name: string): string {
-  const first = [...name].find((c) => c !== MASK_CHARACTER && !/\d/.test(c) && !hasHiddenFormatCharacters(c));
+  const first = [...name].find((c) => c !== '*' && !/\d/.test(c) && !hasHiddenFormatCharacters(c));
   return first ?? '客';
 }
 
