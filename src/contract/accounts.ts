@@ -10,6 +10,7 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PhoneNum } from './common.ts';
 import { defineCall } from './define-call.ts';
+import { PHONE_LENGTH } from '../engine/rules/phone.ts';
 
 const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });
 /** Any password string; the spec's rule (validatePassword) gives the message. */
@@ -112,7 +113,7 @@ export const ChangePhoneBody = Type.Object(
   {
     newPhoneNum: PhoneNum,
     /** The current phone, in full or masked as the client stores it. */
-    oldPhoneNum: Type.String({ minLength: 11, maxLength: 11, pattern: '^[0-9*]{11}$' }),
+    oldPhoneNum: Type.String({ minLength: PHONE_LENGTH, maxLength: PHONE_LENGTH, pattern: `^[0-9*]{${PHONE_LENGTH}}$` }),
     smsVerificationCode: SmsCode,
     userCode: UserCode,
   },
@@ -130,7 +131,7 @@ export type PhoneChanged = Static<typeof PhoneChanged>;
 /** POST v1/changePassword; oldPwd may be empty only while the account has no password. */
 export const ChangePasswordBody = Type.Object(
   {
-    loginAccount: Type.String({ maxLength: 11 }),
+    loginAccount: Type.String({ maxLength: PHONE_LENGTH }),
     newPwd: Password,
     oldPwd: Type.String({ maxLength: 64 }),
     secondPwd: Password,

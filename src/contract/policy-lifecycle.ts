@@ -117,6 +117,9 @@ function reachableFrom(start: readonly PolicyStatus[], skip: readonly PolicyEven
  */
 export const PAID_STATUSES: readonly PolicyStatus[] = reachableFrom(targetsOf('pay'));
 
+/** Payable: the statuses the `pay` event leaves from (an order waiting for its payment). */
+export const PAYABLE_STATUSES: readonly PolicyStatus[] = sourcesOf('pay');
+
 /** Rateable: a holder rates what they paid for, whatever happened after (docs/ratings.md). */
 export const RATEABLE_STATUSES: readonly PolicyStatus[] = PAID_STATUSES;
 

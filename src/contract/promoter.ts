@@ -1,6 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { defineCall } from './define-call.ts';
+import { PHONE_PATTERN } from '../engine/rules/phone.ts';
 
 /**
  * The promoter channel: who shares, with which codes, and the
@@ -114,7 +115,7 @@ export const STAFF_SCOPE_PATTERN = '^(\\*|[0-9A-Z]{6,16}|[a-z0-9]+(-[a-z0-9]+)*)
 /** POST __dev/staff (development and test only): what `npm run staff -- add` does, for the e2e server's in-memory database. */
 export const DevStaffBody = Type.Object(
   {
-    phone: Type.String({ pattern: '^1[3-9][0-9]{9}$' }),
+    phone: Type.String({ pattern: PHONE_PATTERN }),
     employeeNum: Type.String({ pattern: '^[A-Za-z0-9]{2,20}$' }),
     name: Type.String({ minLength: 1, maxLength: 20 }),
     licenseNumber: Type.String({ pattern: '^[0-9A-Za-z]{8,40}$' }),

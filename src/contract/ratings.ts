@@ -2,14 +2,15 @@ import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
+import { BIZ_TYPES, COMMENT_NODES } from '../engine/ratings/ratings.ts';
 
 /**
  * Product ratings (comment-svc, spec §3 and §7). Statistics and the comment
  * list are public (`_bai`); submitting and the rated status need log-in.
  */
 
-const Node = Type.Union([Type.Literal('00'), Type.Literal('01')], { description: '00 policy service, 01 claim service' });
-const BizTypeSchema = Type.Union([Type.Literal('00'), Type.Literal('01'), Type.Literal('02')], {
+const Node = Type.Union(COMMENT_NODES.map((node) => Type.Literal(node)), { description: '00 policy service, 01 claim service' });
+const BizTypeSchema = Type.Union(BIZ_TYPES.map((type) => Type.Literal(type)), {
   description: '00 order, 01 policy, 02 case',
 });
 

@@ -21,7 +21,7 @@ export function codeLinesMatching(pattern: RegExp, owner: string, dirs: readonly
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, i) => ({ line, at: `${relative(root, file)}:${i + 1}` }))
-        .filter(({ line }) => !/^\s*(\*|\/\/)/.test(line) && pattern.test(line))
+        .filter(({ line }) => !/^\s*(\*|\/\/|\/\*)/.test(line) && pattern.test(line))
         .map(({ at }) => at),
     );
 }

@@ -26,6 +26,7 @@ import {
   type EnumOption,
 } from '../rules/enums.ts';
 import { parseIdCard } from '../rules/id-card.ts';
+import { DEFAULT_REGION_CODE } from '../rules/regions.ts';
 import { isMainlandNumber } from '../rules/person.ts';
 import type { ApplicationLike, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
 
@@ -133,8 +134,8 @@ export interface ApplicationData extends ApplicationLike {
 
 // ---------------------------------------------------------------- constants
 
-/** Spec §9: default domain code, Chongqing; where the region picker opens for a product without a region. */
-export const DEFAULT_REGION_CODE = '500000';
+/** Where the region picker opens for a product without a region (the engine's default domain). */
+export { DEFAULT_REGION_CODE };
 
 /** Relation code of the holder themself. */
 const SELF = '00';

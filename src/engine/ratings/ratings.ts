@@ -6,12 +6,14 @@
  */
 
 /** Rating node (spec §3): 00 the policy / insurance service, 01 the claim service. */
-export const COMMENT_NODES = ['00', '01'] as const;
+export const COMMENT_NODE = { policy: '00', claim: '01' } as const;
+export const COMMENT_NODES = [COMMENT_NODE.policy, COMMENT_NODE.claim] as const;
 export type CommentNode = (typeof COMMENT_NODES)[number];
-export const COMMENT_NODE_NAMES: Readonly<Record<CommentNode, string>> = { '00': '投保服务', '01': '理赔服务' };
+export const COMMENT_NODE_NAMES: Readonly<Record<CommentNode, string>> = { [COMMENT_NODE.policy]: '投保服务', [COMMENT_NODE.claim]: '理赔服务' };
 
 /** Business type (spec §3): 00 order, 01 policy, 02 case (a claim). */
-export const BIZ_TYPES = ['00', '01', '02'] as const;
+export const BIZ_TYPE = { order: '00', policy: '01', case: '02' } as const;
+export const BIZ_TYPES = [BIZ_TYPE.order, BIZ_TYPE.policy, BIZ_TYPE.case] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 
 /** Rating type (spec §3): 00 stars, 01 tags, anything else free text. */

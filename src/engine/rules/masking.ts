@@ -6,6 +6,10 @@
 import { stripHiddenFormatCharacters } from './hidden-format';
 
 const STAR = '*';
+/** The character a mask puts in place of what it hides (a screen that reads masked text tells it from a letter). */
+export const MASK_CHARACTER = STAR;
+/** A value hidden whole, its length not given either: a typed address, a token, a school looked up. */
+export const HIDDEN_VALUE = '***';
 
 /** Keeps the first `head` and last `tail` code points and stars the rest; fully stars short values. */
 function maskMiddle(v: string, head: number, tail: number): string {
@@ -63,6 +67,6 @@ export function maskSchool(v: string): string {
 /** Masks an e-mail address to its first character and its domain (a***@example.com): enough for its owner to recognise it, not to read it. */
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${address.slice(0, 1)}***${address.slice(at)}`;
+  if (at <= 0) return HIDDEN_VALUE;
+  return `${address.slice(0, 1)}${HIDDEN_VALUE}${address.slice(at)}`;
 }

@@ -109,6 +109,12 @@ export function provinceName(code: string): string | undefined {
 export const ROOT_REGION_CODE = '000000';
 
 /**
+ * Spec §9 default domain code, Chongqing: where a visitor is placed when location is refused or fails, and
+ * where the region picker opens for a product sold everywhere (no region of its own).
+ */
+export const DEFAULT_REGION_CODE = '500000';
+
+/**
  * The parent of a 6-digit code by spec §3: a county's city XXYY00, a city's
  * province XX0000, a province's root {@link ROOT_REGION_CODE}.
  *

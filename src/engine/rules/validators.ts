@@ -17,11 +17,11 @@ import {
   MSG_REQUIRED,
 } from './messages';
 import { hasHiddenFormatCharacters } from './hidden-format';
+import { isMobilePhone } from './phone';
 
 /** A value coming from a form field. */
 type FieldValue = string | null | undefined;
 
-const PHONE = /^1[3-9]\d{9}$/;
 const HK_MO_TW_CARD = /^[A-Za-z](?:\d{8}|\d{10})$/;
 
 /** Chinese characters (CJK Unified Ideographs basic block, as in the spec) and Latin letters. */
@@ -53,7 +53,7 @@ export type NameVariant = 'standard' | 'chineseOnly' | 'latinOrChinese';
  * @returns `null` when valid, else 请填写正确的手机号!
  */
 export function validatePhone(v: FieldValue): string | null {
-  return typeof v === 'string' && PHONE.test(v) ? null : MSG_PHONE;
+  return typeof v === 'string' && isMobilePhone(v) ? null : MSG_PHONE;
 }
 
 /**

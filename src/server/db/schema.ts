@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { POLICY_STATUSES } from '../../contract/policy-status.ts';
+import { BIZ_TYPES, COMMENT_NODES } from '../../engine/ratings/ratings.ts';
 import type { PolicyStatus } from '../../contract/order.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -332,8 +333,8 @@ export const comments = pgTable(
   (t) => [
     uniqueIndex('comments_user_biz_node_key').on(t.userId, t.bizNo, t.commentNode),
     index('comments_product_node_idx').on(t.productCode, t.commentNode, t.createdAt),
-    check('comments_node_check', oneOf(t.commentNode, ['00', '01'])),
-    check('comments_biz_type_check', oneOf(t.bizType, ['00', '01', '02'])),
+    check('comments_node_check', oneOf(t.commentNode, COMMENT_NODES)),
+    check('comments_biz_type_check', oneOf(t.bizType, BIZ_TYPES)),
     check('comments_score_check', sql`${t.scoreTenths} between 10 and 50`),
   ],
 );

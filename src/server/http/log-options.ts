@@ -5,20 +5,14 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { maskIdNumber, maskPhone } from '../../engine/rules/index.ts';
-
-const PHONE_IN_TEXT = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
-const ID_IN_TEXT = /(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])/g;
+import { HIDDEN_VALUE, maskNumbersInText } from '../../engine/rules/index.ts';
 
 /** Query parameters that carry what a parent typed about a child (the school search: name, address). */
 const TYPED_IN_QUERY = /([?&](?:name|address|schoolName)=)[^&#]*/g;
 
 /** Masks phone and ID numbers in free text such as a URL (`?phoneNum=13800138000`), and the school search's typed name and address. */
 export function maskPersonalData(text: string): string {
-  return text
-    .replace(ID_IN_TEXT, (m) => maskIdNumber(m))
-    .replace(PHONE_IN_TEXT, (m) => maskPhone(m))
-    .replace(TYPED_IN_QUERY, (_, key: string) => `${key}***`);
+  return maskNumbersInText(text).replace(TYPED_IN_QUERY, (_, key: string) => `${key}${HIDDEN_VALUE}`);
 }
 
 /** Stack frames only: the first stack line repeats the message, which may carry data. */

@@ -1,3 +1,4 @@
+import { PAYABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { rejected } from '../http/envelope.ts';
@@ -43,9 +44,10 @@ export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, pro
   const now = deps.now();
   const view = await requireOwnForm(deps.db, key, user);
   // Past its own deadline an order cannot be paid, even before the scheduler records the timeout.
-  const expired = view.status === 'toBePaid' && view.payDeadline !== null && view.payDeadline <= now;
+  const payable = PAYABLE_STATUSES.includes(view.status);
+  const expired = payable && view.payDeadline !== null && view.payDeadline <= now;
   if (view.status === 'paymentTimeout' || expired) throw rejected('订单已超时未支付，请重新投保');
-  if (view.status !== 'toBePaid') throw rejected('该订单无需支付');
+  if (!payable) throw rejected('该订单无需支付');
   const provider = deps.payments.get(providerName);
   // A channel this deployment does not configure (PAYMENT_CHANNELS) is a refusal the client can show, not a crash.
   if (!provider) throw rejected('支付渠道不可用');

@@ -214,8 +214,12 @@ export interface CustomerRow {
   lastOrderAt: string | null;
 }
 
-/** The customer's display name as the answers mask it: the masked name, or the masked phone without a name (engine masking rules). */
-const MASKED_NAME = sql`(case
+/**
+ * The customer's display name as the answers mask it: the masked name, or the masked phone without a name.
+ * It stays in SQL because the customer search filters and pages by it; tests/server/masked-name-sql.test.ts
+ * holds it to the engine's maskName and maskPhone on sample values.
+ */
+export const MASKED_NAME = sql`(case
   when coalesce(u.actual_name, '') <> '' then
     case when char_length(u.actual_name) <= 1 then repeat('*', char_length(u.actual_name))
          else repeat('*', char_length(u.actual_name) - 1) || right(u.actual_name, 1) end

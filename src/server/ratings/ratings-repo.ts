@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BIZ_TYPE } from '../../engine/ratings/ratings.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, comments, orders, users } from '../db/schema.ts';
 
@@ -54,7 +55,7 @@ export async function ratedBizNos(db: Db, input: { userId: string; node: string;
  * status come with it; someone else's business reads as absent.
  */
 export async function findOwnBusiness(db: Db, input: { userId: string; bizType: string; bizNo: string }) {
-  const byOrder = input.bizType === '00';
+  const byOrder = input.bizType === BIZ_TYPE.order;
   const rows = await db
     .select({ productCode: applicationForms.productCode, status: applicationForms.status })
     .from(applicationForms)

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ratingCalls, type RatingRecord } from '../../contract/ratings.ts';
 import { RATEABLE_STATUSES } from '../../contract/policy-lifecycle.ts';
 import {
+  BIZ_TYPE,
   checkRatingSubmission,
+  COMMENT_NODE,
   COMMENT_TYPE_STARS,
   COMMENT_TYPE_TAGS,
   COMMENT_TYPE_TEXT,
@@ -82,7 +84,7 @@ export function registerRatingRoutes(app: FastifyInstance, deps: AppDeps): void 
       if (problem) throw rejected(problem);
       const bizType = submission.bizType as string;
       const bizNo = submission.bizNo as string;
-      if (submission.commentNode === '01' || bizType === '02') throw rejected(RATING_REFUSALS.claimOnly);
+      if (submission.commentNode === COMMENT_NODE.claim || bizType === BIZ_TYPE.case) throw rejected(RATING_REFUSALS.claimOnly);
       const business = await findOwnBusiness(db, { userId: user.userId, bizType, bizNo });
       if (!business) throw rejected(RATING_REFUSALS.noBusiness);
       if (!RATEABLE_STATUSES.includes(business.status)) throw rejected(RATING_REFUSALS.notPaid);

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationFormInput } from '../../contract/order.ts';
+import { VALID_STATUSES } from '../../contract/policy-lifecycle.ts';
 import { gradeForAge } from '../../engine/rules/grades.ts';
 import { ageInFullYears, makeIdCard } from '../../engine/rules/index.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -68,7 +69,7 @@ function application(sale: DemoSale, promoCode: string): ApplicationFormInput {
 async function waitIssued(deps: AppDeps, orderId: number): Promise<boolean> {
   for (let i = 0; i < 200; i++) {
     const view = await getFormView(deps.db, { orderId });
-    if (view && view.status !== 'waitIssue') return view.status === 'waitInsurance' || view.status === 'guarantee';
+    if (view && view.status !== 'waitIssue') return VALID_STATUSES.includes(view.status);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;

@@ -1,6 +1,6 @@
 import { count, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { RATING_TEMPLATES, type CommentNode } from '../../engine/ratings/ratings.ts';
+import { BIZ_TYPE, COMMENT_NODE, RATING_TEMPLATES, type CommentNode } from '../../engine/ratings/ratings.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/db.ts';
 import { comments } from '../db/schema.ts';
@@ -53,7 +53,7 @@ function importedRatings(productCode: string, how: { policy: number; claim: numb
       userId: null,
       loginAccount: phone,
       bizNo: `IMP${node}${String(seed).padStart(6, '0')}${String(i).padStart(5, '0')}`,
-      bizType: node === '00' ? '01' : '02',
+      bizType: node === COMMENT_NODE.policy ? BIZ_TYPE.policy : BIZ_TYPE.case,
       commentNode: node,
       scoreTenths: Math.round(mean * 10),
       items,
@@ -62,8 +62,8 @@ function importedRatings(productCode: string, how: { policy: number; claim: numb
       createdAt: new Date(now.getTime() - (i + 1) * 3_600_000 * (1 + next(20))),
     });
   };
-  for (let i = 0; i < how.policy; i += 1) make('00', i, POLICY_TEXTS);
-  for (let i = 0; i < how.claim; i += 1) make('01', i, CLAIM_TEXTS);
+  for (let i = 0; i < how.policy; i += 1) make(COMMENT_NODE.policy, i, POLICY_TEXTS);
+  for (let i = 0; i < how.claim; i += 1) make(COMMENT_NODE.claim, i, CLAIM_TEXTS);
   return rows;
 }
 

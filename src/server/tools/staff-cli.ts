@@ -16,6 +16,7 @@ import type { StaffRole } from '../db/schema.ts';
 import { checkStaffInput, listStaff, payRewards, upsertStaff, type StaffInput } from '../promoters/staff-admin.ts';
 import { getUserByCode } from '../auth/users-repo.ts';
 import { parseShanghai } from '../../engine/time/shanghai-time.ts';
+import { maskPhone } from '../../engine/rules/masking.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --phone 13900000001 --employee E1001 --name 王经纪 \\
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
         const rows = await listStaff(db);
         if (rows.length === 0) console.log('No staff yet: npm run staff -- add …');
         for (const r of rows) {
-          console.log(`${r.employeeNum}\t${r.name}\t${r.phone.slice(0, 3)}****${r.phone.slice(-4)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\troles ${r.roles.join(',')}\tscope ${r.scope.join(',') || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
+          console.log(`${r.employeeNum}\t${r.name}\t${maskPhone(r.phone)}\t${r.branchCode} ${r.branchName}\tchannel ${r.channelCode || '—'}\troles ${r.roles.join(',')}\tscope ${r.scope.join(',') || '—'}\tpromo ${r.promoCode}\tmanager ${r.managerCode}`);
         }
         return 0;
       }

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt, notLike } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/envelope.ts';
 import type { OpLogBody } from '../../contract/other-calls.ts';
-import { maskIdNumber, maskName, maskPhone } from '../../engine/rules/index.ts';
+import { HIDDEN_VALUE, isMobilePhone, maskEmailsInText, maskIdNumber, maskName, maskPhone } from '../../engine/rules/index.ts';
 import type { Db } from '../db/db.ts';
 import { clientEvents } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -26,19 +26,15 @@ const NAME_KEY = /name$/i;
 const NUMBER_KEY = /(idno|licenceno|licenseno|cardid|idcard|phone|mobile|tel)$/i;
 const HIDDEN_KEY = /(email|mail|address|school|token|password|pwd|secret|openid|code)$/i;
 
-function maskEmailLike(text: string): string {
-  return text.replace(/([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+)/g, '$1***@$2');
-}
-
 /** Masks a value of the client's details: by key first, then ID numbers, phones and addresses in any text. */
 export function maskClientValue(value: unknown, key = '', depth = 0): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'string') {
     const text = value.slice(0, MAX_STRING);
-    if (HIDDEN_KEY.test(key) && !/^(event|errCode|errorCode)$/i.test(key)) return '***';
-    if (NUMBER_KEY.test(key)) return /^1[3-9]\d{9}$/.test(text) ? maskPhone(text) : maskIdNumber(text);
+    if (HIDDEN_KEY.test(key) && !/^(event|errCode|errorCode)$/i.test(key)) return HIDDEN_VALUE;
+    if (NUMBER_KEY.test(key)) return isMobilePhone(text) ? maskPhone(text) : maskIdNumber(text);
     if (NAME_KEY.test(key) && !/^(page|route|product|plan|event|file)name$/i.test(key)) return maskName(text);
-    return maskEmailLike(maskPersonalData(text));
+    return maskEmailsInText(maskPersonalData(text));
   }
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => maskClientValue(item, key, depth + 1));
@@ -73,7 +69,7 @@ export async function recordClientEvent(
     .values({
       userId: input.userId,
       event: body.event,
-      page: body.page === undefined ? null : maskEmailLike(maskPersonalData(body.page)),
+      page: body.page === undefined ? null : maskEmailsInText(maskPersonalData(body.page)),
       data: body.data === undefined ? null : maskClientValue(body.data),
       clientAt,
       ip: input.ip,

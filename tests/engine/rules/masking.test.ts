@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripHiddenFormatCharacters } from '../../../src/engine/rules/hidden-format';
-import { maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+import { HIDDEN_VALUE, maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+import { maskEmailsInText, maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../src/engine/rules/text-masking';
 
 const codePoints = (s: string): string[] => Array.from(s);
 
@@ -148,5 +149,29 @@ describe('maskEmail', () => {
   it('hides an address without a local part or an @ entirely', () => {
     expect(maskEmail('@example.com')).toBe('***');
     expect(maskEmail('not-an-address')).toBe('***');
+  });
+});
+
+describe('masks of whole texts', () => {
+  it('maskWhole stars every code point, whitespace too', () => {
+    expect(maskWhole('张 三𠀋')).toBe('****');
+    expect(maskWhole('')).toBe('');
+  });
+  it('maskEveryCharacter keeps whitespace and stars the rest, one star per code point', () => {
+    expect(maskEveryCharacter('张小明 江苏𠀋')).toBe('*** ***');
+  });
+  it('HIDDEN_VALUE gives no length', () => {
+    expect(HIDDEN_VALUE).toBe('***');
+  });
+});
+
+describe('masks in free text', () => {
+  it('masks ID numbers and mobile numbers standing alone, not codes that contain digits', () => {
+    expect(maskNumbersInText('id=11010519491231002X&p=13800138000')).toBe('id=110***********002X&p=138****8000');
+    expect(maskNumbersInText('手机13800138000。')).toBe('手机138****8000。');
+    expect(maskNumbersInText('ED202509011234567890 O20261125000123 12800138000')).toBe('ED202509011234567890 O20261125000123 12800138000');
+  });
+  it('masks every e-mail address as maskEmail does', () => {
+    expect(maskEmailsInText('to alice.w@example.com, bob@x.cn')).toBe('to a***@example.com, b***@x.cn');
   });
 });

@@ -9,6 +9,7 @@ import {
   MSG_PHONE,
   MSG_REQUIRED,
 } from '../../../src/engine/rules/messages';
+import { isMobilePhone, PHONE_PATTERN, phonesInText } from '../../../src/engine/rules/phone';
 import {
   validateEmail,
   validateHkMoTwCard,
@@ -54,6 +55,19 @@ describe('validatePhone', () => {
   it('rejects missing values', () => {
     expect(validatePhone(null)).toBe(MSG_PHONE);
     expect(validatePhone(undefined)).toBe(MSG_PHONE);
+  });
+});
+
+describe('the phone rule derived elsewhere', () => {
+  const samples = ['13800138000', '19912345678', '12800138000', '1380013800', '138001380001', '1380013800a', ''];
+  it('isMobilePhone and the schema pattern agree with validatePhone', () => {
+    for (const v of samples) {
+      expect(isMobilePhone(v)).toBe(validatePhone(v) === null);
+      expect(new RegExp(PHONE_PATTERN).test(v)).toBe(validatePhone(v) === null);
+    }
+  });
+  it('phonesInText finds the numbers standing alone in text', () => {
+    expect('tel 13800138000, 15012345678; 12800138000 a13800138000 138001380001'.match(phonesInText())).toEqual(['13800138000', '15012345678']);
   });
 });
 

@@ -12,6 +12,7 @@ import { record } from '@rrweb/record';
 import { GW } from '../../../contract/define-call.ts';
 import { ErrorCode, SUCCESS } from '../../../contract/envelope.ts';
 import { CHAIN_GENESIS, CHUNK_MAX_BASE64, RECORDING_PATHS, type PageVersion, type RecordingChunkBody, type SaleStep, type SaleStepBody } from '../../../contract/recording.ts';
+import { maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../engine/rules/text-masking.ts';
 import { SAVED_RECORD_KEY, USER_KEY } from './keys.ts';
 
 /** A chunk is sealed and sent this often… */
@@ -60,15 +61,13 @@ function readSaved(): SavedRecord | null {
 
 // ------------------------------------------------------------------ masking at the source
 
-const ID_NUMBER = /(?<![0-9A-Za-z])(\d{6})\d{8}(\d{3}[\dXx])(?![0-9A-Za-z])/g;
-const PHONE = /(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
 /** Displayed names, ID numbers, phones, schools and addresses carry this class (rrweb's default mask class). */
 export const MASK_CLASS = 'rr-mask';
 
-/** Text as recorded: everything inside `.rr-mask` starred, ID numbers and phones anywhere masked. */
+/** Text as recorded: everything inside `.rr-mask` starred, ID numbers and phones anywhere masked as the screens mask them (engine masking rules). */
 export function maskText(text: string, element: HTMLElement | null): string {
-  if (element?.closest(`.${MASK_CLASS}`)) return text.replace(/\S/g, '*');
-  return text.replace(ID_NUMBER, '$1********$2').replace(PHONE, '$1****$2');
+  if (element?.closest(`.${MASK_CLASS}`)) return maskEveryCharacter(text);
+  return maskNumbersInText(text);
 }
 
 // ------------------------------------------------------------------ compression and hashing
@@ -366,7 +365,7 @@ function runRrweb(): void {
     maskAllInputs: true,
     maskTextSelector: '*',
     maskTextFn: maskText,
-    maskInputFn: (text) => '*'.repeat(text.length),
+    maskInputFn: maskWhole,
     // No mouse moves; scrolls at most every 300 ms; an input only its last value.
     sampling: { mousemove: false, mouseInteraction: { MouseUp: false, MouseDown: false, Click: true, ContextMenu: false, DblClick: false, Focus: false, Blur: false, TouchStart: false, TouchEnd: false }, scroll: 300, media: 800, input: 'last' },
     recordCanvas: false,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
+import { PHONE_LENGTH } from '../../../../engine/rules/phone.ts';
 import { validatePhone } from '../../../../engine/rules/validators.ts';
 import type { Captcha } from '../api/accounts.ts';
 import { failToast, successToast } from '../../../shared/ui/toast.ts';
@@ -61,7 +62,7 @@ export function PhoneCodeFields({ state, idPrefix, phonePlaceholder = '请输入
           inputMode="numeric"
           autoComplete="tel"
           placeholder={phonePlaceholder}
-          maxLength={11}
+          maxLength={PHONE_LENGTH}
           clearable
           value={state.phone}
           onChange={(v) => state.setPhone(v.replace(/\D/g, ''))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Input } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHANNEL_NO } from '../../../../../engine/rules/enums.ts';
+import { PHONE_LENGTH } from '../../../../../engine/rules/phone.ts';
 import { validatePhone } from '../../../../../engine/rules/validators.ts';
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../../../app/paths.ts';
@@ -68,7 +69,7 @@ export default function PasswordLoginScreen() {
             inputMode="numeric"
             autoComplete="username"
             placeholder="请输入手机号"
-            maxLength={11}
+            maxLength={PHONE_LENGTH}
             clearable
             value={phone}
             onChange={(v) => setPhone(v.replace(/\D/g, ''))}
