@@ -19,9 +19,10 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { contractCalls, type AgreementCreated, type ContractList, type SignList } from '../src/contract/contracts.ts';
 import { GW } from '../src/contract/define-call.ts';
 import { ErrorCode } from '../src/contract/envelope.ts';
-import { orderCalls } from '../src/contract/order.ts';
+import { orderCalls, type PolicyStatus } from '../src/contract/order.ts';
 import { paymentCalls } from '../src/contract/payment.ts';
 import { policyCalls } from '../src/contract/policy.ts';
+import { ISSUED_STATUSES } from '../src/contract/policy-lifecycle.ts';
 import { makeIdCard } from '../src/engine/rules/index.ts';
 import { sampleApplication, SAMPLE_PRODUCT_CODES } from '../src/server/seed/sample-applications.ts';
 
@@ -113,8 +114,8 @@ async function submit(): Promise<{ orderCode: string; applicationFormCode: strin
 
 async function issued(orderCode: string, channel: string): Promise<string> {
   return until(`the ${channel} payment to pay and issue ${orderCode}`, async () => {
-    const order = await gw<{ status: string; policyNo: string | null }>('POST', orderCalls.orderDetail.path, { orderCode });
-    return order.status === 'waitInsurance' || order.status === 'guarantee' ? (order.policyNo ?? undefined) : undefined;
+    const order = await gw<{ status: PolicyStatus; policyNo: string | null }>('POST', orderCalls.orderDetail.path, { orderCode });
+    return ISSUED_STATUSES.includes(order.status) ? (order.policyNo ?? undefined) : undefined;
   });
 }
 

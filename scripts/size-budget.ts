@@ -56,7 +56,7 @@ export function homeRouteProblems(bytes: number, files: number): string[] {
  * and taken as loaded when a screen's opening download is counted (docs/performance.md).
  */
 export const IDLE_SOURCE = 'src/web/shared/api/query-module.ts';
-export const IDLE_BUDGET_BYTES = Math.round(16.1 * 1024);
+export const IDLE_BUDGET_BYTES = Math.round(16.15 * 1024);
 /** A screen's own opening download, gzipped, except the screens of SCREEN_BUDGET_EXCEPTIONS. */
 export const SCREEN_BUDGET_BYTES = 40 * 1024;
 /**

@@ -1,5 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import type { PageModelName, PageSwitches } from '../../../../../engine/markets/page-model.ts';
+import { ROOT_REGION_CODE } from '../../../../../engine/rules/regions.ts';
 import { api } from '../../../../shared/api/endpoints.ts';
 import { forgetVisitorPlace } from '../../api/location.ts';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
@@ -39,7 +40,7 @@ function storageWorks(): boolean {
 
 async function runChecks(): Promise<Report> {
   const started = performance.now();
-  const gatewayMs = await api.getArea('000000', { silent: true }).then(
+  const gatewayMs = await api.getArea(ROOT_REGION_CODE, { silent: true }).then(
     () => Math.round(performance.now() - started),
     () => null,
   );

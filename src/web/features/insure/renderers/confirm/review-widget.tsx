@@ -3,7 +3,7 @@ import { useAppQuery } from '../../../../shared/api/query-hooks.ts';
 import { LightTabs } from '../../../../shared/ui/light-tabs.tsx';
 import { ReadOnlyRate } from '../../../../shared/ui/read-only-rate.tsx';
 import type { RatingRecord } from '../../../../../contract/ratings.ts';
-import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../../../engine/ratings/ratings.ts';
+import { COMMENT_NODE, COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../../../engine/ratings/ratings.ts';
 import { queries } from '../../../../shared/api/queries.ts';
 import { paths } from '../../../../app/paths.ts';
 import { useAppNavigate } from '../../../../app/use-app-navigate.ts';
@@ -22,7 +22,7 @@ type TabState = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; l
  */
 export function ReviewWidget({ productCode }: { productCode: string }) {
   const navigate = useAppNavigate();
-  const [node, setNode] = useState<CommentNode>('00');
+  const [node, setNode] = useState<CommentNode>(COMMENT_NODE.policy);
   const query = useAppQuery(queries.ratingHead(productCode, node, WIDGET_PAGE_SIZE));
   const state: TabState = query.isPending
     ? { phase: 'loading' }

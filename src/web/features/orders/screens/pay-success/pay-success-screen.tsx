@@ -16,7 +16,7 @@ import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
 import { PaySuccess } from '../../components/pay-success.tsx';
 import { forgetPlacedOrder } from '../../state/placed-order.ts';
 import { finishSale, useSaleRecording } from '../../../recording/index.ts';
-import { DELETABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
+import { DELETABLE_STATUSES, PAYABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
 
 /** The payment notification is asynchronous: the order is polled every second for about 30 s. */
 const POLL_INTERVAL_MS = 1000;
@@ -76,7 +76,7 @@ export default function PaySuccessScreen() {
       try {
         const outcome = await pollUntil(
           () => api.orderDetail(orderCode, { silent: true }),
-          (order) => Boolean(order) && order.status !== 'toBePaid',
+          (order) => Boolean(order) && !PAYABLE_STATUSES.includes(order.status),
           {
             intervalMs: POLL_INTERVAL_MS,
             timeoutMs: POLL_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { Button, Radio } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { useAppQuery } from '../../../../shared/api/query-hooks.ts';
 import type { OrderDetail } from '../../../../../contract/order.ts';
-import { PAID_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
+import { PAID_STATUSES, PAYABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
 import { withAttempts } from '../../api/async.ts';
 import { api, type PayChannel } from '../../../../shared/api/endpoints.ts';
 import { queries } from '../../../../shared/api/queries.ts';
@@ -125,7 +125,7 @@ export default function PayoffScreen() {
   }
 
   const order = orderState.status === 'ready' ? orderState.order : null;
-  if (order && order.status !== 'toBePaid') {
+  if (order && !PAYABLE_STATUSES.includes(order.status)) {
     const paid = PAID_STATUSES.includes(order.status);
     return (
       <AppPage title="订单支付">

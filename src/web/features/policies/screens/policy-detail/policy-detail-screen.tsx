@@ -22,7 +22,8 @@ import { successToast } from '../../../../shared/ui/toast.ts';
 import { errorMessage, useRetryQuery } from '../../../../shared/ui/query-state.ts';
 import { isLoggedIn } from '../../../../shared/state/session.ts';
 // --- ratings
-import { RATEABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
+import { DELETABLE_STATUSES, RATEABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
+import { BIZ_TYPE, COMMENT_NODE } from '../../../../../engine/ratings/ratings.ts';
 import { LazyRatingPopup } from '../../../ratings/index.ts';
 import { formatRemaining, refundLine, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
 import styles from '../../components/policy-detail.module.css';
@@ -130,7 +131,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
     );
 
   const canPay = detail.status === 'toBePaid' && (charge?.payable ?? true);
-  const canDelete = detail.status === 'cancel' || detail.status === 'paymentTimeout';
+  const canDelete = DELETABLE_STATUSES.includes(detail.status);
   const canRate = rateable && rated === false;
   const hasActions = canPay || detail.actions.length > 0 || canDelete || canRate;
 
@@ -242,7 +243,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
       )}
       <LazyRatingPopup
         visible={rating}
-        target={{ productCode: detail.productCode, productName: detail.productName, bizNo: detail.orderCode, bizType: '00', commentNode: '00' }}
+        target={{ productCode: detail.productCode, productName: detail.productName, bizNo: detail.orderCode, bizType: BIZ_TYPE.order, commentNode: COMMENT_NODE.policy }}
         onClose={(succeeded) => {
           setRating(false);
           if (succeeded) queryClient.setQueryData(ratingStatus.queryKey, true);

@@ -5,6 +5,7 @@ import { Popup, SpinLoading } from '../../../../shared/ui/overlays-antd.ts';
 import type { RatingTemplate } from '../../../../../contract/ratings.ts';
 import {
   checkRatingSubmission,
+  COMMENT_NODE,
   COMMENT_NODE_NAMES,
   COMMENT_TYPE_STARS,
   COMMENT_TYPE_TAGS,
@@ -72,7 +73,7 @@ export function RatingPopup({ visible, target, onClose }: { visible: boolean; ta
   const productCode = target?.productCode ?? '';
   const node = target?.commentNode;
   const queryClient = useAppQueryClient();
-  const template = useAppQuery({ ...queries.ratingTemplate(productCode, node ?? '00'), enabled: visible && Boolean(productCode && node) });
+  const template = useAppQuery({ ...queries.ratingTemplate(productCode, node ?? COMMENT_NODE.policy), enabled: visible && Boolean(productCode && node) });
   const phase: Phase = template.isPending
     ? { kind: 'loading' }
     : template.data && template.data.list.length > 0

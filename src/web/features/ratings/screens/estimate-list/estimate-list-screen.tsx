@@ -3,7 +3,7 @@ import { useAppInfiniteQuery, useAppQueryClient } from '../../../../shared/api/q
 import { InfiniteScroll, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { ReadOnlyRate } from '../../../../shared/ui/read-only-rate.tsx';
 import { useSearchParams } from 'react-router-dom';
-import { COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../../../engine/ratings/ratings.ts';
+import { COMMENT_NODE, COMMENT_NODE_NAMES, COMMENT_NODES, type CommentNode } from '../../../../../engine/ratings/ratings.ts';
 import { queries } from '../../../../shared/api/queries.ts';
 import { RATING_PAGE_SIZE } from '../../../../shared/api/ratings.ts';
 import { refreshFirstPage } from '../../../../shared/ui/infinite-list.ts';
@@ -29,7 +29,7 @@ const LOAD_FAILED = '获取数据失败...';
 export default function EstimateListScreen() {
   const [params] = useSearchParams();
   const productCode = params.get('productCode') ?? '';
-  const [node, setNode] = useState<CommentNode>('00');
+  const [node, setNode] = useState<CommentNode>(COMMENT_NODE.policy);
   const queryClient = useAppQueryClient();
   const options = queries.ratingPages(productCode, node);
   const pages = useAppInfiniteQuery({ ...options, enabled: productCode !== '' });
