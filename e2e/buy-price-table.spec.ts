@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
+import { shanghaiWall } from '../src/engine/time/shanghai-time.ts';
 import { hashRoute, logInBySms, uniquePhone } from './support/app.ts';
 import { fillField, fillText } from './support/insure-form.ts';
 import { useSuzhouCatalogue } from './support/fixture-catalogue.ts';
@@ -17,9 +18,12 @@ const ROUTE = '/suzhouMedicalDetails';
 
 const fixture = useSuzhouCatalogue();
 
-/** A birthday `years` years and `days` days before the cover start (tomorrow: the product starts the day after the order). */
+/**
+ * A birthday `years` years and `days` days before the cover start: tomorrow in Beijing (the product starts the
+ * day after the order, a Beijing day), whatever the hour and zone of the machine the test runs on.
+ */
 function birthdayBeforeStart(years: number, days: number): string {
-  const start = new Date(Date.now() + 24 * 3600_000);
+  const start = shanghaiWall(Date.now() + 24 * 3600_000);
   const born = new Date(Date.UTC(start.getUTCFullYear() - years, start.getUTCMonth(), start.getUTCDate() - days));
   return born.toISOString().slice(0, 10);
 }
