@@ -6,8 +6,9 @@
  *
  * `screen` names a screen folder: the route shows
  * `src/web/features/<feature>/screens/<screen>/<screen>-screen.tsx` (default
- * export), loaded on demand; screen names are unique across features. A test fails when a named screen has no module and when a screen
- * module is routed by nothing. Product detail routes are not here: they are
+ * export), loaded on demand; screen names are unique across features. A test
+ * fails when a named screen has no module and when a screen module is routed
+ * by nothing. Product detail routes are not here: they are
  * the manifests' own routes, resolved by the router's catch-all route.
  */
 

@@ -134,9 +134,6 @@ export interface ApplicationData extends ApplicationLike {
 
 // ---------------------------------------------------------------- constants
 
-/** Where the region picker opens for a product without a region (the engine's default domain). */
-export { DEFAULT_REGION_CODE };
-
 /** Relation code of the holder themself. */
 const SELF = '00';
 

@@ -8,7 +8,7 @@
  *
  * Web-safe: imports only the code-level region helpers.
  */
-import { DEFAULT_REGION_CODE, regionDepth, regionWithin } from '../rules/regions.ts';
+import { regionDepth, regionWithin } from '../rules/regions.ts';
 
 /** Spec §3 enumeration "Page model". */
 export type PageModelName = 'UN_INITED' | 'ONLY_MARKET' | 'GLOBAL_MARKET' | 'OFF_NET_MARKET' | 'normal';
@@ -74,8 +74,6 @@ export interface PageModel {
 export const OTHER_MARKET_MESSAGE = '您所在地区还有其他保险超市，是否前往？';
 /** Spec §4 dialog when the chosen market has gone offline. */
 export const MARKET_OFFLINE_MESSAGE = '您选择的保险超市已下线，是否前往其他超市或重新选择？';
-/** Where a visitor is placed when location is refused or unavailable: the default domain of regions.ts. */
-export const DEFAULT_DOMAIN_CODE = DEFAULT_REGION_CODE;
 
 /** How specifically a market serves a place: 3 county, 2 city, 1 province, 0 not at all. */
 export function marketMatch(market: MarketSummary, areaCode: string): number {

@@ -1,5 +1,5 @@
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
-import { DEFAULT_REGION_CODE } from '../../engine/insure/form-schema.ts';
+import { DEFAULT_REGION_CODE } from '../../engine/rules/regions.ts';
 
 /** One area the catalogue sells in, with the products sold there. */
 export interface SalesArea {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCHOOL_MESSAGES, schoolCalls, type SchoolItem } from '../../contract/school.ts';
-import { DEFAULT_REGION_CODE } from '../../engine/insure/form-schema.ts';
+import { DEFAULT_REGION_CODE } from '../../engine/rules/regions.ts';
 import { enumLabel, SCHOOL_TYPES } from '../../engine/rules/enums.ts';
 import { maskPhone } from '../../engine/rules/masking.ts';
 import { isValidSchoolName, schoolNameKey, tidySchoolName } from '../../engine/rules/school-name.ts';

@@ -12,11 +12,16 @@ const MODULES = import.meta.glob<ScreenModule>('../features/*/screens/*/*-screen
 
 const MODULE_PATH = /^\.\.\/features\/[^/]+\/screens\/([^/]+)\/([^/]+)-screen\.tsx$/;
 
+/** The loader of each screen module that follows `<name>/<name>-screen.tsx`, by screen name. */
+const LOADERS = new Map(
+  Object.entries(MODULES).flatMap(([path, load]) => {
+    const match = MODULE_PATH.exec(path);
+    return match && match[1] === match[2] ? [[match[1] as string, load] as const] : [];
+  }),
+);
+
 /** The screen folders that hold a `<name>/<name>-screen.tsx` module. */
-export const SCREEN_NAMES: readonly string[] = Object.keys(MODULES)
-  .map((path) => MODULE_PATH.exec(path))
-  .filter((match): match is RegExpExecArray => match !== null && match[1] === match[2])
-  .map((match) => match[1] as string);
+export const SCREEN_NAMES: readonly string[] = [...LOADERS.keys()];
 
 /** Module paths the glob found that do not follow `<name>/<name>-screen.tsx` (a test keeps this empty). */
 export const MISNAMED_SCREEN_MODULES: readonly string[] = Object.keys(MODULES).filter((path) => {
@@ -26,13 +31,6 @@ export const MISNAMED_SCREEN_MODULES: readonly string[] = Object.keys(MODULES).f
 
 /** The screens the catch-all route renders itself (a manifest's detail route, else not found). */
 export const CATCH_ALL_SCREENS = ['product-detail', 'not-found'] as const;
-
-const LOADERS = new Map(
-  Object.entries(MODULES).flatMap(([path, load]) => {
-    const match = MODULE_PATH.exec(path);
-    return match && match[1] === match[2] ? [[match[1] as string, load] as const] : [];
-  }),
-);
 
 function loader(name: string): () => Promise<ScreenModule> {
   const load = LOADERS.get(name);

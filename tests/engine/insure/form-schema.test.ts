@@ -3,10 +3,10 @@ import { Ajv } from 'ajv';
 import { optionsList, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { checkApplication } from '../../../src/engine/insure/check-application.ts';
+import { DEFAULT_REGION_CODE } from '../../../src/engine/rules/regions.ts';
 import {
   applicationFromDraft,
   buildInsureFormSchema,
-  DEFAULT_REGION_CODE,
   draftFromFormData,
   formDataFromDraft,
   formFieldId,

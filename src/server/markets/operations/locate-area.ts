@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocatedArea } from '../../../contract/market.ts';
-import { DEFAULT_DOMAIN_CODE } from '../../../engine/markets/page-model.ts';
+import { DEFAULT_REGION_CODE } from '../../../engine/rules/regions.ts';
 import { findRegion, regionChain, regionFullName, type RegionEntry } from '../../../engine/regions/region-table.ts';
 import type { GeocoderProvider, GeoPoint } from '../../providers/geocoder/geocoder-provider.ts';
 
@@ -11,13 +11,13 @@ export async function locateArea(geocoder: GeocoderProvider, point: GeoPoint, lo
     log.warn({ err: error }, 'geocoder failed: the visitor chooses the market');
     return null;
   });
-  const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_DOMAIN_CODE;
+  const code = found && findRegion(found.countyCode) ? found.countyCode : DEFAULT_REGION_CODE;
   const chain = regionChain(code);
   const at = (level: RegionEntry['level']) => chain.find((n) => n.level === level)?.value ?? null;
   const answer: LocatedArea = {
-    located: code !== DEFAULT_DOMAIN_CODE || found !== null,
+    located: code !== DEFAULT_REGION_CODE || found !== null,
     areaCode: code,
-    provinceCode: at('province') ?? DEFAULT_DOMAIN_CODE,
+    provinceCode: at('province') ?? DEFAULT_REGION_CODE,
     cityCode: at('city'),
     countyCode: at('county'),
     name: regionFullName(code) ?? '',

@@ -1,4 +1,4 @@
-import { DEFAULT_DOMAIN_CODE } from '../../../../engine/markets/page-model.ts';
+import { DEFAULT_REGION_CODE } from '../../../../engine/rules/regions.ts';
 import { marketApi } from '../../../shared/api/market-api.ts';
 
 /** Where the visitor is, as the market page model needs it. */
@@ -9,7 +9,7 @@ export interface VisitorPlace {
   name: string;
 }
 
-export const DEFAULT_PLACE: VisitorPlace = { areaCode: DEFAULT_DOMAIN_CODE, source: 'default', name: '重庆市' };
+export const DEFAULT_PLACE: VisitorPlace = { areaCode: DEFAULT_REGION_CODE, source: 'default', name: '重庆市' };
 
 const SESSION_KEY = 'visitorPlace';
 /** Waiting longer than this for the browser's answer counts as unavailable. */
