@@ -10,19 +10,22 @@
  */
 import { CONTRACT_FILES, CONTRACT_NO_PATTERN, contractCalls } from './contracts.ts';
 import { GW } from './define-call.ts';
+import { APPLICATION_FORM_CODE_PATTERN, policyCalls } from './policy.ts';
 
 /** A path parameter's pattern: a schema pattern (anchors dropped), or any of a set of literals. */
 type SegmentPattern = { pattern: string } | { literals: readonly string[] };
 
-/** A GET call answering a PDF, and the pattern of each `:param` of its path. */
+/** A GET call answering a PDF, the pattern of each `:param` of its path, and the viewer's title for it. */
 export interface DocumentCall {
   call: { method: 'GET'; path: string };
   params: Readonly<Record<string, SegmentPattern>>;
+  title: string;
 }
 
-/** Every document the viewer may open: an agreement's PDF, signed or as sent to signing. */
+/** Every document the viewer may open: an agreement's PDF (signed or as sent to signing) and a policy's e-policy. */
 export const DOCUMENT_CALLS: readonly DocumentCall[] = [
-  { call: contractCalls.contractFile, params: { contractNo: { pattern: CONTRACT_NO_PATTERN }, file: { literals: CONTRACT_FILES } } },
+  { call: contractCalls.contractFile, params: { contractNo: { pattern: CONTRACT_NO_PATTERN }, file: { literals: CONTRACT_FILES } }, title: '查看协议' },
+  { call: policyCalls.ePolicy, params: { applicationFormCode: { pattern: APPLICATION_FORM_CODE_PATTERN } }, title: '电子保单' },
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -49,4 +52,15 @@ export const DOCUMENT_ADDRESS = new RegExp(`^(?:${DOCUMENT_CALLS.map(documentCal
 /** Whether `address` (a path under /_gw) is a document the viewer may fetch with the user's token. */
 export function isDocumentAddress(address: string): boolean {
   return DOCUMENT_ADDRESS.test(address);
+}
+
+/** The declared document `address` downloads, or undefined when it is none. */
+export function documentOf(address: string): DocumentCall | undefined {
+  if (!isDocumentAddress(address)) return undefined;
+  return DOCUMENT_CALLS.find((document) => new RegExp(`^${documentCallPattern(document)}$`).test(address));
+}
+
+/** The PDF viewer's link (`/pdf?url=`, Base64 of the address as spec §2 has it) for a declared document, else null. */
+export function documentViewerLink(address: string): string | null {
+  return isDocumentAddress(address) ? `/pdf?url=${encodeURIComponent(btoa(address))}` : null;
 }

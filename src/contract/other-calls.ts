@@ -166,7 +166,12 @@ export const MSG_CHANNEL_CLOSED = '渠道未开通';
 
 /** Development and test only: the last mail sent to an address by the sandbox mail provider. */
 export const DevMailQuery = Type.Object({ to: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
-export const DevMail = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String() });
+export const DevMail = Type.Object({
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), bytes: Type.Integer() })),
+});
 
 export const otherCalls = {
   trades: defineCall({
@@ -220,7 +225,7 @@ export const otherCalls = {
   sendEmail: defineCall({
     method: 'POST',
     path: '/edu-svc/mail/sendEmail',
-    summary: 'Mails the e-policy of the caller’s issued policy to an address; limited per user',
+    summary: 'Mails the e-policy (PDF attached) of the caller’s issued policy to an address; limited per user and per policy and day',
     auth: 'user',
     query: SendEmailQuery,
     body: SendEmailBody,

@@ -28,6 +28,17 @@ const Code = /* @__NO_SIDE_EFFECTS__ */ (kind: OwnedKind) => Owned(kind, Type.St
 export const OwnedOrderCodeBody = Type.Object({ orderCode: Code('order') }, { additionalProperties: false });
 export type OwnedOrderCodeBody = Static<typeof OwnedOrderCodeBody>;
 
+/**
+ * Our application form codes: AF, the Beijing date and ten digits. The e-policy's address names its form
+ * by one (the insurer's policy numbers have no shape of ours), and the PDF viewer matches it.
+ */
+export const APPLICATION_FORM_CODE_PATTERN = '^AF[0-9]{8,30}$';
+export const EPolicyParams = Type.Object(
+  { applicationFormCode: Owned('application', Type.String({ pattern: APPLICATION_FORM_CODE_PATTERN, maxLength: 40 })) },
+  { additionalProperties: false },
+);
+const Pdf = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
 /** Body of the calls addressed by an application form (searchAppDetailPro, insured_extend). */
 export const ApplicationCodeBody = Type.Object({ applicationFormCode: Code('application') }, { additionalProperties: false });
 export type ApplicationCodeBody = Static<typeof ApplicationCodeBody>;
@@ -355,6 +366,15 @@ export const policyCalls = {
     auth: 'user',
     query: PolicyNoQuery,
     data: LiabilityDetail,
+  }),
+  ePolicy: defineCall({
+    method: 'GET',
+    path: '/pol-svc/api/v1/e-policy/:applicationFormCode',
+    summary: 'The e-policy PDF of an issued policy (the insurer’s when its gateway supplies one, else drawn from the manifest and the order); its holder, the sale’s promoter or compliance staff',
+    auth: 'user',
+    params: EPolicyParams,
+    data: Type.Null(),
+    raw: { 'application/pdf': Pdf },
   }),
   submitEndors: defineCall({
     method: 'POST',

@@ -45,6 +45,8 @@ export interface InsurerGatewayFake {
   lateMs: number;
   /** Order codes whose application is refused (核保不通过). */
   refuseIssue: Set<string>;
+  /** The insurer's own e-policy PDF by order code (GET /policies/{orderCode}/document); none for the others. */
+  documents: Map<string, Uint8Array>;
   /** Refuse every 撤销 and 退保 (409 REFUSED). */
   refuseEndorsements: boolean;
   /** The next so many requests are answered 503 SYSTEM_BUSY. */
@@ -96,6 +98,7 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     decideMs: options.decideMs ?? 20,
     lateMs: options.lateMs ?? 500,
     refuseIssue: new Set(),
+    documents: new Map(),
     refuseEndorsements: false,
     failNext: 0,
     requests: [],
@@ -204,6 +207,11 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     const policy = parts[0] === 'policies' && parts[1] ? fake.policies.get(decodeURIComponent(parts[1])) : undefined;
     if (!policy) return send(404, { code: 'NOT_FOUND', message: 'no such policy' });
     if (method === 'GET' && parts.length === 2) return send(200, resourceOf(policy));
+    if (method === 'GET' && parts.length === 3 && parts[2] === 'document') {
+      const document = fake.documents.get(policy.orderCode);
+      if (policy.status !== 'issued' || !document) return send(404, { code: 'NOT_FOUND', message: 'no e-policy for this policy' });
+      return send(200, { orderCode: policy.orderCode, policyNo: policy.policyNo, contentType: 'application/pdf', content: Buffer.from(document).toString('base64') });
+    }
     if (method === 'POST' && parts.length === 3 && (parts[2] === 'cancel' || parts[2] === 'surrender')) {
       const done = parts[2] === 'cancel' ? 'cancelled' : 'surrendered';
       if (policy.status === done) return send(200, resourceOf(policy));

@@ -119,6 +119,7 @@ describe('per request, no walk through the catalogue', () => {
       },
       byProductCode: (code) => store.byProductCode(code),
       byRoute: (route) => store.byRoute(route),
+      hotlineOf: (code) => store.hotlineOf(code),
     };
     const routes = new Map<string, RouteOptions>();
     t = await makeTestApp({ manifests: counted, onRoute: (route: RouteOptions) => void routes.set(`${String(route.method)} ${route.url}`, route) });

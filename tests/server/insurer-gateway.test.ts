@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyCalls, type AppDetail } from '../../src/contract/policy.ts';
+import { fillPath } from '../../src/contract/define-call.ts';
 import { applicationForms, policyStatusEvents } from '../../src/server/db/schema.ts';
 import { createCallOut, OutboundError } from '../../src/server/providers/outbound.ts';
 import { DatabaseNonceStore, GATEWAY_NOTIFY_PATH, GatewayInsurerProvider } from '../../src/server/providers/insurer/gateway-insurer-provider.ts';
@@ -204,6 +205,31 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     // What the insurer underwrites on: the holder and the insureds as entered.
     expect(received.holder).toMatchObject({ name: validApplication(XUZHOU).policyHolder.name });
     expect(received.insureds.length).toBeGreaterThan(0);
+  });
+
+  it('serves the insurer’s own e-policy when it supplies one (stored, so asked once), and draws ours when it answers 404', async () => {
+    fake.callbackMode = 'prompt';
+    const ePolicyOf = async (applicationFormCode: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/_gw${fillPath(policyCalls.ePolicy.path, { applicationFormCode })}`, headers: { authorization: `Bearer ${session.token}` } });
+      return { type: response.headers['content-type'], bytes: response.rawPayload };
+    };
+    const supplied = await paidOrder();
+    await fake.settled();
+    const insurersPdf = Buffer.from('%PDF-1.4\n% the insurer’s own e-policy\n%%EOF\n');
+    fake.documents.set(supplied.orderCode, insurersPdf);
+    const first = await ePolicyOf(supplied.applicationFormCode);
+    expect(first.type).toBe('application/pdf');
+    expect(first.bytes.equals(insurersPdf)).toBe(true);
+    expect((await ePolicyOf(supplied.applicationFormCode)).bytes.equals(insurersPdf)).toBe(true);
+    expect(fake.requests.filter((r) => r.path === `/policies/${supplied.orderCode}/document`)).toEqual([{ method: 'GET', path: `/policies/${supplied.orderCode}/document`, status: 200 }]);
+
+    const drawn = await paidOrder();
+    await fake.settled();
+    const ours = await ePolicyOf(drawn.applicationFormCode);
+    expect(ours.type).toBe('application/pdf');
+    expect(ours.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(ours.bytes.byteLength).toBeGreaterThan(insurersPdf.byteLength * 10);
+    expect(fake.requests.filter((r) => r.path === `/policies/${drawn.orderCode}/document`).map((r) => r.status)).toEqual([404]);
   });
 
   it('learns the outcome from the query job when the callback never comes, after INSURER_QUERY_AFTER_MINUTES; a refusal too', async () => {

@@ -87,6 +87,9 @@ describe('MAIL_PROVIDER=smtp', () => {
     expect(mail?.subject).toContain(policyNo);
     expect(mail?.text).toContain(`保单号：${policyNo}`);
     for (const secret of secrets) expect(mail?.text).not.toContain(secret);
+    // The e-policy itself, attached: the PDF the policy's e-policy address serves.
+    expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`e-policy-${policyNo}.pdf`, 'application/pdf']]);
+    expect(mail!.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('tells the parent the mail was not sent when the relay refuses, and tries a send once only', async () => {

@@ -219,10 +219,15 @@ describe('other calls', () => {
       const sent = expectOk(await call<{ email: string }>(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo: a.policyNo, email: 'parent.li@example.com' } }));
       expect(sent.email).toBe('p***@example.com');
       const mail = expectOk(
-        await call<{ subject: string; text: string }>(t.app, { method: 'GET', url: `${otherCalls.devMailLatest.path}?to=parent.li@example.com` }),
+        await call<{ subject: string; text: string; attachments: { filename: string; contentType: string; bytes: number }[] }>(t.app, {
+          method: 'GET',
+          url: `${otherCalls.devMailLatest.path}?to=parent.li@example.com`,
+        }),
       );
       expect(mail.subject).toContain(a.policyNo);
       expect(mail.text).toContain(`保单号：${a.policyNo}`);
+      expect(mail.attachments).toEqual([{ filename: `e-policy-${a.policyNo}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) }]);
+      expect(mail.attachments[0]!.bytes).toBeGreaterThan(10_000);
       for (const secret of a.secrets) expect(mail.text).not.toContain(secret);
     });
     it('refuses an unissued policy, another user’s policy and a visitor', async () => {
@@ -232,10 +237,21 @@ describe('other calls', () => {
       const unpaid = await call(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo: a.unpaidOrderCode, email: 'a@example.com' } });
       expect(unpaid.body.code).toBe('4004');
     });
-    it('limits mails to 5 an hour per user (4029)', async () => {
-      for (let i = 0; i < 4; i++) expectOk(await call(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo: a.policyNo, email: `p${i}@example.com` } }));
-      const limited = await call(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo: a.policyNo, email: 'late@example.com' } });
-      expect(limited.body.code).toBe('4029');
+    it('limits mails to 3 a day per policy and 5 an hour per user (4029)', async () => {
+      const mail = (policyNo: string, email: string) => call(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo, email } });
+      for (let i = 0; i < 2; i++) expectOk(await mail(a.policyNo, `p${i}@example.com`));
+      const policyLimited = await mail(a.policyNo, 'late@example.com');
+      expect([policyLimited.body.code, policyLimited.body.msg]).toEqual(['4029', '该保单今日发送次数已达上限，请明天再试']);
+      // A second policy of hers: two more mails reach the user's five an hour.
+      const second = await submitOrder(t.app, alice.token, validApplication(GUARDIAN));
+      await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, alice.token, second.applicationFormCode)));
+      await t.settled();
+      const detail = expectOk(
+        await call<AppDetail>(t.app, { method: 'POST', url: policyCalls.searchAppDetailPro.path, token: alice.token, payload: { applicationFormCode: second.applicationFormCode } }),
+      );
+      for (let i = 0; i < 2; i++) expectOk(await mail(detail.policyNo ?? '', `q${i}@example.com`));
+      const userLimited = await mail(detail.policyNo ?? '', 'later@example.com');
+      expect([userLimited.body.code, userLimited.body.msg]).toEqual(['4029', '发送过于频繁，请稍后再试']);
     });
     it('answers a bad address, a bad type or no body 4000', async () => {
       const bad = await call(t.app, { method: 'POST', url, token: alice.token, payload: { policyNo: a.policyNo, email: 'not-an-address' } });

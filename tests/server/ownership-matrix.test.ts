@@ -261,6 +261,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${policyCalls.searchAppDetailPro.path}`]: { body: async () => ({}) },
     [`POST ${policyCalls.insuredExtend.path}`]: { body: async () => ({}) },
     [`GET ${policyCalls.liabilityPolDetail.path}`]: { query: async () => ({}) },
+    [`GET ${policyCalls.ePolicy.path}`]: { params: async () => ({}) },
     [`POST ${policyCalls.submitEndors.path}`]: { body: async () => ({ endorType: 'surrender' }), headers: resub },
     [`POST ${policyCalls.saveTempForm.path}`]: { body: async () => ({ productCode: XUZHOU, form: { policyHolder: {}, insureds: [] } }) },
     [`POST ${policyCalls.selectTempForm.path}`]: { body: async () => ({}) },

@@ -4,7 +4,7 @@ import { PRODUCT_UNAVAILABLE } from '../../contract/product.ts';
 import { checkManifestSet, formatProblem, type ManifestProblem } from '../../engine/manifest/index.ts';
 import type { ProductManifest } from '../../engine/manifest/manifest-types.generated.ts';
 import { withBuiltPlans } from '../../engine/plans/build-plans.ts';
-import { BUNDLED_REGISTRIES, resolveManifest, type Registries } from '../../engine/manifest/references.ts';
+import { BUNDLED_REGISTRIES, insurerEntriesOf, resolveManifest, type Registries } from '../../engine/manifest/references.ts';
 import { completeProtocols } from '../../engine/manifest/protocol-content.ts';
 import { bannerImageOf } from '../../engine/manifest/visual-identity.ts';
 import { ApiError } from '../http/envelope.ts';
@@ -21,6 +21,8 @@ export interface ManifestStore {
   /** By product code or alias code, offline or not. */
   byProductCode(code: string): ProductManifest | undefined;
   byRoute(route: string): ProductManifest | undefined;
+  /** The claims hotline (报案电话) of the product's first insurer that has one in the insurer registry (lead first). */
+  hotlineOf(code: string): string | undefined;
 }
 
 export class ManifestError extends Error {
@@ -52,11 +54,19 @@ export function createManifestStore(manifests: readonly ProductManifest[], regis
   const all = manifests.map((m) => toServedManifest(m, registries));
   const byCode = new Map(all.flatMap((m) => productCodesOf(m).map((code) => [code, m] as const)));
   const byRoute = new Map(all.flatMap((m) => m.routes.map((route) => [route, m] as const)));
+  const hotlines = new Map(
+    manifests.flatMap((m) => {
+      const entries = insurerEntriesOf(m, registries).sort((a, b) => a.partyRole - b.partyRole);
+      const hotline = entries.find((e) => e.entry.claimsHotline)?.entry.claimsHotline;
+      return hotline ? productCodesOf(m).map((code) => [code, hotline] as const) : [];
+    }),
+  );
   return {
     all,
     online: all.filter(isOnline),
     byProductCode: (code) => byCode.get(code),
     byRoute: (route) => byRoute.get(route),
+    hotlineOf: (code) => hotlines.get(code),
   };
 }
 

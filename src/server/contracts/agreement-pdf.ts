@@ -1,133 +1,14 @@
 /**
- * The agreement PDFs: generated from the manifest's template with pdf-lib,
- * Chinese text in Noto Sans Hans (package @embedpdf/fonts-sc, read from
- * node_modules: no font is downloaded at run time) embedded as a subset, so a
- * one-page agreement weighs about 50 KB (limit 300 KB, docs/contracts.md).
+ * The agreement PDFs: generated from the manifest's template with pdf-lib and
+ * the Chinese font subset of lib/cjk-pdf.ts, so a one-page agreement weighs
+ * about 50 KB (limit 300 KB, docs/contracts.md).
  * The signed version adds the drawn signature, the signing time, the
  * unsigned document's SHA-256 and, when the brokerage signs, its seal.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type * as PdfLib from 'pdf-lib';
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
-
-/**
- * pdf-lib and fontkit, loaded on the first agreement rather than with the
- * server: together they are about a tenth of a server start,
- * and most processes never draw an agreement in their first seconds.
- */
-type Fontkit = { create(bytes: Uint8Array): unknown };
-let pdfModules: Promise<{ pdf: typeof PdfLib; fontkit: Fontkit }> | undefined;
-function pdfLibrary() {
-  pdfModules ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdf, fontkit]) => ({
-    pdf,
-    // A CommonJS module: its export is the default of the namespace.
-    fontkit: ((fontkit as unknown as { default?: Fontkit }).default ?? fontkit) as Fontkit,
-  }));
-  return pdfModules;
-}
-
-const require = createRequire(import.meta.url);
-
-let fontBytes: Uint8Array | undefined;
-/** Noto Sans Hans Regular (GB2312 coverage, OFL-1.1), read once. */
-function agreementFont(): Uint8Array {
-  fontBytes ??= readFileSync(join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf'));
-  return fontBytes;
-}
-
-interface CffSubset {
-  glyphs: number[];
-  cff: { fdForGlyph(gid: number): number | null; topDict: { FDArray: Record<string, unknown>[] } };
-  font: { getGlyph(gid: number): { path: unknown; _usedSubrs: Record<string, boolean> } };
-  subsetSubrs(subrs: unknown, used: Record<string, boolean>): unknown;
-}
-interface FontkitFont {
-  createSubset(): object;
-}
-
-/**
- * @pdf-lib/fontkit 1.1.1 subsets a CID-keyed CFF font (Noto Sans Hans is one)
- * with each glyph's local subroutines credited to the last font dict seen
- * instead of the glyph's own, so glyphs of other dicts lose theirs and draw
- * as blanks (份, 证, 签 vanished). This replaces that one method with the
- * glyph's own dict; everything else is the library's.
- */
-function patchCidSubset(font: FontkitFont): void {
-  const proto = Object.getPrototypeOf(font.createSubset()) as { subsetFontdict(this: CffSubset, topDict: Record<string, unknown>): void; patched?: boolean };
-  if (proto.patched) return;
-  proto.subsetFontdict = function subsetFontdict(this: CffSubset, topDict: Record<string, unknown>) {
-    const fdArray: Record<string, unknown>[] = [];
-    const fds: number[] = [];
-    const newIndex = new Map<number, number>();
-    const usedSubrs: Record<string, boolean>[] = [];
-    for (const gid of this.glyphs) {
-      const fd = this.cff.fdForGlyph(gid);
-      if (fd == null) continue;
-      let index = newIndex.get(fd);
-      if (index === undefined) {
-        index = fdArray.length;
-        newIndex.set(fd, index);
-        fdArray.push({ ...this.cff.topDict.FDArray[fd] });
-        usedSubrs.push({});
-      }
-      fds.push(index);
-      const glyph = this.font.getGlyph(gid);
-      void glyph.path; // parses the glyph, filling _usedSubrs
-      Object.assign(usedSubrs[index]!, glyph._usedSubrs);
-    }
-    fdArray.forEach((dict, i) => {
-      delete dict.FontName;
-      const priv = dict.Private as { Subrs?: unknown } | undefined;
-      if (priv?.Subrs) dict.Private = { ...priv, Subrs: this.subsetSubrs(priv.Subrs, usedSubrs[i]!) };
-    });
-    topDict.FDArray = fdArray;
-    topDict.FDSelect = { version: 0, fds };
-  };
-  proto.patched = true;
-}
-
-let parsed: FontkitFont | undefined;
-/** fontkit with the parsed font kept: parsing 8 MB for every agreement would cost more than the rest. */
-const cachingFontkit = (fontkit: Fontkit) => ({
-  create(bytes: Uint8Array): FontkitFont {
-    if (bytes !== fontBytes) return fontkit.create(bytes) as unknown as FontkitFont;
-    if (!parsed) {
-      parsed = fontkit.create(bytes) as unknown as FontkitFont;
-      patchCidSubset(parsed);
-    }
-    return parsed;
-  },
-});
-
-async function withFont(doc: PDFDocument): Promise<PDFFont> {
-  const { fontkit } = await pdfLibrary();
-  doc.registerFontkit(cachingFontkit(fontkit) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-  return doc.embedFont(agreementFont(), { subset: true });
-}
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-const BODY_SIZE = 11.5;
-const LINE = 20;
-
-/** Breaks a paragraph into lines that fit the width (Chinese text breaks between any two characters). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const char of text) {
-    if (line && font.widthOfTextAtSize(line + char, size) > width) {
-      lines.push(line);
-      line = '';
-    }
-    line += char;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+import { A4, BODY_SIZE, embedCjkFont, LINE, MARGIN, pdfLibrary, wrap } from '../lib/cjk-pdf.ts';
 
 export interface AgreementContent {
   title: string;
@@ -152,7 +33,7 @@ export async function generateAgreement(content: AgreementContent): Promise<Uint
   doc.setProducer('edu-insure');
   doc.setCreationDate(content.createdAt);
   doc.setModificationDate(content.createdAt);
-  const font = await withFont(doc);
+  const font = await embedCjkFont(doc);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
@@ -217,7 +98,7 @@ export async function signatureField(pdf: Uint8Array): Promise<{ page: number; x
 export async function signAgreement(draft: Uint8Array, stamp: SignatureStamp): Promise<Uint8Array> {
   const { PDFDocument, rgb } = (await pdfLibrary()).pdf;
   const doc = await PDFDocument.load(draft);
-  const font = await withFont(doc);
+  const font = await embedCjkFont(doc);
   const page = doc.getPage(doc.getPageCount() - 1);
   const image = await doc.embedPng(stamp.signaturePng);
   const box = image.scaleToFit(SIGNATURE_BOX.width, SIGNATURE_BOX.height);

@@ -10,6 +10,7 @@ import { routesOf } from '../http/route.ts';
 import { applyEsignEvent, signatureKey, signedDocuments } from './contract-service.ts';
 import { certifySigner, type CertifyForm } from './operations/certify-signer.ts';
 import { readableContract } from './operations/contract-access.ts';
+import { sendDocument } from '../http/send-document.ts';
 import { createAgreement } from './operations/create-agreement.ts';
 import { listContracts } from './operations/list-contracts.ts';
 import { registerRosterRoutes } from './roster-routes.ts';
@@ -105,13 +106,7 @@ function registerAgreementFileRoutes(app: FastifyInstance, deps: AppDeps): void 
   const sendFile = async (reply: FastifyReply, key: string | null, what: string) => {
     const file = key ? await deps.storage.get(key) : undefined;
     if (!file) throw notFound(what);
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .header('content-security-policy', "default-src 'none'")
-      .send(Buffer.from(file.bytes));
+    return sendDocument(reply, file);
   };
 
   route(contractCalls.signatureImage, async (request, reply) => {

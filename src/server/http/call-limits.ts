@@ -23,6 +23,8 @@ const MSG_QUERY_TOMORROW = '查询过于频繁，请明天再试';
 export const ID_CHECK_LIMIT: CallLimit = { call: 'checkByIdCard', max: 10, windowMs: HOUR_MS, message: MSG_QUERY_TOO_OFTEN };
 /** E-policy mails: 5 an hour (a mail relay must not be usable to spam an address). */
 export const MAIL_LIMIT: CallLimit = { call: 'sendEmail', max: 5, windowMs: HOUR_MS, message: '发送过于频繁，请稍后再试' };
+/** One policy's e-policy mailed at most 3 times a day, whichever addresses (MAIL_LIMIT still bounds the user). */
+export const E_POLICY_MAIL_LIMIT: CallLimit = { call: 'sendEmailPolicy', max: 3, windowMs: DAY_MS, message: '该保单今日发送次数已达上限，请明天再试' };
 /**
  * The repeat checks (v1 and the confirm page's v2, one shared budget) tell
  * whether an ID number holds a policy: 30 an hour per user, enough for any

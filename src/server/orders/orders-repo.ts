@@ -355,6 +355,7 @@ function formViewColumns() {
     copies: applicationForms.copies,
     renewal: applicationForms.renewal,
     promoCode: applicationForms.promoCode,
+    promoterUserId: applicationForms.promoterUserId,
     /** The terms a payment fixes the cover dates by (a start counted from the payment day), else null. */
     coverTerms: sql<CoverTerms | null>`${applicationForms.formTerms} -> 'coverTerms'`,
   };

@@ -12,7 +12,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callGroups } from '../../../src/contract/calls.ts';
 import { CONTRACT_FILES, CONTRACT_NO_PATTERN, contractCalls } from '../../../src/contract/contracts.ts';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
-import { DOCUMENT_CALLS, isDocumentAddress } from '../../../src/contract/documents.ts';
+import { DOCUMENT_CALLS, documentOf, documentViewerLink, isDocumentAddress } from '../../../src/contract/documents.ts';
+import { policyCalls } from '../../../src/contract/policy.ts';
 import { pdfViewerLink, viewerAddress } from '../../../src/web/features/contracts/api/contracts.ts';
 import { setUpAntdMobileForReact19 } from '../../../src/web/app/setup.ts';
 import PdfView from '../../../src/web/features/contracts/screens/contract/pdf-view.tsx';
@@ -49,7 +50,7 @@ describe('the documents the viewer opens', () => {
 
   it('declares every call answering a PDF, each path parameter with the pattern its params schema has', () => {
     const pdfCalls = Object.values(callGroups).flatMap((group) => Object.values(group)).filter((call) => call.raw && 'application/pdf' in call.raw);
-    expect(DOCUMENT_CALLS.map((d) => d.call)).toEqual(pdfCalls);
+    expect(new Set(DOCUMENT_CALLS.map((d) => d.call))).toEqual(new Set(pdfCalls));
     for (const { call, params } of DOCUMENT_CALLS) {
       expect(call.method).toBe('GET');
       const schema = (pdfCalls.find((c) => c === call) as { params: { properties: Record<string, { pattern?: string; anyOf?: { const: string }[] }> } }).params.properties;
@@ -67,6 +68,17 @@ describe('the documents the viewer opens', () => {
     expect(pdfViewerLink(fillPath(contractCalls.resetStatus.path, { id: '3' }))).toBeNull();
     for (const address of HOSTILE) expect(viewerAddress(btoa(address))).toBeNull();
     expect(viewerAddress('%%%')).toBeNull();
+  });
+
+  it('opens an e-policy by its application form code, titled 电子保单, and nothing else under its path', () => {
+    const ePolicy = GW + fillPath(policyCalls.ePolicy.path, { applicationFormCode: 'AF202612061234567890' });
+    const link = documentViewerLink(ePolicy)!;
+    expect(viewerAddress(new URLSearchParams(link.split('?')[1]).get('url'))).toBe(ePolicy);
+    expect(documentOf(ePolicy)?.title).toBe('电子保单');
+    expect(documentOf(AGREEMENT)?.title).toBe('查看协议');
+    for (const code of ['AF1', '..', 'AF20261206123456789x', 'AF202612061234567890?x=1']) {
+      expect(documentViewerLink(GW + fillPath(policyCalls.ePolicy.path, { applicationFormCode: code }))).toBeNull();
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import { queryClient } from '../../../src/web/shared/api/query-client.ts';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillPath, GW } from '../../../src/contract/define-call.ts';
-import { allowedEvents } from '../../../src/contract/policy-lifecycle.ts';
+import { allowedEvents, E_POLICY_STATUSES } from '../../../src/contract/policy-lifecycle.ts';
 import type { AppDetail } from '../../../src/contract/policy.ts';
 import { POLICY_STATUS_NAMES, POLICY_STATUSES } from '../../../src/contract/policy-status.ts';
 import type { PolicyStatus } from '../../../src/contract/order.ts';
@@ -130,6 +130,15 @@ describe('policy detail screen', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     clearStorage();
+  });
+
+  it.each(POLICY_STATUSES)('offers 查看电子保单 and 发送到邮箱 on a %s application exactly when it has an e-policy', async (status) => {
+    vi.stubGlobal('fetch', gateway(status).fetch);
+    renderAt(appPaths.policyDetail(status, 'AF202601010000000001'));
+    await waitFor(() => expect(screen.getByTestId('policy-detail-status').getAttribute('data-status')).toBe(status));
+    const offered = E_POLICY_STATUSES.includes(status);
+    expect(screen.queryByRole('button', { name: '查看电子保单' }) !== null).toBe(offered);
+    expect(screen.queryByRole('button', { name: '发送到邮箱' }) !== null).toBe(offered);
   });
 
   it.each(POLICY_STATUSES)('shows a %s application with the actions the lifecycle allows', async (status) => {

@@ -172,6 +172,21 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
     return this.endorse('surrender', request);
   }
 
+  /**
+   * The insurer's own e-policy: `GET /policies/{orderCode}/document` answers
+   * the PDF in Base64 with the policy number it belongs to; 404 when the
+   * insurer supplies none (we draw it then).
+   */
+  async ePolicy(request: EndorsementRequest): Promise<Uint8Array | undefined> {
+    const answer = await this.call('policies.document', 'GET', `/policies/${encodeURIComponent(request.orderCode)}/document`);
+    if (answer.status === 404) return undefined;
+    const document = answer.body as { policyNo?: unknown; contentType?: unknown; content?: unknown } | undefined;
+    if (answer.status >= 300 || document?.policyNo !== request.policyNo || document.contentType !== 'application/pdf' || typeof document.content !== 'string') {
+      throw new OutboundError(`insurer gateway answered the e-policy with HTTP ${answer.status}`, false, errorCodeOf(answer.body) ?? 'bad-answer');
+    }
+    return new Uint8Array(Buffer.from(document.content, 'base64'));
+  }
+
   private async endorse(kind: 'cancel' | 'surrender', request: EndorsementRequest): Promise<EndorsementOutcome> {
     const answer = await this.call(`policies.${kind}`, 'POST', `/policies/${encodeURIComponent(request.orderCode)}/${kind}`, { policyNo: request.policyNo });
     // A business refusal is 409 REFUSED; any other error answer is a failure (our request, our key), not a refusal.

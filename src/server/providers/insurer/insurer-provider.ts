@@ -42,6 +42,8 @@ export interface InsurerProvider {
   cancel?(request: EndorsementRequest): Promise<EndorsementOutcome>;
   /** 退保: a policy in force; the insurer's answer carries the amount it refunds. Same failure rules as `cancel`. */
   surrender?(request: EndorsementRequest): Promise<EndorsementOutcome>;
+  /** The insurer's own e-policy PDF of an issued policy; undefined when it supplies none. Throws on a failure. */
+  ePolicy?(request: EndorsementRequest): Promise<Uint8Array | undefined>;
   /** The insurer's callback, verified and applied; answers what the route sends back. */
   handleCallback?(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): Promise<CallbackAnswer>;
 }

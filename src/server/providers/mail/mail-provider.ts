@@ -8,6 +8,14 @@ export interface MailMessage {
   subject: string;
   /** Plain text; the e-policy mail carries no personal data unmasked. */
   text: string;
+  /** Files sent with the message (the e-policy PDF). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface MailProvider {

@@ -42,7 +42,13 @@ export class SmtpMailProvider implements MailProvider {
       timeoutMs: 20_000,
       run: async () => {
         try {
-          await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+          await this.transport.sendMail({
+            from: this.settings.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+          });
         } catch (error) {
           const code = (error as { responseCode?: number }).responseCode;
           throw new OutboundError(`SMTP refused the message${code ? ` (${code})` : ''}`, transient(error), code ? String(code) : (error as { code?: string }).code);

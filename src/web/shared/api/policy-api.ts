@@ -1,6 +1,7 @@
 /** Typed calls of the policy pages, the lifecycle, renewal and drafts (src/contract/policy.ts). */
 import { RESUB_HEADER } from '../../../contract/define-call.ts';
 import { policyCalls, type DraftForm, type PolicyListBody, type RenewalListBody } from '../../../contract/index.ts';
+import { otherCalls } from '../../../contract/other-calls.ts';
 import { call, type CallOptions } from './client.ts';
 
 type Silent = Pick<CallOptions, 'silent'>;
@@ -19,6 +20,8 @@ export const policyApi = {
     call(policyCalls.searchAppDetailPro, { body: { applicationFormCode } }, { thing: '保单详情', ...o }),
   insuredExtend: (applicationFormCode: string, o?: Silent) =>
     call(policyCalls.insuredExtend, { body: { applicationFormCode } }, { thing: '被保人信息', ...o }),
+  /** Mails the e-policy PDF of an issued policy (5 an hour per user, 3 a day per policy). */
+  mailEPolicy: (policyNo: string, email: string) => call(otherCalls.sendEmail, { query: { type: '99' }, body: { policyNo, email } }, { thing: '发送电子保单' }),
   liability: (policyNo: string, o?: Silent) => call(policyCalls.liabilityPolDetail, { query: { policyNo } }, { thing: '保障责任', ...o }),
   surrender: (policyNo: string, resubToken: string, reason?: string) =>
     call(

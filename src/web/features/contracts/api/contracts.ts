@@ -1,6 +1,6 @@
 import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCardCheck, type SignList } from '../../../../contract/contracts.ts';
 import { GW } from '../../../../contract/define-call.ts';
-import { isDocumentAddress } from '../../../../contract/documents.ts';
+import { documentViewerLink, isDocumentAddress } from '../../../../contract/documents.ts';
 import { getUser } from '../../../shared/state/session.ts';
 import { call } from '../../../shared/api/client.ts';
 
@@ -9,8 +9,7 @@ import { call } from '../../../shared/api/client.ts';
  * `url`), or null when the address is not a declared document's download (the viewer would refuse it).
  */
 export function pdfViewerLink(contractUrl: string): string | null {
-  const address = GW + contractUrl;
-  return isDocumentAddress(address) ? `/pdf?url=${encodeURIComponent(btoa(address))}` : null;
+  return documentViewerLink(GW + contractUrl);
 }
 
 /**

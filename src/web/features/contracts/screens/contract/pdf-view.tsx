@@ -3,6 +3,7 @@ import { ProgressBar } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
 import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
+import { documentOf } from '../../../../../contract/documents.ts';
 import { documentHeaders, viewerAddress } from '../../api/contracts.ts';
 import styles from './pdf-view.module.css';
 
@@ -13,8 +14,8 @@ const MAX_CANVAS_PIXELS = 4_000_000;
 type State = { phase: 'loading'; progress: number } | { phase: 'error'; message: string } | { phase: 'ready'; pages: number };
 
 /**
- * `/pdf?url=` (no log-in): the agreement viewer. `url` is Base64 of the
- * gateway prefix plus the contract address (spec §2); only the download
+ * `/pdf?url=` (no log-in): the viewer of agreements and e-policies. `url` is
+ * Base64 of the gateway prefix plus the document's address (spec §2); only the download
  * address of a declared document (src/contract/documents.ts) is opened, as
  * pdf.js sends the user's token with it: anything else shows 文件地址无效 and
  * sends no request. pdf.js's legacy build (old iOS and Android WebViews) is
@@ -85,8 +86,8 @@ export default function PdfView() {
   const distance = (e: React.TouchEvent) => Math.hypot(e.touches[0]!.clientX - e.touches[1]!.clientX, e.touches[0]!.clientY - e.touches[1]!.clientY);
 
   return (
-    <AppPage title="查看协议">
-      {state.phase === 'error' && <StatusBlock kind="error" title={state.message} description="请从“已签署的协议”重新打开" fullPage />}
+    <AppPage title={(address && documentOf(address)?.title) || '查看文件'}>
+      {state.phase === 'error' && <StatusBlock kind="error" title={state.message} description="请返回上一页，从协议或保单详情重新打开" fullPage />}
       {state.phase === 'loading' && (
         <div className={styles.progress} aria-busy="true">
           <ProgressBar percent={state.progress} />

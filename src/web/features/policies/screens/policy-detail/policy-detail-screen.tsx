@@ -22,10 +22,11 @@ import { successToast } from '../../../../shared/ui/toast.ts';
 import { errorMessage, useRetryQuery } from '../../../../shared/ui/query-state.ts';
 import { isLoggedIn } from '../../../../shared/state/session.ts';
 // --- ratings
-import { DELETABLE_STATUSES, RATEABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
+import { DELETABLE_STATUSES, E_POLICY_STATUSES, RATEABLE_STATUSES } from '../../../../../contract/policy-lifecycle.ts';
 import { BIZ_TYPE, COMMENT_NODE } from '../../../../../engine/ratings/ratings.ts';
 import { LazyRatingPopup } from '../../../ratings/index.ts';
 import { formatRemaining, refundLine, statusOfRoute, STATUS_HINTS } from './policy-detail-model.ts';
+import { EPolicyCard } from '../../components/e-policy/e-policy-card.tsx';
 import styles from '../../components/policy-detail.module.css';
 
 /**
@@ -187,6 +188,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
           查看投保信息 ›
         </button>
       </SectionCard>
+      {detail.policyNo && E_POLICY_STATUSES.includes(detail.status) && <EPolicyCard applicationFormCode={detail.applicationFormCode} policyNo={detail.policyNo} />}
       {liability && liability.liabilities.length > 0 && (
         <SectionCard title="保障责任">
           <InfoRows spread rows={liability.liabilities.map((l) => ({ label: l.name, value: l.amount }))} />
