@@ -190,6 +190,7 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, 
   delete m.noMarket;
   m.renewalLabel = '再次购买';
   delete m.renewal;
+  delete m.renewalReminderDays;
   delete m.status;
   m.projectCode = codes.project;
 

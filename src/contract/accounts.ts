@@ -152,6 +152,13 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
+/** The account's notification choices (个人中心 → 消息提醒): renewal reminder texts, on unless switched off. */
+export const ReminderSettings = Type.Object(
+  { renewalReminders: Type.Boolean({ description: 'Whether the renewal reminders of the manifests are texted to the user' }) },
+  { additionalProperties: false },
+);
+export type ReminderSettings = Static<typeof ReminderSettings>;
+
 /** POST v1/user/userInfo: the fields the user edits; empty strings clear them. */
 export const UserInfoBody = Type.Object(
   {
@@ -334,6 +341,21 @@ export const accountCalls = {
     auth: 'user',
     body: UserInfoBody,
     data: UserInfo,
+  }),
+  reminderSettings: defineCall({
+    method: 'GET',
+    path: '/user-svc/api/v1/user/reminderSettings',
+    summary: 'The caller’s reminder choices (renewal reminder texts)',
+    auth: 'user',
+    data: ReminderSettings,
+  }),
+  saveReminderSettings: defineCall({
+    method: 'POST',
+    path: '/user-svc/api/v1/user/reminderSettings',
+    summary: 'Switches the caller’s renewal reminder texts on or off; answers the choices saved',
+    auth: 'user',
+    body: ReminderSettings,
+    data: ReminderSettings,
   }),
   upload: defineCall({
     method: 'POST',

@@ -114,6 +114,8 @@ export const PromoterRenewal = Type.Object({
   renewalLabel: Type.String(),
   detailRoute: Type.String(),
   daysLeft: Type.Integer(),
+  /** When the holder was last texted the product's automatic renewal reminder (Beijing time), or null. */
+  remindedAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type PromoterRenewal = Static<typeof PromoterRenewal>;
 export const PromoterRenewals = Type.Object({ list: Type.Array(PromoterRenewal), total: Type.Integer(), windowDays: Type.Integer() });

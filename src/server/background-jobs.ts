@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.ts';
 import { InsurerQueries } from './orders/insurer-queries.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
+import { RenewalReminders } from './orders/renewal-reminders.ts';
 import { PendingTradeSync } from './payments/pending-trades.ts';
 import { Reconciliation } from './payments/reconciliation.ts';
 import { RefundPayouts } from './payments/refund-payouts.ts';
@@ -29,6 +30,8 @@ export interface BackgroundJobs {
   reconciliation: Reconciliation;
   /** The insurer query job: applications without outcome asked about (tests call runOnce). */
   insurerQueries: InsurerQueries;
+  /** The renewal reminder texts (tests call runOnce). */
+  renewalReminders: RenewalReminders;
 }
 
 /**
@@ -46,6 +49,8 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
   const reconciliation = new Reconciliation(deps, app.log);
   // --- policies: an insurer that can be asked is asked about applications without outcome (orders/insurer-queries.ts)
   const insurerQueries = new InsurerQueries(deps, app.log);
+  // --- policies: the manifests' renewal reminders texted to holders, once per policy and day (orders/renewal-reminders.ts)
+  const renewalReminders = new RenewalReminders(deps, app.log);
   const lifecycle = new LifecycleScheduler({
     db,
     now,
@@ -55,6 +60,7 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
       { name: 'refund pay-outs', run: () => refundPayouts.runOnce() },
       { name: 'reconciliation', run: () => reconciliation.runOnce() },
       { name: 'insurer queries', run: () => insurerQueries.runOnce() },
+      { name: 'renewal reminders', run: () => renewalReminders.runOnce() },
     ],
   });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
@@ -75,5 +81,5 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
     const insurer = quiescent(deps.insurer);
     await insurer.settled?.();
     insurer.stop?.();
-  });  return { lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries };
+  });  return { lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries, renewalReminders };
 }

@@ -133,6 +133,7 @@ describe('still-copied warnings in the whole check', () => {
     const calm = JSON.parse(readFileSync(new URL('../../manifests/calm-carefree-student-medical.json', import.meta.url), 'utf8')) as ProductManifest;
     const copy = structuredClone(calm) as ProductManifest & Record<string, unknown>;
     delete copy.renewal;
+    delete copy.renewalReminderDays;
     Object.assign(copy, { id: 'suzhou-million-medical', renewalLabel: '再次购买', productCode: '26PR320500', productName: '苏州市学生百万医疗保险', routes: ['/suzhouMillionMedicalDetails'], copiedFrom: { productCode: calm.productCode } });
     const files = [
       { file: 'manifests/calm-carefree-student-medical.json', data: calm },

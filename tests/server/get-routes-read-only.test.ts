@@ -55,6 +55,7 @@ const ISSUING_GETS: Record<string, { tables: string[]; reason: string }> = {
   'GET /idg-svc/api/v1/resub_token': { tables: ['resub_tokens'], reason: 'spec §7 GET resub_token: issues an anti-resubmit token' },
   'GET /edu-svc/payUrl/queryPayUrl': { tables: ['payments'], reason: 'spec §7 GET payUrl/queryPayUrl: opens (or reuses) the trade of the payment address' },
   'GET /edu-svc/registerCustomer/myPromoterCard': { tables: ['promoter_codes'], reason: 'the caller’s promo and manager codes are made on first ask (once, never changed)' },
+  'GET /pol-svc/api/v1/e-policy/:applicationFormCode': { tables: ['stored_files'], reason: 'the e-policy is drawn (or fetched from the insurer) and stored on first ask, then served unchanged' },
 };
 
 /**

@@ -34,6 +34,12 @@ export const lintRenewalLabel: Lint = (file, m) =>
     ? [{ file, pointer: '/renewalLabel', message: 'renewalLabel "去续保" on a product without renewal: true', hint: 'use "再次购买", or set renewal: true when parents renew this product every year' }]
     : [];
 
+/** Renewal reminders are texted only for a product parents renew from the app. */
+export const lintRenewalReminders: Lint = (file, m) =>
+  m.renewalReminderDays && m.renewal !== true
+    ? [{ file, pointer: '/renewalReminderDays', message: 'renewalReminderDays on a product without renewal: true', hint: 'remove renewalReminderDays, or set renewal: true when parents renew this product every year' }]
+    : [];
+
 /** Wording that promises renewal (一键续保, 可续保, 续保优惠, …), not the denials (不可续保, 不提供续保). */
 export const RENEWAL_PROMISE = /(?<!不)(一键|自动|支持|可以|可|保证)续保|续保(优惠|折扣)/;
 
@@ -640,6 +646,7 @@ export const LINT_RULES: readonly Lint[] = [
   lintPersons,
   lintAliasCodes,
   lintRenewalLabel,
+  lintRenewalReminders,
   lintRegion,
   lintRisks,
   lintPlanBuilder,

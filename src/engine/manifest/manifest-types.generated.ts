@@ -54,6 +54,14 @@ export interface ProductManifest {
    */
   renewal?: boolean;
   /**
+   * Days before a policy's end on which its holder is texted a renewal reminder (SMS template renewalReminder, the link opening the renewal with the form filled in), each once per policy; none after the holder has renewed or switched reminders off in 个人中心. Only on a renewal product (renewal: true).
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  renewalReminderDays?:
+    [number] | [number, number] | [number, number, number] | [number, number, number, number];
+  /**
    * Label of the renewal button on the policy list and the renewal pages, read from here only (the app keeps no list of codes). Spec §9: 去续保 for the renewal products 19PR611048, 19PR855366, 19PR799624 and 19PR352395, else 再次购买. 去续保 needs renewal: true.
    */
   renewalLabel: '去续保' | '再次购买';

@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountCalls, MAX_UPLOAD_BYTES, type PromoterInfo, type SignedDocument, type StaffInfo, type UserInfo } from '../../contract/accounts.ts';
 import { fillPath } from '../../contract/define-call.ts';
 import { GW } from '../../contract/define-call.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { signedDocuments } from '../contracts/contract-service.ts';
+import { users } from '../db/schema.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
@@ -54,6 +56,14 @@ function registerUserInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { userCode, ...fields } = request.body;
     const user = await ownUser(deps, request, userCode);
     return ok(toUserInfo(await saveProfile(deps.db, user, fields)), '保存成功');
+  });
+
+  route(accountCalls.reminderSettings, async (request) => ok({ renewalReminders: (await ownUser(deps, request)).renewalReminders }));
+
+  route(accountCalls.saveReminderSettings, async (request) => {
+    const user = await ownUser(deps, request);
+    const [saved] = await deps.db.update(users).set({ renewalReminders: request.body.renewalReminders }).where(eq(users.id, user.id)).returning({ renewalReminders: users.renewalReminders });
+    return ok({ renewalReminders: saved!.renewalReminders }, request.body.renewalReminders ? '已开启续保提醒' : '已关闭续保提醒');
   });
 
   // Multipart only here: the rest of the API stays JSON.

@@ -63,6 +63,8 @@ export const users = pgTable('users', {
   idNo: text('id_no'),
   realNameAt: ts('real_name_at'),
   faceAt: ts('face_at'),
+  /** Whether the renewal reminders of the user's policies are texted (个人中心 → 续保提醒; docs/policy-lifecycle.md). */
+  renewalReminders: boolean('renewal_reminders').notNull().default(true),
 });
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'changePhone'] as const;
@@ -646,6 +648,38 @@ export const refunds = pgTable(
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
   ],
 );
+// --- renewal reminders (docs/policy-lifecycle.md, "Renewal reminders")
+export const RENEWAL_REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
+export type RenewalReminderStatus = (typeof RENEWAL_REMINDER_STATUSES)[number];
+
+/**
+ * One renewal reminder of one policy: the manifest's `renewalReminderDays`
+ * day before its end, planned once (unique per policy and day) and sent at
+ * most once by the durable reminder job (db/claim-due.ts).
+ */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    id: id(),
+    applicationFormId: bigint('application_form_id', { mode: 'number' })
+      .notNull()
+      .references(() => applicationForms.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    status: text('status').$type<RenewalReminderStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').defaultNow(),
+    /** Why it was not sent (opted out, renewed, no longer in force) or the last failure. */
+    reason: text('reason'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('renewal_reminders_form_day_idx').on(t.applicationFormId, t.daysBefore),
+    index('renewal_reminders_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    check('renewal_reminders_status_check', oneOf(t.status, RENEWAL_REMINDER_STATUSES)),
+  ],
+);
+
 // --- other calls (docs/other-calls.md)
 
 /**

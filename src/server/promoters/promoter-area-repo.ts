@@ -109,6 +109,8 @@ export interface SaleRow {
   insuredNames: string;
   /** Seconds since the epoch of end_date. */
   endEpoch: number;
+  /** When the holder was last texted an automatic renewal reminder of this policy (Beijing time), or null. */
+  remindedAt: string | null;
 }
 
 const SALE_COLUMNS = sql`o.order_code as "orderCode",
@@ -125,7 +127,8 @@ const SALE_COLUMNS = sql`o.order_code as "orderCode",
   u.user_code as "customerId",
   coalesce(af.holder->>'name', '') as "holderName",
   (select coalesce(json_agg(coalesce(e->>'name', '')), '[]'::json) from jsonb_array_elements(af.insureds) e)::text as "insuredNames",
-  extract(epoch from af.end_date)::float8 as "endEpoch"`;
+  extract(epoch from af.end_date)::float8 as "endEpoch",
+  (select ${formatted(sql`max(rr.sent_at)`)} from renewal_reminders rr where rr.application_form_id = af.id and rr.status = 'sent') as "remindedAt"`;
 
 const SALE_FROM = sql`application_forms af
   join orders o on o.id = af.order_id

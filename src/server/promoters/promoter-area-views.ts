@@ -57,6 +57,7 @@ export function toRenewal(row: SaleRow, now: Date, manifests: ManifestStore): Pr
     renewalLabel: renewalLabelOf(manifest),
     detailRoute: manifest?.routes[0] ?? '',
     daysLeft: shanghaiDayNumber(new Date(row.endEpoch * 1000)) - shanghaiDayNumber(now),
+    remindedAt: row.remindedAt,
   };
 }
 

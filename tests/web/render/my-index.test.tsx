@@ -132,4 +132,29 @@ describe('/myIndex', () => {
     expect(within(popup).getByText('推荐人')).toBeTruthy();
     expect(within(popup).getByTestId('manager-code').textContent).toBe(CARD.managerCode);
   });
+
+  it('续保到期提醒 shows the saved choice and switches the reminder texts off', async () => {
+    let saved = true;
+    const bodies: unknown[] = [];
+    const answer = gateway(baseSummary);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        if (url.pathname.slice(GW.length) !== accountCalls.reminderSettings.path) return answer(input);
+        if ((init?.method ?? 'GET').toUpperCase() === 'POST') {
+          const body = JSON.parse(String(init?.body)) as { renewalReminders: boolean };
+          bodies.push(body);
+          saved = body.renewalReminders;
+        }
+        return new Response(JSON.stringify({ code: '0000', msg: '', data: { renewalReminders: saved } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderInApp(<MyIndex />);
+    const toggle = await screen.findByRole('switch', { name: '续保到期提醒' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(bodies).toEqual([{ renewalReminders: false }]);
+  });
 });

@@ -457,7 +457,7 @@ describe('/rewardDetail', () => {
 });
 
 describe('/renewalList for a promoter', () => {
-  const renewal: PromoterRenewal = { ...sale(5), renewalLabel: '去续保', detailRoute: '/newProductDetail', daysLeft: 12 };
+  const renewal: PromoterRenewal = { ...sale(5), renewalLabel: '去续保', detailRoute: '/newProductDetail', daysLeft: 12, remindedAt: '2026-11-30 09:00:05' };
 
   it('offers 客户续保 with days left and the manifest’s label, opening the renewal', async () => {
     const calls = gateway(({ path }) => {
@@ -474,6 +474,8 @@ describe('/renewalList for a promoter', () => {
     expect(within(card).getByText('剩 12 天')).toBeTruthy();
     expect(within(card).getByText('去续保')).toBeTruthy();
     expect(within(card).getByText('张*')).toBeTruthy();
+    // The holder was texted the automatic reminder: the promoter sees when.
+    expect(within(card).getByText('已短信提醒（2026-11-30）')).toBeTruthy();
     expect(screen.getByText('未来 60 天内到期的客户保单，共 1 张')).toBeTruthy();
     fireEvent.click(card);
     expect((await screen.findByTestId('location')).textContent).toBe('/renewalDetail?applicationFormCode=AF5');

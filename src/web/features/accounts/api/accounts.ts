@@ -11,6 +11,7 @@ import {
   type PhoneChanged,
   type PromoterInfo,
   type PwdFindBody,
+  type ReminderSettings,
   type SignedDocument,
   type SmsSendType,
   type StaffInfo,
@@ -70,6 +71,8 @@ export const accountApi = {
     call(authCalls.changePhone, { body }, { thing: '手机号修改', ...o }),
   userInfo: (o?: Silent): Promise<UserInfo> => call(accountCalls.userInfo, {}, { thing: '个人信息', ...o }),
   saveUserInfo: (body: UserInfoBody): Promise<UserInfo> => call(accountCalls.saveUserInfo, { body }, { thing: '个人信息' }),
+  reminderSettings: (o?: Silent): Promise<ReminderSettings> => call(accountCalls.reminderSettings, {}, { thing: '提醒设置', ...o }),
+  saveReminderSettings: (body: ReminderSettings): Promise<ReminderSettings> => call(accountCalls.saveReminderSettings, { body }, { thing: '提醒设置' }),
   upload: (file: File): Promise<UploadedFile> => {
     const form = new FormData();
     form.append('file', file);

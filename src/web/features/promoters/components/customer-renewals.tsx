@@ -64,6 +64,7 @@ function RenewalCard({ item, onOpen }: { item: PromoterRenewal; onOpen: () => vo
           { label: '投保人', value: item.holderName },
           { label: '被保险人', value: item.insuredNames.join('、') || '--' },
           { label: '到期日期', value: formatDay(item.endDate) },
+          { label: '续保提醒', value: item.remindedAt ? `已短信提醒（${formatDay(item.remindedAt)}）` : '尚未提醒' },
         ]}
       />
     </SectionCard>

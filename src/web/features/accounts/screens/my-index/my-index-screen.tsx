@@ -6,6 +6,7 @@ import type { AccountSummary, UserInfo } from '../../../../../contract/accounts.
 import { accountApi } from '../../api/accounts.ts';
 import { paths } from '../../../../app/paths.ts';
 import { logOut } from '../../components/log-out.ts';
+import { RenewalReminderSwitch } from '../../components/renewal-reminder-switch.tsx';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
 import { LazySharePopup } from '../../../sharing/index.ts';
 import { SHARE } from '../../../../../contract/promoter.ts';
@@ -92,6 +93,9 @@ export default function MyIndexScreen() {
         >
           实名认证
         </List.Item>
+      </List>
+      <List header="消息提醒" className={styles.list}>
+        <RenewalReminderSwitch />
       </List>
       <List header="帮助" className={styles.list}>
         <List.Item onClick={() => void navigate(paths.aboutUs())}>关于我们</List.Item>

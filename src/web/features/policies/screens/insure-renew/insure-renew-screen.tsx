@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useAppQuery } from '../../../../shared/api/query-hooks.ts';
 import { Button } from 'antd-mobile';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { loginRedirectUrl } from '../../../../app/guards.ts';
 import type { RenewalItem, RenewalProducts } from '../../../../../contract/policy.ts';
 import { queries } from '../../../../shared/api/queries.ts';
 import { withQuery } from '../../../../app/paths.ts';
@@ -12,7 +14,7 @@ import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
 import { errorMessage, useRetryQuery } from '../../../../shared/ui/query-state.ts';
 import { isLoggedIn } from '../../../../shared/state/session.ts';
 import styles from '../../components/policy-detail.module.css';
-import { RenewalCards } from '../../components/renewal-cards.tsx';
+import { RenewalCards, useRenew } from '../../components/renewal-cards.tsx';
 
 type Product = RenewalProducts['list'][number];
 type State =
@@ -24,7 +26,10 @@ type State =
 /**
  * `/insurerenew?productCode=` (no log-in): the renewal view of one of the 12
  * renewal products: what renewing means, the 去续保 / 再次购买 button, and,
- * for a logged-in holder, their policies of the product to renew.
+ * for a logged-in holder, their policies of the product to renew. The
+ * renewal reminder's link also names the policy (`&applicationFormCode=`):
+ * its renewal opens at once with the form filled in, after a log-in when
+ * there is no session.
  */
 export default function InsureRenewScreen() {
   const [query] = useSearchParams();
@@ -44,6 +49,24 @@ export default function InsureRenewScreen() {
         : held.isLoading
           ? { phase: 'loading' }
           : { phase: 'ready', product: renewable, policies: held.data ?? [] };
+
+  // The reminder's policy: renewed straight away once it is among the holder's renewable policies.
+  const named = query.get('applicationFormCode');
+  const location = useLocation();
+  const renew = useRenew();
+  const opened = useRef(false);
+  const namedItem = state.phase === 'ready' && named ? state.policies.find((p) => p.applicationFormCode === named) : undefined;
+  useEffect(() => {
+    if (named && !isLoggedIn()) {
+      navigate(loginRedirectUrl({ pathname: location.pathname, search: location.search }), { replace: true });
+      return;
+    }
+    if (!namedItem || opened.current) return;
+    opened.current = true;
+    // The link's policy is dropped from this entry first: back from the product page shows the renewal view, not a second jump.
+    navigate(withQuery(location.pathname, { productCode }), { replace: true });
+    void renew(namedItem);
+  }, [named, namedItem]);
 
   const title = '续保';
   if (state.phase === 'loading') return <AppPage title={title}><CardSkeleton count={1} /></AppPage>;
