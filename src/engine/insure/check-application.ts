@@ -103,7 +103,7 @@ const SELF = '00';
 /** Guardian template: the holder must be an adult whatever `holder.ageBetween` says (spec §5). */
 const ADULT_AGE = 18;
 /** ID types checked as Hong Kong / Macau / Taiwan cards: F HK/Macau permit, H home-return permit, E Taiwan permit. */
-const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
+export const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
 const CODE6 = /^\d{6}$/;
 
 // ---------------------------------------------------------------- helpers
