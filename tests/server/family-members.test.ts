@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyCalls, type FamilyMemberFill, type FamilyMemberList, type FamilyMemberView } from '../../src/contract/family.ts';
 import { fillPath } from '../../src/contract/define-call.ts';
-import { FAMILY_MEMBERS_MAX } from '../../src/engine/insure/family-member.ts';
+import { FAMILY_MEMBERS_MAX, MSG_FAMILY_CONSENT, MSG_FAMILY_DUPLICATE, msgFamilyLimit } from '../../src/engine/insure/family-member.ts';
 import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { maskIdNumber, maskPhone } from '../../src/engine/rules/masking.ts';
-import { MSG_BIRTHDAY_REQUIRED, MSG_FAMILY_CONSENT, MSG_FAMILY_DUPLICATE, MSG_ID_CHECKSUM, MSG_NAME, MSG_PHONE, msgFamilyLimit } from '../../src/engine/rules/messages.ts';
+import { MSG_BIRTHDAY_REQUIRED, MSG_ID_CHECKSUM, MSG_NAME, MSG_PHONE } from '../../src/engine/rules/messages.ts';
 import { createPersonCrypto } from '../../src/server/family/person-crypto.ts';
 import { backends, call, expectOk, login, makeTestApp, type Session, type TestApp } from './helpers.ts';
 

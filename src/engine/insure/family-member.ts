@@ -6,10 +6,18 @@
  */
 import { enumLabel, GENDERS, ID_TYPES } from '../rules/enums.ts';
 import { validateIdCard } from '../rules/id-card.ts';
-import { MSG_BIRTHDAY_REQUIRED, MSG_FAMILY_CONSENT, MSG_FAMILY_ID_NO_REQUIRED, MSG_REQUIRED, MSG_SEX_REQUIRED } from '../rules/messages.ts';
+import { MSG_BIRTHDAY_REQUIRED, MSG_REQUIRED, MSG_SEX_REQUIRED } from '../rules/messages.ts';
 import { isMainlandNumber, validateBirthday } from '../rules/person.ts';
-import { validateHkMoTwCard, validateName, validatePhone, validateSchoolNameText } from '../rules/validators.ts';
-import { HK_MO_TW_TYPES } from './check-application.ts';
+import { HK_MO_TW_TYPES, validateHkMoTwCard, validateName, validatePhone, validateSchoolNameText } from '../rules/validators.ts';
+
+/** Saving a family member without the parent's consent to keep their data (our wording). */
+export const MSG_FAMILY_CONSENT = '请阅读并勾选同意保存该成员的个人信息';
+/** A family member whose document is already saved (our wording). */
+export const MSG_FAMILY_DUPLICATE = '该证件号码的常用被保人已保存，无需重复添加';
+/** More family members than one account keeps (our wording). */
+export const msgFamilyLimit = (max: number) => `最多可保存${max}位常用被保人，请先删除不再需要的成员`;
+/** A family member saved without a document number (our wording). */
+export const MSG_FAMILY_ID_NO_REQUIRED = '请输入证件号码';
 
 /** How many people one account keeps. */
 export const FAMILY_MEMBERS_MAX = 20;

@@ -98,12 +98,3 @@ export const msgPickedStart = (from: string, to: string) => `起保日期须在$
 
 /** The same person twice on one application, by name and birthday (our wording). */
 export const MSG_DUPLICATE_INSURED_PERSON = '同一被保人不能重复填写';
-
-/** Saving a family member without the parent's consent to keep their data (our wording). */
-export const MSG_FAMILY_CONSENT = '请阅读并勾选同意保存该成员的个人信息';
-/** A family member whose document is already saved (our wording). */
-export const MSG_FAMILY_DUPLICATE = '该证件号码的常用被保人已保存，无需重复添加';
-/** More family members than one account keeps (our wording). */
-export const msgFamilyLimit = (max: number) => `最多可保存${max}位常用被保人，请先删除不再需要的成员`;
-/** A family member saved without a document number (our wording). */
-export const MSG_FAMILY_ID_NO_REQUIRED = '请输入证件号码';

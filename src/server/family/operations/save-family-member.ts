@@ -1,6 +1,5 @@
 import type { FamilyMemberBody } from '../../../contract/family.ts';
-import { checkFamilyMember, FAMILY_MEMBERS_MAX } from '../../../engine/insure/family-member.ts';
-import { MSG_FAMILY_DUPLICATE, msgFamilyLimit } from '../../../engine/rules/messages.ts';
+import { checkFamilyMember, FAMILY_MEMBERS_MAX, MSG_FAMILY_DUPLICATE, msgFamilyLimit } from '../../../engine/insure/family-member.ts';
 import { maskIdNumber } from '../../../engine/rules/masking.ts';
 import { documentIdentity, personFacts } from '../../../engine/rules/person.ts';
 import type { Db } from '../../db/db.ts';
