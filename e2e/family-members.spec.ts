@@ -7,7 +7,8 @@ import { createOrder, sessionToken, vaccineApplication, VACCINE } from './suppor
 /**
  * 常用被保人: a parent saves a child from 个人中心 (the consent box is
  * required), then fills a second order's insured from them with
- * 选择常用被保人 and reaches the confirm page, where the number is masked.
+ * 选择常用被保人 and reaches the confirm page, where the number is masked;
+ * deleting them asks first.
  */
 test('a parent saves a child with consent and fills a second order’s insured from them', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -59,4 +60,10 @@ test('a parent saves a child with consent and fills a second order’s insured f
   await expect(page).toHaveURL(/#\/confirm/);
   await expect(page.getByRole('button', { name: '确认投保' })).toBeVisible();
   await expect(page.getByText(maskedIdNumber(childId)).first()).toBeVisible();
+
+  // Deleting asks first, then the person is gone.
+  await page.goto('/#/familyMembers');
+  await page.getByTestId('family-member-card').getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('还没有常用被保人')).toBeVisible();
 });

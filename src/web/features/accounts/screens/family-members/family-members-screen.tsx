@@ -68,13 +68,15 @@ export default function FamilyMembersScreen() {
 
   if (editing) {
     return (
-      <AppPage title={editing.member ? '编辑常用被保人' : '添加常用被保人'}>
-        <MemberForm member={editing.member} onSave={save} />
-        <div className={own.actions}>
-          <Button block shape="rounded" onClick={() => setEditing(null)}>
+      <AppPage
+        title={editing.member ? '编辑常用被保人' : '添加常用被保人'}
+        right={
+          <Button size="mini" fill="none" color="primary" className={own.navAction} onClick={() => setEditing(null)}>
             取消
           </Button>
-        </div>
+        }
+      >
+        <MemberForm member={editing.member} onSave={save} />
       </AppPage>
     );
   }
