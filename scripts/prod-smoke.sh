@@ -48,6 +48,7 @@ base="http://127.0.0.1:$port"
 secret() { node -e "process.stdout.write(require('crypto').randomBytes(32).toString('base64url'))"; }
 jwt_secret="$(secret)"
 pay_sandbox_secret="$(secret)"
+person_data_key="$(secret)"
 # memory:// until the stage on the vendor fakes, which keeps PGlite in $work/data for the reconcile command.
 database_url="memory://"
 # The first stages run on the sandboxes (ALLOW_SANDBOX=true); the stage on the vendor fakes has every service real and none.
@@ -56,7 +57,7 @@ allow_sandbox=true
 # The caller's DATABASE_URL (CI exports its PostgreSQL test database, full of the tests' rows) never reaches it.
 in_production() {
   cd "$work"
-  exec env -u DATABASE_URL -u ALLOW_SANDBOX NODE_ENV=production ${allow_sandbox:+ALLOW_SANDBOX=true} JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" \
+  exec env -u DATABASE_URL -u ALLOW_SANDBOX NODE_ENV=production ${allow_sandbox:+ALLOW_SANDBOX=true} JWT_SECRET="$jwt_secret" PAY_SANDBOX_SECRET="$pay_sandbox_secret" PERSON_DATA_KEY="$person_data_key" \
     ${database_url:+"DATABASE_URL=$database_url"} DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn LIFECYCLE_INTERVAL_MS=0 \
     "$@"
 }

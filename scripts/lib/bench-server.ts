@@ -373,6 +373,7 @@ export async function serverStarts(): Promise<{ bare: Start; pgliteFresh: Start;
       ALLOW_SANDBOX: 'true',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       PAY_SANDBOX_SECRET: randomBytes(32).toString('base64url'),
+      PERSON_DATA_KEY: randomBytes(32).toString('base64url'),
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: join(dir, 'no-web-build'),
       HOST: '127.0.0.1',

@@ -83,6 +83,8 @@ export const APP_ROUTES = {
   bindPhone: { path: '/bindPhone/:0/:1', screen: 'bind-phone', flags: LOGIN },
   userInfo: { path: '/userInfo', screen: 'user-info', flags: LOGIN },
   myIndex: { path: '/myIndex', screen: 'my-index', flags: LOGIN },
+  /** The people a parent saved to fill the insure form (ours: docs/accounts.md#family-members). */
+  familyMembers: { path: '/familyMembers', screen: 'family-members', flags: LOGIN },
   // --- contracts: one manifest-driven signing screen for every contract route
   lanshanContract: { path: '/lanshanContract', screen: 'contract', flags: LOGIN },
   jiningOfflineContract: { path: '/jiningOfflineContract', screen: 'contract', flags: LOGIN },

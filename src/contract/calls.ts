@@ -2,6 +2,7 @@ import { accountCalls, identityCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
 import { contentCalls } from './content.ts';
 import { contractCalls } from './contracts.ts';
+import { familyCalls } from './family.ts';
 import type { CallSpec } from './define-call.ts';
 import { marketCalls } from './market.ts';
 import { metaCalls } from './meta.ts';
@@ -28,6 +29,7 @@ export const callGroups = {
   other: otherCalls,
   accounts: accountCalls,
   identity: identityCalls,
+  family: familyCalls,
   markets: marketCalls,
   schools: schoolCalls,
   content: contentCalls,

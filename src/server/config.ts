@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
@@ -52,6 +52,11 @@ export interface AppConfig {
   publicUrl: string | undefined;
   jwtSecret: string;
   paySandboxSecret: string;
+  /**
+   * PERSON_DATA_KEY: the secret the saved people's ID numbers are encrypted and hashed under
+   * (family/person-crypto.ts); outside production, when unset, derived from the JWT secret.
+   */
+  personDataKey: string;
   /** Keys of the payment channel sandboxes by channel (generated into dataDir, fixed in tests). */
   paymentKeys: Readonly<Record<string, unknown>>;
   /** Settings of the configured real payment channels by channel (ALIPAY_*: alipay-settings.ts), read at start. */
@@ -239,6 +244,11 @@ function loadOrCreateSecrets(dataDir: string): PersistedSecrets {
   );
 }
 
+/** The development key of the saved people's data, derived from the JWT secret (kept in dataDir when generated). */
+function developmentPersonDataKey(jwtSecret: string): string {
+  return createHash('sha256').update(`person-data:${jwtSecret}`).digest('base64url');
+}
+
 // ------------------------------------------------------------------ the environment's schema
 
 const integer = (minimum: number, maximum: number, description = `an integer from ${minimum} to ${maximum}`) =>
@@ -266,7 +276,7 @@ export function defaultRequestLogSample(nodeEnv: NodeEnv): number {
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
 /** Secrets shorter than this are refused in production (and, being guessable, anywhere below 16). */
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
-const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET'];
+const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET', 'PERSON_DATA_KEY'];
 /** Variables that may carry a credential: quoted back by their length only. */
 const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS, ...TENCENT_ESS_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
@@ -286,6 +296,7 @@ export const EnvSchema = Type.Object({
   DATA_DIR: text('a folder path'),
   JWT_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
   PAY_SANDBOX_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
+  PERSON_DATA_KEY: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
   PUBLIC_URL: text('an http:// or https:// address such as https://insure.example.com', { pattern: '^https?://[^/\\s]+(/\\S*)?$' }),
   PAYMENT_TIMEOUT_MINUTES: integer(1, 43_200),
   SANDBOX_NOTIFY_DELAY_MS: integer(0, 60_000),
@@ -523,6 +534,8 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET ?? generated!.jwtSecret,
     paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
+    // Development and test only (production refused above without it): stable as long as the JWT secret is.
+    personDataKey: env.PERSON_DATA_KEY ?? developmentPersonDataKey(env.JWT_SECRET ?? generated!.jwtSecret),
     providers,
     paymentSettings,
     allowSandbox,

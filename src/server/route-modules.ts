@@ -7,6 +7,7 @@ import { registerProfileRoutes } from './auth/profile-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
 import { registerContractRoutes } from './contracts/contract-routes.ts';
+import { registerFamilyRoutes } from './family/family-routes.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { routesOf } from './http/route.ts';
 import { registerIdCardRoutes } from './identity/id-card-routes.ts';
@@ -45,6 +46,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'auth', prefix: GW, register: registerAuthRoutes },
   { name: 'profile', prefix: GW, register: registerProfileRoutes },
   { name: 'identity', prefix: GW, register: registerIdentityRoutes },
+  // The people a parent saves to fill the insure form (docs/accounts.md#family-members).
+  { name: 'family members', prefix: GW, register: registerFamilyRoutes },
   { name: 'catalogue', prefix: GW, register: registerCatalogueRoutes },
   { name: 'orders', prefix: GW, register: registerOrderRoutes },
   { name: 'payments', prefix: GW, register: registerPaymentRoutes },

@@ -303,13 +303,13 @@ describe.each(backends)('account security rules (%s)', (backend) => {
 describe('password hashing cost', () => {
   it('is scrypt N=2^17, r=8, p=1 in every deployment, whatever the environment', () => {
     expect(PRODUCTION_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).passwordScrypt).toEqual(
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32), PERSON_DATA_KEY: 'p'.repeat(32) }).passwordScrypt).toEqual(
       PRODUCTION_SCRYPT,
     );
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).passwordScrypt).toEqual(
       PRODUCTION_SCRYPT,
     );
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32) }).smsPerIpPerHour).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32), PERSON_DATA_KEY: 'p'.repeat(32) }).smsPerIpPerHour).toBe(20);
   });
 
   it('hashes and verifies at the production cost (128 MiB of memory: maxmem is raised)', async () => {

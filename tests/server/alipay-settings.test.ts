@@ -98,7 +98,7 @@ describe('ALIPAY_* settings', () => {
   });
 
   it('count as a real channel: production does not name alipay among its sandboxes', () => {
-    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40), PAY_SANDBOX_SECRET: 'b'.repeat(40), ...base, ...fake.env() };
+    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40), PAY_SANDBOX_SECRET: 'b'.repeat(40), PERSON_DATA_KEY: 'p'.repeat(40), ...base, ...fake.env() };
     let refusal: unknown;
     try {
       loadConfig(env);

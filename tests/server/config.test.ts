@@ -6,7 +6,7 @@ import { ConfigError, databaseOptions, loadConfig, loadStartConfig } from '../..
 import { SandboxRefused } from '../../src/server/providers/registry.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'edu-config-'));
-const secrets = { JWT_SECRET: 'a'.repeat(40), PAY_SANDBOX_SECRET: 'b'.repeat(40) };
+const secrets = { JWT_SECRET: 'a'.repeat(40), PAY_SANDBOX_SECRET: 'b'.repeat(40), PERSON_DATA_KEY: 'p'.repeat(40) };
 /** Production as this build can run it: real secrets, sandboxes allowed. */
 const production = { ...secrets, NODE_ENV: 'production', ALLOW_SANDBOX: 'true' };
 
@@ -188,10 +188,11 @@ describe('a bad variable stops the start with its name and what it accepts', () 
 });
 
 describe('production', () => {
-  it('refuses to start without JWT_SECRET and PAY_SANDBOX_SECRET of at least 32 characters', () => {
+  it('refuses to start without JWT_SECRET, PAY_SANDBOX_SECRET and PERSON_DATA_KEY of at least 32 characters', () => {
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true' })).toEqual([
       'JWT_SECRET must be set to a secret of at least 32 characters in production (got nothing)',
       'PAY_SANDBOX_SECRET must be set to a secret of at least 32 characters in production (got nothing)',
+      'PERSON_DATA_KEY must be set to a secret of at least 32 characters in production (got nothing)',
     ]);
     const short = problemsOf({ ...production, JWT_SECRET: 'j'.repeat(20) });
     expect(short).toEqual(['JWT_SECRET must be set to a secret of at least 32 characters in production (got 20 characters)']);

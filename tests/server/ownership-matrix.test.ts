@@ -43,6 +43,7 @@ import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { promoterCalls, type StaffRole } from '../../src/contract/promoter.ts';
 import { maskName } from '../../src/engine/rules/index.ts';
 import { contractCalls } from '../../src/contract/contracts.ts';
+import { familyCalls } from '../../src/contract/family.ts';
 import { CHAIN_GENESIS, complianceCalls, recordingCalls } from '../../src/contract/recording.ts';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -149,7 +150,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
   const unknownIds: string[] = [];
   let alice: Session;
   let bob: Session;
-  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001', recording: '' };
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001', recording: '', person: '' };
   const aSecrets: string[] = [];
 
   beforeAll(async () => {
@@ -204,6 +205,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     a.recording = expectOk(
       await call<{ serial: string }>(t.app, { method: 'POST', url: recordingCalls.start.path, token: alice.token, payload: { entryRoute: '/insure', build: 'b' } }),
     ).serial;
+    // A's saved family member (docs/accounts.md#family-members).
+    const child = { name: '张小明', idType: '0', idNo: '110105201503070013', schoolName: '徐州市第一实验小学', className: '三年级2班', consent: true };
+    aSecrets.push(child.idNo, child.schoolName);
+    a.person = expectOk(await call<{ id: string }>(t.app, { method: 'POST', url: familyCalls.add.path, token: alice.token, payload: child })).id;
   });
   afterAll(() => t.close());
 
@@ -219,6 +224,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       user: alice.userCode,
       contract: a.contractNo,
       recording: a.recording,
+      person: a.person,
     })[kind];
   /** A well-formed first chunk (its hash does not cover the serial, so it fits any recording). */
   const recordedChunk = () => {
@@ -295,6 +301,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       }),
     },
     [`POST ${complianceCalls.devTamperChunk.path}`]: { body: async () => ({ seq: 0 }) },
+    // --- family members: B's own valid person, A's id.
+    [`POST ${familyCalls.update.path}`]: { params: async () => ({}), body: async () => ({ name: '李小红', idType: '0', idNo: '110105201604080026', consent: true }) },
+    [`POST ${familyCalls.remove.path}`]: { params: async () => ({}) },
+    [`POST ${familyCalls.fill.path}`]: { params: async () => ({}) },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };
@@ -349,6 +359,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     // And B got nothing: no order, no draft.
     expect(expectOk(await call<{ total: number }>(t.app, { method: 'POST', url: orderCalls.policyList.path, token: bob.token, payload: {} })).total).toBe(0);
     expect(expectOk(await call<TempFormList>(t.app, { method: 'POST', url: policyCalls.selectTempForm.path, token: bob.token, payload: {} })).list).toEqual([]);
+    // A's family member is as saved; B saved nobody.
+    const people = expectOk(await call<{ list: { id: string; name: string }[] }>(t.app, { method: 'GET', url: familyCalls.list.path, token: alice.token }));
+    expect(people.list.map((p) => [p.id, p.name])).toEqual([[a.person, '张小明']]);
+    expect(expectOk(await call<{ list: unknown[] }>(t.app, { method: 'GET', url: familyCalls.list.path, token: bob.token })).list).toEqual([]);
   });
 });
 

@@ -30,6 +30,7 @@ function productionConfig(env: Record<string, string> = {}): AppConfig {
     NODE_ENV: 'production',
     JWT_SECRET: 'production-jwt-secret-0123456789abcdef',
     PAY_SANDBOX_SECRET: 'production-pay-secret-0123456789abcdef',
+    PERSON_DATA_KEY: 'production-person-data-key-0123456789',
     DATA_DIR: dataDir,
     DIST_DIR: resolve('tests/server/no-dist'),
     ...env,

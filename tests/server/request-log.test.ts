@@ -88,7 +88,7 @@ describe('request logs', () => {
   });
 
   it('production samples one ordinary request in a hundred unless LOG_REQUEST_SAMPLE says otherwise', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32), ALLOW_SANDBOX: 'true', DATA_DIR: '/tmp/request-log-test' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAY_SANDBOX_SECRET: 'y'.repeat(32), PERSON_DATA_KEY: 'p'.repeat(32), ALLOW_SANDBOX: 'true', DATA_DIR: '/tmp/request-log-test' };
     expect(loadConfig(production).requestLogSample).toBe(0.01);
     expect(loadConfig({ ...production, LOG_REQUEST_SAMPLE: '0.5', LOG_SLOW_MS: '200' })).toMatchObject({ requestLogSample: 0.5, slowRequestMs: 200 });
     expect(defaultRequestLogSample('development')).toBe(1);

@@ -69,6 +69,7 @@ export function benchConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: undefined,
     jwtSecret: randomBytes(32).toString('base64url'),
     paySandboxSecret: randomBytes(32).toString('base64url'),
+    personDataKey: randomBytes(32).toString('base64url'),
     paymentKeys: processPaymentKeys(),
     providers: defaultProviderChoice(),
     allowSandbox: false,

@@ -22,7 +22,7 @@ import { documentIdentity, isMainlandNumber, personFacts, validateBirthday, type
 import { guaranteeYearsOf } from '../pricing/premium.ts';
 import { gradeAgeMessage, gradeFitsAge } from '../rules/grades.ts';
 import { cityOf, isProvincePrefix, provinceOf, regionLevel } from '../rules/regions.ts';
-import { validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired, validateSchoolNameText } from '../rules/validators.ts';
+import { HK_MO_TW_TYPES, validateEmail, validateHkMoTwCard, validateName, validatePhone, validateRequired, validateSchoolNameText } from '../rules/validators.ts';
 import type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike } from './application-types.ts';
 
 export type { ApplicationLike, ApplicationProblem, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
@@ -102,8 +102,6 @@ export function wardRelationMessage(allowed: readonly string[]): string {
 const SELF = '00';
 /** Guardian template: the holder must be an adult whatever `holder.ageBetween` says (spec §5). */
 const ADULT_AGE = 18;
-/** ID types checked as Hong Kong / Macau / Taiwan cards: F HK/Macau permit, H home-return permit, E Taiwan permit. */
-const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
 const CODE6 = /^\d{6}$/;
 
 // ---------------------------------------------------------------- helpers

@@ -23,6 +23,8 @@ import { isMobilePhone } from './phone';
 type FieldValue = string | null | undefined;
 
 const HK_MO_TW_CARD = /^[A-Za-z](?:\d{8}|\d{10})$/;
+/** ID types checked as Hong Kong / Macau / Taiwan cards: F HK/Macau permit, H home-return permit, E Taiwan permit. */
+export const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
 
 /** Chinese characters (CJK Unified Ideographs basic block, as in the spec) and Latin letters. */
 const CN = '\\u4e00-\\u9fa5';

@@ -1101,3 +1101,37 @@ export const gatewayNonces = pgTable('gateway_nonces', {
   nonce: text('nonce').primaryKey(),
   seenAt: ts('seen_at').notNull(),
 });
+
+/**
+ * The people a parent saved to fill the insure form (常用被保人,
+ * docs/accounts.md#family-members). The ID number is stored only encrypted
+ * (AES-256-GCM, PERSON_DATA_KEY: family/person-crypto.ts) beside its masked
+ * form and a keyed hash (HMAC-SHA-256) that keeps one person once per user;
+ * the name, birthday, phone, school and class are kept as typed. Saved only
+ * with the parent's consent (`consented_at`); deleting a person deletes the row.
+ */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    idType: text('id_type').notNull(),
+    /** base64url of iv (12 bytes) ‖ ciphertext ‖ GCM tag (16 bytes). */
+    idNoCipher: text('id_no_cipher').notNull(),
+    /** HMAC-SHA-256 (hex) of type and number, under a key derived from PERSON_DATA_KEY. */
+    idNoHash: text('id_no_hash').notNull(),
+    idNoMasked: text('id_no_masked').notNull(),
+    birthday: text('birthday'),
+    sex: text('sex'),
+    phone: text('phone'),
+    schoolName: text('school_name'),
+    className: text('class_name'),
+    consentedAt: ts('consented_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('family_members_user_person_uq').on(t.userId, t.idNoHash), index('family_members_user_idx').on(t.userId, t.id)],
+);

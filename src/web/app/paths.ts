@@ -88,6 +88,7 @@ export const paths = {
     `/bindPhone/${encodeURIComponent(maskedPhone)}/${encodeURIComponent(userCode)}`,
   userInfo: (): string => ROUTES.userInfo,
   myIndex: (): string => ROUTES.myIndex,
+  familyMembers: (): string => ROUTES.familyMembers,
   realNameAuth: (): string => ROUTES.realNameAuth,
   certificationResult: (verId?: string): string => withQuery(ROUTES.certificationResult, { verId }),
   aboutUs: (): string => ROUTES.aboutUs,

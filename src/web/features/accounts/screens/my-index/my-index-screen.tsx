@@ -75,6 +75,9 @@ export default function MyIndexScreen() {
       <List header="我的投保" className={styles.list}>
         <List.Item onClick={() => void navigate(paths.policyList())}>我的保单</List.Item>
         <List.Item onClick={() => void navigate(DRAFTS_ROUTE)}>暂存单</List.Item>
+        <List.Item onClick={() => void navigate(paths.familyMembers())} description="投保时一键填入被保人信息">
+          常用被保人
+        </List.Item>
         {show.signedAgreements && <List.Item onClick={() => void navigate(SIGNED_AGREEMENTS_ROUTE)}>已签署的协议</List.Item>}
         {show.promoterArea && <List.Item onClick={() => void navigate(paths.myAchievement())}>推广专区</List.Item>}
         <List.Item onClick={() => setSharing(true)}>我的推荐码</List.Item>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Input, Radio, Space } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import type { UserInfo } from '../../../../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../../../../contract/accounts.ts';
 import { accountApi } from '../../api/accounts.ts';
 import styles from '../../components/account-form.module.css';
 import { AccountForm } from '../../components/account-form.tsx';
+import { SexField } from '../../components/sex-field.tsx';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
 import { LoadError } from '../../../../shared/ui/load-error.tsx';
 import { PageLoading } from '../../../../shared/ui/page-loading.tsx';
@@ -94,17 +95,7 @@ export default function UserInfoScreen() {
           <label className={styles.label} htmlFor="actual-name">真实姓名</label>
           <Input id="actual-name" placeholder="请输入真实姓名" maxLength={20} value={info.actualName} onChange={(v) => set({ actualName: v })} />
         </div>
-        <div className={styles.field}>
-          <span className={styles.label} id="sex-label">性别</span>
-          <Radio.Group value={info.sex} onChange={(v) => set({ sex: String(v) })}>
-            <div role="radiogroup" aria-labelledby="sex-label">
-              <Space>
-                <Radio value="0">男</Radio>
-                <Radio value="1">女</Radio>
-              </Space>
-            </div>
-          </Radio.Group>
-        </div>
+        <SexField id="sex-label" value={info.sex} onChange={(sex) => set({ sex })} />
         <div className={styles.field}>
           <label className={styles.label} htmlFor="birth-date">出生日期</label>
           <input

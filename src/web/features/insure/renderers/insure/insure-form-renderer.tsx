@@ -30,6 +30,8 @@ export interface InsureFormHandle {
    * or null when the form is complete.
    */
   check(): string | null;
+  /** Shows a message at one field (rjsf id), as leaving that field would, and scrolls to it: after a fill. */
+  reveal(id: string, message: string): void;
 }
 
 /** Scrolls the field with this rjsf id into the middle of the screen. */
@@ -127,8 +129,12 @@ const LoadedInsureForm = forwardRef<InsureFormHandle, InsureFormProps & { form: 
         scrollToField(formFieldId((structural.property ?? '').split('.').filter(Boolean)));
         return structural.message ?? null;
       },
+      reveal(id, message) {
+        if (!live) setLeft({ id, message });
+        scrollToField(id);
+      },
     }),
-    [manifest, formData, plan, schema, uiSchema, validator],
+    [manifest, formData, plan, schema, uiSchema, validator, live],
   );
 
   return (

@@ -11,6 +11,7 @@ import { RecordingNotice, useSaleRecording } from '../../../recording/index.ts';
 import { confirmPath } from '../../renderers/confirm/variants.ts';
 import { insureYearOf } from '../../renderers/detail/selection.ts';
 import { usePlanSelection } from '../../renderers/detail/use-plan-selection.ts';
+import { FamilyPicker } from '../../renderers/insure/family-picker.tsx';
 import { InsureFormRenderer, type InsureFormHandle } from '../../renderers/insure/insure-form-renderer.tsx';
 import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
@@ -149,6 +150,7 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
     >
       <RecordingNotice />
       <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
+      {formShown && <FamilyPicker manifest={manifest} draft={draft} plan={choice} onDraftChange={saveDraft} form={form} />}
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} onShown={showAgreement} />
       {formShown && <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />}
       <BottomBar>
