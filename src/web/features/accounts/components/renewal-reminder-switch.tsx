@@ -33,7 +33,7 @@ export function RenewalReminderSwitch() {
   return (
     <List.Item
       description="保单到期前以短信提醒您续保，续保后不再提醒"
-      extra={<Switch checked={enabled ?? false} disabled={enabled === null || saving} loading={saving} onChange={(next) => void change(next)} aria-label="续保到期提醒" />}
+      extra={<Switch className="hit-44" checked={enabled ?? false} disabled={enabled === null || saving} loading={saving} onChange={(next) => void change(next)} aria-label="续保到期提醒" />}
     >
       续保到期提醒
     </List.Item>
