@@ -146,3 +146,17 @@ export function checkHealthAnswers(notice: HealthNotice | undefined, answers: He
   }
   return { ok: true, answers: { ...given }, outcome: evaluateHealthNotice(notice, given).outcome };
 }
+
+/**
+ * Why the parent may not go on from the notice (the insure page's 下一步,
+ * the confirm page's blocker): a refusal or a manual underwriting with its
+ * message, else the first shown question unanswered (its id, to scroll to);
+ * null when they may.
+ */
+export function healthNoticeBlock(notice: HealthNotice | undefined, answers: HealthAnswers | undefined): { message: string; questionId: string | null } | null {
+  if (!notice) return null;
+  const { outcome, unanswered } = evaluateHealthNotice(notice, answers ?? {});
+  if (outcome.kind !== 'continue') return { message: outcome.message, questionId: null };
+  const [first] = unanswered;
+  return first ? { message: msgHealthUnanswered(first.text), questionId: first.id } : null;
+}
