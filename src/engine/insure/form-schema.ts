@@ -29,6 +29,7 @@ import { parseIdCard } from '../rules/id-card.ts';
 import { DEFAULT_REGION_CODE } from '../rules/regions.ts';
 import { isMainlandNumber } from '../rules/person.ts';
 import type { ApplicationLike, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
+import { visibleAnswers } from '../health/health-notice.ts';
 
 // ---------------------------------------------------------------- types
 
@@ -104,6 +105,8 @@ export interface InsureDraftLike {
   policyHolder: Partial<HolderLike>;
   insureds: readonly Partial<InsuredLike>[];
   wards: readonly Partial<WardLike>[];
+  /** The health notice answers given so far (the notice section of the insure page keeps them beside the form). */
+  healthAnswers?: Readonly<Record<string, string>>;
 }
 
 /** The draft in the shape {@link draftFromFormData} returns (mutable arrays). */
@@ -708,6 +711,8 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
     policyHolder,
     insureds: [],
   };
+  // The answers of the questions shown only: a follow-up answered, then hidden again, is not sent.
+  if (manifest.healthNotice) application.healthAnswers = visibleAnswers(manifest.healthNotice, draft?.healthAnswers ?? {});
   if (manifest.insure.template === 'guardian') {
     application.insureds = [
       {

@@ -29,6 +29,7 @@ import {
 import { personFacts, type PersonDocument } from '../../../../../engine/rules/person.ts';
 import { maskIdNumber, maskPhone } from '../../../../../engine/rules/masking.ts';
 import { MSG_CONFIRM_FIRST, MSG_CONFIRM_INSURED_ID } from '../../../../../engine/rules/messages.ts';
+import { answerLabel, healthNoticeBlock, visibleQuestions, HEALTH_NOTICE_TITLE } from '../../../../../engine/health/health-notice.ts';
 import { regionText } from '../../../../form-theme/region-data.ts';
 
 export interface ConfirmRow {
@@ -65,6 +66,8 @@ export interface ConfirmModel {
   premium: number | null;
   /** The application to order. */
   application: ApplicationData;
+  /** The health notice as answered (its title and one row per question shown), or null for a product without one. */
+  health: ConfirmPerson | null;
   /** Why the order cannot be placed yet (spec §5 confirm messages), or null. */
   blocker: string | null;
 }
@@ -157,7 +160,17 @@ export function confirmBlocker(
   if (application.insureds.some((i) => i.licenceNo.trim() === '')) return MSG_CONFIRM_INSURED_ID;
   // Ages on the start the order will have: a picked day when the parent picks it.
   const { start } = coverPeriod(manifest, now, 1, pickedDay);
-  return checkApplication(manifest, application, now, start).length > 0 ? MSG_CONFIRM_FIRST : null;
+  if (checkApplication(manifest, application, now, start).length > 0) return MSG_CONFIRM_FIRST;
+  // The health notice: unanswered, refused or sent to manual underwriting, with the notice's own message.
+  return healthNoticeBlock(manifest.healthNotice, application.healthAnswers)?.message ?? null;
+}
+
+/** The health notice as answered: each question shown and its answer (未回答 when it has none). */
+function healthRows(manifest: ProductManifest, answers: Readonly<Record<string, string>>): ConfirmPerson | null {
+  const notice = manifest.healthNotice;
+  if (!notice) return null;
+  const rows = visibleQuestions(notice, answers).map((q) => ({ label: q.text, value: answers[q.id] !== undefined ? answerLabel(q, answers[q.id]!) : '未回答' }));
+  return { title: notice.title ?? HEALTH_NOTICE_TITLE, rows };
 }
 
 
@@ -207,6 +220,7 @@ export function buildConfirmModel(
     // (each insured's own answers to bound factors); the quote is the fallback.
     premium: priced.ok ? priced.totalPremium : premium,
     application,
+    health: healthRows(manifest, application.healthAnswers ?? {}),
     blocker: confirmBlocker(manifest, draft, application, now, pick?.day),
   };
 }

@@ -105,6 +105,19 @@ export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: Confi
   holder: ({ model }) => <PersonCard person={model.holder} testId="confirm-holder" />,
   insureds: ({ model }) => model.insureds.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-insured-${i}`} />),
   wards: ({ model }) => model.wards.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-ward-${i}`} />),
+  health: ({ model }) =>
+    model.health && (
+      <Card title={model.health.title} testId="confirm-health">
+        <dl className={styles.rows}>
+          {model.health.rows.map((row) => (
+            <div className={`${styles.row} ${styles.answerRow}`} key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    ),
   beneficiary: ({ model }) => (
     <Card title="受益人信息">
       <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} masked />

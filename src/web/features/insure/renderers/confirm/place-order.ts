@@ -19,6 +19,7 @@ import { provinceName } from '../../../../../engine/rules/regions.ts';
 import { ApiError } from '../../../../shared/api/client.ts';
 import { paths } from '../../../../app/paths.ts';
 import { yuanText } from '../../../../../engine/pricing/money.ts';
+import { evaluateHealthNotice } from '../../../../../engine/health/health-notice.ts';
 
 /** Spec §8: the order was refused and the server said nothing better. */
 export const MSG_ORDER_FAILED = '投保失败未生成订单,请稍后重试!';
@@ -173,6 +174,11 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
     plan: plan ? [{ code: plan.code, quantity: copies, name: plan.name, ...(premium !== null ? { prem: premium } : {}) }] : [],
   };
   if (application.wards) form.wards = application.wards;
+  // The answers of the questions shown, and what the page concluded (the server decides the outcome again).
+  if (manifest.healthNotice && application.healthAnswers) {
+    form.healthAnswers = { ...application.healthAnswers };
+    form.healthOutcome = evaluateHealthNotice(manifest.healthNotice, application.healthAnswers).outcome.kind;
+  }
   if (promoCode) form.promoCode = promoCode;
   if (premium !== null) form.totalPremium = premium;
   return form;
