@@ -29,7 +29,6 @@ import { parseIdCard } from '../rules/id-card.ts';
 import { DEFAULT_REGION_CODE } from '../rules/regions.ts';
 import { isMainlandNumber } from '../rules/person.ts';
 import type { ApplicationLike, HolderLike, InsuredLike, WardLike, YesNoLike } from './application-types.ts';
-import { visibleAnswers } from '../health/health-notice.ts';
 
 // ---------------------------------------------------------------- types
 
@@ -711,8 +710,8 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
     policyHolder,
     insureds: [],
   };
-  // The answers of the questions shown only: a follow-up answered, then hidden again, is not sent.
-  if (manifest.healthNotice) application.healthAnswers = visibleAnswers(manifest.healthNotice, draft?.healthAnswers ?? {});
+  // As the insure page keeps them: the answers of the questions shown (its health notice section drops the others).
+  if (manifest.healthNotice) application.healthAnswers = { ...draft?.healthAnswers };
   if (manifest.insure.template === 'guardian') {
     application.insureds = [
       {

@@ -99,14 +99,3 @@ export const msgPickedStart = (from: string, to: string) => `起保日期须在$
 /** The same person twice on one application, by name and birthday (our wording). */
 export const MSG_DUPLICATE_INSURED_PERSON = '同一被保人不能重复填写';
 
-/** A shown health-notice question without an answer (our wording; `text` is the question). */
-export const msgHealthUnanswered = (text: string) => `请回答健康告知：${text}`;
-
-/** An answer to no question of the health notice, or to a follow-up not shown (our wording). */
-export const MSG_HEALTH_UNKNOWN = '健康告知的回答与产品的问题不符，请重新填写';
-
-/** An answer that is not one the question allows (our wording; `text` is the question). */
-export const msgHealthInvalid = (text: string) => `健康告知的回答无效：${text}`;
-
-/** The default refusal of a manual-underwriting outcome: the app offers no underwriting decision yet (our wording). */
-export const MSG_HEALTH_MANUAL = '需人工核保，请联系客服';

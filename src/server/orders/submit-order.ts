@@ -7,7 +7,7 @@ import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod, paymentCoverTerms, pickedStartProblem } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
-import { checkHealthAnswers } from '../../engine/health/health-notice.ts';
+import { checkHealthAnswers } from '../../engine/health/health-check.ts';
 import { fenToYuan, resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
 import { MSG_GUARANTEE_YEARS } from '../../engine/rules/messages.ts';
 import { priceApplication } from '../../engine/pricing/price-application.ts';

@@ -5,14 +5,8 @@
  * the notice below, never computed by the module.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  answerLabel,
-  checkHealthAnswers,
-  evaluateHealthNotice,
-  isValidAnswer,
-  visibleAnswers,
-  visibleQuestions,
-} from '../../../src/engine/health/health-notice.ts';
+import { checkHealthAnswers, evaluateHealthNotice, healthNoticeBlock, isValidAnswer } from '../../../src/engine/health/health-check.ts';
+import { answerLabel, visibleAnswers, visibleQuestions } from '../../../src/engine/health/health-notice.ts';
 import type { HealthNotice } from '../../../src/engine/manifest/manifest-types.generated.ts';
 
 const REFUSED = '很抱歉，被保险人目前的健康状况不符合本产品的投保条件';
@@ -122,5 +116,14 @@ describe('the check of an order', () => {
   it('takes no answers for a product without a notice', () => {
     expect(checkHealthAnswers(undefined, undefined)).toMatchObject({ ok: true, answers: {} });
     expect(checkHealthAnswers(undefined, { disease: 'N' }).ok).toBe(false);
+  });
+});
+
+describe('the block before going on', () => {
+  it('is the refusal, else the first open question, else none', () => {
+    expect(healthNoticeBlock(NOTICE, { disease: 'Y' })).toEqual({ message: REFUSED, questionId: null });
+    expect(healthNoticeBlock(NOTICE, { disease: 'N', hospital: 'Y' })).toEqual({ message: '请回答健康告知：住院原因', questionId: 'cause' });
+    expect(healthNoticeBlock(NOTICE, { disease: 'N', hospital: 'N' })).toBeNull();
+    expect(healthNoticeBlock(undefined, {})).toBeNull();
   });
 });

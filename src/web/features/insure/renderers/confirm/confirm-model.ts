@@ -29,7 +29,8 @@ import {
 import { personFacts, type PersonDocument } from '../../../../../engine/rules/person.ts';
 import { maskIdNumber, maskPhone } from '../../../../../engine/rules/masking.ts';
 import { MSG_CONFIRM_FIRST, MSG_CONFIRM_INSURED_ID } from '../../../../../engine/rules/messages.ts';
-import { answerLabel, healthNoticeBlock, visibleQuestions, HEALTH_NOTICE_TITLE } from '../../../../../engine/health/health-notice.ts';
+import type { HealthOutcome } from '../../../../../engine/health/health-notice.ts';
+import type { HealthNotice } from '../../../../../engine/manifest/manifest-types.generated.ts';
 import { regionText } from '../../../../form-theme/region-data.ts';
 
 export interface ConfirmRow {
@@ -66,8 +67,13 @@ export interface ConfirmModel {
   premium: number | null;
   /** The application to order. */
   application: ApplicationData;
-  /** The health notice as answered (its title and one row per question shown), or null for a product without one. */
-  health: ConfirmPerson | null;
+  /** The health notice and its answers, or null for a product without one (the card is health-review.tsx, loaded with it). */
+  health: { notice: HealthNotice; answers: Readonly<Record<string, string>> } | null;
+  /**
+   * What the answers lead to, as the page sends it (the server decides again): filled in with the
+   * health card's blocker once the card, which evaluates the answers, has loaded; null until then.
+   */
+  healthOutcome: HealthOutcome['kind'] | null;
   /** Why the order cannot be placed yet (spec §5 confirm messages), or null. */
   blocker: string | null;
 }
@@ -160,19 +166,8 @@ export function confirmBlocker(
   if (application.insureds.some((i) => i.licenceNo.trim() === '')) return MSG_CONFIRM_INSURED_ID;
   // Ages on the start the order will have: a picked day when the parent picks it.
   const { start } = coverPeriod(manifest, now, 1, pickedDay);
-  if (checkApplication(manifest, application, now, start).length > 0) return MSG_CONFIRM_FIRST;
-  // The health notice: unanswered, refused or sent to manual underwriting, with the notice's own message.
-  return healthNoticeBlock(manifest.healthNotice, application.healthAnswers)?.message ?? null;
+  return checkApplication(manifest, application, now, start).length > 0 ? MSG_CONFIRM_FIRST : null;
 }
-
-/** The health notice as answered: each question shown and its answer (未回答 when it has none). */
-function healthRows(manifest: ProductManifest, answers: Readonly<Record<string, string>>): ConfirmPerson | null {
-  const notice = manifest.healthNotice;
-  if (!notice) return null;
-  const rows = visibleQuestions(notice, answers).map((q) => ({ label: q.text, value: answers[q.id] !== undefined ? answerLabel(q, answers[q.id]!) : '未回答' }));
-  return { title: notice.title ?? HEALTH_NOTICE_TITLE, rows };
-}
-
 
 /** The day picked, kept inside the window of `now` (a page left open past midnight moves it to the first day). */
 function pickOf(manifest: ProductManifest, now: Date, pickedDay: string | undefined): ConfirmModel['pick'] {
@@ -220,7 +215,8 @@ export function buildConfirmModel(
     // (each insured's own answers to bound factors); the quote is the fallback.
     premium: priced.ok ? priced.totalPremium : premium,
     application,
-    health: healthRows(manifest, application.healthAnswers ?? {}),
+    health: manifest.healthNotice ? { notice: manifest.healthNotice, answers: application.healthAnswers ?? {} } : null,
+    healthOutcome: null,
     blocker: confirmBlocker(manifest, draft, application, now, pick?.day),
   };
 }

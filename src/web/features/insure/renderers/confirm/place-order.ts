@@ -19,7 +19,6 @@ import { provinceName } from '../../../../../engine/rules/regions.ts';
 import { ApiError } from '../../../../shared/api/client.ts';
 import { paths } from '../../../../app/paths.ts';
 import { yuanText } from '../../../../../engine/pricing/money.ts';
-import { evaluateHealthNotice } from '../../../../../engine/health/health-notice.ts';
 
 /** Spec §8: the order was refused and the server said nothing better. */
 export const MSG_ORDER_FAILED = '投保失败未生成订单,请稍后重试!';
@@ -63,6 +62,8 @@ export interface OrderInput {
   renewal?: StoredRenewal | null;
   /** The draft serial when the form was resumed from a draft (暂存). */
   tempSerialNo?: string;
+  /** What the page concluded from the health notice answers (the server recomputes it and ignores this). */
+  healthOutcome?: 'continue' | 'refuse' | 'manual' | null;
   /** When the page was confirmed (ages and birthdays); now by default. */
   now?: Date;
 }
@@ -177,7 +178,7 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
   // The answers of the questions shown, and what the page concluded (the server decides the outcome again).
   if (manifest.healthNotice && application.healthAnswers) {
     form.healthAnswers = { ...application.healthAnswers };
-    form.healthOutcome = evaluateHealthNotice(manifest.healthNotice, application.healthAnswers).outcome.kind;
+    if (input.healthOutcome) form.healthOutcome = input.healthOutcome;
   }
   if (promoCode) form.promoCode = promoCode;
   if (premium !== null) form.totalPremium = premium;

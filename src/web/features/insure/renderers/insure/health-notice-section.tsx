@@ -1,12 +1,7 @@
 import { memo, useCallback } from 'react';
 import { Radio } from 'antd-mobile';
-import {
-  allowedAnswers,
-  evaluateHealthNotice,
-  HEALTH_NOTICE_TITLE,
-  HEALTH_TEXT_MAX,
-  type HealthAnswers,
-} from '../../../../../engine/health/health-notice.ts';
+import { allowedAnswers, HEALTH_NOTICE_TITLE, HEALTH_TEXT_MAX, visibleAnswers, type HealthAnswers } from '../../../../../engine/health/health-notice.ts';
+import { evaluateHealthNotice } from '../../../../../engine/health/health-check.ts';
 import type { HealthNotice, HealthQuestion } from '../../../../../engine/manifest/manifest-types.generated.ts';
 import styles from './health-notice.module.css';
 // The form's own radio option (a 44 px target), as the insure form's 是/否 rows have it.
@@ -36,13 +31,14 @@ interface HealthNoticeSectionProps {
  */
 export const HealthNoticeSection = memo(function HealthNoticeSection({ notice, answers, onAnswers }: HealthNoticeSectionProps) {
   const { visible, outcome } = evaluateHealthNotice(notice, answers);
-  // A cleared text or date is no answer (the order never carries an empty one).
+  // Only the answers of the questions shown are kept (a follow-up hidden again loses its answer), and a cleared
+  // text or date is no answer: the order carries neither.
   const answer = useCallback(
     (id: string, value: string) => {
       const { [id]: _previous, ...others } = answers;
-      onAnswers(value === '' ? others : { ...others, [id]: value });
+      onAnswers(visibleAnswers(notice, value === '' ? others : { ...others, [id]: value }));
     },
-    [answers, onAnswers],
+    [notice, answers, onAnswers],
   );
   const title = notice.title ?? HEALTH_NOTICE_TITLE;
   return (
@@ -67,18 +63,20 @@ function Question({ question, value, onAnswer }: { question: HealthQuestion; val
   const className = question.showWhen ? `${styles.question} ${styles.followUp}` : styles.question;
   if (options) {
     return (
-      <fieldset id={id} className={className}>
-        <legend className={styles.text}>{question.text}</legend>
-        <Radio.Group value={value ?? null} onChange={(picked) => onAnswer(question.id, String(picked))}>
-          <div className={question.kind === 'choice' ? `${styles.choices} ${styles.choicesColumn}` : styles.choices}>
-            {options.map((option) => (
-              <Radio key={option.value} value={option.value} className={themeStyles.radio}>
-                {option.label}
-              </Radio>
-            ))}
-          </div>
-        </Radio.Group>
-      </fieldset>
+      <div className={className}>
+        <fieldset id={id} className={styles.group}>
+          <legend className={styles.text}>{question.text}</legend>
+          <Radio.Group value={value ?? null} onChange={(picked) => onAnswer(question.id, String(picked))}>
+            <div className={question.kind === 'choice' ? `${styles.choices} ${styles.choicesColumn}` : styles.choices}>
+              {options.map((option) => (
+                <Radio key={option.value} value={option.value} className={themeStyles.radio}>
+                  {option.label}
+                </Radio>
+              ))}
+            </div>
+          </Radio.Group>
+        </fieldset>
+      </div>
     );
   }
   return (

@@ -16,7 +16,7 @@ import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
 import { ProtocolAgreement } from '../../renderers/insure/protocol-agreement.tsx';
 import { HEALTH_NOTICE_ID, HealthNoticeSection, healthQuestionId } from '../../renderers/insure/health-notice-section.tsx';
-import { healthNoticeBlock } from '../../../../../engine/health/health-notice.ts';
+import { healthNoticeBlock } from '../../../../../engine/health/health-check.ts';
 import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
