@@ -10,7 +10,6 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationFormInput } from '../../src/contract/order.ts';
 import type { ProductManifest } from '../../src/engine/manifest/manifest-types.generated.ts';
-import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 import { applicationForms, healthAnswers, orders } from '../../src/server/db/schema.ts';
 import type { IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
@@ -23,6 +22,8 @@ import {
   payUrlOf,
   postOrder,
   pressCashier,
+  seriousIllnessApplication,
+  SERIOUS_ILLNESS_ALL_NO,
   submitOrder,
   tradeNoOf,
   type Session,
@@ -32,9 +33,8 @@ import {
 } from './helpers.ts';
 
 /** 华泰安康家长重大疾病保险: disease, hypertension → bloodPressure (uncontrolled refuses), hospital. */
-const SERIOUS_ILLNESS = '20PR416508';
 const REFUSED = '很抱歉，被保险人目前的健康状况不符合本产品的投保条件';
-const ALL_NO = { disease: 'N', hypertension: 'N', hospital: 'N' };
+const ALL_NO = SERIOUS_ILLNESS_ALL_NO;
 
 /** The serious-illness manifest with its controlled blood pressure sent to manual underwriting. */
 function withManualUnderwriting(): ProductManifest {
@@ -53,22 +53,7 @@ class RecordingInsurer extends SandboxInsurerProvider {
   }
 }
 
-let sequence = 0;
-/** An adult application (the holder insures their spouse, both 35 this year), fresh ID numbers on every call. */
-function application(overrides: Partial<ApplicationFormInput> = {}): ApplicationFormInput {
-  sequence += 1;
-  const serial = String(100 + sequence).padStart(3, '0');
-  const born = `${new Date().getFullYear() - 35}-01-0${1 + (sequence % 9)}`;
-  return {
-    productCode: SERIOUS_ILLNESS,
-    planCode: 'HTZJ-20',
-    factors: { ageBand: '31-40' },
-    policyHolder: { name: '王建国', licenceType: '0', licenceNo: makeIdCard('110105', born, serial), phone: '13800001111' },
-    insureds: [{ relaToHolder: '01', name: '李芳', licenceType: '0', licenceNo: makeIdCard('110106', born, serial), email: 'lifang@example.com' }],
-    healthAnswers: ALL_NO,
-    ...overrides,
-  };
-}
+const application = seriousIllnessApplication;
 
 describe.each(backends)('the health notice of an order (%s)', (backend) => {
   let t: TestApp;
