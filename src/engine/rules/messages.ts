@@ -98,4 +98,3 @@ export const msgPickedStart = (from: string, to: string) => `起保日期须在$
 
 /** The same person twice on one application, by name and birthday (our wording). */
 export const MSG_DUPLICATE_INSURED_PERSON = '同一被保人不能重复填写';
-
