@@ -3,7 +3,7 @@ import { appendAxeReport, AXE_REPORT, expect, test, axeProblems, describeAxeProb
 import { makeIdCard } from '../src/engine/rules/id-card.ts';
 import { hashRoute, logInBySms, uniquePhone, XUZHOU } from './support/app.ts';
 import { describeSmallTargets, smallTapTargets } from './support/hit-areas.ts';
-import { fillDeclaredInsuredFields, fillXuzhouPeople, finishXuzhouOrder, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
+import { answerHealthNoticeNo, fillDeclaredInsuredFields, fillXuzhouPeople, finishXuzhouOrder, STUDENT_ANSWERS, STUDENT_BIRTH_YEAR } from './support/insure-form.ts';
 import { payAtCashier } from './support/pay-flow.ts';
 
 /**
@@ -188,6 +188,7 @@ test('the confirm page of the single and one-config variants', async ({ page, re
     await expect(page.locator('[id="root_policyHolder_name"]')).toBeVisible();
     await fillXuzhouPeople(page, people);
     await fillDeclaredInsuredFields(page, manifestId, 0, { ...STUDENT_ANSWERS, schoolName: { text: '实验小学' } });
+    await answerHealthNoticeNo(page, manifestId);
     await page.getByLabel('我已阅读并同意').first().click();
     await page.getByRole('button', { name: '全部已读' }).click();
     await page.getByRole('button', { name: '下一步' }).click();

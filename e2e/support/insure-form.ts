@@ -161,3 +161,38 @@ export async function finishXuzhouOrder(page: Page, beforeConfirm?: () => Promis
   await beforeConfirm?.();
   await confirm.click();
 }
+
+/**
+ * Answers one question of the health notice section (健康告知) by its text:
+ * taps the answer labelled `answer` (是/否 or an option), or types it into a
+ * date or text question.
+ */
+export async function answerHealthQuestion(page: Page, question: string, answer: string): Promise<void> {
+  const notice = page.getByTestId('health-notice');
+  const group = notice.getByRole('group', { name: question, exact: true });
+  if ((await group.count()) > 0) {
+    const option = group.getByRole('radio', { name: answer, exact: true });
+    await group.getByText(answer, { exact: true }).click();
+    await expect(option).toBeChecked();
+    return;
+  }
+  const input = notice.getByLabel(question, { exact: true });
+  await input.fill(answer);
+  await expect(input).toHaveValue(answer);
+}
+
+/**
+ * Answers 否 to every question a manifest's health notice asks first (none
+ * when it has no notice): the product's go-on answers as its clauses word
+ * them (如以上均为“否”，可继续投保). Follow-ups stay hidden.
+ */
+export async function answerHealthNoticeNo(page: Page, manifestId: string): Promise<void> {
+  const manifest = JSON.parse(readFileSync(new URL(`../../manifests/${manifestId}.json`, import.meta.url), 'utf8')) as {
+    healthNotice?: { questions: { text: string; kind: string; showWhen?: unknown }[] };
+  };
+  for (const question of manifest.healthNotice?.questions ?? []) {
+    if (question.showWhen) continue;
+    if (question.kind !== 'yesNo') throw new Error(`manifests/${manifestId}.json asks "${question.text}" first, not a yes/no question`);
+    await answerHealthQuestion(page, question.text, '否');
+  }
+}

@@ -29,6 +29,8 @@ export interface FakePolicy {
   /** The holder and insureds the request carried (the insurer underwrites on them). */
   holder: Record<string, unknown>;
   insureds: unknown[];
+  /** The health notice answers the request carried, when the product has a notice. */
+  healthAnswers?: Record<string, string>;
   /** Issue requests received for this order code (idempotency: one policy). */
   requests: number;
 }
@@ -197,6 +199,7 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
         status: 'pending',
         holder: input.holder,
         insureds: input.insureds,
+        ...(input.healthAnswers && typeof input.healthAnswers === 'object' ? { healthAnswers: input.healthAnswers as Record<string, string> } : {}),
         requests: 1,
         ...(typeof input.notifyUrl === 'string' ? { notifyUrl: input.notifyUrl } : {}),
       };

@@ -41,6 +41,8 @@ function application(overrides: Partial<ApplicationFormInput> = {}): Application
     factors: { ageBand: '31-40' },
     policyHolder: { name: '王建国', licenceType: '0', licenceNo: makeIdCard('110105', '1986-04-12', serial), phone: '13800001111' },
     insureds: [{ relaToHolder: '01', name: '李芳', licenceType: '0', licenceNo: makeIdCard('110105', '1988-05-01', serial), email: 'lifang@example.com' }],
+    // The product's health notice, every answer 否.
+    healthAnswers: { disease: 'N', hypertension: 'N', hospital: 'N' },
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import type { DbHandle } from '../../src/server/db/db.ts';
 import { MEMORY_URL, openDb } from '../../src/server/db/open-db.ts';
 import type { InsurerProvider, IssueRequest } from '../../src/server/providers/insurer/insurer-provider.ts';
 import { SandboxInsurerProvider } from '../../src/server/providers/insurer/sandbox-insurer-provider.ts';
+import { makeIdCard } from '../../src/engine/rules/id-card.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -167,6 +168,28 @@ export const GUARDIAN = SAMPLE_PRODUCT_CODES.guardian;
  */
 export function validApplication(productCode: string, overrides: Partial<ApplicationFormInput> = {}, now?: Date): ApplicationFormInput {
   return { ...sampleApplication(productCode, now), ...overrides };
+}
+
+/** 华泰安康家长重大疾病保险 (manifests/huatai-serious-illness.json): a product with a health notice. */
+export const SERIOUS_ILLNESS = '20PR416508';
+/** Its health notice answered 否 throughout (the blood-pressure follow-up not shown). */
+export const SERIOUS_ILLNESS_ALL_NO = { disease: 'N', hypertension: 'N', hospital: 'N' } as const;
+
+let adultSequence = 0;
+/** A serious-illness application (the holder insures their spouse, both 35 this year), fresh ID numbers on every call. */
+export function seriousIllnessApplication(overrides: Partial<ApplicationFormInput> = {}): ApplicationFormInput {
+  adultSequence += 1;
+  const serial = String(100 + (adultSequence % 800)).padStart(3, '0');
+  const born = `${new Date().getFullYear() - 35}-01-0${1 + (adultSequence % 9)}`;
+  return {
+    productCode: SERIOUS_ILLNESS,
+    planCode: 'HTZJ-20',
+    factors: { ageBand: '31-40' },
+    policyHolder: { name: '王建国', licenceType: '0', licenceNo: makeIdCard('110105', born, serial), phone: '13800001111' },
+    insureds: [{ relaToHolder: '01', name: '李芳', licenceType: '0', licenceNo: makeIdCard('110106', born, serial), email: 'lifang@example.com' }],
+    healthAnswers: { ...SERIOUS_ILLNESS_ALL_NO },
+    ...overrides,
+  };
 }
 
 export async function getSerial(app: FastifyInstance, token: string): Promise<string> {

@@ -20,7 +20,7 @@ import { DatabaseNonceStore, GATEWAY_NOTIFY_PATH, GatewayInsurerProvider } from 
 import { readGatewaySettings } from '../../src/server/providers/insurer/gateway-settings.ts';
 import { gatewaySignature, signedHeaders, stringToSign, verifyGatewaySignature } from '../../src/server/providers/insurer/gateway-signing.ts';
 import { startInsurerGatewayFake, type InsurerGatewayFake } from '../fakes/insurer-gateway-fake.ts';
-import { backends, call, getResubToken, login, makeTestApp, orderDetail, payUrlOf, pressCashier, submitOrder, testConfig, tradeNoOf, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
+import { backends, call, getResubToken, login, makeTestApp, orderDetail, payUrlOf, pressCashier, seriousIllnessApplication, SERIOUS_ILLNESS_ALL_NO, submitOrder, testConfig, tradeNoOf, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
 import { freePort, until } from './payment-channels-support.ts';
 
 const MINUTE = 60_000;
@@ -205,6 +205,19 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     // What the insurer underwrites on: the holder and the insureds as entered.
     expect(received.holder).toMatchObject({ name: validApplication(XUZHOU).policyHolder.name });
     expect(received.insureds.length).toBeGreaterThan(0);
+    // A product without a health notice sends no answers.
+    expect(received).not.toHaveProperty('healthAnswers');
+  });
+
+  it('sends the health notice answers of a product with a notice in the issue request', async () => {
+    const order = await submitOrder(t.app, session.token, seriousIllnessApplication());
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.settled();
+    await until(async () => fake.policies.has(order.orderCode), 'the issue request to reach the insurer');
+    expect(fake.policies.get(order.orderCode)?.healthAnswers).toEqual(SERIOUS_ILLNESS_ALL_NO);
+    // Issued before the next test counts what the query job finds waiting.
+    await fake.settled();
+    await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the policy to be issued');
   });
 
   it('serves the insurer’s own e-policy when it supplies one (stored, so asked once), and draws ours when it answers 404', async () => {

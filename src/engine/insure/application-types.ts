@@ -85,6 +85,8 @@ export interface ApplicationLike {
   insureds: readonly InsuredLike[];
   /** Guardian template only. */
   wards?: readonly WardLike[];
+  /** The health notice answers (question id → answer), for a product with a healthNotice (src/engine/health/health-notice.ts). */
+  healthAnswers?: Readonly<Record<string, string>>;
 }
 
 /** One problem found in an application. */

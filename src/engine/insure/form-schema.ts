@@ -104,6 +104,8 @@ export interface InsureDraftLike {
   policyHolder: Partial<HolderLike>;
   insureds: readonly Partial<InsuredLike>[];
   wards: readonly Partial<WardLike>[];
+  /** The health notice answers given so far (the notice section of the insure page keeps them beside the form). */
+  healthAnswers?: Readonly<Record<string, string>>;
 }
 
 /** The draft in the shape {@link draftFromFormData} returns (mutable arrays). */
@@ -708,6 +710,8 @@ export function applicationFromDraft(manifest: ProductManifest, draft: InsureDra
     policyHolder,
     insureds: [],
   };
+  // As the insure page keeps them: the answers of the questions shown (its health notice section drops the others).
+  if (manifest.healthNotice) application.healthAnswers = { ...draft?.healthAnswers };
   if (manifest.insure.template === 'guardian') {
     application.insureds = [
       {

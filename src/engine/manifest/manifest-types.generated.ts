@@ -163,6 +163,7 @@ export interface ProductManifest {
   insure: Insure;
   cover: Cover;
   confirm?: Confirm;
+  healthNotice?: HealthNotice;
   order: Order;
   /**
    * Clauses and notices the parent must read before insuring.
@@ -834,6 +835,122 @@ export interface Confirm {
    * Hide the insured's mobile on the confirm page.
    */
   hideInsuredMobile?: boolean;
+}
+/**
+ * The health notice (健康告知) the parent answers on the insure page, before the confirm page: questions about the insured's health, follow-up questions shown for a given answer, and what each answer leads to. The server evaluates the answers again with the same engine module (src/engine/health/health-notice.ts).
+ */
+export interface HealthNotice {
+  /**
+   * Title of the section.
+   */
+  title?: string;
+  /**
+   * Text shown above the questions.
+   */
+  intro?: string;
+  /**
+   * The questions in the order shown; a follow-up comes after the question it follows.
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  questions: [HealthQuestion, ...HealthQuestion[]];
+}
+/**
+ * One question of the health notice.
+ */
+export interface HealthQuestion {
+  /**
+   * Identifier of the question, unique in the notice: the key of its answer in the order.
+   */
+  id: string;
+  /**
+   * How it is answered: yesNo (是/否, answers Y and N), choice (one of options, answers their values), date (a day, YYYY-MM-DD) or text (a free text of at most 200 characters).
+   */
+  kind: 'yesNo' | 'choice' | 'date' | 'text';
+  /**
+   * The question as shown.
+   */
+  text: string;
+  /**
+   * The answers of a choice question (only for kind choice).
+   *
+   * @minItems 2
+   *
+   * Items: One answer.
+   */
+  options?: [
+    {
+      /**
+       * Value stored and sent to the insurer.
+       */
+      value: string;
+      /**
+       * Text shown.
+       */
+      label: string;
+    },
+    {
+      /**
+       * Value stored and sent to the insurer.
+       */
+      value: string;
+      /**
+       * Text shown.
+       */
+      label: string;
+    },
+    ...{
+      /**
+       * Value stored and sent to the insurer.
+       */
+      value: string;
+      /**
+       * Text shown.
+       */
+      label: string;
+    }[]
+  ];
+  /**
+   * Makes this a follow-up: shown (and asked) only when an earlier question is shown and answered with one of answers.
+   */
+  showWhen?: {
+    /**
+     * Id of an earlier question of the notice (yesNo or choice).
+     */
+    question: string;
+    /**
+     * Answers of that question that show this one.
+     *
+     * @minItems 1
+     *
+     * Items: An answer value (Y, N or an option value).
+     */
+    answers: [string, ...string[]];
+  };
+  /**
+   * What answers of a yesNo or choice question lead to; an answer not listed continues. The first refusal among the shown questions wins, then manual underwriting.
+   *
+   * Items: The outcome of some answers.
+   */
+  outcomes?: {
+    /**
+     * Answer values (Y, N or option values) this outcome applies to.
+     *
+     * @minItems 1
+     *
+     * Items: An answer value.
+     */
+    answers: [string, ...string[]];
+    /**
+     * continue: the parent goes on; refuse: the order is refused with message; manual: the order needs manual underwriting (需人工核保), which the app does not offer yet: the server refuses it with 需人工核保，请联系客服.
+     */
+    outcome: 'continue' | 'refuse' | 'manual';
+    /**
+     * What the parent is shown (required for refuse; for manual, replaces the default message).
+     */
+    message?: string;
+  }[];
 }
 /**
  * Order defaults.

@@ -245,6 +245,21 @@ export const applicationForms = pgTable(
 );
 
 /**
+ * The health notice (健康告知) answers of an application form as the server
+ * checked them against the manifest (src/engine/health/health-notice.ts):
+ * question id → answer, only the questions shown. Written in the order's
+ * transaction; sent to the insurer with the issue request. A form of a
+ * product without a notice has no row.
+ */
+export const healthAnswers = pgTable('health_answers', {
+  applicationFormId: bigint('application_form_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => applicationForms.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * `duplicate`: money arrived for an order another trade had already paid; `late`: money arrived
  * for an order that can no longer be paid (timed out, cancelled, closed). Both get a refund row.
  */

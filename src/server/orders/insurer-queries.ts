@@ -101,7 +101,7 @@ export class InsurerQueries {
       }
       if (state.state === 'unknown' && isAsyncInsurer(this.deps.insurer)) {
         // Never received (a lost request): handed over again under the same order code.
-        await this.deps.insurer.submit(issueRequestOf(view));
+        await this.deps.insurer.submit(await issueRequestOf(this.deps.db, view));
         this.log.warn(fields, 'insurer had no such application: handed over again');
       }
       await later(null);

@@ -5,11 +5,13 @@ import { recordRefundOfOrder } from '../payments/refunds-repo.ts';
 import { applyTransition } from './lifecycle-repo.ts';
 import { recordSubmission } from './insurer-queries.ts';
 import { getFormView, markIssuedByDates, type FormView } from './orders-repo.ts';
+import { healthAnswersOf } from './health-answers-repo.ts';
 
 type IssueDeps = Pick<AppDeps, 'db' | 'now' | 'insurer' | 'config'>;
 
-/** What the insurer is sent for an order's application. */
-export function issueRequestOf(view: FormView): IssueRequest {
+/** What the insurer is sent for an order's application, with its health notice answers when it has them. */
+export async function issueRequestOf(db: IssueDeps['db'], view: FormView): Promise<IssueRequest> {
+  const healthAnswers = await healthAnswersOf(db, view.formId);
   return {
     orderCode: view.orderCode,
     applicationFormCode: view.applicationFormCode,
@@ -20,6 +22,7 @@ export function issueRequestOf(view: FormView): IssueRequest {
     endDate: view.endDate,
     holder: view.holder as Record<string, unknown>,
     insureds: view.insureds as Record<string, unknown>[],
+    ...(healthAnswers ? { healthAnswers } : {}),
   };
 }
 
@@ -34,7 +37,7 @@ export async function requestIssue(deps: IssueDeps, orderId: number, log: Fastif
   try {
     const view = await getFormView(deps.db, { orderId });
     if (!view || view.status !== 'waitIssue') return;
-    const request = issueRequestOf(view);
+    const request = await issueRequestOf(deps.db, view);
     if (isAsyncInsurer(deps.insurer)) {
       // Recorded before it is sent: a request lost on the way is found by the query job and sent again.
       if (deps.insurer.query) await recordSubmission(deps, view.orderId);

@@ -7,6 +7,7 @@ import { issuePolicyForOrder } from '../payments/issue-policy.ts';
 import { ErrorCode } from '../../contract/envelope.ts';
 import { coverPeriod, paymentCoverTerms, pickedStartProblem } from '../../engine/cover/cover-period.ts';
 import { checkApplication } from '../../engine/insure/check-application.ts';
+import { checkHealthAnswers } from '../../engine/health/health-check.ts';
 import { fenToYuan, resolveGuaranteeYears } from '../../engine/pricing/premium.ts';
 import { MSG_GUARANTEE_YEARS } from '../../engine/rules/messages.ts';
 import { priceApplication } from '../../engine/pricing/price-application.ts';
@@ -38,6 +39,7 @@ export { MSG_SERIAL_OTHER_BODY, requestHashOf };
 import { toStoredPerson } from './stored-person.ts';
 // --- policies: renewal and drafts
 import { deleteDraftOfUser, getDraft } from './drafts-repo.ts';
+import { saveHealthAnswers } from './health-answers-repo.ts';
 import { resolveRenewal, type StoredRenewal } from './renewal.ts';
 import { setManagerOnce } from '../auth/people-repo.ts';
 import { attributeSale, type BuyerStaff, type SaleAttribution } from '../promoters/attribution.ts';
@@ -165,6 +167,13 @@ async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBo
   const { start } = coverPeriod(manifest, now, 1, input.startDate);
   const [problem] = checkApplication(manifest, input, now, start);
   if (problem) throw rejected(problem.message);
+  // The health notice, evaluated again from the answers with the page's engine module (the outcome the
+  // client sent is ignored): an answer missing, unknown or not allowed, a refusal and a manual underwriting
+  // (which the app does not offer yet: docs/adding-a-product.md) write nothing.
+  const health = checkHealthAnswers(manifest.healthNotice, input.healthAnswers);
+  if (!health.ok) throw rejected(health.message);
+  if (health.outcome.kind !== 'continue') throw rejected(health.outcome.message);
+  const healthAnswers = manifest.healthNotice ? health.answers : null;
   // Priced from the manifest, each insured with their own answers to bound factors, their age
   // band on the cover start day and the guarantee years asked for; any client amount is ignored.
   // Age bands come from each person (mainland number or birthday), never from the band the client chose.
@@ -218,8 +227,8 @@ async function composeOrder(deps: OrderDeps, user: AuthUser, body: SubmitOrderBo
   const orderLocked = deps.hooks?.orderLocked;
   // A plain order is one call (`submit_order`), committed on its own; what else the order
   // writes goes in one transaction with it.
-  const inTransaction = attribution.bindTo !== null || Boolean(tempSerialNo) || collectedOffline || orderLocked !== undefined;
-  return { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end };
+  const inTransaction = attribution.bindTo !== null || Boolean(tempSerialNo) || collectedOffline || orderLocked !== undefined || healthAnswers !== null;
+  return { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end, healthAnswers };
 }
 
 export async function submitOrder(
@@ -320,7 +329,7 @@ async function placeOrder(
   const { tokenInput, serial, requestHash, log } = request;
   const now = tokenInput.now;
   const resubmitted = () => new ApiError(ErrorCode.Resubmit, '请勿重复提交');
-  const { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end } = composed;
+  const { manifest, premium, form, people, locks, collectedOffline, orderLocked, inTransaction, attribution, tempSerialNo, payDeadline, start, end, healthAnswers } = composed;
   for (let attempt = 0; ; attempt++) {
     const orderCode = dailyCode('ED', now);
     const applicationFormCode = dailyCode('AF', now);
@@ -349,6 +358,8 @@ async function placeOrder(
             if (attribution.bindTo) await setManagerOnce(tx, { userId: user.userId, ...attribution.bindTo, source: 'order', now });
             // --- policies: the draft this form was resumed from goes with the order (spec §4 step 5).
             if (tempSerialNo) await deleteDraftOfUser(tx, user.userId, tempSerialNo);
+            // The health notice answers, as checked, beside the application form they belong to.
+            if (healthAnswers) await saveHealthAnswers(tx, id, healthAnswers, now);
             // Isshoufei N: the premium is collected outside the app (e.g. the city's education fee
             // system), so the order goes straight to issuance instead of waiting for a payment.
             if (collectedOffline) await markOrderPaid(tx, id, now);

@@ -13,6 +13,24 @@ import { gradeForAge } from '../../../src/engine/rules/grades.ts';
 import { makeIdCard } from '../../../src/engine/rules/id-card.ts';
 import { formatShanghai } from '../../../src/engine/time/shanghai-time.ts';
 import { regionChildren } from '../../../src/engine/regions/region-table.ts';
+import { allowedAnswers, visibleQuestions } from '../../../src/engine/health/health-notice.ts';
+import type { HealthNotice } from '../../../src/engine/manifest/manifest-types.generated.ts';
+
+/**
+ * Answers to a health notice that let the parent go on: for each question
+ * shown, the first answer the manifest does not refuse or send to manual
+ * underwriting (a day for a date, 无 for a text).
+ */
+export function continuingHealthAnswers(notice: HealthNotice): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const question of notice.questions) {
+    if (!visibleQuestions(notice, answers).includes(question)) continue;
+    const options = allowedAnswers(question);
+    const stops = new Set((question.outcomes ?? []).filter((o) => o.outcome !== 'continue').flatMap((o) => o.answers));
+    answers[question.id] = options ? options.find((o) => !stops.has(o.value))!.value : question.kind === 'date' ? '2025-01-02' : '无';
+  }
+  return answers;
+}
 
 /** 10:00 on 1 June 2025 in Beijing, whatever the zone the tests run in. */
 export const NOW = new Date('2025-06-01T02:00:00Z');
@@ -48,8 +66,13 @@ function regionOf(m: ProductManifest): { provinceCode: string; cityCode: string;
     : { provinceCode: '370000', cityCode: '370800', countyCode: '370811' };
 }
 
-/** A complete draft of a valid application for `m` (a manifest as sold: plans built). */
+/** A complete draft of a valid application for `m` (a manifest as sold: plans built), its health notice answered to go on. */
 export function validDraft(m: ProductManifest, now: Date = NOW): InsureDraftLike {
+  const draft = validPeople(m, now);
+  return m.healthNotice ? { ...draft, healthAnswers: continuingHealthAnswers(m.healthNotice) } : draft;
+}
+
+function validPeople(m: ProductManifest, now: Date): InsureDraftLike {
   const { insure } = m;
   const startDay = formatShanghai(coverPeriod(m, now).start).slice(0, 10);
   const holder = { ...HOLDER, ...(insure.holder.fields?.includes('email') ? { email: 'zw@example.com' } : {}) };

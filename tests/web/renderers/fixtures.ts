@@ -99,5 +99,6 @@ export function seriousIllnessDraft(): InsureDraftLike {
     policyHolder: { name: '张伟', licenceType: '0', licenceNo: HOLDER_ID, phone: HOLDER_PHONE },
     insureds: [{ relaToHolder: '01', name: '李芳', licenceType: '0', licenceNo: makeIdCard('320302', '1987-08-15', '062'), email: 'lifang@example.com' }],
     wards: [],
+    healthAnswers: { disease: 'N', hypertension: 'N', hospital: 'N' },
   };
 }

@@ -131,6 +131,7 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
       endDate: request.endDate.toISOString(),
       holder: request.holder ?? {},
       insureds: request.insureds ?? [],
+      ...(request.healthAnswers ? { healthAnswers: request.healthAnswers } : {}),
       ...(this.options.notifyUrl ? { notifyUrl: this.options.notifyUrl } : {}),
     };
     const answer = await this.call('policies.issue', 'POST', '/policies', body);

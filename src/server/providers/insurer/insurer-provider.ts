@@ -12,6 +12,8 @@ export interface IssueRequest {
   holder?: Readonly<Record<string, unknown>>;
   /** The spec §3 Insured objects as stored. */
   insureds?: readonly Readonly<Record<string, unknown>>[];
+  /** The health notice (健康告知) answers as the server checked them, question id → answer; absent for a product without a notice. */
+  healthAnswers?: Readonly<Record<string, string>>;
 }
 
 /** The insurer's answer to an issue request, delivered asynchronously. */

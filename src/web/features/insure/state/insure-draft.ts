@@ -33,6 +33,8 @@ export interface InsureDraft {
   wards: Partial<WardInput>[];
   /** The server draft (暂存) this form was saved as or resumed from; the order made from it deletes it. */
   tempSerialNo?: string;
+  /** The health notice answers (question id → answer) of a product with a healthNotice. */
+  healthAnswers?: Record<string, string>;
 }
 
 // getOnInit: read storage synchronously so a reload renders the saved values at once.

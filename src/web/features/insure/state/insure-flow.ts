@@ -129,15 +129,18 @@ export function draftForProduct(draft: InsureDraft | null, productCode: string):
 
 /**
  * The insure draft of one product, and a setter that saves at once (local
- * storage). The server draft serial (tempSerialNo) of the product is kept
- * across edits unless `next` names another.
+ * storage). The server draft serial (tempSerialNo) and the health notice
+ * answers of the product are kept across edits unless `next` names others
+ * (the form hands over only the people).
  */
 export function useProductDraft(productCode: string): [InsureDraft | null, (next: Omit<InsureDraft, 'productCode'>) => void] {
   const [draft, setDraft] = useInsureDraft();
   const save = useCallback(
     (next: Omit<InsureDraft, 'productCode'>) => {
-      const serial = next.tempSerialNo ?? (draft?.productCode === productCode ? draft.tempSerialNo : undefined);
-      setDraft({ productCode, ...next, ...(serial ? { tempSerialNo: serial } : {}) });
+      const same = draft?.productCode === productCode;
+      const serial = next.tempSerialNo ?? (same ? draft.tempSerialNo : undefined);
+      const answers = next.healthAnswers ?? (same ? draft.healthAnswers : undefined);
+      setDraft({ productCode, ...next, ...(serial ? { tempSerialNo: serial } : {}), ...(answers ? { healthAnswers: answers } : {}) });
     },
     [productCode, setDraft, draft],
   );

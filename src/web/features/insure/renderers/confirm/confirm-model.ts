@@ -29,6 +29,8 @@ import {
 import { personFacts, type PersonDocument } from '../../../../../engine/rules/person.ts';
 import { maskIdNumber, maskPhone } from '../../../../../engine/rules/masking.ts';
 import { MSG_CONFIRM_FIRST, MSG_CONFIRM_INSURED_ID } from '../../../../../engine/rules/messages.ts';
+import type { HealthOutcome } from '../../../../../engine/health/health-notice.ts';
+import type { HealthNotice } from '../../../../../engine/manifest/manifest-types.generated.ts';
 import { regionText } from '../../../../form-theme/region-data.ts';
 
 export interface ConfirmRow {
@@ -65,6 +67,13 @@ export interface ConfirmModel {
   premium: number | null;
   /** The application to order. */
   application: ApplicationData;
+  /** The health notice and its answers, or null for a product without one (the card is health-review.tsx, loaded with it). */
+  health: { notice: HealthNotice; answers: Readonly<Record<string, string>> } | null;
+  /**
+   * What the answers lead to, as the page sends it (the server decides again): filled in with the
+   * health card's blocker once the card, which evaluates the answers, has loaded; null until then.
+   */
+  healthOutcome: HealthOutcome['kind'] | null;
   /** Why the order cannot be placed yet (spec §5 confirm messages), or null. */
   blocker: string | null;
 }
@@ -160,7 +169,6 @@ export function confirmBlocker(
   return checkApplication(manifest, application, now, start).length > 0 ? MSG_CONFIRM_FIRST : null;
 }
 
-
 /** The day picked, kept inside the window of `now` (a page left open past midnight moves it to the first day). */
 function pickOf(manifest: ProductManifest, now: Date, pickedDay: string | undefined): ConfirmModel['pick'] {
   const window = pickWindow(manifest, now);
@@ -207,6 +215,8 @@ export function buildConfirmModel(
     // (each insured's own answers to bound factors); the quote is the fallback.
     premium: priced.ok ? priced.totalPremium : premium,
     application,
+    health: manifest.healthNotice ? { notice: manifest.healthNotice, answers: application.healthAnswers ?? {} } : null,
+    healthOutcome: null,
     blocker: confirmBlocker(manifest, draft, application, now, pick?.day),
   };
 }

@@ -5,9 +5,12 @@ import type { ConfirmModel, ConfirmPerson, ConfirmRow } from './confirm-model.ts
 import styles from './confirm.module.css';
 import { MASKED } from '../../../recording/index.ts';
 import type { ConfirmSectionType } from './variants.ts';
+import type { HealthConclusion } from './health-review.tsx';
 
 /** Only a product whose parent picks the start shows the picker row: its code loads with that confirm page only. */
 const StartDayPicker = lazy(() => import('./start-day-picker.tsx').then((m) => ({ default: m.StartDayPicker })));
+/** Likewise the health notice card, which evaluates the answers: only a product with a notice loads it. */
+const HealthReview = lazy(() => import('./health-review.tsx').then((m) => ({ default: m.HealthReview })));
 
 /** `masked`: the values are a person's data, starred in the sale's recording (docs/recording.md). */
 function Rows({ rows, masked = false }: { rows: readonly ConfirmRow[]; masked?: boolean }) {
@@ -42,10 +45,14 @@ function PersonCard({ person, testId }: { person: ConfirmPerson; testId: string 
   );
 }
 
-/** What a section renderer gets: the model, and where a picked 保险起期 goes (without it the start is text). */
+/**
+ * What a section renderer gets: the model, where a picked 保险起期 goes (without it the start is text), and
+ * where the health card's conclusion goes.
+ */
 export interface ConfirmSectionProps {
   model: ConfirmModel;
   onPickStart?: ((day: string) => void) | undefined;
+  onHealthReview?: ((conclusion: HealthConclusion) => void) | undefined;
 }
 
 function coverRows(model: ConfirmModel, withPremium: boolean): ConfirmRow[] {
@@ -77,6 +84,15 @@ function CoverRow({ row, model, onPickStart }: ConfirmSectionProps & { row: Conf
   );
 }
 
+const ignore = () => undefined;
+
+/** The health notice card around the rows health-review.tsx gives. */
+const healthCard = (title: string, rows: ReactNode) => (
+  <Card title={title} testId="confirm-health">
+    <dl className={styles.rows}>{rows}</dl>
+  </Card>
+);
+
 /** One renderer per section type; a variant lists the types it shows (variants.ts). */
 export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: ConfirmSectionProps) => ReactNode>> = {
   product: ({ model }) => (
@@ -105,6 +121,12 @@ export const CONFIRM_SECTIONS: Readonly<Record<ConfirmSectionType, (props: Confi
   holder: ({ model }) => <PersonCard person={model.holder} testId="confirm-holder" />,
   insureds: ({ model }) => model.insureds.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-insured-${i}`} />),
   wards: ({ model }) => model.wards.map((p, i) => <PersonCard key={i} person={p} testId={`confirm-ward-${i}`} />),
+  health: ({ model, onHealthReview }) =>
+    model.health && (
+      <Suspense fallback={null}>
+        <HealthReview notice={model.health.notice} answers={model.health.answers} onReview={onHealthReview ?? ignore} frame={healthCard} rowClassName={styles.row} />
+      </Suspense>
+    ),
   beneficiary: ({ model }) => (
     <Card title="受益人信息">
       <Rows rows={[{ label: '身故受益人', value: model.beneficiary }]} masked />

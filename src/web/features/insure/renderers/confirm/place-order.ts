@@ -62,6 +62,8 @@ export interface OrderInput {
   renewal?: StoredRenewal | null;
   /** The draft serial when the form was resumed from a draft (暂存). */
   tempSerialNo?: string;
+  /** What the page concluded from the health notice answers (the server recomputes it and ignores this). */
+  healthOutcome?: 'continue' | 'refuse' | 'manual' | null;
   /** When the page was confirmed (ages and birthdays); now by default. */
   now?: Date;
 }
@@ -173,6 +175,11 @@ export function applicationForm(input: OrderInput): ApplicationFormInput {
     plan: plan ? [{ code: plan.code, quantity: copies, name: plan.name, ...(premium !== null ? { prem: premium } : {}) }] : [],
   };
   if (application.wards) form.wards = application.wards;
+  // The answers of the questions shown, and what the page concluded (the server decides the outcome again).
+  if (manifest.healthNotice && application.healthAnswers) {
+    form.healthAnswers = { ...application.healthAnswers };
+    if (input.healthOutcome) form.healthOutcome = input.healthOutcome;
+  }
   if (promoCode) form.promoCode = promoCode;
   if (premium !== null) form.totalPremium = premium;
   return form;

@@ -120,6 +120,7 @@ export function useOrderSubmission(manifest: ProductManifest, model: ConfirmMode
         // Only renewal data stored for this product: a renewal renews the same product.
         renewal: renewalDataFor(manifest.productCode),
         ...(tempSerialNo ? { tempSerialNo } : {}),
+        healthOutcome: model.healthOutcome,
       },
       {
         repeatInsurance: api.repeatInsurance,

@@ -5,17 +5,18 @@ import { ROUTES, withQuery } from '../../../../app/paths.ts';
 export type ConfirmVariant = 'single' | 'multi' | 'oneConfig';
 
 /** Section types the confirm renderer knows; a variant is an ordered list of them. */
-export type ConfirmSectionType = 'product' | 'guarantee' | 'summary' | 'holder' | 'insureds' | 'wards' | 'beneficiary' | 'cover';
+export type ConfirmSectionType = 'product' | 'guarantee' | 'summary' | 'holder' | 'insureds' | 'wards' | 'health' | 'beneficiary' | 'cover';
 
 /**
  * Layout of each variant. single: product, people, cover; multi (several
  * plans to choose from): also the chosen plan's guarantee table; oneConfig:
- * product, plan and cover in one summary card on top.
+ * product, plan and cover in one summary card on top. Each shows the health
+ * notice as answered after the people (nothing for a product without one).
  */
 export const CONFIRM_LAYOUTS: Readonly<Record<ConfirmVariant, readonly ConfirmSectionType[]>> = {
-  single: ['product', 'holder', 'insureds', 'wards', 'beneficiary', 'cover'],
-  multi: ['product', 'guarantee', 'holder', 'insureds', 'wards', 'beneficiary', 'cover'],
-  oneConfig: ['summary', 'holder', 'insureds', 'wards', 'beneficiary'],
+  single: ['product', 'holder', 'insureds', 'wards', 'health', 'beneficiary', 'cover'],
+  multi: ['product', 'guarantee', 'holder', 'insureds', 'wards', 'health', 'beneficiary', 'cover'],
+  oneConfig: ['summary', 'holder', 'insureds', 'wards', 'health', 'beneficiary'],
 };
 
 /** The variant the manifest asks for; anything unknown (or none) is single. Never chosen by product code. */

@@ -8,6 +8,7 @@ import { AppPage, BottomBar } from '../../../../shared/ui/app-page.tsx';
 import { LazyNoticeBar } from '../../../../shared/ui/lazy-notice-bar.tsx';
 import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
 import { buildConfirmModel } from '../../renderers/confirm/confirm-model.ts';
+import type { HealthConclusion } from '../../renderers/confirm/health-review.tsx';
 import { ConfirmRenderer } from '../../renderers/confirm/confirm-renderer.tsx';
 import { useOrderSubmission } from '../../renderers/confirm/use-order-submission.ts';
 import { insureYearOf } from '../../renderers/detail/selection.ts';
@@ -39,11 +40,15 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
   const [pickedDay, setPickedDay] = useState<string | undefined>(undefined);
   // Region names come level by level from getArea; rebuild the rows when they arrive.
   const regions = useRegionLabels((draft?.insureds ?? []).flatMap((i) => [i.provinceCode, i.cityCode, i.countyCode]));
+  // The health card's conclusion (a product with a notice): a refusal or an open question blocks; until the
+  // card has loaded the answers go unjudged to the server, which checks them anyway.
+  const [health, setHealth] = useState<HealthConclusion | null>(null);
   const live = useMemo(() => {
     const { plan } = selectPlan(manifest, selection.planIndex);
     const choice = { planCode: plan.code, copies: selection.copies, factors: selection.factors, ...insureYearOf(manifest, selection) };
-    return buildConfirmModel(manifest, draft, choice, premium, now, pickedDay);
-  }, [manifest, draft, selection, premium, now, regions, pickedDay]);
+    const model = buildConfirmModel(manifest, draft, choice, premium, now, pickedDay);
+    return health && model.health ? { ...model, blocker: model.blocker ?? health.blocker, healthOutcome: health.outcome } : model;
+  }, [manifest, draft, selection, premium, now, regions, pickedDay, health]);
   const submission = useOrderSubmission(manifest, live);
   const model = submission.shown;
   useStepAlerts(manifest, 'confirm');
@@ -76,7 +81,7 @@ function ConfirmPage({ manifest }: { manifest: ProductManifest }) {
         />
       )}
       <RecordingNotice />
-      <ConfirmRenderer manifest={manifest} model={model} onPickStart={setPickedDay} />
+      <ConfirmRenderer manifest={manifest} model={model} onPickStart={setPickedDay} onHealthReview={setHealth} />
       <BottomBar>
         <PremiumBar premium={model.premium} action="确认投保" onAction={submission.submit} disabled={submission.disabled} loading={submission.loading} />
       </BottomBar>

@@ -16,6 +16,8 @@ import { InsureFormRenderer, type InsureFormHandle } from '../../renderers/insur
 import { PlanSummary } from '../../renderers/insure/plan-summary.tsx';
 import { PremiumBar } from '../../renderers/insure/premium-bar.tsx';
 import { ProtocolAgreement } from '../../renderers/insure/protocol-agreement.tsx';
+import { HEALTH_NOTICE_ID, HealthNoticeSection, healthQuestionId } from '../../renderers/insure/health-notice-section.tsx';
+import { healthNoticeBlock } from '../../../../../engine/health/health-check.ts';
 import { ManifestGate } from '../../components/manifest-gate.tsx';
 import { useStepAlerts } from '../../renderers/insure/use-step-alerts.ts';
 import { useProductDraft, useProtocolReading } from '../../state/insure-flow.ts';
@@ -113,11 +115,23 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
   useSaleRecording(true, manifest.productCode);
   // --- policies: 暂存 to the server, and resuming a draft saved on any device (?tempSerialNo=).
   const { saveToServer, saving } = useServerDraft(manifest.productCode, draft, saveDraft);
+  // The health notice's answers live in the draft beside the people: a reload keeps them.
+  const saveAnswers = useCallback(
+    (healthAnswers: Record<string, string>) => saveDraft({ policyHolder: draft?.policyHolder ?? {}, insureds: draft?.insureds ?? [], wards: draft?.wards ?? [], healthAnswers }),
+    [saveDraft, draft],
+  );
 
   const next = () => {
     const problem = form.current?.check();
     if (problem) {
       infoToast(problem);
+      return;
+    }
+    // The health notice: a refusal (or manual underwriting) blocks with the manifest's message; a question left open is asked.
+    const health = healthNoticeBlock(manifest.healthNotice, draft?.healthAnswers);
+    if (health) {
+      infoToast(health.message);
+      document.getElementById(health.questionId ? healthQuestionId(health.questionId) : HEALTH_NOTICE_ID)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     if (reading.block === 'unread') {
@@ -152,6 +166,7 @@ function InsureForm({ manifest }: { manifest: ProductManifest }) {
       <PlanSummary manifest={manifest} planName={plan.name} copies={selection.copies} years={selection.years} now={now} />
       {formShown && <FamilyPicker manifest={manifest} draft={draft} plan={choice} onDraftChange={saveDraft} form={form} />}
       <InsureFormRenderer ref={form} manifest={manifest} plan={choice} draft={draft} onDraftChange={saveDraft} onShown={showAgreement} />
+      {formShown && manifest.healthNotice && <HealthNoticeSection notice={manifest.healthNotice} answers={draft?.healthAnswers ?? {}} onAnswers={saveAnswers} />}
       {formShown && <ProtocolAgreement protocols={manifest.protocols} reading={reading} open={openClause} onOpen={setOpenClause} />}
       <BottomBar>
         <PremiumBar premium={priced.ok ? priced.totalPremium : premium} action="下一步" onAction={next} />
