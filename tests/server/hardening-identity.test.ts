@@ -32,6 +32,8 @@ function umbrellaForm(document: Partial<ApplicationFormInput['insureds'][number]
     factors: { ageBand: '18-30', socialSecurity: 'Y' },
     policyHolder: { name: '王建国', licenceType: '0', licenceNo: idOfAge(40), phone: '13800001111' },
     insureds: [{ relaToHolder: '02', name: '王老汉', licenceType: '1', licenceNo: `E${String(sequence++).padStart(8, '0')}`, socialMedicalInsurance: 'Y', ...document }],
+    // The product's health notice, answered 否 (no follow-up shown).
+    healthAnswers: { hospital: 'N', disease: 'N' },
   };
 }
 
