@@ -87,7 +87,7 @@ export default function ClaimDetailScreen() {
     <AppPage title={title} hasBottomBar={claim.canSend}>
       <section className={styles.status} data-testid="claim-status" data-status={claim.status}>
         <p className={styles.statusName}>{claim.statusName}</p>
-        <p className={styles.statusNote}>{STATUS_NOTES[claim.status]}</p>
+        <p className={styles.statusNote}>{claim.status === 'reported' && claim.sent ? '理赔申请已提交，等待保险公司受理。' : STATUS_NOTES[claim.status]}</p>
         {claim.status === 'closed' && claim.amount !== null && <p className={styles.statusNote}>赔付金额 {formatYuan(claim.amount)}</p>}
         {claim.insurerNote && <p className={styles.statusNote}>保险公司说明：{claim.insurerNote}</p>}
       </section>

@@ -6,7 +6,7 @@ import { useAppNavigate } from '../../../../app/use-app-navigate.ts';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
 import { formatDay, formatYuan } from '../../../../shared/ui/format.ts';
 import { InfoRows } from '../../../../shared/ui/layout/info-rows.tsx';
-import { CardList, CardSkeleton, SectionCard } from '../../../../shared/ui/layout/section-card.tsx';
+import { CardSkeleton, SectionCard } from '../../../../shared/ui/layout/section-card.tsx';
 import { LoadError } from '../../../../shared/ui/load-error.tsx';
 import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
 import { claimApi } from '../../api/claims.ts';
@@ -40,29 +40,30 @@ export default function ClaimListScreen() {
   }
   return (
     <AppPage title={title}>
-      <CardList>
+      <div role="list" aria-label="理赔记录">
         {state.list.map((c) => (
-          <SectionCard
-            key={c.claimNo}
-            as="li"
-            testId="claim-card"
-            title={c.productName}
-            onOpen={() => navigate(paths.claimDetail(c.claimNo))}
-            opensWhole
-            extra={<Tag color={c.status === 'closed' ? 'success' : c.status === 'declined' ? 'default' : 'primary'} fill="outline">{c.statusName}</Tag>}
-          >
-            <InfoRows
-              rows={[
-                { label: '出险人', value: c.insuredName },
-                { label: '报案类型', value: c.kindName },
-                { label: '出险日期', value: c.accidentDate },
-                { label: '报案时间', value: formatDay(c.createdAt) },
-                c.amount !== null && { label: '赔付金额', value: formatYuan(c.amount) },
-              ]}
-            />
-          </SectionCard>
+          <div role="listitem" key={c.claimNo}>
+            <SectionCard
+              as="article"
+              testId="claim-card"
+              title={c.productName}
+              onOpen={() => navigate(paths.claimDetail(c.claimNo))}
+              opensWhole
+              extra={<Tag color={c.status === 'closed' ? 'success' : c.status === 'declined' ? 'default' : 'primary'} fill="outline">{c.statusName}</Tag>}
+            >
+              <InfoRows
+                rows={[
+                  { label: '出险人', value: c.insuredName },
+                  { label: '报案类型', value: c.kindName },
+                  { label: '出险日期', value: c.accidentDate },
+                  { label: '报案时间', value: formatDay(c.createdAt) },
+                  c.amount !== null && { label: '赔付金额', value: formatYuan(c.amount) },
+                ]}
+              />
+            </SectionCard>
+          </div>
         ))}
-      </CardList>
+      </div>
     </AppPage>
   );
 }
