@@ -20,7 +20,7 @@ import { applyClaimOutcome } from '../../src/server/claims/operations/send-claim
 import { applicationForms, claimEvents, users } from '../../src/server/db/schema.ts';
 import type { SmsProvider } from '../../src/server/providers/sms/sms-provider.ts';
 import { shanghaiDate } from '../../src/engine/time/shanghai-time.ts';
-import { backends, call, expectOk, GUARDIAN, JINING, login, makeTestApp, payUrlOf, pressCashier, submitOrder, tradeNoOf, validApplication, type Session, type TestApp } from './helpers.ts';
+import { backends, call, claimPhotoForm, expectOk, GUARDIAN, JINING, login, makeTestApp, payUrlOf, pressCashier, submitOrder, tradeNoOf, validApplication, type Session, type TestApp } from './helpers.ts';
 
 const DAY_MS = 24 * 3600_000;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -102,22 +102,8 @@ describe.each(backends)('claims (%s)', (backend) => {
         ...overrides,
       },
     });
-  const upload = (session: Session, claimNo: string, document: string, bytes: Buffer, filename = 'a.jpg') => {
-    const boundary = `----claim${randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"\r\n\r\n${document}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return call<{ id: string; contentType: string }>(t.app, {
-      method: 'POST',
-      url: fillPath(claimCalls.addClaimFile.path, { claimNo }),
-      token: session.token,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-  };
+  const upload = (session: Session, claimNo: string, document: string, bytes: Buffer, filename = 'a.jpg') =>
+    call<{ id: string; contentType: string }>(t.app, { method: 'POST', url: fillPath(claimCalls.addClaimFile.path, { claimNo }), token: session.token, ...claimPhotoForm(document, bytes, filename) });
   const send = (session: Session, claimNo: string) => call<{ status: string }>(t.app, { method: 'POST', url: fillPath(claimCalls.sendClaim.path, { claimNo }), token: session.token });
   const detail = (session: Session, claimNo: string) => call<ClaimDetail>(t.app, { method: 'GET', url: fillPath(claimCalls.claimDetail.path, { claimNo }), token: session.token });
   const decide = (payload: Record<string, unknown>) => call<{ status: string }>(t.app, { method: 'POST', url: claimCalls.devClaimDecision.path, payload });

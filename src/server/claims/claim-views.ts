@@ -10,11 +10,6 @@ type Person = { name?: string; relaToHolder?: string; phone?: string };
 export const insuredsOf = (row: { insureds: unknown }): Person[] => (Array.isArray(row.insureds) ? (row.insureds as Person[]) : []);
 export const holderOf = (row: { holder: unknown }): Person => (row.holder ?? {}) as Person;
 
-/** A bank card number as shown: stars, then the last 4 digits. */
-export function maskAccountNo(accountNo: string): string {
-  return `${'*'.repeat(Math.max(accountNo.length - 4, 4))}${accountNo.slice(-4)}`;
-}
-
 /** The documents of the claim's kind in its product's manifest (none when the product or the kind was withdrawn). */
 export function documentsOf(manifest: ProductManifest | undefined, kind: ClaimKind) {
   return manifest?.claims?.kinds.find((k) => k.kind === kind)?.documents ?? [];

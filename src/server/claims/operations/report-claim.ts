@@ -8,7 +8,7 @@
 import { CLAIM_KIND_NAMES, type ClaimKind, type ClaimOptions, type ReportClaimBody } from '../../../contract/claims.ts';
 import { ErrorCode } from '../../../contract/envelope.ts';
 import type { ProductManifest } from '../../../engine/manifest/manifest-types.generated.ts';
-import { maskName } from '../../../engine/rules/masking.ts';
+import { maskBankCard, maskName } from '../../../engine/rules/masking.ts';
 import { shanghaiDate } from '../../../engine/time/shanghai-time.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AuthUser } from '../../auth/access-token.ts';
@@ -18,7 +18,7 @@ import { ApiError, rejected } from '../../http/envelope.ts';
 import { dailyCode } from '../../lib/random-codes.ts';
 import { requireOwnForm } from '../../orders/own-form.ts';
 import type { FormView } from '../../orders/orders-repo.ts';
-import { holderOf, insuredsOf, maskAccountNo } from '../claim-views.ts';
+import { holderOf, insuredsOf } from '../claim-views.ts';
 
 /** Relations of an insured to the holder that make the holder their guardian (子女, 被监护人) or the insured the holder (本人). */
 const HOLDER_IS_GUARDIAN = ['00', '03', '11'];
@@ -86,7 +86,7 @@ export async function reportClaim(deps: Pick<AppDeps, 'db' | 'manifests' | 'now'
         accountName: body.bank.accountName.trim(),
         bankName: body.bank.bankName,
         accountNoCipher: crypto.seal(body.bank.accountNo, user.userId),
-        accountNoMasked: maskAccountNo(body.bank.accountNo),
+        accountNoMasked: maskBankCard(body.bank.accountNo),
         createdAt: now,
         updatedAt: now,
       })
