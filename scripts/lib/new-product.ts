@@ -216,6 +216,7 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, 
     }
   }
   m.plans.forEach(renameRisks);
+  keepClaimsOfPlans(m);
   if (o.withoutSocialSecurity !== undefined) withSocialSecurityFactor(m, o.withoutSocialSecurity);
 
   if (o.city) {
@@ -244,6 +245,17 @@ export function scaffoldManifest(source: ProductManifest, o: NewProductOptions, 
     m.detail.banner.title = m.detail.banner.title.replaceAll(oldYear, `20${codes.yy}`);
   }
   return inSchemaOrder(m) as unknown as ProductManifest;
+}
+
+/** The copy keeps `claims`, less the liabilities its plans no longer have (and a kind left with none). */
+function keepClaimsOfPlans(m: ProductManifest): void {
+  if (!m.claims) return;
+  const liabilities = new Set(m.plans.flatMap((plan) => plan.risks.flatMap((risk) => risk.duties.map((duty) => duty.limitName))));
+  const kinds = m.claims.kinds
+    .map((kind) => ({ ...kind, coveredBy: kind.coveredBy.filter((name) => liabilities.has(name)) }))
+    .filter((kind) => kind.coveredBy.length > 0);
+  if (kinds.length) m.claims = { kinds: kinds as typeof m.claims.kinds };
+  else delete m.claims;
 }
 
 /** The 有无社保 factor priced ×`multiplier` without social security: the copied one changed, or a new one with its form question. */

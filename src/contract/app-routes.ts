@@ -85,6 +85,10 @@ export const APP_ROUTES = {
   myIndex: { path: '/myIndex', screen: 'my-index', flags: LOGIN },
   /** The people a parent saved to fill the insure form (ours: docs/accounts.md#family-members). */
   familyMembers: { path: '/familyMembers', screen: 'family-members', flags: LOGIN },
+  /** Claims (ours: docs/claims.md): report one from a policy in force, the list, one claim's timeline. */
+  claimReport: { path: '/claimReport', screen: 'claim-report', flags: LOGIN },
+  claimList: { path: '/claimList', screen: 'claim-list', flags: LOGIN },
+  claimDetail: { path: '/claimDetail', screen: 'claim-detail', flags: LOGIN },
   // --- contracts: one manifest-driven signing screen for every contract route
   lanshanContract: { path: '/lanshanContract', screen: 'contract', flags: LOGIN },
   jiningOfflineContract: { path: '/jiningOfflineContract', screen: 'contract', flags: LOGIN },

@@ -1,5 +1,6 @@
 import { accountCalls, identityCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
+import { claimCalls } from './claims.ts';
 import { contentCalls } from './content.ts';
 import { contractCalls } from './contracts.ts';
 import { familyCalls } from './family.ts';
@@ -42,6 +43,7 @@ export const callGroups = {
   contracts: contractCalls,
   recording: recordingCalls,
   compliance: complianceCalls,
+  claims: claimCalls,
 } as const satisfies Record<string, Record<string, CallSpec>>;
 
 /** Every declared call with its group and name (`ratings.stats`). */

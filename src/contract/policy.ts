@@ -13,7 +13,7 @@ import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
 
 /** Kinds of user-owned ids. */
-export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial' | 'user' | 'contract' | 'recording' | 'person';
+export type OwnedKind = 'order' | 'application' | 'policy' | 'draft' | 'payOut' | 'serial' | 'user' | 'contract' | 'recording' | 'person' | 'claim';
 
 /** Marks a property as an id owned by a user (the `x-owned` annotation). */
 /* @__NO_SIDE_EFFECTS__ */

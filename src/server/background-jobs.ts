@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { InsurerQueries } from './orders/insurer-queries.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
+import { applyClaimOutcome } from './claims/operations/send-claim.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { RenewalReminders } from './orders/renewal-reminders.ts';
 import { PendingTradeSync } from './payments/pending-trades.ts';
@@ -43,6 +44,8 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
   const { db, now, config } = deps;
   // --- policies: asynchronous issuance outcomes, the time-driven transitions
   if (isAsyncInsurer(deps.insurer)) deps.insurer.onOutcome((outcome) => applyIssueOutcome(deps, outcome, app.log));
+  // --- claims: the insurer's outcomes (accept, ask for more, pay, decline), each applied once (claims/operations/send-claim.ts)
+  deps.insurer.onClaimOutcome?.(async (outcome) => void (await applyClaimOutcome(deps, outcome, app.log)));
   // --- payments: refunds sent to their channel by a durable job on the lifecycle's tick (payments/refund-payouts.ts)
   const refundPayouts = new RefundPayouts(deps, app.log);
   // --- payments: each real channel's bill of yesterday compared with payments and refunds (payments/reconciliation.ts)

@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerChannelLoginRoutes } from './auth/channel-login-routes.ts';
 import { registerProfileRoutes } from './auth/profile-routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { registerClaimRoutes } from './claims/claim-routes.ts';
 import { registerContentRoutes } from './content/content-routes.ts';
 import { registerContractRoutes } from './contracts/contract-routes.ts';
 import { registerFamilyRoutes } from './family/family-routes.ts';
@@ -71,6 +72,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { name: 'recording', prefix: GW, register: registerRecordingRoutes },
   // The identity vendor's return address after its face page, outside /_gw (a browser navigation).
   { name: 'face return', prefix: '', register: registerFaceReturnRoute },
+  // Claims reported from a policy in force, their photos and the insurer's outcomes (docs/claims.md).
+  { name: 'claims', prefix: GW, register: registerClaimRoutes },
   // Lifecycle calls and asynchronous issuance outcomes (docs/policy-lifecycle.md).
   { name: 'policies', prefix: GW, register: registerPolicyRoutes },
 ];

@@ -61,7 +61,7 @@ const syntaxRows: [mistake: string, edit: (text: string) => string, line: string
   ['Chinese comma', (t) => t.replace('"projectCode": "JN2025",', '"projectCode": "JN2025"，'), `${F}  /  JSON syntax error at line 8, column 26  (replace the Chinese punctuation ， with , (switch the keyboard to English punctuation))`, '  "projectCode": "JN2025"，'],
   ['Chinese quotes', (t) => t.replace('"projectName": "济宁学平险项目"', '"projectName": “济宁学平险项目”'), `${F}  /  JSON syntax error at line 9, column 18  (replace the Chinese punctuation “ with " (switch the keyboard to English punctuation))`, '  "projectName": “济宁学平险项目”,'],
   ['single quotes', (t) => t.replace('"projectCode": "JN2025"', "'projectCode': 'JN2025'"), `${F}  /  JSON syntax error at line 8, column 3  (use double quotes " around texts and property names, not single quotes)`, "  'projectCode': 'JN2025',"],
-  ['file cut short', (t) => t.slice(0, t.lastIndexOf('}')), `${F}  /  JSON syntax error at line 105, column 1  (the file ends too early: a closing } or ] or a closing " is missing (compare the brackets with the lines above))`, ''],
+  ['file cut short', (t) => t.slice(0, t.lastIndexOf('}')), `${F}  /  JSON syntax error at line 147, column 1  (the file ends too early: a closing } or ] or a closing " is missing (compare the brackets with the lines above))`, ''],
 ];
 
 describe('messages a non-programmer can act on', () => {

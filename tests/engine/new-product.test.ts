@@ -84,6 +84,8 @@ describe('npm run new-product', () => {
     expect(m.pricing.factors).toContainEqual({ code: 'socialSecurity', name: '有无社保', default: 'Y', insuredField: 'socialMedicalInsurance',
       options: [{ value: 'Y', label: '有社保', multiplier: 1 }, { value: 'N', label: '无社保', multiplier: 1.3 }] });
     expect(m.insure.insured.fields).toContain('socialSecurity');
+    // claims stay, less the kind whose liability the one plan left (基础版, a copy of JN-A) does not have.
+    expect(m.claims?.kinds.map((k) => k.kind)).toEqual(['accidentOutpatient', 'accidentInpatient', 'accidentDeathDisability']);
     expect(run(['--from', 'jining-student-accident', '--id', 'x-test', '--code', '99PR000004', '--name', '测试产品', '--route', '/xTest4', '--without-social-security', '1,2']).err)
       .toContain('--without-social-security "1,2" must be a price multiplier such as 1.2');
     rmSync(join(dir, 'suzhou-test.json'));

@@ -5,7 +5,9 @@
  * with the documented 401 body, signs every answer, issues asynchronously and
  * sends the issuance callback promptly, late, twice or never (`callbackMode`),
  * and can be told to refuse an application or an endorsement, or to answer
- * 503 SYSTEM_BUSY.
+ * 503 SYSTEM_BUSY. Claims (docs/claims.md): it takes a report or a supplement
+ * once by claim number (and round), accepts a report and calls back, and
+ * decides when a test tells it (`decideClaim`).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -35,6 +37,21 @@ export interface FakePolicy {
   requests: number;
 }
 
+export interface FakeClaim {
+  claimNo: string;
+  status: 'received' | 'reviewing' | 'needMore' | 'closed' | 'declined';
+  insurerClaimNo: string;
+  note?: string;
+  amountFen?: number;
+  notifyUrl?: string;
+  /** The rounds received (1 the report, then each supplement) and the photos of the last, decoded. */
+  rounds: number[];
+  files: { document: string; contentType: string; bytes: number }[];
+  /** The payee's account number as sent (the insurer pays it). */
+  accountNo: string;
+  requests: number;
+}
+
 export interface InsurerGatewayFake {
   baseUrl: string;
   keyId: string;
@@ -59,6 +76,9 @@ export interface InsurerGatewayFake {
   deliveries: { orderCode: string; status: number }[];
   /** A signed callback for the policy (tests post it themselves; `forge` signs with another secret, `skewS` moves its timestamp). */
   callbackMessage(orderCode: string, options?: { forge?: boolean; skewS?: number }): { url: string; body: string; headers: Record<string, string> };
+  claims: Map<string, FakeClaim>;
+  /** The insurer decides a claim and calls back (askMore with a note, close with the amount, decline with the reason). */
+  decideClaim(claimNo: string, decision: { status: 'needMore' | 'closed' | 'declined'; note?: string; amountFen?: number }): Promise<void>;
   /** Resolves when every scheduled decision and callback has run. */
   settled(): Promise<void>;
   env(): Record<string, string>;
@@ -78,6 +98,21 @@ function resourceOf(p: FakePolicy): Record<string, unknown> {
   };
 }
 
+function claimResourceOf(c: FakeClaim): Record<string, unknown> {
+  return { claimNo: c.claimNo, status: c.status, insurerClaimNo: c.insurerClaimNo, ...(c.note ? { note: c.note } : {}), ...(c.amountFen === undefined ? {} : { amountFen: c.amountFen }) };
+}
+
+type ClaimInput = { claimNo?: unknown; round?: unknown; notifyUrl?: unknown; bank?: { accountNo?: unknown }; files?: { document?: unknown; contentType?: unknown; base64?: unknown }[] };
+
+/** The photos of a claim request, decoded, or undefined when one is malformed. */
+function claimFilesOf(input: ClaimInput): FakeClaim['files'] | undefined {
+  if (!Array.isArray(input.files)) return undefined;
+  const files = input.files.map((f) =>
+    typeof f.document === 'string' && typeof f.contentType === 'string' && typeof f.base64 === 'string' ? { document: f.document, contentType: f.contentType, bytes: Buffer.from(f.base64, 'base64').length } : undefined,
+  );
+  return files.every(Boolean) ? (files as FakeClaim['files']) : undefined;
+}
+
 export async function startInsurerGatewayFake(options: { keyId?: string; secret?: string; callbackMode?: CallbackMode; decideMs?: number; lateMs?: number; retryMs?: number } = {}): Promise<InsurerGatewayFake> {
   const keyId = options.keyId ?? 'edu-fake-key';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
@@ -92,7 +127,7 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     pending.add(tracked);
   };
 
-  const fake: Omit<InsurerGatewayFake, 'baseUrl' | 'env' | 'close' | 'settled' | 'callbackMessage'> = {
+  const fake: Omit<InsurerGatewayFake, 'baseUrl' | 'env' | 'close' | 'settled' | 'callbackMessage' | 'decideClaim'> = {
     keyId,
     secret,
     policies: new Map(),
@@ -105,6 +140,26 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     failNext: 0,
     requests: [],
     deliveries: [],
+    claims: new Map(),
+  };
+
+  /** Posts a signed claim resource to its notify URL, retried on a 5xx answer (a few times). */
+  const deliverClaim = async (claim: FakeClaim) => {
+    if (!claim.notifyUrl) return;
+    const url = new URL(claim.notifyUrl);
+    for (let attempt = 0; attempt < 5 && !closed; attempt++) {
+      const body = JSON.stringify(claimResourceOf(claim));
+      const headers = { ...signedHeaders(key, { method: 'POST', path: url.pathname, body }), 'content-type': 'application/json' };
+      const status = await fetch(url, { method: 'POST', body, headers }).then((r) => r.status, () => 0);
+      fake.deliveries.push({ orderCode: claim.claimNo, status });
+      if (status >= 200 && status < 500) return;
+      await sleep(retryMs * 2 ** attempt);
+    }
+  };
+  const acceptClaim = async (claim: FakeClaim) => {
+    await sleep(fake.decideMs);
+    claim.status = 'reviewing';
+    await deliverClaim(claim);
   };
 
   const callbackMessage = (orderCode: string, opts: { forge?: boolean; skewS?: number } = {}) => {
@@ -207,6 +262,7 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
       track(decide(policy));
       return send(200, resourceOf(policy));
     }
+    if (parts[0] === 'claims') return handleClaim(method, parts, body, send);
     const policy = parts[0] === 'policies' && parts[1] ? fake.policies.get(decodeURIComponent(parts[1])) : undefined;
     if (!policy) return send(404, { code: 'NOT_FOUND', message: 'no such policy' });
     if (method === 'GET' && parts.length === 2) return send(200, resourceOf(policy));
@@ -231,12 +287,56 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     return send(404, { code: 'NOT_FOUND', message: 'no such call' });
   }
 
+  function handleClaim(method: string, parts: string[], body: string, send: (status: number, payload: object) => void): void {
+    if (method === 'GET' && parts.length === 2) {
+      const claim = fake.claims.get(decodeURIComponent(parts[1]!));
+      return claim ? send(200, claimResourceOf(claim)) : send(404, { code: 'NOT_FOUND', message: 'no such claim' });
+    }
+    let input: ClaimInput;
+    try {
+      input = JSON.parse(body) as ClaimInput;
+    } catch {
+      return send(400, { code: 'INVALID_REQUEST', message: 'body is not JSON' });
+    }
+    const files = claimFilesOf(input);
+    if (typeof input.claimNo !== 'string' || typeof input.round !== 'number' || typeof input.bank?.accountNo !== 'string' || !files) {
+      return send(400, { code: 'INVALID_REQUEST', message: 'claimNo, round, bank and files are required' });
+    }
+    const known = fake.claims.get(input.claimNo);
+    if (method === 'POST' && parts.length === 1) {
+      if (known) {
+        known.requests += 1;
+        return send(200, claimResourceOf(known));
+      }
+      const claim: FakeClaim = { claimNo: input.claimNo, status: 'received', insurerClaimNo: `GWC${input.claimNo.replace(/\D/g, '')}`, rounds: [input.round], files, accountNo: input.bank.accountNo, requests: 1, ...(typeof input.notifyUrl === 'string' ? { notifyUrl: input.notifyUrl } : {}) };
+      fake.claims.set(claim.claimNo, claim);
+      track(acceptClaim(claim));
+      return send(200, claimResourceOf(claim));
+    }
+    if (method === 'POST' && parts.length === 3 && parts[2] === 'supplement' && known && decodeURIComponent(parts[1]!) === input.claimNo) {
+      known.requests += 1;
+      if (known.rounds.includes(input.round)) return send(200, claimResourceOf(known));
+      if (known.status !== 'needMore') return send(409, { code: 'REFUSED', message: '理赔状态不允许补充资料' });
+      known.rounds.push(input.round);
+      known.files = files;
+      known.status = 'reviewing';
+      return send(200, claimResourceOf(known));
+    }
+    return send(404, { code: 'NOT_FOUND', message: 'no such claim' });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return Object.assign(fake, {
     baseUrl,
     callbackMessage,
+    decideClaim: async (claimNo: string, decision: { status: 'needMore' | 'closed' | 'declined'; note?: string; amountFen?: number }) => {
+      const claim = fake.claims.get(claimNo);
+      if (!claim) throw new Error(`no claim ${claimNo}`);
+      Object.assign(claim, { note: undefined, ...decision });
+      await deliverClaim(claim);
+    },
     settled: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

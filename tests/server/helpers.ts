@@ -296,3 +296,15 @@ export function pressCashier(app: FastifyInstance, tradeNo: string, outcome: 'su
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }
+
+/** A claim photo as the addClaimFile call takes it: multipart, the field `document`, then the file. */
+export function claimPhotoForm(document: string, bytes: Buffer, filename = 'photo.jpg'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----claim${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"\r\n\r\n${document}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -19,8 +19,10 @@ import { createCallOut, OutboundError } from '../../src/server/providers/outboun
 import { DatabaseNonceStore, GATEWAY_NOTIFY_PATH, GatewayInsurerProvider } from '../../src/server/providers/insurer/gateway-insurer-provider.ts';
 import { readGatewaySettings } from '../../src/server/providers/insurer/gateway-settings.ts';
 import { gatewaySignature, signedHeaders, stringToSign, verifyGatewaySignature } from '../../src/server/providers/insurer/gateway-signing.ts';
+import { claimCalls, type ClaimDetail } from '../../src/contract/claims.ts';
+import { shanghaiDate } from '../../src/engine/time/shanghai-time.ts';
 import { startInsurerGatewayFake, type InsurerGatewayFake } from '../fakes/insurer-gateway-fake.ts';
-import { backends, call, getResubToken, login, makeTestApp, orderDetail, payUrlOf, pressCashier, seriousIllnessApplication, SERIOUS_ILLNESS_ALL_NO, submitOrder, testConfig, tradeNoOf, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
+import { backends, call, claimPhotoForm, expectOk, getResubToken, login, makeTestApp, orderDetail, payUrlOf, pressCashier, seriousIllnessApplication, SERIOUS_ILLNESS_ALL_NO, submitOrder, testConfig, tradeNoOf, validApplication, XUZHOU, type Session, type TestApp } from './helpers.ts';
 import { freePort, until } from './payment-channels-support.ts';
 
 const MINUTE = 60_000;
@@ -139,6 +141,50 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
       payload: { policyNo, endorType: 'surrender' },
       headers: { 'x-resub-token': await getResubToken(t.app, session.token) },
     });
+
+  it('sends a claim with its photos and the full account, and applies the insurer’s signed claim callbacks once each', async () => {
+    fake.callbackMode = 'prompt';
+    const form = validApplication(XUZHOU);
+    const order = await submitOrder(t.app, session.token, form);
+    await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
+    await t.settled();
+    await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the policy to be issued');
+    const day = 24 * 3600_000;
+    await t.database.db.update(applicationForms).set({ status: 'guarantee', startDate: new Date(Date.now() - 30 * day), endDate: new Date(Date.now() + 300 * day) }).where(eq(applicationForms.applicationFormCode, order.applicationFormCode));
+    const policyNo = (await orderDetail(t.app, session.token, order.orderCode)).body.data!.policyNo!;
+    const accountNo = '6222020200998877665';
+    const { claimNo } = expectOk(
+      await call<{ claimNo: string }>(t.app, {
+        method: 'POST',
+        url: claimCalls.reportClaim.path,
+        token: session.token,
+        payload: { policyNo, insuredIndex: 0, kind: 'accidentOutpatient', accidentDate: shanghaiDate(new Date(Date.now() - 2 * day)), accidentPlace: '学校操场', description: '体育课摔倒，膝盖擦伤就医。', bank: { accountName: form.policyHolder.name, bankName: '中国银行', accountNo } },
+      }),
+    );
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 7)]);
+    const photo = (document: string) => call(t.app, { method: 'POST', url: fillPath(claimCalls.addClaimFile.path, { claimNo }), token: session.token, ...claimPhotoForm(document, jpeg) });
+    const send = () => call<{ status: string }>(t.app, { method: 'POST', url: fillPath(claimCalls.sendClaim.path, { claimNo }), token: session.token });
+    const status = async () => expectOk(await call<ClaimDetail>(t.app, { method: 'GET', url: fillPath(claimCalls.claimDetail.path, { claimNo }), token: session.token }));
+    expectOk(await photo('record'));
+    expectOk(await photo('invoice'));
+    expectOk(await send());
+    const sent = fake.claims.get(claimNo)!;
+    expect(sent).toMatchObject({ accountNo, rounds: [1], files: [{ document: 'record', contentType: 'image/jpeg', bytes: jpeg.length }, { document: 'invoice', contentType: 'image/jpeg', bytes: jpeg.length }] });
+    await until(async () => (await status()).status === 'reviewing', 'the insurer to accept the claim');
+
+    await fake.decideClaim(claimNo, { status: 'needMore', note: '请补充费用清单' });
+    expect(await status()).toMatchObject({ status: 'needMore', insurerNote: '请补充费用清单' });
+    expectOk(await photo('feeList'));
+    expect(expectOk(await send()).status).toBe('reviewing');
+    expect(sent.rounds).toEqual([1, 2]);
+    await fake.decideClaim(claimNo, { status: 'closed', amountFen: 50_000 });
+    await fake.decideClaim(claimNo, { status: 'closed', amountFen: 50_000 });
+    const closed = await status();
+    expect(closed).toMatchObject({ status: 'closed', amount: 500 });
+    expect(closed.history.map((h) => h.status)).toEqual(['reported', 'reviewing', 'needMore', 'reviewing', 'closed']);
+    expect(fake.deliveries.filter((d) => d.orderCode === claimNo).map((d) => d.status)).toEqual([200, 200, 200, 200]);
+    expect(await (t.handles.providers.insurer as GatewayInsurerProvider).queryClaim(claimNo)).toEqual({ claimNo, action: 'close', amountFen: 50_000 });
+  });
 
   it('issues from the insurer’s signed callback; a forged, skewed or replayed callback is refused 401 and changes nothing', async () => {
     fake.callbackMode = 'late';

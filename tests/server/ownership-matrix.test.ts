@@ -42,6 +42,7 @@ import { paymentCalls } from '../../src/contract/payment.ts';
 import { promoterAreaCalls } from '../../src/contract/promoter-area.ts';
 import { promoterCalls, type StaffRole } from '../../src/contract/promoter.ts';
 import { maskName } from '../../src/engine/rules/index.ts';
+import { claimCalls } from '../../src/contract/claims.ts';
 import { contractCalls } from '../../src/contract/contracts.ts';
 import { familyCalls } from '../../src/contract/family.ts';
 import { CHAIN_GENESIS, complianceCalls, recordingCalls } from '../../src/contract/recording.ts';
@@ -78,6 +79,8 @@ const NOT_OWNED = new Set([
   'managerCode',
   // The insured's ID number checked against the offline roster (answers a masked name only), and typed into an agreement.
   'cardNo', 'insuredIdNo',
+  // The payee's bank account typed into a claim report; the sandbox insurer's decision (a development call without a user) names any claim.
+  'accountNo', 'claimNo',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -150,7 +153,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
   const unknownIds: string[] = [];
   let alice: Session;
   let bob: Session;
-  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001', recording: '', person: '' };
+  const a = { orderCode: '', applicationFormCode: '', policyNo: '', tempSerialNo: '', serial: '', contractNo: 'HT20260101ALICE00001', recording: '', person: '', claim: 'CL202601011234567890' };
   const aSecrets: string[] = [];
 
   beforeAll(async () => {
@@ -209,6 +212,12 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     const child = { name: '张小明', idType: '0', idNo: '110105201503070013', schoolName: '徐州市第一实验小学', className: '三年级2班', consent: true };
     aSecrets.push(child.idNo, child.schoolName);
     a.person = expectOk(await call<{ id: string }>(t.app, { method: 'POST', url: familyCalls.add.path, token: alice.token, payload: child })).id;
+    // A's claim (docs/claims.md): the row is enough, every claim call checks its owner first.
+    await t.database.db.execute(
+      sql`insert into claims (claim_no, application_form_id, user_id, insured_index, kind, accident_date, accident_place, description, account_name, bank_name, account_no_cipher, account_no_masked)
+          select ${a.claim}, af.id, o.user_id, 0, 'accidentOutpatient', '2026-01-01', '学校操场', '体育课摔倒擦伤', '张三', '中国银行', 'x', '***************3445'
+          from application_forms af join orders o on o.id = af.order_id where af.application_form_code = ${a.applicationFormCode}`,
+    );
   });
   afterAll(() => t.close());
 
@@ -225,6 +234,7 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
       contract: a.contractNo,
       recording: a.recording,
       person: a.person,
+      claim: a.claim,
     })[kind];
   /** A well-formed first chunk (its hash does not cover the serial, so it fits any recording). */
   const recordedChunk = () => {
@@ -305,6 +315,10 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${familyCalls.update.path}`]: { params: async () => ({}), body: async () => ({ name: '李小红', idType: '0', idNo: '110105201604080026', consent: true }) },
     [`POST ${familyCalls.remove.path}`]: { params: async () => ({}) },
     [`POST ${familyCalls.fill.path}`]: { params: async () => ({}) },
+    // --- claims: B's own valid report, A's policy; A's claim.
+    [`POST ${claimCalls.reportClaim.path}`]: {
+      body: async () => ({ insuredIndex: 0, kind: 'accidentOutpatient', accidentDate: '2026-01-01', accidentPlace: '学校操场', description: '体育课摔倒擦伤', bank: { accountName: '李四', bankName: '中国银行', accountNo: '6222020200112233445' } }),
+    },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };

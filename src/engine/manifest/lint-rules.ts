@@ -12,6 +12,7 @@ import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
 import type { ManifestProblem } from './validate-manifest.ts';
 import { fenText } from '../pricing/money.ts';
+import { lintClaims } from './claims-lint.ts';
 import { lintHealthNotice } from './health-notice-lint.ts';
 
 type Lint = (file: string, m: ProductManifest) => ManifestProblem[];
@@ -660,4 +661,5 @@ export const LINT_RULES: readonly Lint[] = [
   lintRenewalWording,
   lintFieldSettings,
   lintHealthNotice,
+  lintClaims,
 ];

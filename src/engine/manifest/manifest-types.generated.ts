@@ -164,6 +164,7 @@ export interface ProductManifest {
   cover: Cover;
   confirm?: Confirm;
   healthNotice?: HealthNotice;
+  claims?: Claims;
   order: Order;
   /**
    * Clauses and notices the parent must read before insuring.
@@ -951,6 +952,55 @@ export interface HealthQuestion {
      */
     message?: string;
   }[];
+}
+/**
+ * Online claims (理赔报案, docs/claims.md): the kinds of claim a parent may report from a policy in force and the photos each needs. A policy allows a kind only when its own plan has a duty named in the kind's coveredBy. Without it the policy page shows the insurer's claims line instead.
+ */
+export interface Claims {
+  /**
+   * The kinds of claim, in the order the report form offers them; each kind at most once.
+   *
+   * @minItems 1
+   */
+  kinds: [ClaimKind, ...ClaimKind[]];
+}
+/**
+ * One kind of claim and the documents (photos) it needs.
+ */
+export interface ClaimKind {
+  /**
+   * The kind: accidentOutpatient (意外门诊), accidentInpatient (意外住院), accidentDeathDisability (意外身故伤残) or illnessInpatient (疾病住院).
+   */
+  kind: 'accidentOutpatient' | 'accidentInpatient' | 'accidentDeathDisability' | 'illnessInpatient';
+  /**
+   * The liabilities that pay this kind: limitName values of plans[].risks[].duties[]. A policy may report the kind when its plan has one of them; each must name a duty of some plan.
+   *
+   * @minItems 1
+   */
+  coveredBy: [string, ...string[]];
+  /**
+   * The photos the parent adds, by document; codes unique within the kind, at least one required.
+   *
+   * @minItems 1
+   */
+  documents: [ClaimDocument, ...ClaimDocument[]];
+}
+/**
+ * One document of a claim kind: the parent adds photos of it.
+ */
+export interface ClaimDocument {
+  /**
+   * Code of the document, sent to the insurer with its photos.
+   */
+  code: string;
+  /**
+   * Name shown to the parent.
+   */
+  name: string;
+  /**
+   * Whether the claim cannot be sent without a photo of it.
+   */
+  required: boolean;
 }
 /**
  * Order defaults.

@@ -30,6 +30,14 @@ export function maskIdNumber(v: string): string {
 }
 
 /**
+ * Masks a bank card or account number: only the last 4 digits are shown, the
+ * rest (at least 4) become `*` (6222020200112233445 → ***************3445).
+ */
+export function maskBankCard(v: string): string {
+  return `${STAR.repeat(Math.max(v.length - 4, 4))}${v.slice(-4)}`;
+}
+
+/**
  * Masks a person's name: every character but the last becomes `*`
  * (e.g. 张三丰 → **丰). A one-character name becomes `*`, by choice: showing
  * its only character would reveal the whole name.

@@ -10,6 +10,7 @@ import { users } from '../db/schema.ts';
 import { currentClaims } from '../http/auth-guard.ts';
 import { notFound, ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
+import { readUploadedFile } from '../http/uploaded-file.ts';
 import { randomToken } from '../lib/random-codes.ts';
 import { sniffImage } from '../lib/sniff-image.ts';
 import { accountSummary } from './operations/account-summary.ts';
@@ -71,16 +72,7 @@ function registerUserInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
     routesOf(scope, deps)(accountCalls.upload, async (request) => {
       const user = await ownUser(deps, request);
-      if (!request.isMultipart()) throw rejected('请以表单方式上传文件');
-      const file = await request.file();
-      if (!file) throw rejected('请选择要上传的图片');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        throw rejected('图片不能超过2MB');
-      }
-      if (file.file.truncated) throw rejected('图片不能超过2MB');
+      const { bytes } = await readUploadedFile(request, { missing: '请选择要上传的图片', tooLarge: '图片不能超过2MB' });
       // Image types are recognised by their first bytes: the declared type is not trusted.
       const contentType = sniffImage(bytes);
       if (!contentType) throw rejected('仅支持 PNG、JPEG、WebP 图片');

@@ -25,6 +25,7 @@ import {
 import { POLICY_STATUSES } from '../../contract/policy-status.ts';
 import { BIZ_TYPES, COMMENT_NODES } from '../../engine/ratings/ratings.ts';
 import type { PolicyStatus } from '../../contract/order.ts';
+import { CLAIM_KINDS, CLAIM_STATUSES, type ClaimKind, type ClaimStatus } from '../../contract/claims.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -1149,4 +1150,87 @@ export const familyMembers = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('family_members_user_person_uq').on(t.userId, t.idNoHash), index('family_members_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Claims (理赔报案, docs/claims.md): one a report of an accident of one insured
+ * of a policy in force. The payee's account number is stored only encrypted
+ * (AES-256-GCM, PERSON_DATA_KEY: family/person-crypto.ts, the owner the claim's
+ * user) beside its masked form. The status moves only through the one
+ * transition of claims/claim-transition.ts, conditional on the status read.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    /** CL + Shanghai date + 10 digits (dailyCode). */
+    claimNo: text('claim_no').notNull().unique(),
+    applicationFormId: bigint('application_form_id', { mode: 'number' })
+      .notNull()
+      .references(() => applicationForms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    insuredIndex: integer('insured_index').notNull(),
+    kind: text('kind').$type<ClaimKind>().notNull(),
+    /** YYYY-MM-DD, Beijing. */
+    accidentDate: text('accident_date').notNull(),
+    accidentPlace: text('accident_place').notNull(),
+    description: text('description').notNull(),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** base64url of iv (12 bytes) ‖ ciphertext ‖ GCM tag (16 bytes). */
+    accountNoCipher: text('account_no_cipher').notNull(),
+    accountNoMasked: text('account_no_masked').notNull(),
+    status: text('status').$type<ClaimStatus>().notNull().default('reported'),
+    /** What the insurer paid (分), once closed. */
+    amountFen: integer('amount_fen'),
+    /** What the insurer asked for, or why it declined. */
+    insurerNote: text('insurer_note'),
+    insurerClaimNo: text('insurer_claim_no'),
+    /** When it was first sent to the insurer. */
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('claims_user_idx').on(t.userId, t.createdAt),
+    index('claims_form_idx').on(t.applicationFormId),
+    check('claims_status_check', oneOf(t.status, CLAIM_STATUSES)),
+    check('claims_kind_check', oneOf(t.kind, CLAIM_KINDS)),
+  ],
+);
+
+/** A claim's history: one row a status change (the first, from null, its report). */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: id(),
+    claimId: bigint('claim_id', { mode: 'number' })
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status').$type<ClaimStatus>(),
+    toStatus: text('to_status').$type<ClaimStatus>().notNull(),
+    at: ts('at').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('claim_events_claim_idx').on(t.claimId, t.id)],
+);
+
+/** The photos of a claim, their bytes in the storage provider under `storageKey`. */
+export const claimFiles = pgTable(
+  'claim_files',
+  {
+    id: text('id').primaryKey(),
+    claimId: bigint('claim_id', { mode: 'number' })
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_files_claim_idx').on(t.claimId, t.createdAt)],
 );

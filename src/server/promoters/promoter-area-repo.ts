@@ -134,8 +134,8 @@ const SALE_FROM = sql`application_forms af
   join orders o on o.id = af.order_id
   join users u on u.id = o.user_id`;
 
-/** Forms the promoter may see: their sales and the forms of the customers bound to them. */
-const visibleTo = (p: Promoter) =>
+/** Forms the promoter may see: their sales and the forms of the customers bound to them (`af`, `o`: application_forms and orders). */
+export const visibleTo = (p: Promoter) =>
   sql`(af.promoter_user_id = ${p.id} or o.user_id in (select cm.user_id from customer_managers cm where cm.manager_user_code = ${p.userCode}))`;
 
 export interface Page {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stripHiddenFormatCharacters } from '../../../src/engine/rules/hidden-format';
-import { HIDDEN_VALUE, maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
+import { HIDDEN_VALUE, maskBankCard, maskEmail, maskIdNumber, maskName, maskPhone, maskSchool } from '../../../src/engine/rules/masking';
 import { maskEmailsInText, maskEveryCharacter, maskNumbersInText, maskWhole } from '../../../src/engine/rules/text-masking';
 
 const codePoints = (s: string): string[] => Array.from(s);
@@ -173,5 +173,12 @@ describe('masks in free text', () => {
   });
   it('masks every e-mail address as maskEmail does', () => {
     expect(maskEmailsInText('to alice.w@example.com, bob@x.cn')).toBe('to a***@example.com, b***@x.cn');
+  });
+});
+
+describe('maskBankCard', () => {
+  it('shows the last 4 digits only, at least 4 stars before them', () => {
+    expect(maskBankCard('6222020200112233445')).toBe('***************3445');
+    expect(maskBankCard('123456')).toBe('****3456');
   });
 });

@@ -22,6 +22,9 @@ import { OutboundError, type CallOut } from '../outbound.ts';
 import type { GatewaySettings } from './gateway-settings.ts';
 import { GATEWAY_MAX_SKEW_S, signedHeaders, verifyGatewaySignature } from './gateway-signing.ts';
 import type {
+  ClaimOutcome,
+  ClaimReceipt,
+  ClaimRequest,
   AsyncInsurerProvider,
   CallbackAnswer,
   EndorsementOutcome,
@@ -103,6 +106,7 @@ type Answer = { status: number; body: unknown };
 export class GatewayInsurerProvider implements AsyncInsurerProvider {
   readonly name = 'gateway';
   private handler: ((outcome: IssueOutcome) => Promise<void>) | undefined;
+  private claimHandler: ((outcome: ClaimOutcome) => Promise<void>) | undefined;
   private readonly key: { keyId: string; secret: string };
   private readonly basePath: string;
 
@@ -200,9 +204,40 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
     return refundFen === undefined ? { ok: true } : { ok: true, refundFen };
   }
 
+  onClaimOutcome(handler: (outcome: ClaimOutcome) => Promise<void>): void {
+    this.claimHandler = handler;
+  }
+
+  /** 理赔报案: POST /claims, idempotent by claimNo (a repeat answers the claim as it is). */
+  reportClaim(request: ClaimRequest): Promise<ClaimReceipt> {
+    return this.sendClaim('claims.report', '/claims', request);
+  }
+
+  /** The supplement: POST /claims/{claimNo}/supplement, idempotent by claimNo and round. */
+  supplementClaim(request: ClaimRequest): Promise<ClaimReceipt> {
+    return this.sendClaim('claims.supplement', `/claims/${encodeURIComponent(request.claimNo)}/supplement`, request);
+  }
+
+  /** What the insurer knows of a claim (GET /claims/{claimNo}): its decision, or undefined while it has none. */
+  async queryClaim(claimNo: string): Promise<ClaimOutcome | undefined> {
+    const answer = await this.call('claims.query', 'GET', `/claims/${encodeURIComponent(claimNo)}`);
+    if (answer.status >= 300) throw new OutboundError(`insurer gateway answered claims.query with HTTP ${answer.status}`, false, errorCodeOf(answer.body) ?? String(answer.status));
+    const claim = claimOf(answer.body);
+    if (!claim || claim.claimNo !== claimNo) throw new OutboundError('insurer gateway answered claims.query without the claim', false, 'bad-answer');
+    return claimOutcomeOf(claim);
+  }
+
+  private async sendClaim(name: string, path: string, request: ClaimRequest): Promise<ClaimReceipt> {
+    const answer = await this.call(name, 'POST', path, { ...request, ...(this.options.notifyUrl ? { notifyUrl: this.options.notifyUrl } : {}) });
+    if (answer.status >= 300) throw new OutboundError(`insurer gateway answered ${name} with HTTP ${answer.status}`, false, errorCodeOf(answer.body) ?? String(answer.status));
+    const claim = claimOf(answer.body);
+    if (!claim || claim.claimNo !== request.claimNo) throw new OutboundError(`insurer gateway answered ${name} without the claim`, false, 'bad-answer');
+    return isText(claim.insurerClaimNo) ? { insurerClaimNo: claim.insurerClaimNo } : {};
+  }
+
   /**
    * The insurer's callback: signature, window and nonce checked, the body a
-   * policy resource; a final outcome goes to the outcome handler (applied
+   * policy resource or a claim resource (docs/claims.md); a final outcome goes to the outcome handler (applied
    * once: a second delivery finds the order issued). A handler failure
    * answers 503 so that the insurer delivers again.
    */
@@ -210,17 +245,15 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
     const check = verifyGatewaySignature(this.key, headers, { method: 'POST', path: GATEWAY_NOTIFY_PATH, body: rawBody }, this.nowMs());
     if (!check.ok) return refuse(401, check.problem, 'signature refused');
     if (!(await this.options.nonces.firstSeen(check.nonce, new Date(this.nowMs())))) return refuse(401, 'REPLAYED_NONCE', 'nonce already used');
-    const policy = policyOf(parseJson(rawBody));
-    if (!policy || !isText(policy.applicationFormCode)) return refuse(400, 'INVALID_REQUEST', 'not a policy resource');
-    const outcome = outcomeOf(policy, policy.applicationFormCode);
-    if (outcome && this.handler) {
-      try {
-        await this.handler(outcome);
-      } catch {
-        return refuse(503, 'SYSTEM_BUSY', 'try again later');
-      }
+    const parsed = parseJson(rawBody);
+    if (typeof parsed === 'object' && parsed !== null && 'claimNo' in parsed) {
+      const claim = claimOf(parsed);
+      if (!claim) return refuse(400, 'INVALID_REQUEST', 'not a claim resource');
+      return delivered(claimOutcomeOf(claim), this.claimHandler);
     }
-    return { status: 200, body: { code: 'SUCCESS', message: 'OK' } };
+    const policy = policyOf(parsed);
+    if (!policy || !isText(policy.applicationFormCode)) return refuse(400, 'INVALID_REQUEST', 'not a policy resource');
+    return delivered(outcomeOf(policy, policy.applicationFormCode), this.handler);
   }
 
   /**
@@ -258,6 +291,48 @@ export class GatewayInsurerProvider implements AsyncInsurerProvider {
 function errorCodeOf(body: unknown): string | undefined {
   const code = (body as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' && code.length <= 64 ? code : undefined;
+}
+
+/** A callback's outcome handed to its handler: 200 once applied (or with nothing to apply), 503 when the handler failed, so the insurer delivers again. */
+async function delivered<T>(outcome: T | undefined, handler: ((outcome: T) => Promise<void>) | undefined): Promise<CallbackAnswer> {
+  if (outcome !== undefined && handler) {
+    try {
+      await handler(outcome);
+    } catch {
+      return refuse(503, 'SYSTEM_BUSY', 'try again later');
+    }
+  }
+  return { status: 200, body: { code: 'SUCCESS', message: 'OK' } };
+}
+
+interface ClaimResource {
+  claimNo: string;
+  status: string;
+  insurerClaimNo?: unknown;
+  note?: unknown;
+  amountFen?: unknown;
+}
+
+const CLAIM_STATUSES = new Set(['received', 'reviewing', 'needMore', 'closed', 'declined']);
+
+/** A well-formed claim resource, or undefined. */
+function claimOf(value: unknown): ClaimResource | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const c = value as Partial<ClaimResource>;
+  if (!isText(c.claimNo) || typeof c.status !== 'string' || !CLAIM_STATUSES.has(c.status)) return undefined;
+  if (c.status === 'closed' && !(Number.isSafeInteger(c.amountFen) && (c.amountFen as number) >= 0)) return undefined;
+  return c as ClaimResource;
+}
+
+/** The decision a claim resource carries, or undefined while received. */
+function claimOutcomeOf(claim: ClaimResource): ClaimOutcome | undefined {
+  const { claimNo } = claim;
+  const note = (fallback: string) => reasonOf(claim.note, fallback);
+  if (claim.status === 'reviewing') return { claimNo, action: 'accept', ...(isText(claim.insurerClaimNo) ? { insurerClaimNo: claim.insurerClaimNo } : {}) };
+  if (claim.status === 'needMore') return { claimNo, action: 'askMore', note: note('请补充理赔资料') };
+  if (claim.status === 'closed') return { claimNo, action: 'close', amountFen: claim.amountFen as number, ...(typeof claim.note === 'string' && claim.note ? { note: note('') } : {}) };
+  if (claim.status === 'declined') return { claimNo, action: 'decline', note: note('不属于保险责任') };
+  return undefined;
 }
 
 function refuse(status: number, code: string, message: string): CallbackAnswer {

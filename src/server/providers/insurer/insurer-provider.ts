@@ -46,6 +46,12 @@ export interface InsurerProvider {
   surrender?(request: EndorsementRequest): Promise<EndorsementOutcome>;
   /** The insurer's own e-policy PDF of an issued policy; undefined when it supplies none. Throws on a failure. */
   ePolicy?(request: EndorsementRequest): Promise<Uint8Array | undefined>;
+  /** 理赔报案: hands a claim with its photos to the insurer (docs/claims.md); idempotent by claimNo. Throws on a failure. */
+  reportClaim?(request: ClaimRequest): Promise<ClaimReceipt>;
+  /** The supplement the insurer asked for (需补充资料): the photos again, all of them; idempotent by claimNo and round. */
+  supplementClaim?(request: ClaimRequest): Promise<ClaimReceipt>;
+  /** Where claim outcomes go (accept, askMore, close, decline); a handler that throws gets the outcome again later. */
+  onClaimOutcome?(handler: (outcome: ClaimOutcome) => Promise<void>): void;
   /** The insurer's callback, verified and applied; answers what the route sends back. */
   handleCallback?(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): Promise<CallbackAnswer>;
 }
@@ -81,3 +87,35 @@ export interface AsyncInsurerProvider extends InsurerProvider {
 export function isAsyncInsurer(insurer: InsurerProvider): insurer is AsyncInsurerProvider {
   return typeof (insurer as Partial<AsyncInsurerProvider>).submit === 'function' && typeof (insurer as Partial<AsyncInsurerProvider>).onOutcome === 'function';
 }
+
+/** A claim as the insurer takes it: the report's facts, the payee in full, every photo as Base64. */
+export interface ClaimRequest {
+  /** Our claim number: the key the insurer takes a claim once by. */
+  claimNo: string;
+  policyNo: string;
+  productCode: string;
+  kind: string;
+  /** The insured's index in the policy's insureds, and their name. */
+  insuredIndex: number;
+  insuredName: string;
+  /** YYYY-MM-DD, Beijing. */
+  accidentDate: string;
+  accidentPlace: string;
+  description: string;
+  bank: { accountName: string; bankName: string; accountNo: string };
+  /** 1 for the report, then one more each supplement. */
+  round: number;
+  files: readonly { document: string; contentType: string; base64: string }[];
+}
+
+/** The insurer's acknowledgement: its own claim number when it gives one. */
+export interface ClaimReceipt {
+  insurerClaimNo?: string;
+}
+
+/** What the insurer decided about a claim, delivered asynchronously. */
+export type ClaimOutcome =
+  | { claimNo: string; action: 'accept'; insurerClaimNo?: string }
+  | { claimNo: string; action: 'askMore'; note: string }
+  | { claimNo: string; action: 'close'; amountFen: number; note?: string }
+  | { claimNo: string; action: 'decline'; note: string };

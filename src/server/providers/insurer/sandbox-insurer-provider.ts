@@ -1,4 +1,4 @@
-import type { AsyncInsurerProvider, EndorsementOutcome, EndorsementRequest, IssueOutcome, IssueRequest, PolicyState } from './insurer-provider.ts';
+import type { AsyncInsurerProvider, ClaimOutcome, ClaimReceipt, ClaimRequest, EndorsementOutcome, EndorsementRequest, IssueOutcome, IssueRequest, PolicyState } from './insurer-provider.ts';
 
 export interface SandboxInsurerOptions {
   /** Refuse these applications (a test or a demo asks for 出单失败). */
@@ -26,6 +26,9 @@ export class SandboxInsurerProvider implements AsyncInsurerProvider {
   private readonly delivered = new Map<string, IssueOutcome>();
   private readonly submitted = new Set<string>();
   private stopped = false;
+  private claimHandler: ((outcome: ClaimOutcome) => Promise<void>) | undefined;
+  /** Claims received, by claim number, with the rounds (report 1, then each supplement). */
+  private readonly claims = new Map<string, Set<number>>();
 
   constructor(private readonly options: SandboxInsurerOptions = {}) {}
 
@@ -66,6 +69,36 @@ export class SandboxInsurerProvider implements AsyncInsurerProvider {
     return { ok: true };
   }
 
+  onClaimOutcome(handler: (outcome: ClaimOutcome) => Promise<void>): void {
+    this.claimHandler = handler;
+  }
+
+  /** Takes a claim (once by claim number) and accepts it, asynchronously: 资料审核中. */
+  async reportClaim(request: ClaimRequest): Promise<ClaimReceipt> {
+    if (this.stopped) throw new Error('sandbox insurer stopped');
+    const rounds = this.claims.get(request.claimNo) ?? new Set<number>();
+    const first = rounds.size === 0;
+    rounds.add(request.round);
+    this.claims.set(request.claimNo, rounds);
+    if (first) void this.decideClaim({ claimNo: request.claimNo, action: 'accept', insurerClaimNo: `SBX${request.claimNo.slice(2)}` });
+    return { insurerClaimNo: `SBX${request.claimNo.slice(2)}` };
+  }
+
+  /** Takes a supplement (once by claim number and round); the sandbox decides again only when told. */
+  async supplementClaim(request: ClaimRequest): Promise<ClaimReceipt> {
+    if (this.stopped) throw new Error('sandbox insurer stopped');
+    const rounds = this.claims.get(request.claimNo) ?? new Set<number>();
+    rounds.add(request.round);
+    this.claims.set(request.claimNo, rounds);
+    return {};
+  }
+
+  /** The sandbox decides a claim (devClaimDecision, tests): the outcome is called back after the delay; resolves once delivered. */
+  decideClaim(outcome: ClaimOutcome): Promise<void> {
+    const delivery = this.deliverWith(() => this.claimHandler?.(outcome)).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+    return delivery;
+  }
 
   /** Submits and waits for the outcome (for callers that need the answer in line). */
   async issue(request: IssueRequest): Promise<{ policyNo: string }> {
@@ -94,18 +127,23 @@ export class SandboxInsurerProvider implements AsyncInsurerProvider {
     return { applicationFormCode: code, ok: true, policyNo: `P${request.productCode}${code.replace(/^\D+/, '')}` };
   }
 
-  private async deliver(outcome: IssueOutcome): Promise<void> {
+  /** After the delay, calls `send` until it succeeds (8 tries, backing off). */
+  private async deliverWith(send: () => Promise<void> | undefined): Promise<void> {
     const base = this.options.retryBaseMs ?? 50;
     await sleep(this.options.delayMs ?? 50);
     for (let attempt = 0; attempt < 8; attempt++) {
       try {
-        if (this.handler) await this.handler(outcome);
+        await send();
         break;
       } catch {
         if (this.stopped) break;
         await sleep(base * 2 ** attempt);
       }
     }
+  }
+
+  private async deliver(outcome: IssueOutcome): Promise<void> {
+    await this.deliverWith(() => this.handler?.(outcome));
     const waiting = this.waiters.get(outcome.applicationFormCode) ?? [];
     this.waiters.delete(outcome.applicationFormCode);
     for (const resolve of waiting) resolve(outcome);

@@ -24,6 +24,8 @@ export const SMS_TEMPLATES = {
   renewalReminder: { params: ['product', 'link'], text: '您的${product}即将到期，点击续保：${link}' },
   /** A promoter sends a customer a product. */
   customerPush: { params: ['product', 'link'], text: '为您推荐${product}，点击查看：${link}' },
+  /** A claim the holder reported changed status (docs/claims.md). */
+  claimStatus: { params: ['claimNo', 'status'], text: '您的理赔申请${claimNo}状态更新为：${status}，详情请登录查看。' },
 } as const satisfies Record<string, { params: readonly string[]; text: string }>;
 
 export type SmsTemplateId = keyof typeof SMS_TEMPLATES;

@@ -75,6 +75,7 @@ export default function MyIndexScreen() {
       <List header="我的投保" className={styles.list}>
         <List.Item onClick={() => void navigate(paths.policyList())}>我的保单</List.Item>
         <List.Item onClick={() => void navigate(DRAFTS_ROUTE)}>暂存单</List.Item>
+        <List.Item onClick={() => void navigate(paths.claimList())}>我的理赔</List.Item>
         <List.Item onClick={() => void navigate(paths.familyMembers())} description="投保时一键填入被保人信息">
           常用被保人
         </List.Item>

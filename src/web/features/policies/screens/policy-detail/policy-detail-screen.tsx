@@ -189,6 +189,19 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
         </button>
       </SectionCard>
       {detail.policyNo && E_POLICY_STATUSES.includes(detail.status) && <EPolicyCard applicationFormCode={detail.applicationFormCode} policyNo={detail.policyNo} />}
+      {detail.policyNo && detail.status === 'guarantee' && (
+        <SectionCard title="理赔服务">
+          <p className={styles.note}>保障期间内发生意外或疾病，可在线报案并上传理赔资料，随时查看理赔进度。</p>
+          <div className={styles.ePolicyActions}>
+            <Button color="primary" shape="rounded" size="small" onClick={() => navigate(paths.claimReport(detail.policyNo ?? ''))}>
+              理赔报案
+            </Button>
+            <Button fill="outline" shape="rounded" size="small" onClick={() => navigate(paths.claimList())}>
+              理赔记录
+            </Button>
+          </div>
+        </SectionCard>
+      )}
       {liability && liability.liabilities.length > 0 && (
         <SectionCard title="保障责任">
           <InfoRows spread rows={liability.liabilities.map((l) => ({ label: l.name, value: l.amount }))} />

@@ -1,0 +1,35 @@
+/**
+ * A photo of a claim (docs/claims.md): of a document of its kind, while it
+ * can be sent, at most MAX_CLAIM_FILES a claim; JPEG, PNG or HEIC by its
+ * bytes (HEIC is kept as sent: browsers cannot draw it to reduce it). The
+ * bytes go to the storage provider under claims/<claimNo>/<id>.<ext>.
+ */
+import { count, eq } from 'drizzle-orm';
+import { MAX_CLAIM_FILES, type ClaimFile } from '../../../contract/claims.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { claimFiles } from '../../db/schema.ts';
+import { rejected } from '../../http/envelope.ts';
+import { randomToken } from '../../lib/random-codes.ts';
+import { sniffClaimPhoto } from '../../lib/sniff-image.ts';
+import { canSend, documentsOf } from '../claim-views.ts';
+import type { ClaimRow } from '../claims-repo.ts';
+
+export const NOT_AN_IMAGE = '请上传JPG、PNG或HEIC格式的图片';
+export const TOO_LARGE = '单张图片不能超过10MB';
+const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' } as const;
+
+export async function addClaimFile(deps: Pick<AppDeps, 'db' | 'manifests' | 'storage' | 'now'>, claim: ClaimRow, document: string, bytes: Buffer): Promise<ClaimFile> {
+  if (!canSend(claim)) throw rejected('理赔申请已提交，暂不能补充图片');
+  const documents = documentsOf(deps.manifests.byProductCode(claim.productCode), claim.kind);
+  const doc = documents.find((d) => d.code === document);
+  if (!doc) throw rejected(`请选择资料类型（${documents.map((d) => d.name).join('、')}）`);
+  const contentType = sniffClaimPhoto(bytes);
+  if (!contentType) throw rejected(NOT_AN_IMAGE);
+  const [had] = await deps.db.select({ n: count() }).from(claimFiles).where(eq(claimFiles.claimId, claim.id));
+  if ((had?.n ?? 0) >= MAX_CLAIM_FILES) throw rejected(`每个理赔申请最多上传${MAX_CLAIM_FILES}张图片`);
+  const id = randomToken(12);
+  const storageKey = `claims/${claim.claimNo}/${id}.${EXTENSION[contentType]}`;
+  await deps.storage.put(storageKey, bytes, contentType);
+  await deps.db.insert(claimFiles).values({ id, claimId: claim.id, document, storageKey, contentType, bytes: bytes.length, createdAt: deps.now() });
+  return { id, document, documentName: doc.name, contentType, bytes: bytes.length };
+}
