@@ -1,4 +1,5 @@
 import type { ClaimKind, ClaimOptions } from '../../../../../contract/claims.ts';
+import { shanghaiDate } from '../../../../../engine/time/shanghai-time.ts';
 
 /** What the parent has typed on the report form. */
 export interface Draft {
@@ -15,7 +16,7 @@ export const blank: Draft = { insuredIndex: undefined, kind: undefined, accident
 
 /** Today in Beijing, YYYY-MM-DD: an accident is never after it. */
 export function beijingToday(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  return shanghaiDate(new Date());
 }
 
 /** The first problem of the draft, in the words the server uses, or null. */
