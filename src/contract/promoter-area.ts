@@ -168,7 +168,12 @@ export const CustomerPush = Type.Object({
   /** The hash route with the promoter's promo code, relative to the app origin (`/#/…?promoCode=`). */
   link: Type.String(),
   title: Type.String(),
-  smsSent: Type.Boolean(),
+  /**
+   * What became of the SMS: `sent`; `alreadySent` (the customer was texted this
+   * kind today, nothing sent again); `failed` (the vendor refused or could not
+   * be reached, the day's mark given back); `notAsked`.
+   */
+  sms: Type.Union([Type.Literal('sent'), Type.Literal('alreadySent'), Type.Literal('failed'), Type.Literal('notAsked')]),
 });
 export type CustomerPush = Static<typeof CustomerPush>;
 

@@ -54,6 +54,7 @@ describe.each(backends)('promoter area (%s)', (backend) => {
   let now = new Date();
   const insurer = new SandboxInsurerProvider({ delayMs: 5 });
   const sent: { phone: string; text: string }[] = [];
+  let smsDown = false;
   /** The texts of customer pushes (log-in codes go through the same provider). */
   const pushTexts = () => sent.filter((s) => s.text.includes('/#/'));
   /** Every answer a promoter got, for the masking scan. */
@@ -115,6 +116,7 @@ describe.each(backends)('promoter area (%s)', (backend) => {
       insurer,
       sms: {
         send: async (phone, template, params) => {
+          if (smsDown) throw new Error('vendor unreachable');
           sent.push({ phone, text: renderSms(template, params) });
         },
       },
@@ -290,20 +292,29 @@ describe.each(backends)('promoter area (%s)', (backend) => {
     expect(push.link).toMatch(new RegExp(`^/#/[A-Za-z0-9/_-]+\\?productCode=${XUZHOU}&promoCode=[0-9A-Z]{8}$`));
     const [sale] = (await okArea<CustomerDetail>(broker, calls.customerDetail, { params: { customerId: alice.userCode } })).sales;
     expect(push.title).toBe(shareTitle(sale!.productName));
-    expect(push.smsSent).toBe(true);
+    expect(push.sms).toBe('sent');
     expect(pushTexts()).toHaveLength(1);
     expect(pushTexts()[0]!.phone).toBe(alice.phone);
     expect(pushTexts()[0]!.text).toContain(push.link);
 
     const again = await okArea<CustomerPush>(broker, calls.customerPush, { body: { customerId: alice.userCode, kind: 'renewal', productCode: XUZHOU, sms: true } });
-    expect(again.smsSent).toBe(false);
+    expect(again.sms).toBe('alreadySent');
     expect(again.link).toMatch(new RegExp(`^/#/insurerenew\\?productCode=${XUZHOU}&promoCode=[0-9A-Z]{8}$`));
     expect(pushTexts()).toHaveLength(1);
     // Another promoter may text their own customer the same day; without sms nothing is sent.
-    expect((await okArea<CustomerPush>(other, calls.customerPush, { body: { customerId: carol.userCode, kind: 'product', productCode: XUZHOU } })).smsSent).toBe(false);
+    expect((await okArea<CustomerPush>(other, calls.customerPush, { body: { customerId: carol.userCode, kind: 'product', productCode: XUZHOU } })).sms).toBe('notAsked');
     expect((await area(broker, calls.customerPush, { body: { customerId: carol.userCode, kind: 'product', productCode: XUZHOU, sms: true } })).body.code).toBe('4003');
     expect((await area(broker, calls.customerPush, { body: { customerId: alice.userCode, kind: 'product', productCode: 'ZZZZZZ99' } })).body.code).toBe('4004');
     expect(pushTexts()).toHaveLength(1);
+
+    // A vendor failure is told as a failure, and the day's mark is given back so a retry texts.
+    smsDown = true;
+    const failed = await okArea<CustomerPush>(other, calls.customerPush, { body: { customerId: carol.userCode, kind: 'product', productCode: XUZHOU, sms: true } });
+    smsDown = false;
+    expect(failed.sms).toBe('failed');
+    expect(pushTexts()).toHaveLength(1);
+    expect((await okArea<CustomerPush>(other, calls.customerPush, { body: { customerId: carol.userCode, kind: 'product', productCode: XUZHOU, sms: true } })).sms).toBe('sent');
+    expect(pushTexts().map((text) => text.phone)).toEqual([alice.phone, carol.phone]);
   });
 
   it('pages by 15 with the total', async () => {

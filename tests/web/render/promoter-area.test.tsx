@@ -375,7 +375,7 @@ describe('/customerDetailPush', () => {
     const calls = gateway(({ path }) => {
       if (path === fillPath(promoterAreaCalls.customerDetail.path, { customerId: 'C7' }))
         return ['0000', { customer: customer(7), idNo: '', sales: [sale(1, { productCode: 'NEWPRODUCT01', productName: '新产品' })] }];
-      if (path === promoterAreaCalls.customerPush.path) return ['0000', { link, title: '新产品 续保提醒', smsSent: true }];
+      if (path === promoterAreaCalls.customerPush.path) return ['0000', { link, title: '新产品 续保提醒', sms: 'sent' }];
       return undefined;
     });
     const writeText = vi.fn(async (_text: string) => undefined);
@@ -404,6 +404,25 @@ describe('/customerDetailPush', () => {
       if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
       else delete (navigator as { clipboard?: unknown }).clipboard;
     }
+    guard.check();
+  });
+
+  it('says so when the SMS could not be sent, and does not claim it was', async () => {
+    const guard = guardConsoleError();
+    gateway(({ path }) => {
+      if (path === fillPath(promoterAreaCalls.customerDetail.path, { customerId: 'C7' }))
+        return ['0000', { customer: customer(7), idNo: '', sales: [sale(1, { productCode: 'NEWPRODUCT01', productName: '新产品' })] }];
+      if (path === promoterAreaCalls.customerPush.path) return ['0000', { link: '/#/x?productCode=NEWPRODUCT01&promoCode=ABCD2345', title: '新产品 续保提醒', sms: 'failed' }];
+      return undefined;
+    });
+    renderInApp(<CustomerDetailPushScreen />, { at: '/customerDetailPush?customerId=C7&kind=renewal&productCode=NEWPRODUCT01' });
+    await screen.findByText('新产品');
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(screen.getByRole('button', { name: '生成续保提醒' }));
+    const result = await screen.findByTestId('push-result');
+    expect(within(result).getByText('短信发送失败，请稍后重试')).toBeTruthy();
+    expect(within(result).queryByText('短信已发送至客户手机')).toBeNull();
+    expect(within(result).queryByText('今日已通知过该客户，短信未重复发送')).toBeNull();
     guard.check();
   });
 });

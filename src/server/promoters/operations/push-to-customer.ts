@@ -23,8 +23,9 @@ export async function pushToCustomer(deps: AppDeps, promoter: Promoter, body: Cu
   const query = `productCode=${encodeURIComponent(productCode)}&promoCode=${encodeURIComponent(promoCode)}`;
   const link = kind === 'renewal' ? `/#/insurerenew?${query}` : `/#${manifest.routes[0] ?? '/'}?${query}`;
   const title = shareTitle(manifest.productName);
-  let smsSent = false;
+  let outcome: CustomerPush['sms'] = 'notAsked';
   if (sms) {
+    outcome = 'alreadySent';
     const day = shanghaiDay(now);
     const push = { promoterId: promoter.id, customerUserId: customer.userId, day };
     if (await recordPushSms(db, { ...push, kind, productCode, now })) {
@@ -32,12 +33,13 @@ export async function pushToCustomer(deps: AppDeps, promoter: Promoter, body: Cu
         const values = { product: manifest.productName, link: `${deps.config.publicUrl ?? ''}${link}` };
         if (kind === 'renewal') await deps.sms.send(customer.phone, 'renewalReminder', values);
         else await deps.sms.send(customer.phone, 'customerPush', values);
-        smsSent = true;
+        outcome = 'sent';
       } catch (error) {
+        outcome = 'failed';
         log.warn({ err: error }, 'customer push SMS failed');
         await forgetPushSms(db, push);
       }
     }
   }
-  return { link, title, smsSent };
+  return { link, title, sms: outcome };
 }

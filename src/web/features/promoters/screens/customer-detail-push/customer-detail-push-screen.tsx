@@ -92,7 +92,7 @@ export default function CustomerDetailPushScreen() {
           {push.data ? '重新生成' : text.action}
         </Button>
       </section>
-      {push.data && <PushResult result={push.data} smsAsked={push.variables === true} onShare={() => setSharing(true)} />}
+      {push.data && <PushResult result={push.data} onShare={() => setSharing(true)} />}
       {push.data && (
         <LazySharePopup visible={sharing} onClose={() => setSharing(false)} target={{ route: linkParts(push.data.link, window.location.origin).route, title: push.data.title }} />
       )}
@@ -100,7 +100,13 @@ export default function CustomerDetailPushScreen() {
   );
 }
 
-function PushResult({ result, smsAsked, onShare }: { result: CustomerPush; smsAsked: boolean; onShare: () => void }) {
+const SMS_OUTCOME_TEXT: Record<Exclude<CustomerPush['sms'], 'notAsked'>, string> = {
+  sent: '短信已发送至客户手机',
+  alreadySent: '今日已通知过该客户，短信未重复发送',
+  failed: '短信发送失败，请稍后重试',
+};
+
+function PushResult({ result, onShare }: { result: CustomerPush; onShare: () => void }) {
   const { url } = linkParts(result.link, window.location.origin);
   const copy = async () => {
     if (await copyText(url)) successToast(SHARE.copied);
@@ -110,7 +116,7 @@ function PushResult({ result, smsAsked, onShare }: { result: CustomerPush; smsAs
     <section className={styles.card} data-testid="push-result">
       <h2 className={styles.resultTitle}>{result.title}</h2>
       <p className={styles.link}>{url}</p>
-      {smsAsked && <p className={result.smsSent ? styles.smsOk : styles.smsSkipped}>{result.smsSent ? '短信已发送至客户手机' : '今日已通知过该客户，短信未重复发送'}</p>}
+      {result.sms !== 'notAsked' && <p className={result.sms === 'sent' ? styles.smsOk : styles.smsSkipped}>{SMS_OUTCOME_TEXT[result.sms]}</p>}
       <div className={styles.resultActions}>
         <Button block shape="rounded" color="primary" fill="outline" onClick={() => void copy()}>
           复制链接
