@@ -572,7 +572,7 @@ if (promoter) {
 for (const r of recstore) {
   const where = r.mode === 's3' ? `, bucket ${f(r.bucketBytes / 2 ** 20, 1)} MB` : '';
   console.log(
-    `  recording upload, ${r.mode.padEnd(8)} on ${r.kind.padEnd(8)} p50 ${f(r.p50, 2)} ms  p99 ${f(r.p99, 2)} ms  (${r.uploads} chunks); database grew ${f(r.databaseGrowthBytes / 2 ** 20, 1)} MB${where}`,
+    `  recording upload, ${r.mode.padEnd(8)} on ${r.kind.padEnd(8)} p50 ${f(r.p50, 2)} ms  p99 ${f(r.p99, 2)} ms  (${r.uploads} chunks); database ${f(r.databaseBytes / 2 ** 20, 1)} MB after the sales (grew ${f(r.databaseGrowthBytes / 2 ** 20, 1)} MB)${where}`,
   );
 }
 for (const c of crashes) {

@@ -31,6 +31,8 @@ export interface RecordingStorageFigures {
   p50: number;
   p99: number;
   databaseGrowthBytes: number;
+  /** The database's whole size once the sales are stored. */
+  databaseBytes: number;
   bucketBytes: number;
 }
 
@@ -106,7 +108,7 @@ export async function recordingStorageRun(mode: 'database' | 's3', databaseUrl?:
     await bench.db.execute(sql`checkpoint`).catch(() => undefined);
     const after = await size();
     timings.sort((a, b) => a - b);
-    return { mode, kind: bench.kind, uploads: timings.length, p50: percentile(timings, 50), p99: percentile(timings, 99), databaseGrowthBytes: after - before, bucketBytes: s3rver ? bytesUnder(folder) : 0 };
+    return { mode, kind: bench.kind, uploads: timings.length, p50: percentile(timings, 50), p99: percentile(timings, 99), databaseGrowthBytes: after - before, databaseBytes: after, bucketBytes: s3rver ? bytesUnder(folder) : 0 };
   } finally {
     await bench.close();
     await s3rver?.close();
