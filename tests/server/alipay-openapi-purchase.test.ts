@@ -132,6 +132,26 @@ describe.each(backends)('buying with alipay:openapi against the Alipay fake (%s)
     expect(insurer.issued.filter((code) => code === order.applicationFormCode)).toHaveLength(1);
   });
 
+  it('pays the order when the payer comes back to the payment page, though Alipay never notifies', async () => {
+    const { order, tradeNo } = await orderAtCashier();
+    fake.notifyMode = 'never';
+    await pressPay(tradeNo);
+    fake.notifyMode = 'prompt';
+    const asked = () => fake.requests.filter((r) => r.method === 'alipay.trade.query').length;
+    const before = asked();
+    // Seconds later the payment page polls the order: the platform is asked, once in its 5 s, and the payment applied.
+    offsetMs = 4_000;
+    try {
+      expect(await statusOf(order.orderCode)).toBe('waitInsurance');
+      expect(await statusOf(order.orderCode)).toBe('waitInsurance');
+    } finally {
+      offsetMs = 0;
+    }
+    expect(asked() - before).toBe(1);
+    await t.settled();
+    expect(insurer.issued.filter((code) => code === order.applicationFormCode)).toHaveLength(1);
+  });
+
   it('refunds a payment made for an order cancelled meanwhile, once, at Alipay’s refund endpoint', async () => {
     const { order, tradeNo } = await orderAtCashier();
     // The parent cancels while the cashier page is still open, then pays there anyway.

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { acceptCheckedSession, currentUser, uncheckedClaims } from '../http/auth-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
+import { askAboutOrderTrades } from '../payments/pending-trades.ts';
 import { dailyCode, randomToken } from '../lib/random-codes.ts';
 import { listFormViewsOfUser } from './orders-repo.ts';
 import { requireOwnForm } from './own-form.ts';
@@ -61,7 +62,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   route(orderCalls.orderDetail, async (request) => {
-    const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
+    const key = { orderCode: request.body.orderCode };
+    const user = currentUser(request);
+    const view = await requireOwnForm(db, key, user);
+    // The payment page polls this after the cashier: an unpaid order's trades are asked about (payments/pending-trades.ts).
+    if (view.status === 'toBePaid' && (await askAboutOrderTrades(deps, view.orderId, request.log))) return ok(toOrderDetail(await requireOwnForm(db, key, user)));
     return ok(toOrderDetail(view));
   });
 

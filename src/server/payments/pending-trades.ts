@@ -1,8 +1,10 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../app-deps.ts';
 import { orders, payments } from '../db/schema.ts';
 import { PeriodicJob } from '../lib/periodic-job.ts';
+import type { PaymentProvider, TradeState } from '../providers/payment/payment-provider.ts';
 import { failPendingPayment } from './payments-repo.ts';
 import { applyVerifiedPayment } from './process-notification.ts';
 
@@ -27,7 +29,7 @@ const BATCH = 50;
  * @returns how many trades were found paid
  */
 export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger): Promise<number> {
-  const askable = [...deps.payments.values()].filter((provider) => provider.queryTrade).map((provider) => provider.name);
+  const askable = askableProviders(deps);
   if (askable.length === 0) return 0;
   const now = deps.now().getTime();
   const windowStart = new Date(now - (deps.config.paymentTimeoutMinutes + 10) * 60_000);
@@ -44,22 +46,8 @@ export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger):
     if (!provider?.queryTrade) continue;
     try {
       const state = await provider.queryTrade(trade.tradeNo);
-      if (state.state === 'paid' && state.amountFen !== undefined) {
-        const outcome = await applyVerifiedPayment(
-          deps,
-          provider.name,
-          {
-            notifyId: `${provider.name}:query:${state.platformTradeNo ?? trade.tradeNo}`,
-            tradeNo: trade.tradeNo,
-            amountFen: state.amountFen,
-            status: 'SUCCESS',
-            paidAt: state.paidAt ?? deps.now(),
-          },
-          JSON.stringify({ query: state }),
-          log,
-        );
+      if (await applyIfPaid(deps, provider, trade.tradeNo, state, log)) {
         paid += 1;
-        log.info({ provider: provider.name, tradeNo: trade.tradeNo, outcome }, 'payment found by query');
         continue;
       }
       const payable = trade.orderStatus === 'toBePaid' && trade.createdAt > windowStart;
@@ -73,6 +61,67 @@ export async function syncPendingTrades(deps: SyncDeps, log: FastifyBaseLogger):
     }
   }
   return paid;
+}
+
+/** A trade the payer may have just paid is asked about at most this often from the order's page. */
+const ASK_AGAIN_MS = 5_000;
+/** The platform is given this long after the trade opened before the page asks. */
+const ASK_AFTER_MS = 3_000;
+const lastAsked = new LRUCache<string, true>({ max: 10_000, ttl: ASK_AGAIN_MS });
+
+/**
+ * The query on the payer's return: the payment page polls its order after the
+ * cashier sends the payer back, and while the order is unpaid this asks the
+ * platform about the order's pending trades on real channels (each at most
+ * once every 5 s, three seconds after it opened), applying a payment the
+ * platform reports exactly as the sweep would. So a notification that is
+ * late or never comes costs the payer seconds, not the sweep's minute. Nothing
+ * is closed from here, and a failed query is left to the sweep.
+ * @returns whether a payment was applied
+ */
+export async function askAboutOrderTrades(deps: SyncDeps, orderId: number, log: FastifyBaseLogger): Promise<boolean> {
+  const askable = askableProviders(deps);
+  if (askable.length === 0) return false;
+  const pending = await deps.db
+    .select({ tradeNo: payments.tradeNo, provider: payments.provider })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), inArray(payments.provider, askable), lt(payments.createdAt, new Date(deps.now().getTime() - ASK_AFTER_MS))));
+  let applied = false;
+  for (const trade of pending) {
+    const provider = deps.payments.get(trade.provider);
+    if (!provider?.queryTrade || lastAsked.has(trade.tradeNo)) continue;
+    lastAsked.set(trade.tradeNo, true);
+    try {
+      if (await applyIfPaid(deps, provider, trade.tradeNo, await provider.queryTrade(trade.tradeNo), log)) applied = true;
+    } catch (error) {
+      log.warn({ provider: provider.name, tradeNo: trade.tradeNo, err: error }, 'trade query on return failed');
+    }
+  }
+  return applied;
+}
+
+function askableProviders(deps: SyncDeps): string[] {
+  return [...deps.payments.values()].filter((provider) => provider.queryTrade).map((provider) => provider.name);
+}
+
+/** Applies a trade the platform reports as paid, as its notification would be (a notify id of its own). */
+async function applyIfPaid(deps: SyncDeps, provider: PaymentProvider, tradeNo: string, state: TradeState, log: FastifyBaseLogger): Promise<boolean> {
+  if (state.state !== 'paid' || state.amountFen === undefined) return false;
+  const outcome = await applyVerifiedPayment(
+    deps,
+    provider.name,
+    {
+      notifyId: `${provider.name}:query:${state.platformTradeNo ?? tradeNo}`,
+      tradeNo,
+      amountFen: state.amountFen,
+      status: 'SUCCESS',
+      paidAt: state.paidAt ?? deps.now(),
+    },
+    JSON.stringify({ query: state }),
+    log,
+  );
+  log.info({ provider: provider.name, tradeNo, outcome }, 'payment found by query');
+  return true;
 }
 
 /** Runs {@link syncPendingTrades} every `intervalMs` (started with the lifecycle's timers). */
