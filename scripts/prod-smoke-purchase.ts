@@ -151,7 +151,8 @@ async function main(): Promise<void> {
     const [first] = detail.refunds;
     if (first?.status === 'failed') throw new Error('the surrender refund failed');
     return first?.status === 'succeeded' ? first : undefined;
-  });
+    // The fakes deliver in their mixed mode: a refund notification that never comes is found by the refund job's next ask, a minute or two on.
+  }, 180);
   if (refund.amount !== wechatOrder.amount) throw new Error(`the surrender refund is ¥${refund.amount}, not the premium ¥${wechatOrder.amount}`);
   const onFake = (await (await fetch(`${setting('WECHATPAY_BASE')}/__fake/refunds`)).json()) as { amountFen: number; status: string }[];
   if (!onFake.some((r) => r.amountFen === Math.round(wechatOrder.amount * 100) && r.status === 'SUCCESS')) throw new Error(`the WeChat Pay fake has no refund of ¥${wechatOrder.amount}: ${JSON.stringify(onFake)}`);

@@ -163,7 +163,8 @@ echo "== prod-smoke: starting it on the vendor fakes ($(grep -c . "$fakes_env") 
 database_url=""
 allow_sandbox=""
 # Every provider real: the two real payment channels only (JD stays a sandbox, docs/payments.md), no ALLOW_SANDBOX.
-start_server "${fake_settings[@]}" PAYMENT_CHANNELS=wechat:v3,alipay:openapi PUBLIC_URL="$base" LIFECYCLE_INTERVAL_MS=500
+# At LOG_LEVEL=info, so that the scan below reads every line the outbound calls, callbacks and jobs write.
+start_server "${fake_settings[@]}" PAYMENT_CHANNELS=wechat:v3,alipay:openapi PUBLIC_URL="$base" LIFECYCLE_INTERVAL_MS=500 LOG_LEVEL=info
 deadline=$((SECONDS + timeout))
 until [ "$(status "$base/healthz")" = 200 ]; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited (vendor fakes)"
@@ -193,6 +194,9 @@ oauth="$(curl -s -o /dev/null -w '%{redirect_url}' "$base/oauth/wechat/authorize
 case "$oauth" in https://open.weixin.qq.com/connect/oauth2/authorize\?appid=wxfa4efa4efa4efa4e*snsapi_base*) ;; *) fail "the WeChat OAuth entry (wechat:v3) redirected to: ${oauth:0:200}" ;; esac
 # A purchase through each real channel, a surrender refunded through WeChat Pay, an agreement signed on 电子签 and read back from S3 (scripts/prod-smoke-purchase.ts).
 node --import tsx scripts/prod-smoke-purchase.ts "$base" "$fakes_env" 13900000018 || fail "the purchase on the vendor fakes"
+purchase_code="$(curl -s "$sms_origin/__fake/latest-code?phone=13900000018" | sed -n 's/.*"code":"\([0-9]\{6\}\)".*/\1/p')"
+[ -n "$purchase_code" ] || fail "the Aliyun SMS fake received no code for the purchase's log-in"
+grep -qw "$purchase_code" "$work/server.log" && fail "the purchase's SMS code reached the server log"
 # The day's trade bills of both platforms against the payments and refunds: no difference (exit 0), run by the
 # operators' command of the production install once the server has stopped (PGlite keeps one process).
 kill "$server_pid"

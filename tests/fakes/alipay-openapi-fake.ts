@@ -36,8 +36,9 @@ import iconv from 'iconv-lite';
 import { canonicalParams } from '../../src/server/providers/payment/signing.ts';
 import { readBody } from './http-body.ts';
 
-/** How the fake delivers the asynchronous notification of a trade. */
-export type NotifyMode = 'prompt' | 'late' | 'twice' | 'out-of-order' | 'never';
+import { deliveryOf, type NotifyMode } from './notify-mode.ts';
+
+export type { NotifyMode };
 
 export interface AlipayFakeOptions {
   /** Public-key mode (default) or certificate mode. */
@@ -367,7 +368,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
 
   /** A notification of the trade's new state, sent the way {@link NotifyMode} says. */
   function notify(trade: FakeTrade, fields: Record<string, string>): void {
-    switch (fake.notifyMode) {
+    switch (deliveryOf(fake.notifyMode)) {
       case 'never':
         return;
       case 'late':

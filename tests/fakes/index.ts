@@ -37,15 +37,15 @@ export const FAKES: readonly FakeDescriptor[] = [
   {
     name: 'Alipay OpenAPI gateway (payments)',
     async start() {
-      const fake = await startAlipayFake({ notifyMode: 'twice' });
-      return { env: { PAYMENT_CHANNELS: 'sandbox,wechat:v3,alipay:openapi,jd', ...fake.env() }, close: fake.close };
+      const fake = await startAlipayFake({ notifyMode: 'mixed' });
+      return { env: { PAYMENT_CHANNELS: 'wechat:v3,alipay:openapi', ...fake.env() }, close: fake.close };
     },
   },
   {
     name: 'WeChat Pay API v3 (payments)',
     async start() {
       // Public-key mode; the OAuth code exchange is the official account fake's (WECHAT_MP_* below).
-      const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'twice', refundSettleMs: 1000 });
+      const fake = await startWechatPayFake({ appId: WECHAT_MP_APPID, notifyMode: 'mixed', refundSettleMs: 1000 });
       return { env: fake.env(), close: fake.close };
     },
   },

@@ -31,7 +31,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aesGcmEncrypt, rsaSign } from '../../src/server/providers/payment/signing.ts';
 
-export type NotifyMode = 'prompt' | 'late' | 'twice' | 'out-of-order' | 'never';
+import { deliveryOf, type NotifyMode } from './notify-mode.ts';
+
+export type { NotifyMode };
 
 export interface WechatPayFakeOptions {
   keyMode?: 'public-key' | 'certificate';
@@ -275,7 +277,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
   const notify = (kind: 'payment' | 'refund', key: string, url: string, make: (eventId: string) => { body: string; headers: Record<string, string> }) => {
     const eventId = `EV-${randomBytes(8).toString('hex')}`;
     const send = () => deliver(kind, key, url, () => make(eventId), eventId);
-    switch (fake.notifyMode) {
+    switch (deliveryOf(fake.notifyMode)) {
       case 'never':
         return;
       case 'late':
