@@ -33,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
+import { parseShanghai } from '../../src/engine/time/shanghai-time.ts';
 import { canonicalParams } from '../../src/server/providers/payment/signing.ts';
 import { readBody } from './http-body.ts';
 
@@ -77,6 +78,8 @@ export interface FakeTrade {
   notifyUrl: string | undefined;
   returnUrl: string | undefined;
   createdAt: Date;
+  /** `time_expire` (Beijing time): an unpaid trade is closed by Alipay then. */
+  expiresAt?: Date;
   paidAt?: Date;
   refundedFen: number;
   refunds: Map<string, { amountFen: number; at: Date }>;
@@ -407,6 +410,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
   function payTrade(outTradeNo: string): FakeTrade {
     const trade = trades.get(outTradeNo);
     if (!trade) throw new Error(`no trade ${outTradeNo} (open the cashier first)`);
+    expire(trade);
     if (trade.status !== 'WAIT_BUYER_PAY') return trade;
     trade.status = 'TRADE_SUCCESS';
     trade.paidAt = new Date();
@@ -418,6 +422,8 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '';
     const totalFen = fenOf(biz.total_amount);
     if (!outTradeNo || totalFen === null || totalFen <= 0 || typeof biz.subject !== 'string' || biz.product_code !== 'QUICK_WAP_WAY') return 'isv.missing-required-arguments';
+    const expiresAt = biz.time_expire === undefined ? undefined : typeof biz.time_expire === 'string' ? parseShanghai(biz.time_expire) : null;
+    if (expiresAt === null) return 'isv.invalid-parameter';
     const existing = trades.get(outTradeNo);
     if (existing) return existing.totalFen === totalFen ? existing : 'ACQ.CONTEXT_INCONSISTENT';
     tradeSeq += 1;
@@ -430,6 +436,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
       notifyUrl: params.notify_url,
       returnUrl: params.return_url,
       createdAt: new Date(),
+      ...(expiresAt ? { expiresAt } : {}),
       refundedFen: 0,
       refunds: new Map(),
     };
@@ -437,7 +444,13 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
     return trade;
   }
 
+  /** Alipay closes an unpaid trade at its time_expire. */
+  function expire(trade: FakeTrade): void {
+    if (trade.status === 'WAIT_BUYER_PAY' && trade.expiresAt && Date.now() >= trade.expiresAt.getTime()) trade.status = 'TRADE_CLOSED';
+  }
+
   function tradeNode(trade: FakeTrade): Record<string, unknown> {
+    expire(trade);
     return {
       code: '10000',
       msg: 'Success',
@@ -551,6 +564,7 @@ export async function startAlipayFake(options: AlipayFakeOptions = {}): Promise<
   // ---------------------------------------------------------------- the cashier
 
   function cashierPage(trade: FakeTrade): string {
+    expire(trade);
     const state = trade.status === 'WAIT_BUYER_PAY' ? '' : `<p class="state">${trade.status === 'TRADE_CLOSED' ? '交易已关闭' : '交易已支付'}</p>`;
     const button =
       trade.status === 'WAIT_BUYER_PAY'

@@ -35,6 +35,9 @@ import { deliveryOf, type NotifyMode } from './notify-mode.ts';
 
 export type { NotifyMode };
 
+/** WeChat's time format: 2018-06-08T10:34:56+08:00. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
+
 export interface WechatPayFakeOptions {
   keyMode?: 'public-key' | 'certificate';
   dir?: string;
@@ -60,6 +63,8 @@ export interface FakeTrade {
   description: string;
   openid: string | undefined;
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
+  /** `time_expire`: an unpaid trade is closed by WeChat then. */
+  expiresAt?: Date;
   notifyUrl: string;
   paidAt?: Date;
   refundedFen: number;
@@ -216,6 +221,11 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     return { body, headers: { 'content-type': 'application/json', ...signHeaders(body, o.forge ? stranger.privateKey : platform.privateKey, o.skewS ?? 0) } };
   };
 
+  /** WeChat closes an unpaid trade at its time_expire. */
+  const expire = (trade: FakeTrade) => {
+    if (trade.state === 'NOTPAY' && trade.expiresAt && fake.now() >= trade.expiresAt) trade.state = 'CLOSED';
+  };
+
   const transactionOf = (trade: FakeTrade) => ({
     appid: appId,
     mchid: mchId,
@@ -367,6 +377,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     }
     if (request.method === 'POST' && url.pathname === '/pay/h5/confirm') {
       const trade = [...trades.values()].find((t) => t.prepayId === url.searchParams.get('prepay_id'));
+      if (trade) expire(trade);
       if (trade && trade.state === 'NOTPAY') fake.pay(trade.outTradeNo);
       response.writeHead(303, { location: url.searchParams.get('redirect_url') || '/' });
       return response.end();
@@ -408,7 +419,9 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
       }
       if (h5 && typeof (json.scene_info as { payer_client_ip?: unknown } | undefined)?.payer_client_ip !== 'string') return error(400, 'PARAM_ERROR', '缺少参数scene_info');
       if (!h5 && typeof openid !== 'string') return error(400, 'PARAM_ERROR', '缺少参数payer.openid');
+      if (json.time_expire !== undefined && !(typeof json.time_expire === 'string' && RFC3339.test(json.time_expire))) return error(400, 'PARAM_ERROR', '输入源“/body/time_expire”映射到值字段“交易结束时间”字符串规则校验失败');
       const existing = trades.get(outTradeNo);
+      if (existing) expire(existing);
       if (existing) {
         if (existing.state === 'SUCCESS' || existing.state === 'REFUND') return error(400, 'ORDERPAID', '该订单已支付');
         if (existing.state === 'CLOSED') return error(400, 'ORDER_CLOSED', '订单已关闭');
@@ -423,6 +436,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
         description: json.description,
         openid: typeof openid === 'string' ? openid : undefined,
         state: 'NOTPAY',
+        ...(typeof json.time_expire === 'string' ? { expiresAt: new Date(json.time_expire) } : {}),
         notifyUrl: json.notify_url,
         refundedFen: 0,
       };
@@ -432,6 +446,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     const byNo = url.pathname.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/);
     if (byNo) {
       const trade = trades.get(decodeURIComponent(byNo[1]!));
+      if (trade) expire(trade);
       if (byNo[2] && request.method === 'POST') {
         if (json.mchid !== mchId) return error(400, 'PARAM_ERROR', '缺少参数mchid');
         if (!trade) return error(404, 'ORDER_NOT_EXIST', '订单不存在');
@@ -560,6 +575,7 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     pay(outTradeNo) {
       const trade = trades.get(outTradeNo);
       if (!trade) throw new Error(`no trade ${outTradeNo}`);
+      expire(trade);
       if (trade.state !== 'NOTPAY') throw new Error(`trade ${outTradeNo} is ${trade.state}`);
       trade.state = 'SUCCESS';
       trade.paidAt = fake.now();

@@ -154,9 +154,12 @@ describe.each(backends)('buying with alipay:openapi against the Alipay fake (%s)
 
   it('refunds a payment made for an order cancelled meanwhile, once, at Alipay’s refund endpoint', async () => {
     const { order, tradeNo } = await orderAtCashier();
-    // The parent cancels while the cashier page is still open, then pays there anyway.
-    expectOk(await call(t.app, { method: 'POST', url: policyCalls.cancelOrder.path, token: session.token, payload: { orderCode: order.orderCode } }));
+    // The parent pays on the cashier page as the order is cancelled: Alipay's notification comes after the cancel.
+    fake.notifyMode = 'late';
+    fake.lateMs = 500;
     await pressPay(tradeNo);
+    fake.notifyMode = 'prompt';
+    expectOk(await call(t.app, { method: 'POST', url: policyCalls.cancelOrder.path, token: session.token, payload: { orderCode: order.orderCode } }));
     await fake.settled();
     await t.settled();
     const refundOf = async () => (await t.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderIdOf(order.orderCode))!)))[0];

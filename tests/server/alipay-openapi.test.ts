@@ -160,6 +160,19 @@ describe.each(['public-key', 'certificate'] as const)('Alipay adapter against th
     await expect(provider.closeTrade(paid.tradeNo)).rejects.toMatchObject({ vendorCode: 'ACQ.TRADE_STATUS_ERROR', retryable: false });
   });
 
+  it('sends the payment deadline as time_expire (Beijing time): Alipay closes the unpaid trade then', async () => {
+    const tradeNo = newTradeNo();
+    const expiresAt = new Date(Math.ceil((Date.now() + 1_200) / 1000) * 1000);
+    const { payUrl } = await provider.createTrade({ tradeNo, amountFen: 100, subject: '学平险', returnUrl: 'https://insure.example.com/', expiresAt });
+    const biz = JSON.parse(new URL(payUrl).searchParams.get('biz_content') ?? '{}') as { time_expire?: string };
+    const wall = new Date(expiresAt.getTime() + 8 * 3_600_000).toISOString();
+    expect(biz.time_expire).toBe(`${wall.slice(0, 10)} ${wall.slice(11, 19)}`);
+    expect(await (await fetch(payUrl)).text()).toContain('确认支付');
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
+    expect((await provider.queryTrade(tradeNo)).state).toBe('closed');
+    expect(fake.pay(tradeNo).status).toBe('TRADE_CLOSED');
+  });
+
   it('refunds once per out_request_no, however often it is sent, and the refund query confirms it', async () => {
     const { tradeNo } = await openCashier(20_000);
     fake.notifyMode = 'never';

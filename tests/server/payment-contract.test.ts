@@ -244,10 +244,17 @@ describe.each(backends)('the payment channel contract (%s)', (backend) => {
       expect(await statusOf(order.orderCode)).toBe('toBePaid');
     });
 
-    it('records money that arrives after the order was cancelled as a late payment, and refunds it', async () => {
+    it.runIf(driver.real)('closes the trade on the platform when the parent cancels the unpaid order', async () => {
       const { order, trade } = await openOrder();
       expectOk(await call(t.app, { method: 'POST', url: policyCalls.cancelOrder.path, token: session.token, payload: { orderCode: order.orderCode } }));
+      expect(driver.closed!(trade.tradeNo)).toBe(true);
+    });
+
+    it('records money that arrives after the order was cancelled as a late payment, and refunds it', async () => {
+      const { order, trade } = await openOrder();
+      // Paid on the platform as the parent cancels: the trade can no longer be closed, its notification comes after.
       await driver.pay(trade.tradeNo);
+      expectOk(await call(t.app, { method: 'POST', url: policyCalls.cancelOrder.path, token: session.token, payload: { orderCode: order.orderCode } }));
       expect((await post(await driver.notification(t, trade, 'genuine'))).acknowledged).toBe(true);
       await t.settled();
       expect(await statusOf(order.orderCode)).toBe('cancel');

@@ -195,6 +195,17 @@ describe.each(['public-key', 'certificate'] as const)('the wechat:v3 adapter aga
     await expect(provider.closeTrade(paid)).rejects.toMatchObject({ vendorCode: 'ORDERPAID' });
   });
 
+  it('sends the payment deadline as time_expire (RFC 3339, +08:00): WeChat closes the unpaid trade then', async () => {
+    const tradeNo = `TRX${keyMode.length}1`;
+    const expiresAt = new Date(Math.ceil((Date.now() + 1_200) / 1000) * 1000);
+    await provider.createTrade({ ...input(tradeNo), expiresAt });
+    expect(fake.trades.get(tradeNo)!.expiresAt?.getTime()).toBe(expiresAt.getTime());
+    expect((await provider.queryTrade(tradeNo)).state).toBe('unpaid');
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
+    expect((await provider.queryTrade(tradeNo)).state).toBe('closed');
+    expect(() => fake.pay(tradeNo)).toThrow(/CLOSED/);
+  });
+
   it('refunds once per refund number, confirms by query and by the refund notification; refusals keep WeChat’s words', async () => {
     const tradeNo = `TRR${keyMode.length}1`;
     await provider.createTrade(input(tradeNo));

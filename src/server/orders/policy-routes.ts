@@ -12,6 +12,7 @@ import { currentUser } from '../http/auth-guard.ts';
 import { ok, rejected } from '../http/envelope.ts';
 import { routesOf } from '../http/route.ts';
 import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
+import { closeOrderTrades } from '../payments/pending-trades.ts';
 import { listRefundsOfOrder } from '../payments/refunds-repo.ts';
 import { registerDraftRoutes } from './draft-routes.ts';
 import { applyTransition, listStatusEvents, markOrderDeleted } from './lifecycle-repo.ts';
@@ -78,6 +79,7 @@ function registerPolicyListRoutes(app: FastifyInstance, deps: AppDeps): void {
     const view = await requireOwnForm(db, { orderCode: request.body.orderCode }, currentUser(request));
     const result = await applyTransition(db, { orderId: view.orderId, event: 'cancel', at: deps.now(), actor: 'user' });
     if (!result.ok) throw rejected(result.message);
+    await closeOrderTrades(deps, view.orderId, request.log);
     return ok({ orderCode: view.orderCode, status: result.to, statusName: POLICY_STATUS_NAMES[result.to] }, '订单已取消');
   });
 

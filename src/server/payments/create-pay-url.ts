@@ -67,7 +67,14 @@ export async function openTrade(deps: PayDeps, user: AuthUser, key: FormKey, pro
     await insertPayment(deps.db, { ...trade, orderId: view.orderId, provider: provider.name, createdAt: now });
   }
   const create = () =>
-    provider.createTrade({ tradeNo: trade.tradeNo, amountFen: trade.amountFen, subject: trade.subject, returnUrl: trade.returnUrl, ...(payer ? { payer } : {}) });
+    provider.createTrade({
+      tradeNo: trade.tradeNo,
+      amountFen: trade.amountFen,
+      subject: trade.subject,
+      returnUrl: trade.returnUrl,
+      ...(payer ? { payer } : {}),
+      ...(view.payDeadline ? { expiresAt: view.payDeadline } : {}),
+    });
   let created: Awaited<ReturnType<PaymentProvider['createTrade']>>;
   try {
     created = await create();

@@ -100,6 +100,29 @@ export async function askAboutOrderTrades(deps: SyncDeps, orderId: number, log: 
   return applied;
 }
 
+/**
+ * Closes on the platform the pending trades of an order the parent has just
+ * cancelled, so that its cashier page can no longer take money. A trade that
+ * cannot be closed (paid meanwhile, or the platform unreachable) is left to the
+ * sweep: its money then becomes a late payment with its refund.
+ */
+export async function closeOrderTrades(deps: SyncDeps, orderId: number, log: FastifyBaseLogger): Promise<void> {
+  const closable = [...deps.payments.values()].filter((provider) => provider.closeTrade).map((provider) => provider.name);
+  if (closable.length === 0) return;
+  const pending = await deps.db
+    .select({ id: payments.id, tradeNo: payments.tradeNo, provider: payments.provider })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), inArray(payments.provider, closable)));
+  for (const trade of pending) {
+    try {
+      await deps.payments.get(trade.provider)?.closeTrade?.(trade.tradeNo);
+      await failPendingPayment(deps.db, trade.id);
+    } catch (error) {
+      log.warn({ provider: trade.provider, tradeNo: trade.tradeNo, err: error }, 'trade close on cancel failed');
+    }
+  }
+}
+
 function askableProviders(deps: SyncDeps): string[] {
   return [...deps.payments.values()].filter((provider) => provider.queryTrade).map((provider) => provider.name);
 }

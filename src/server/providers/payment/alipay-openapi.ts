@@ -15,7 +15,7 @@
  *   by the notify route once the payment is applied.
  */
 import { AlipaySdk, type AlipaySdkCommonResult, type AlipaySdkConfig } from 'alipay-sdk';
-import { parseShanghai } from '../../../engine/time/shanghai-time.ts';
+import { formatShanghai, parseShanghai } from '../../../engine/time/shanghai-time.ts';
 import { OutboundError, type CallOut } from '../outbound.ts';
 import { readAlipaySettings, type AlipaySettings } from './alipay-settings.ts';
 import { parseAlipayTradeBill } from './bill-files.ts';
@@ -133,6 +133,7 @@ export class AlipayOpenApiProvider implements PaymentProvider {
         subject: input.subject.slice(0, 256),
         product_code: 'QUICK_WAP_WAY',
         quit_url: input.returnUrl,
+        ...(input.expiresAt ? { time_expire: formatShanghai(input.expiresAt) } : {}),
       },
       returnUrl: input.returnUrl,
       notifyUrl: this.options.notifyUrl,

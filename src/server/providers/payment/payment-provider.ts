@@ -8,6 +8,8 @@ export interface CreateTradeInput {
   returnUrl: string;
   /** Who pays and from where, for channels that need it (WeChat JSAPI: the payer's openid; H5: the client's IP). */
   payer?: { openid?: string; clientIp?: string };
+  /** The order's payment deadline: real channels close the trade on the platform then (WeChat `time_expire`, Alipay `time_expire`). */
+  expiresAt?: Date;
 }
 
 /** What the platform says of a trade when asked (the query path, when a notification is late or never comes). */

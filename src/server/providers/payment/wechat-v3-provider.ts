@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { WECHAT_OAUTH_URL } from '../../../contract/payment.ts';
+import { formatShanghaiRfc3339 } from '../../../engine/time/shanghai-time.ts';
 import { isSameOriginTarget } from '../../lib/safe-redirect.ts';
 import { OutboundError, type CallOut } from '../outbound.ts';
 import { definePaymentChannel, type SandboxPageContext } from './payment-channel.ts';
@@ -152,6 +153,7 @@ export class WechatV3Provider implements PaymentProvider {
       out_trade_no: input.tradeNo,
       notify_url: this.options.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
+      ...(input.expiresAt ? { time_expire: formatShanghaiRfc3339(input.expiresAt) } : {}),
     };
     if (input.payer?.openid) {
       const answer = await this.client.send('transactions.jsapi', 'POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: input.payer.openid } }, true);
