@@ -123,6 +123,12 @@ export interface WechatPayFake {
   refundNotification(outRefundNo: string, options?: NotificationOptions): { body: string; headers: Record<string, string> };
   /** A merchant private key file of someone else. */
   writeStrangerKey(): string;
+  /**
+   * Certificate mode: WeChat issues a new platform certificate and signs with
+   * it from now on; /v3/certificates serves the new one beside the old, as
+   * during WeChat's rotation. Returns the new serial.
+   */
+  rotateCertificate(): string;
   flush(): void;
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -164,13 +170,15 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
   const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
   const merchantPublic: KeyObject = createPublicKey(merchant.publicKey);
   const apiV3Key = randomBytes(24).toString('base64url');
-  const platform =
+  let platform =
     keyMode === 'public-key'
       ? { ...rsaPair(), serial: `PUB_KEY_ID_0119${String(Date.now()).padStart(22, '0')}`, pem: undefined as string | undefined }
       : (() => {
           const cert = platformCertificate(dir);
           return { privateKey: cert.privateKey, publicKey: '', serial: cert.serial, pem: cert.pem as string | undefined };
         })();
+  /** Certificates still served after a rotation. */
+  const retired: { serial: string; pem: string }[] = [];
   const stranger = rsaPair();
   writeFileSync(join(dir, 'apiclient_key.pem'), merchant.privateKey);
   writeFileSync(join(dir, 'apiv3.key'), apiV3Key);
@@ -496,17 +504,18 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     }
     if (request.method === 'GET' && url.pathname === '/v3/certificates') {
       if (!platform.pem) return error(404, 'RESOURCE_NOT_EXISTS', '无可用的平台证书');
-      const nonce = randomBytes(6).toString('hex');
-      const cert = new X509Certificate(platform.pem);
+      const served = [{ serial: platform.serial, pem: platform.pem }, ...retired];
       return send(200, {
-        data: [
-          {
-            serial_no: platform.serial,
+        data: served.map(({ serial, pem }) => {
+          const nonce = randomBytes(6).toString('hex');
+          const cert = new X509Certificate(pem);
+          return {
+            serial_no: serial,
             effective_time: rfc3339(new Date(cert.validFrom)),
             expire_time: rfc3339(new Date(cert.validTo)),
-            encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data: 'certificate', ciphertext: aesGcmEncrypt(apiV3Key, nonce, 'certificate', platform.pem) },
-          },
-        ],
+            encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data: 'certificate', ciphertext: aesGcmEncrypt(apiV3Key, nonce, 'certificate', pem) },
+          };
+        }),
       });
     }
     if (request.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
@@ -572,6 +581,13 @@ export async function startWechatPayFake(options: WechatPayFakeOptions = {}): Pr
     notifyMode: options.notifyMode ?? 'prompt',
     lateMs: options.lateMs ?? 1500,
     balanceFen: options.balanceFen ?? Number.MAX_SAFE_INTEGER,
+    rotateCertificate() {
+      if (!platform.pem) throw new Error('only certificate mode rotates certificates');
+      retired.unshift({ serial: platform.serial, pem: platform.pem });
+      const cert = platformCertificate(mkdtempSync(join(tmpdir(), 'wechatpay-rotated-')));
+      platform = { privateKey: cert.privateKey, publicKey: '', serial: cert.serial, pem: cert.pem };
+      return cert.serial;
+    },
     pay(outTradeNo) {
       const trade = trades.get(outTradeNo);
       if (!trade) throw new Error(`no trade ${outTradeNo}`);

@@ -282,3 +282,43 @@ describe.each(['public-key', 'certificate'] as const)('the wechat:v3 adapter aga
     expect(provider.answer({ ok: false, httpStatus: 401, message: '验签失败' })).toEqual({ status: 401, contentType: 'application/json', body: '{"code":"FAIL","message":"验签失败"}' });
   });
 });
+
+describe('platform certificates rotated by WeChat (certificate mode)', () => {
+  let fake: WechatPayFake;
+  let shiftMs = 0;
+
+  beforeAll(async () => {
+    fake = await startWechatPayFake({ keyMode: 'certificate', notifyMode: 'never' });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('downloads the new certificate on an unknown serial (at most once a minute) and verifies answers and notifications signed with it', async () => {
+    const { settings } = readWechatPaySettings({ ...fake.env(), ...MP });
+    const provider = new WechatV3Provider({
+      settings: settings!,
+      notifyUrl: 'http://127.0.0.1:9/notify',
+      callOut: createCallOut({ log: quiet, initialDelayMs: 5, breakerThreshold: 50 }),
+      now: () => new Date(Date.now() + shiftMs),
+    });
+    const downloads = () => fake.requests.filter((r) => r.call === 'GET /v3/certificates').length;
+    const trade = { amountFen: 100, subject: '学平险', returnUrl: 'https://insure.example.com/', payer: { clientIp: '203.0.113.7' } };
+    await provider.createTrade({ ...trade, tradeNo: 'TRROT1' });
+    expect(downloads()).toBe(1);
+    const rotated = fake.rotateCertificate();
+    // Within the minute after a download the new serial is not trusted, and not fetched again.
+    await expect(provider.queryTrade('TRROT1')).rejects.toThrow(OutboundError);
+    expect(downloads()).toBe(1);
+    shiftMs = 61_000;
+    expect((await provider.queryTrade('TRROT1')).state).toBe('unpaid');
+    expect(downloads()).toBe(2);
+    fake.pay('TRROT1');
+    const posted = fake.paymentNotification('TRROT1');
+    expect(posted.headers['wechatpay-serial']).toBe(rotated);
+    expect(await provider.verifyNotification(posted.body, posted.headers)).toMatchObject({ tradeNo: 'TRROT1', status: 'SUCCESS' });
+    // The answers keep verifying with the new certificate without another download.
+    expect((await provider.queryTrade('TRROT1')).state).toBe('paid');
+    expect(downloads()).toBe(2);
+  });
+});
