@@ -11,7 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AgreementBody, VerifyCardQuery } from '../../src/contract/contracts.ts';
 import { POLICY_STATUSES } from '../../src/contract/policy-status.ts';
+import { ID_CARD_SHAPE_SOURCE } from '../../src/engine/rules/patterns.ts';
 import { codeLinesMatching } from './source-lines.ts';
 
 /** A line a fact's pattern finds that is no copy of the fact: its file, a piece of its text, and why it may stay. */
@@ -65,8 +67,24 @@ describe('facts written in one place', () => {
 
   it('the rating codes are written only in ratings.ts', () => {
     // A code 00-02 on a line that speaks of a rating node or a business type.
-    const ratingCode = /\b(commentNode|bizType|CommentNode|BizType|node)\b.*'0[0-2]'|'0[0-2]'.*\b(commentNode|bizType|CommentNode|BizType)\b/;
+    const ratingCode = /\b(commentNode|bizType|CommentNode|BizType|node|ratingStatus|rating)\b.*'0[0-2]'|'0[0-2]'.*\b(commentNode|bizType|CommentNode|BizType)\b/;
     expect(copies(ratingCode, 'src/engine/ratings/ratings.ts')).toEqual([]);
+  });
+
+  it('the shapes of an ID number and of a name are written only in patterns.ts', () => {
+    // Seventeen digits then a check character, as a RegExp or as JSON-schema text.
+    expect(copies(/\\d\{17\}|\[0-9\]\{17\}/, 'src/engine/rules/patterns.ts', [
+      { file: 'src/engine/rules/text-masking.ts', text: '(?<![0-9A-Za-z])', reason: 'finds ID numbers inside free text to mask them (no anchors), not the rule of a field' },
+      { file: 'src/contract/contracts.ts', text: "pattern: '^[0-9]{17}[0-9Xx]$'", reason: 'the bodies’ shape as text, so that the contract imports no rule into the web’s chunks; held equal to ID_CARD_SHAPE_SOURCE below' },
+      { file: 'src/web/features/contracts/screens/contract/sign-view.tsx', text: '/^[0-9]{17}[0-9Xx]$/', reason: 'the form’s first filter, as the contract writes it; the server’s rule decides' },
+      { file: 'src/engine/rules/id-card.ts', text: '/^\\d{17}$/.test(first17)', reason: 'the check digit is computed over exactly the first 17 digits, not a whole number’s shape' },
+    ])).toEqual([]);
+    // A character class of Chinese characters with the middle dot: a name rule.
+    expect(copies(/\\{1,2}u4e00-\\{1,2}u9fa5(·|\\{1,2}u00b7)/, 'src/engine/rules/patterns.ts', [
+      { file: 'src/contract/contracts.ts', text: "pattern: '^[\\\\u4e00-\\\\u9fa5·A-Za-z ]+$'", reason: 'a first filter of the body as text (no rule imported into the web’s chunks); validateName decides on the server' },
+    ])).toEqual([]);
+    expect(AgreementBody.properties.insuredIdNo.pattern).toBe(ID_CARD_SHAPE_SOURCE);
+    expect(VerifyCardQuery.properties.cardNo.pattern).toBe(ID_CARD_SHAPE_SOURCE);
   });
 
   it('no status group is written as comparisons outside the lifecycle module', () => {

@@ -14,6 +14,7 @@ import {
   MSG_ID_LENGTH_INSURED,
   MSG_ID_LENGTH_WARD,
 } from './messages';
+import { ID_CARD_SHAPE } from './patterns.ts';
 import { isProvincePrefix } from './regions';
 import { shanghaiDate, shanghaiWall } from '../time/shanghai-time.ts';
 
@@ -134,7 +135,7 @@ export function ageInFullYears(birthday: string, on: Date): number {
  * @param now reference date for the future-date check and the age (default: current time)
  */
 export function parseIdCard(id: string, now: Date = new Date()): IdCardResult {
-  if (!/^\d{17}[\dXx]$/.test(id)) return { ok: false, reason: 'length' };
+  if (!ID_CARD_SHAPE.test(id)) return { ok: false, reason: 'length' };
   const normalised = id.toUpperCase();
   const fail = { ok: false, reason: 'checksum' } as const;
 

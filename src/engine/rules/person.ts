@@ -14,10 +14,10 @@
  */
 import { ID_TYPE_ID_CARD } from './enums.ts';
 import { ageInFullYears, parseIdCard } from './id-card.ts';
+import { ID_CARD_SHAPE as MAINLAND_SHAPE } from './patterns.ts';
 import { MSG_BIRTHDAY_FUTURE, MSG_BIRTHDAY_INVALID } from './messages.ts';
 import { shanghaiDate } from '../time/shanghai-time.ts';
 
-const MAINLAND_SHAPE = /^\d{17}[\dXx]$/;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Earliest birth year accepted, as for ID numbers. */
 const MIN_YEAR = 1900;

@@ -17,6 +17,7 @@ import {
   MSG_REQUIRED,
 } from './messages';
 import { hasHiddenFormatCharacters } from './hidden-format';
+import { CN, DOT, LETTER, NAME_LATIN_OR_CHINESE_SOURCE } from './patterns.ts';
 import { isMobilePhone } from './phone';
 
 /** A value coming from a form field. */
@@ -26,18 +27,13 @@ const HK_MO_TW_CARD = /^[A-Za-z](?:\d{8}|\d{10})$/;
 /** ID types checked as Hong Kong / Macau / Taiwan cards: F HK/Macau permit, H home-return permit, E Taiwan permit. */
 export const HK_MO_TW_TYPES: ReadonlySet<string> = new Set(['F', 'H', 'E']);
 
-/** Chinese characters (CJK Unified Ideographs basic block, as in the spec) and Latin letters. */
-const CN = '\\u4e00-\\u9fa5';
-const LETTER = 'A-Za-z';
-/** Middle dots used in transliterated names: U+00B7 · and U+2022 •. */
-const DOT = '\\u00b7\\u2022';
 
 /** Runs of Chinese/letters separated by single middle dots (no dot at either end). */
 const NAME_STANDARD = new RegExp(`^[${CN}${LETTER}]+(?:[${DOT}][${CN}${LETTER}]+)*$`);
 /** Runs of Chinese separated by single middle dots. */
 const NAME_CHINESE_ONLY = new RegExp(`^[${CN}]+(?:[${DOT}][${CN}]+)*$`);
 /** Chinese, letters, spaces and middle dots; must start and end with Chinese or a letter. */
-const NAME_LATIN_OR_CHINESE = new RegExp(`^[${CN}${LETTER}](?:[${CN}${LETTER} ${DOT}]*[${CN}${LETTER}])?$`);
+const NAME_LATIN_OR_CHINESE = new RegExp(NAME_LATIN_OR_CHINESE_SOURCE);
 
 /** local@domain.tld; no leading, trailing or doubled dots; TLD of 2+ letters. */
 const EMAIL =

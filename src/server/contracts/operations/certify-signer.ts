@@ -1,4 +1,4 @@
-import { maskName } from '../../../engine/rules/index.ts';
+import { maskName, parseIdCard, validateName } from '../../../engine/rules/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { rejected } from '../../http/envelope.ts';
 import { sniffImage } from '../../lib/sniff-image.ts';
@@ -17,8 +17,9 @@ export async function certifySigner(deps: AppDeps, userId: string, form: Certify
   const { fields, photo, truncated } = form;
   const name = fields.name ?? '';
   const idNo = (fields.idNo ?? '').toUpperCase();
-  if (!/^[\u4e00-\u9fa5·]{2,20}$/.test(name)) throw rejected('请输入正确的姓名');
-  if (!/^[0-9]{17}[0-9X]$/.test(idNo)) throw rejected('请输入正确的身份证号码');
+  const nameProblem = validateName(name, 'chineseOnly');
+  if (nameProblem) throw rejected(nameProblem);
+  if (!parseIdCard(idNo).ok) throw rejected('请输入正确的身份证号码');
   if (truncated) throw rejected('证件照片不能超过2MB，请压缩后重新上传');
   if (!photo || photo.length === 0) throw rejected('请上传身份证人像面照片');
   const contentType = sniffImage(photo);

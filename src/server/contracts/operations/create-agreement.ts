@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_MANAGER, type AgreementBody } from '../../../contract/contracts.ts';
-import { validateSchoolNameText } from '../../../engine/rules/index.ts';
+import { validateName, validateSchoolNameText } from '../../../engine/rules/index.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { getUserById } from '../../auth/users-repo.ts';
 import { findManifest } from '../../catalogue/manifest-store.ts';
@@ -29,6 +29,8 @@ export async function createAgreement(deps: AppDeps, userId: string, body: Agree
   // The school name goes into the agreement's text: no control that would reorder or hide part of it.
   const schoolProblem = validateSchoolNameText(body.schoolName);
   if (schoolProblem) throw rejected(schoolProblem);
+  const nameProblem = validateName(body.insuredName.trim());
+  if (nameProblem) throw rejected(nameProblem);
   const signer = await getSigner(deps.db, userId);
   if (!signer) throw rejected('请先完成签署人实名认证');
   const insuredIdNo = body.insuredIdNo.toUpperCase();

@@ -87,7 +87,7 @@ function PolicyDetail({ title, applicationFormCode }: { title: string; applicati
   const loaded = query.data;
   const orderCode = loaded?.detail.orderCode ?? '';
   const rateable = loaded !== undefined && RATEABLE_STATUSES.includes(loaded.detail.status);
-  const ratingStatus = queries.ratingStatus(loaded?.detail.productCode ?? '', '00', '00', orderCode);
+  const ratingStatus = queries.ratingStatus(loaded?.detail.productCode ?? '', COMMENT_NODE.policy, BIZ_TYPE.order, orderCode);
   const { data: rated } = useAppQuery({ ...ratingStatus, enabled: rateable && orderCode !== '' });
 
   if (!loaded) {
