@@ -589,6 +589,23 @@ export const lintPersons: Lint = (file, m) => {
         hint: `a youngest age in days goes with "ageBetween": [0, ${range[1]}]; for ${range[0]}周岁 and older take "minAgeDays" out`,
       });
     }
+    const months = m.insure[who]?.minAgeMonths;
+    if (months !== undefined && range && range[0] > 0) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeMonths`,
+        message: `minAgeMonths ${months} (出生满${months}个月) beside a youngest age of ${range[0]}周岁 in ageBetween`,
+        hint: `a youngest age in months goes with "ageBetween": [0, ${range[1]}]; for ${range[0]}周岁 and older take "minAgeMonths" out`,
+      });
+    }
+    if (months !== undefined && days !== undefined) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeMonths`,
+        message: `both minAgeDays ${days} (出生满${days}天) and minAgeMonths ${months} (出生满${months}个月): a person has one youngest age`,
+        hint: `keep the one the clauses write and take the other out of /insure/${who}`,
+      });
+    }
   }
   for (const { shown, rule, at } of ageTextPeople(m)) {
     if (!rule?.ageBetween) {
