@@ -51,17 +51,52 @@ const problems = [
   ...products.problems,
   ...markets.problems,
   ...checkCatalogue(readable(products.files), readable(markets.files), reservedRoutes(), registries),
-  ...missingImages(readable(products.files)),
+  ...missingImages(readable(products.files), readable(markets.files), registries.insurers),
 ];
 
-/** Images a manifest names (the banner illustration) that public/ does not have: the page would show a broken image. */
-function missingImages(files: readonly { file: string; data: unknown }[]): ManifestProblem[] {
+/**
+ * Images the manifests name that public/ does not have (the page would show a
+ * broken image): a product's banner illustration, a market's banner, an
+ * insurer registry entry's logo (products name insurers by registry code).
+ */
+function missingImages(
+  productFiles: readonly { file: string; data: unknown }[],
+  marketFiles: readonly { file: string; data: unknown }[],
+  insurers: readonly { code: string; logoUrl?: string }[],
+): ManifestProblem[] {
   const publicDir = fileURLToPath(new URL('../public', import.meta.url));
-  return files.flatMap(({ file, data }) => {
-    const image = (data as { detail?: { banner?: { image?: unknown } } }).detail?.banner?.image;
-    if (typeof image !== 'string' || image === '' || /^https?:/.test(image) || existsSync(join(publicDir, image.replace(/^\//, '')))) return [];
-    return [{ file, pointer: '/detail/banner/image', message: `no file public${image.startsWith('/') ? '' : '/'}${image}`, hint: 'put the image in public/ (e.g. public/img/banners/…) and write its path from there, or leave "image" out for the generated illustration' }];
+  const missing = (image: unknown): image is string =>
+    typeof image === 'string' && image !== '' && !/^https?:/.test(image) && !existsSync(join(publicDir, image.replace(/^\//, '')));
+  const problem = (file: string, pointer: string, image: string, hint: string): ManifestProblem => ({
+    file,
+    pointer,
+    message: `no file public${image.startsWith('/') ? '' : '/'}${image}`,
+    hint,
   });
+  const logoHint = (code: string) =>
+    `put the logo in public/img/insurers/ and write its path from public/ (e.g. /img/insurers/${code || 'picc'}.svg), or take "logoUrl" out for the generated letter-mark`;
+  const fromProducts = productFiles.flatMap(({ file, data }) => {
+    const banner = (data as { detail?: { banner?: { image?: unknown } } }).detail?.banner?.image;
+    return missing(banner)
+      ? [problem(file, '/detail/banner/image', banner, 'put the image in public/ (e.g. public/img/banners/…) and write its path from there, or leave "image" out for the generated illustration')]
+      : [];
+  });
+  const fromMarkets = marketFiles.flatMap(({ file, data }) => {
+    const market = data as { id?: string; bannerImage?: unknown };
+    return missing(market.bannerImage)
+      ? [
+          problem(
+            file,
+            '/bannerImage',
+            market.bannerImage,
+            `put the illustration in public/img/illustrations/ and write its path from public/ (e.g. /img/illustrations/market-${market.id ?? 'xuzhou'}.svg), or take "bannerImage" out for the generated banner`,
+          ),
+        ]
+      : [];
+  });
+  const registryFile = relative(process.cwd(), join(dir, 'registry', 'insurers.json'));
+  const fromRegistry = insurers.flatMap((insurer, i) => (missing(insurer.logoUrl) ? [problem(registryFile, `/insurers/${i}/logoUrl`, insurer.logoUrl, logoHint(insurer.code))] : []));
+  return [...fromProducts, ...fromMarkets, ...fromRegistry];
 }
 const ms = (performance.now() - started).toFixed(1);
 
