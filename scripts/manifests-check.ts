@@ -8,15 +8,13 @@
  * prints only their problems and which markets sell them; a name that is no
  * checked file stops with an error (exit 2) naming the closest ids.
  */
-import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { reservedRoutes } from '../src/contract/app-routes.ts';
-import { checkCatalogue, formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
-import { closest, type ManifestProblem } from '../src/engine/manifest/problem-messages.ts';
-import { readJsonDir, readRegistries } from '../src/server/catalogue/json-files.ts';
+import { formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
+import { closest } from '../src/engine/manifest/problem-messages.ts';
 import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
+import { checkManifestsDir } from './lib/check-manifests-dir.ts';
 
 const USAGE = `Usage: npm run manifests:check [-- [--strict] [--dir DIR] [file …]]
   checks the registries, every product manifest and every market; prints file  /pointer  message  (hint) per problem
@@ -42,62 +40,8 @@ const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifes
 const started = performance.now();
 // The schemas' compiled validators from the cache (compiled and kept there on the first run after a schema change).
 usePrecompiledValidators();
-const products = readJsonDir(dir);
-const markets = readJsonDir(join(dir, 'markets'));
-const { registries, problems: registryProblems } = readRegistries(dir);
+const { products, markets, registries, problems } = checkManifestsDir(dir);
 const readable = (files: typeof products.files) => files.filter((f) => f.data !== undefined);
-const problems = [
-  ...registryProblems,
-  ...products.problems,
-  ...markets.problems,
-  ...checkCatalogue(readable(products.files), readable(markets.files), reservedRoutes(), registries),
-  ...missingImages(readable(products.files), readable(markets.files), registries.insurers),
-];
-
-/**
- * Images the manifests name that public/ does not have (the page would show a
- * broken image): a product's banner illustration, a market's banner, an
- * insurer registry entry's logo (products name insurers by registry code).
- */
-function missingImages(
-  productFiles: readonly { file: string; data: unknown }[],
-  marketFiles: readonly { file: string; data: unknown }[],
-  insurers: readonly { code: string; logoUrl?: string }[],
-): ManifestProblem[] {
-  const publicDir = fileURLToPath(new URL('../public', import.meta.url));
-  const missing = (image: unknown): image is string =>
-    typeof image === 'string' && image !== '' && !/^https?:/.test(image) && !existsSync(join(publicDir, image.replace(/^\//, '')));
-  const problem = (file: string, pointer: string, image: string, hint: string): ManifestProblem => ({
-    file,
-    pointer,
-    message: `no file public${image.startsWith('/') ? '' : '/'}${image}`,
-    hint,
-  });
-  const logoHint = (code: string) =>
-    `put the logo in public/img/insurers/ and write its path from public/ (e.g. /img/insurers/${code || 'picc'}.svg), or take "logoUrl" out for the generated letter-mark`;
-  const fromProducts = productFiles.flatMap(({ file, data }) => {
-    const banner = (data as { detail?: { banner?: { image?: unknown } } }).detail?.banner?.image;
-    return missing(banner)
-      ? [problem(file, '/detail/banner/image', banner, 'put the image in public/ (e.g. public/img/banners/…) and write its path from there, or leave "image" out for the generated illustration')]
-      : [];
-  });
-  const fromMarkets = marketFiles.flatMap(({ file, data }) => {
-    const market = data as { id?: string; bannerImage?: unknown };
-    return missing(market.bannerImage)
-      ? [
-          problem(
-            file,
-            '/bannerImage',
-            market.bannerImage,
-            `put the illustration in public/img/illustrations/ and write its path from public/ (e.g. /img/illustrations/market-${market.id ?? 'xuzhou'}.svg), or take "bannerImage" out for the generated banner`,
-          ),
-        ]
-      : [];
-  });
-  const registryFile = relative(process.cwd(), join(dir, 'registry', 'insurers.json'));
-  const fromRegistry = insurers.flatMap((insurer, i) => (missing(insurer.logoUrl) ? [problem(registryFile, `/insurers/${i}/logoUrl`, insurer.logoUrl, logoHint(insurer.code))] : []));
-  return [...fromProducts, ...fromMarkets, ...fromRegistry];
-}
 const ms = (performance.now() - started).toFixed(1);
 
 // A file named on the command line: as typed from the folder npm was run in (INIT_CWD), from the project, or as a

@@ -39,8 +39,8 @@ describe('images named by manifests exist in public/', () => {
     const lines = result.stderr.split('\n').filter((l) => l.includes('no file public/'));
     expect(lines).toEqual([
       `${at('jining-student-accident.json')}  /detail/banner/image  no file public/img/banners/jining.png  (put the image in public/ (e.g. public/img/banners/…) and write its path from there, or leave "image" out for the generated illustration)`,
-      `${at('markets/xuzhou.json')}  /bannerImage  no file public/img/illustrations/market-xuzhou-2026.svg  (put the illustration in public/img/illustrations/ and write its path from public/ (e.g. /img/illustrations/market-xuzhou.svg), or take "bannerImage" out for the generated banner)`,
-      `${at('registry/insurers.json')}  /insurers/0/logoUrl  no file public/img/insurers/cic-logo.svg  (put the logo in public/img/insurers/ and write its path from public/ (e.g. /img/insurers/cic.svg), or take "logoUrl" out for the generated letter-mark)`,
+      `${at('markets/xuzhou.json')}  /bannerImage  no file public/img/illustrations/market-xuzhou-2026.svg  (put the illustration at public/img/illustrations/market-xuzhou-2026.svg (the path is written from public/), or take "bannerImage" out for the generated banner)`,
+      `${at('registry/insurers.json')}  /insurers/0/logoUrl  no file public/img/insurers/cic-logo.svg  (put the logo at public/img/insurers/cic-logo.svg (the path is written from public/), or take "logoUrl" out for the generated letter-mark)`,
     ]);
     // Paths of files public/ has pass.
     edit('markets/xuzhou.json', (m) => (m.bannerImage = '/img/markets/xuzhou.svg'));
