@@ -8,15 +8,13 @@
  * prints only their problems and which markets sell them; a name that is no
  * checked file stops with an error (exit 2) naming the closest ids.
  */
-import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { reservedRoutes } from '../src/contract/app-routes.ts';
-import { checkCatalogue, formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
-import { closest, type ManifestProblem } from '../src/engine/manifest/problem-messages.ts';
-import { readJsonDir, readRegistries } from '../src/server/catalogue/json-files.ts';
+import { formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
+import { closest } from '../src/engine/manifest/problem-messages.ts';
 import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
+import { checkManifestsDir } from './lib/check-manifests-dir.ts';
 
 const USAGE = `Usage: npm run manifests:check [-- [--strict] [--dir DIR] [file …]]
   checks the registries, every product manifest and every market; prints file  /pointer  message  (hint) per problem
@@ -42,27 +40,8 @@ const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifes
 const started = performance.now();
 // The schemas' compiled validators from the cache (compiled and kept there on the first run after a schema change).
 usePrecompiledValidators();
-const products = readJsonDir(dir);
-const markets = readJsonDir(join(dir, 'markets'));
-const { registries, problems: registryProblems } = readRegistries(dir);
+const { products, markets, registries, problems } = checkManifestsDir(dir);
 const readable = (files: typeof products.files) => files.filter((f) => f.data !== undefined);
-const problems = [
-  ...registryProblems,
-  ...products.problems,
-  ...markets.problems,
-  ...checkCatalogue(readable(products.files), readable(markets.files), reservedRoutes(), registries),
-  ...missingImages(readable(products.files)),
-];
-
-/** Images a manifest names (the banner illustration) that public/ does not have: the page would show a broken image. */
-function missingImages(files: readonly { file: string; data: unknown }[]): ManifestProblem[] {
-  const publicDir = fileURLToPath(new URL('../public', import.meta.url));
-  return files.flatMap(({ file, data }) => {
-    const image = (data as { detail?: { banner?: { image?: unknown } } }).detail?.banner?.image;
-    if (typeof image !== 'string' || image === '' || /^https?:/.test(image) || existsSync(join(publicDir, image.replace(/^\//, '')))) return [];
-    return [{ file, pointer: '/detail/banner/image', message: `no file public${image.startsWith('/') ? '' : '/'}${image}`, hint: 'put the image in public/ (e.g. public/img/banners/…) and write its path from there, or leave "image" out for the generated illustration' }];
-  });
-}
 const ms = (performance.now() - started).toFixed(1);
 
 // A file named on the command line: as typed from the folder npm was run in (INIT_CWD), from the project, or as a

@@ -25,6 +25,8 @@ describe('age text from the rules', () => {
     ['years from 0 without minAgeDays', { ageBetween: [0, 17] }, '0周岁-17周岁'],
     ['one age', { ageBetween: [18, 18] }, '18周岁'],
     ['minAgeDays beside a minimum above 0 (the years say more)', { ageBetween: [3, 18], minAgeDays: 28 }, '3周岁-18周岁'],
+    ['minAgeMonths 6 with ageBetween [0, 17]', { ageBetween: [0, 17], minAgeMonths: 6 }, '出生满6个月-17周岁'],
+    ['minAgeMonths beside a minimum above 0 (the years say more)', { ageBetween: [3, 18], minAgeMonths: 6 }, '3周岁-18周岁'],
   ])('%s', (_, insured, expected) => expect(of({ insured })).toBe(expected));
 
   it('with a qualifier', () => expect(of({ insured: { ageBetween: [3, 25] } }, { qualifier: '在校学生' })).toBe('3周岁-25周岁在校学生'));
@@ -41,6 +43,9 @@ describe('age text from the rules', () => {
 
   it('the unit once with minAgeDays', () =>
     expect(of({ insured: { ageBetween: [0, 4], minAgeDays: 28 } }, { people: [{ person: 'insured', unitOnce: true }] })).toBe('28天-4周岁'));
+
+  it('the unit once with minAgeMonths', () =>
+    expect(of({ insured: { ageBetween: [0, 4], minAgeMonths: 6 } }, { people: [{ person: 'insured', unitOnce: true }] })).toBe('6个月-4周岁'));
 
   it.each<[string, string]>([
     ['xuzhou-student-accident-2025', '3周岁-25周岁在校学生'],

@@ -52,6 +52,7 @@ const schemaRows: Row[] = [
   ['two lead insurers', (m) => m.insurers.push({ ...m.insurers[0] }), `${F}  /insurers  2 lead insurers  (exactly one insurer has partyRole 1)`],
   ['duplicate plan code', (m) => (m.plans[1].code = m.plans[0].code), `${F}  /plans/1/code  duplicate plan code "JN-A" (also /plans/0/code, 标准方案)  (give 尊享方案 a code of its own: plan codes are unique inside a manifest, city letters + 2-digit year + -A, -B, … in plan order)`],
   ['youngest age in days beside a youngest age in years', (m) => (m.insure.insured.minAgeDays = 28), `${F}  /insure/insured/minAgeDays  minAgeDays 28 (出生满28天) beside a youngest age of 3周岁 in ageBetween  (a youngest age in days goes with "ageBetween": [0, 18]; for 3周岁 and older take "minAgeDays" out)`],
+  ['youngest age in months beside a youngest age in years', (m) => (m.insure.insured.minAgeMonths = 6), `${F}  /insure/insured/minAgeMonths  minAgeMonths 6 (出生满6个月) beside a youngest age of 3周岁 in ageBetween  (a youngest age in months goes with "ageBetween": [0, 18]; for 3周岁 and older take "minAgeMonths" out)`],
   ['relation code that does not exist', (m) => (m.insure.insured.relations = ['03', '04']), `${F}  /insure/insured/relations/1  "04" is not one of the allowed values  (write one of 00 本人, 01 配偶, 02 父母, 03 子女, 05 兄弟姐妹, 06 雇主, 07 雇员, 08 祖父母/外祖父母, 09 孙子女/外孙子女, 10 监护人, 11 被监护人, 12 朋友, 98 未知, 99 其他; a student product usually has ["03", "10"])`],
 ];
 

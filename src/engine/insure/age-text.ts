@@ -1,6 +1,6 @@
 /**
  * The insurable ages as parents read them (投保年龄), written from the rules
- * the form and the server check (`insure.<person>.ageBetween`, `minAgeDays`),
+ * the form and the server check (`insure.<person>.ageBetween`, `minAgeDays`, `minAgeMonths`),
  * so that the detail page, the detail answer and the completed 投保须知 can
  * never state other ages than the ones accepted. A manifest only chooses how
  * they are shown (`detail.ageText`: whose ages, labels, words after them).
@@ -15,9 +15,11 @@ export const DEFAULT_AGE_PEOPLE: readonly AgeTextPerson[] = [{ person: 'insured'
 
 /**
  * One person's ages: [3, 25] → 3周岁-25周岁, [0, 17] with minAgeDays 28 →
- * 出生满28天-17周岁, [18, 18] → 18周岁; `unitOnce` → 3-25周岁, 28天-17周岁.
- * Undefined when the rule has no ageBetween. A minAgeDays beside a minimum
- * above 0 says nothing the years do not, so the years are shown.
+ * 出生满28天-17周岁, [0, 17] with minAgeMonths 6 → 出生满6个月-17周岁,
+ * [18, 18] → 18周岁; `unitOnce` → 3-25周岁, 28天-17周岁, 6个月-17周岁.
+ * Undefined when the rule has no ageBetween. A minAgeDays or minAgeMonths
+ * beside a minimum above 0 says nothing the years do not, so the years are
+ * shown.
  */
 export function personAgeText(rule: Person | undefined, unitOnce = false): string | undefined {
   const range = rule?.ageBetween;
@@ -25,6 +27,8 @@ export function personAgeText(rule: Person | undefined, unitOnce = false): strin
   const [min, max] = range;
   const days = min === 0 ? rule.minAgeDays : undefined;
   if (days !== undefined) return `${unitOnce ? '' : '出生满'}${days}天-${max}周岁`;
+  const months = min === 0 ? rule.minAgeMonths : undefined;
+  if (months !== undefined) return `${unitOnce ? '' : '出生满'}${months}个月-${max}周岁`;
   if (min === max) return `${max}周岁`;
   return unitOnce ? `${min}-${max}周岁` : `${min}周岁-${max}周岁`;
 }

@@ -10,7 +10,7 @@
  */
 import type { Person, ProductManifest } from '../manifest/manifest-types.generated.ts';
 import { RELATIONS, SCHOOL_TYPES, ID_TYPES, WARD_RELATIONS, enumLabel, GENDERS } from '../rules/enums.ts';
-import { parseIdCard, validateIdCard, ageInDays, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
+import { parseIdCard, validateIdCard, ageInDays, ageInFullMonths, ageInFullYears, type IdCardRole } from '../rules/id-card.ts';
 import {
   MSG_BIRTHDAY_REQUIRED,
   MSG_DUPLICATE_INSURED_PERSON,
@@ -84,6 +84,11 @@ export function ageRangeMessage(role: PersonRole, min: number, max: number): str
 /** Message for a person younger than `person.minAgeDays` on the cover start date, e.g. 被保人须出生满28天. */
 export function minAgeDaysMessage(role: PersonRole, days: number): string {
   return `${ROLE_SUBJECT[role]}须出生满${days}天`;
+}
+
+/** Message for a person younger than `person.minAgeMonths` on the cover start date, e.g. 被保人须出生满6个月. */
+export function minAgeMonthsMessage(role: PersonRole, months: number): string {
+  return `${ROLE_SUBJECT[role]}须出生满${months}个月`;
 }
 
 /**
@@ -169,6 +174,8 @@ interface KnownAge {
   age: number;
   /** Whole days old on the cover start date. */
   days: number;
+  /** Full months old on the cover start date. */
+  months: number;
   path: string;
 }
 
@@ -200,11 +207,16 @@ function checkDocument(ctx: Context, base: string, person: PersonDocument, role:
       return null;
     }
     const parsed = parseIdCard(person.licenceNo, ctx.now);
-    return parsed.ok ? { age: ageInFullYears(parsed.birthday, ctx.coverStart), days: ageInDays(parsed.birthday, ctx.coverStart), path: noPath } : null;
+    return parsed.ok ? knownAge(parsed.birthday, ctx.coverStart, noPath) : null;
   }
   if (HK_MO_TW_TYPES.has(person.licenceType)) apply(ctx, noPath, validateHkMoTwCard(person.licenceNo));
   // Other documents (passport, birth certificate, ...) have no format rule, and no birth date.
   return checkGivenBirthday(ctx, base, person);
+}
+
+/** The age on the cover start date in each unit a manifest may write it in, and the field it comes from. */
+function knownAge(birthday: string, coverStart: Date, path: string): KnownAge {
+  return { age: ageInFullYears(birthday, coverStart), days: ageInDays(birthday, coverStart), months: ageInFullMonths(birthday, coverStart), path };
 }
 
 /** A document without a birth date: birthday and sex are required and plausible; the birthday gives the age. */
@@ -217,7 +229,7 @@ function checkGivenBirthday(ctx: Context, base: string, person: PersonDocument):
   } else {
     const message = validateBirthday(person.birthday, ctx.now);
     if (message !== null) ctx.problems.add(birthdayPath, message);
-    else known = { age: ageInFullYears(person.birthday, ctx.coverStart), days: ageInDays(person.birthday, ctx.coverStart), path: birthdayPath };
+    else known = knownAge(person.birthday, ctx.coverStart, birthdayPath);
   }
   if (person.sex === undefined || enumLabel(GENDERS, person.sex) === undefined) ctx.problems.add(sexPath, MSG_SEX_REQUIRED);
   return known;
@@ -233,6 +245,8 @@ function checkAge(ctx: Context, known: KnownAge | null, rule: Person | undefined
   }
   const minDays = rule?.minAgeDays;
   if (minDays !== undefined && known.days < minDays) ctx.problems.add(known.path, minAgeDaysMessage(role, minDays));
+  const minMonths = rule?.minAgeMonths;
+  if (minMonths !== undefined && known.months < minMonths) ctx.problems.add(known.path, minAgeMonthsMessage(role, minMonths));
 }
 
 /** Name and birthday as one key, for people whose documents cannot be compared; null when the birthday is unknown. */

@@ -28,10 +28,15 @@ const MIN_KEPT_SENTENCE = 10;
 const sentencesOf = (text: string) => (text.match(/[^。！？；\n]+[。！？；]?/g) ?? []).map((s) => s.trim()).filter((s) => s.replace(/\s/g, '').length >= MIN_KEPT_SENTENCE);
 
 /** The ways a text writes an age range, for finding the source's ages in a copy. */
-function ageForms(range: readonly number[] | undefined, minAgeDays: number | undefined): string[] {
+function ageForms(range: readonly number[] | undefined, minAgeDays: number | undefined, minAgeMonths?: number): string[] {
   if (!range) return [];
   const [min, max] = range as [number, number];
-  const from = min === 0 && minAgeDays !== undefined ? [`出生满${minAgeDays}天`, `${minAgeDays}天`] : [`${min}周岁`, `${min}`];
+  const from =
+    min === 0 && minAgeDays !== undefined
+      ? [`出生满${minAgeDays}天`, `${minAgeDays}天`]
+      : min === 0 && minAgeMonths !== undefined
+        ? [`出生满${minAgeMonths}个月`, `${minAgeMonths}个月`]
+        : [`${min}周岁`, `${min}`];
   return from.flatMap((a) => ['-', '至', '到', '～', '~'].map((dash) => `${a}${dash}${max}周岁`));
 }
 
@@ -123,8 +128,10 @@ function partlyRewritten(file: string, copy: ProductManifest, source: ProductMan
   const foreignNames = names.filter(([term]) => term.length >= 2 && !ownTexts.some((own) => own.includes(term)));
   const sourceInsured = source.insure.insured;
   const ownInsured = copy.insure.insured;
-  const agesDiffer = JSON.stringify([sourceInsured.ageBetween, sourceInsured.minAgeDays]) !== JSON.stringify([ownInsured.ageBetween, ownInsured.minAgeDays]);
-  const sourceAges = agesDiffer ? ageForms(sourceInsured.ageBetween, sourceInsured.minAgeDays) : [];
+  const agesDiffer =
+    JSON.stringify([sourceInsured.ageBetween, sourceInsured.minAgeDays, sourceInsured.minAgeMonths]) !==
+    JSON.stringify([ownInsured.ageBetween, ownInsured.minAgeDays, ownInsured.minAgeMonths]);
+  const sourceAges = agesDiffer ? ageForms(sourceInsured.ageBetween, sourceInsured.minAgeDays, sourceInsured.minAgeMonths) : [];
   const ownAges = personAgeText(ownInsured) ?? 'the ages of /insure/insured';
   const renewalGone = source.renewal === true && copy.renewal !== true;
   for (const [pointer, text] of texts) {

@@ -82,8 +82,17 @@ export const lintFieldSettings: Lint = (file, m) => {
     (rule.optionalFields ?? []).forEach((field, i) => {
       if (!fields.has(field)) problems.push({ file, pointer: `/insure/${role}/optionalFields/${i}`, message: `"${field}" is optional but not asked (not in /insure/${role}/fields)`, hint: `add "${field}" to fields, or take it out of optionalFields` });
     });
-    for (const field of Object.keys(rule.fieldsFromAge ?? {})) {
+    for (const [field, age] of Object.entries(rule.fieldsFromAge ?? {})) {
       if (!fields.has(field as never)) problems.push({ file, pointer: `/insure/${role}/fieldsFromAge/${field}`, message: `"${field}" has an age but is not asked (not in /insure/${role}/fields)`, hint: `add "${field}" to fields, or take it out of fieldsFromAge` });
+      else if ((rule.optionalFields as readonly string[] | undefined)?.includes(field)) {
+        problems.push({
+          file,
+          pointer: `/insure/${role}/fieldsFromAge/${field}`,
+          severity: 'warning',
+          message: `"${field}" is asked only from ${age}周岁 and is also in optionalFields, so from ${age}周岁 it may still be left empty`,
+          hint: `to require it from ${age}周岁 take "${field}" out of optionalFields; to let every age leave it empty take it out of fieldsFromAge`,
+        });
+      }
     }
   }
   const asked = new Set(m.insure.insured.fields ?? []);
@@ -520,11 +529,21 @@ export const lintLeadInsurer: Lint = (file, m) => {
   return leads === 1 ? [] : [{ file, pointer: '/insurers', message: `${leads} lead insurers`, hint: 'exactly one insurer has partyRole 1' }];
 };
 
-/** Plan codes are unique inside a manifest. */
+/** Plan codes, and the plan names parents choose between, are unique inside a manifest. */
 export const lintPlanCodes: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
   const planCodes = new Map<string, number>();
+  const planNames = new Map<string, number>();
   m.plans.forEach((plan, i) => {
+    const sameName = planNames.get(plan.name);
+    if (sameName !== undefined) {
+      problems.push({
+        file,
+        pointer: `/plans/${i}/name`,
+        message: `plan ${plan.code} has the same name "${plan.name}" as /plans/${sameName} (${m.plans[sameName]!.code}): parents could not tell the plans apart`,
+        hint: `give plan ${plan.code} its own name, the one the insurer's plan list gives it`,
+      });
+    } else planNames.set(plan.name, i);
     const first = planCodes.get(plan.code);
     if (first !== undefined) {
       problems.push({
@@ -587,6 +606,40 @@ export const lintPersons: Lint = (file, m) => {
         pointer: `/insure/${who}/minAgeDays`,
         message: `minAgeDays ${days} (出生满${days}天) beside a youngest age of ${range[0]}周岁 in ageBetween`,
         hint: `a youngest age in days goes with "ageBetween": [0, ${range[1]}]; for ${range[0]}周岁 and older take "minAgeDays" out`,
+      });
+    }
+    // Nobody born ages past max+1 years: a youngest age beyond that leaves no one to insure.
+    if (days !== undefined && range && range[0] === 0 && days > 366 * (range[1] + 1)) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeDays`,
+        message: `minAgeDays ${days} (出生满${days}天) is older than the oldest age ${range[1]}周岁 of ageBetween: nobody can be insured`,
+        hint: `write the ages as the clause gives them: raise the oldest age in ageBetween (at least ${Math.floor(days / 366)}周岁 for 出生满${days}天), or lower minAgeDays to the clause's 出生满N天`,
+      });
+    }
+    const months = m.insure[who]?.minAgeMonths;
+    if (months !== undefined && range && range[0] === 0 && months >= 12 * (range[1] + 1)) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeMonths`,
+        message: `minAgeMonths ${months} (出生满${months}个月) is older than the oldest age ${range[1]}周岁 of ageBetween: nobody can be insured`,
+        hint: `write the ages as the clause gives them: raise the oldest age in ageBetween (at least ${Math.floor(months / 12)}周岁 for 出生满${months}个月), or lower minAgeMonths to the clause's 出生满N个月`,
+      });
+    }
+    if (months !== undefined && range && range[0] > 0) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeMonths`,
+        message: `minAgeMonths ${months} (出生满${months}个月) beside a youngest age of ${range[0]}周岁 in ageBetween`,
+        hint: `a youngest age in months goes with "ageBetween": [0, ${range[1]}]; for ${range[0]}周岁 and older take "minAgeMonths" out`,
+      });
+    }
+    if (months !== undefined && days !== undefined) {
+      problems.push({
+        file,
+        pointer: `/insure/${who}/minAgeMonths`,
+        message: `both minAgeDays ${days} (出生满${days}天) and minAgeMonths ${months} (出生满${months}个月): a person has one youngest age`,
+        hint: `keep the one the clauses write and take the other out of /insure/${who}`,
       });
     }
   }

@@ -332,7 +332,7 @@ export interface Detail {
    */
   cooperationAuthorisation?: string;
   /**
-   * How the insurable ages (投保年龄 on the detail page, in detail answers and in the completed 投保须知) are shown. The ages themselves are never written here: src/engine/insure/age-text.ts writes them from the rules of /insure (ageBetween in full years, minAgeDays), so the text cannot disagree with what the form and the server accept. Without ageText the text is the insured's ages: [3, 25] reads 3周岁-25周岁, [0, 17] with minAgeDays 28 reads 出生满28天-17周岁, [18, 18] reads 18周岁. ageText adds words after the ages (qualifier) or shows other people's ages (people, e.g. the holder and the ward of a guardian product).
+   * How the insurable ages (投保年龄 on the detail page, in detail answers and in the completed 投保须知) are shown. The ages themselves are never written here: src/engine/insure/age-text.ts writes them from the rules of /insure (ageBetween in full years, minAgeDays, minAgeMonths), so the text cannot disagree with what the form and the server accept. Without ageText the text is the insured's ages: [3, 25] reads 3周岁-25周岁, [0, 17] with minAgeDays 28 reads 出生满28天-17周岁, with minAgeMonths 6 出生满6个月-17周岁, [18, 18] reads 18周岁. ageText adds words after the ages (qualifier) or shows other people's ages (people, e.g. the holder and the ward of a guardian product).
    */
   ageText?: {
     /**
@@ -357,7 +357,7 @@ export interface Detail {
          */
         label?: string;
         /**
-         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays) instead of 0周岁-17周岁.
+         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays, 6个月-17周岁 with minAgeMonths) instead of 0周岁-17周岁.
          */
         unitOnce?: boolean;
       },
@@ -371,7 +371,7 @@ export interface Detail {
          */
         label?: string;
         /**
-         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays) instead of 0周岁-17周岁.
+         * Write the unit once: 0-17周岁 (28天-17周岁 with minAgeDays, 6个月-17周岁 with minAgeMonths) instead of 0周岁-17周岁.
          */
         unitOnce?: boolean;
       }[]
@@ -714,6 +714,10 @@ export interface Person {
    * Youngest insurable age in whole days on the cover start date, as clauses write 出生满28天 (28): a child younger is refused with 被保人须出生满28天. Checked beside ageBetween, whose minimum is then 0; the shown ages (detail.ageText) then start 出生满28天.
    */
   minAgeDays?: number;
+  /**
+   * Youngest insurable age in full months on the cover start date, as clauses write 出生满6个月 (6): a month is full on the birthday's day of the month (born 9 September, 6 months are full on 9 March), a day the month lacks counts as the 1st of the next month. A child younger is refused with 被保人须出生满6个月. Checked beside ageBetween, whose minimum is then 0, and instead of minAgeDays (one youngest age per person); the shown ages (detail.ageText) then start 出生满6个月.
+   */
+  minAgeMonths?: number;
   /**
    * Allowed relation codes to the holder (spec §3 full set).
    *

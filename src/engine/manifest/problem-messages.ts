@@ -370,7 +370,14 @@ function patternHint(value: unknown, pattern: string, rule: string | undefined):
     const candidates = [compact, compact.toUpperCase(), compact.toLowerCase(), `#${compact}`, `/${compact}`];
     const fixed = re ? candidates.find((c) => c !== value && re.test(c)) : undefined;
     if (fixed !== undefined) return compact !== value && fixed === compact && /[\s\u3000]/.test(value) ? 'remove the spaces' : `write ${fixed}`;
-    if (/[\s\u3000]/.test(value)) return 'remove the spaces';
+    // Characters no code, number or path has (转, 、, letters of another script): name them, with the rule.
+    const foreign = [...new Set(compact.replace(/[\x21-\x7e]/g, ''))];
+    const spaces = /[\s\u3000]/.test(value);
+    if (foreign.length > 0 && rule) {
+      const what = [...(spaces ? ['the spaces'] : []), foreign.map((c) => `"${c}"`).join(', ')].join(' and ');
+      return `take out ${what}: write it as the rule says, ${rule}`;
+    }
+    if (spaces) return 'remove the spaces';
   }
   return rule ? `write it as the rule says, e.g. ${rule.replace(/^.*e\.g\. /, '')}` : 'see docs/manifest-reference.md';
 }

@@ -122,6 +122,29 @@ export function ageInFullYears(birthday: string, on: Date): number {
 }
 
 /**
+ * Age in full months of someone born on `birthday` (YYYY-MM-DD) on the
+ * Beijing calendar date of `on`, as clauses write 出生满6个月: born 2024-09-11,
+ * 6 months are full on 2025-03-11 and not on 2025-03-10. A month goes up on
+ * the birthday's day of the month; a day the month lacks (the 31st, 29-31
+ * February) counts as reached on the 1st of the next month, as 29 February
+ * does for {@link ageInFullYears}. Negative when `birthday` is after `on`.
+ *
+ * @throws RangeError when `birthday` is not a real YYYY-MM-DD date.
+ */
+export function ageInFullMonths(birthday: string, on: Date): number {
+  const b = parseYmd(birthday);
+  if (!b) throw new RangeError(`Invalid birthday "${birthday}"`);
+  const beijing = shanghaiWall(on);
+  const y = beijing.getUTCFullYear();
+  const m = beijing.getUTCMonth() + 1;
+  const d = beijing.getUTCDate();
+  let months = (y - b.y) * 12 + (m - b.m);
+  // Day before the birthday's day of the month: that month is not full yet.
+  if (d < b.d) months -= 1;
+  return months;
+}
+
+/**
  * Parses and validates an 18-character mainland ID number.
  *
  * - Wrong length, or not 17 digits followed by a digit/X → `reason: 'length'`.

@@ -305,6 +305,24 @@ describe('checkApplication: policyholder', () => {
     ]);
   });
 
+  it('checks a minimum age in months on the cover start date (出生满6个月): the day before the 6-month day refused, the day itself accepted', () => {
+    const sixMonths = variant(XUZHOU, (m) => {
+      m.insure.insured.ageBetween = [0, 25];
+      m.insure.insured.minAgeMonths = 6;
+    });
+    // The cover starts on 2025-03-11: a child born 2024-09-11 is 6 months old that day, one born 2024-09-12 is not.
+    const ageProblems = (birthday: string) =>
+      check(sixMonths, withInsured(xuzhouForm(), { licenceNo: makeIdCard('320311', birthday, '033') })).filter((p) => p.path === 'insureds.0.licenceNo');
+    expect(ageProblems('2024-09-12')).toEqual([{ path: 'insureds.0.licenceNo', message: '被保人须出生满6个月' }]);
+    expect(ageProblems('2024-09-11')).toEqual([]);
+    expect(ageProblems('2024-09-10')).toEqual([]);
+    // A document without a birth date: the birthday given is checked the same way.
+    const passport = (birthday: string) =>
+      check(sixMonths, withInsured(xuzhouForm(), { licenceType: '1', licenceNo: 'E12345678', birthday, sex: '1' })).filter((p) => p.path === 'insureds.0.birthday');
+    expect(passport('2024-09-12')).toEqual([{ path: 'insureds.0.birthday', message: '被保人须出生满6个月' }]);
+    expect(passport('2024-09-11')).toEqual([]);
+  });
+
   it('leaves an optional field empty, still checks one given, and asks a field only from its age (fieldsFromAge)', () => {
     const optionalSchool = variant(XUZHOU, (m) => {
       m.insure.insured.optionalFields = ['school'];

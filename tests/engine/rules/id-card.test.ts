@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ageInFullMonths,
   ageInFullYears,
   idCardCheckDigit,
   makeIdCard,
@@ -190,6 +191,25 @@ describe('validateIdCard', () => {
       expect(validateIdCard(makeIdCard('000000', '2000-01-01', '001'), role, NOW)).toBe('身份证号码校验错误!');
       expect(validateIdCard(makeIdCard('110105', '2030-01-01', '001'), role, NOW)).toBe('身份证号码校验错误!');
     }
+  });
+});
+
+describe('ageInFullMonths (出生满N个月)', () => {
+  it('counts a month as full on the birthday\'s day of the month', () => {
+    // Born 2024-09-11: 6 months are full on 2025-03-11, not the day before.
+    expect(ageInFullMonths('2024-09-11', new Date(2025, 2, 10))).toBe(5);
+    expect(ageInFullMonths('2024-09-11', new Date(2025, 2, 11))).toBe(6);
+    expect(ageInFullMonths('2024-09-11', new Date(2024, 8, 11))).toBe(0);
+    expect(ageInFullMonths('2024-09-11', new Date(2024, 8, 10))).toBe(-1);
+    expect(ageInFullMonths('2023-12-15', new Date(2025, 0, 15))).toBe(13);
+  });
+
+  it('counts a day the month lacks as reached on the 1st of the next month', () => {
+    // Born 31 August: February has no 31st, so 6 months are full on 1 March.
+    expect(ageInFullMonths('2024-08-31', new Date(2025, 1, 28))).toBe(5);
+    expect(ageInFullMonths('2024-08-31', new Date(2025, 2, 1))).toBe(6);
+    expect(ageInFullMonths('2024-08-31', new Date(2025, 2, 30))).toBe(6);
+    expect(ageInFullMonths('2024-08-31', new Date(2025, 2, 31))).toBe(7);
   });
 });
 
