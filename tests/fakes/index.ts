@@ -3,12 +3,9 @@
  * production server at it. `npm run fakes` starts them all; tests start the
  * one they need. Fakes are test tools: the app never mounts them.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { startAlipayFake } from './alipay-openapi-fake.ts';
 import { startInsurerGatewayFake } from './insurer-gateway-fake.ts';
+import { startS3Fake } from './s3-fake.ts';
 import { startAliyunSmsFake } from './sms-vendor-fakes.ts';
 import { startSmtpRelayFake } from './smtp-relay-fake.ts';
 import { startTencentEssFake } from './tencent-ess-fake.ts';
@@ -104,22 +101,10 @@ export const FAKES: readonly FakeDescriptor[] = [
     },
   },
   {
-    name: 'S3 (agreement files)',
+    name: 'S3 (agreement files and recordings; SigV4 checked)',
     async start() {
-      const bucket = 'edu-agreements';
-      const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'edu-s3-fake-')), configureBuckets: [{ name: bucket, configs: [] }] });
-      const { port } = await server.run();
-      return {
-        env: {
-          STORAGE_PROVIDER: 's3',
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_BUCKET: bucket,
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER-fake-secret',
-          S3_FORCE_PATH_STYLE: 'true',
-        },
-        close: () => server.close(),
-      };
+      const fake = await startS3Fake({ bucket: 'edu-agreements', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER-fake-secret' });
+      return { env: fake.env(), close: fake.close };
     },
   },
 ];

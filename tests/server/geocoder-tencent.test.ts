@@ -1,11 +1,15 @@
 /**
  * GEOCODER_PROVIDER=tencent against a fake of the Tencent Location Service
- * that checks `sig` as Tencent documents it and answers in its bodies.
+ * that checks `sig` as Tencent documents it and answers in its bodies; then
+ * the geocoder contract (hit, miss, vendor down) run against the sandbox and
+ * the Tencent adapter alike.
  */
 import gcoord from 'gcoord';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketCalls } from '../../src/contract/market.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import type { GeocoderProvider } from '../../src/server/providers/geocoder/geocoder-provider.ts';
+import { SandboxGeocoder } from '../../src/server/providers/geocoder/sandbox-geocoder.ts';
 import { tencentLbsSig, TencentGeocoder } from '../../src/server/providers/geocoder/tencent-geocoder.ts';
 import { createCallOut } from '../../src/server/providers/outbound.ts';
 import { startTencentLbsFake, type TencentLbsFake } from '../fakes/tencent-lbs-fake.ts';
@@ -92,5 +96,44 @@ describe('GEOCODER_PROVIDER=tencent', () => {
     }
     expect(message).toContain('TENCENT_LBS_SK must be');
     expect(message).not.toContain('short!');
+  });
+});
+
+describe.each(['sandbox', 'tencent'] as const)('the geocoder contract: GEOCODER_PROVIDER=%s', (name) => {
+  let fake: TencentLbsFake | undefined;
+  let geocoder: GeocoderProvider;
+  let t: TestApp;
+  beforeAll(async () => {
+    if (name === 'tencent') {
+      fake = await startTencentLbsFake(KEY, SK);
+      fake.places.set(`${gcjLat},${gcjLng}`, '320302');
+      geocoder = new TencentGeocoder({ key: KEY, sk: SK, baseUrl: fake.baseUrl }, createCallOut({ log: silent, initialDelayMs: 1 }));
+      t = await makeTestApp({ config: { providers: { ...testConfig().providers, geocoder: 'tencent' }, tencentLbs: { key: KEY, sk: SK, baseUrl: fake.baseUrl } } });
+    } else {
+      geocoder = new SandboxGeocoder();
+      t = await makeTestApp({ config: { providers: { ...testConfig().providers, geocoder: 'sandbox' } } });
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  const locate = (latitude: number, longitude: number) => call<{ countyCode: string | null; located: boolean }>(t.app, { method: 'GET', url: `${marketCalls.locateArea.path}?latitude=${latitude}&longitude=${longitude}` });
+
+  it('hit: places a phone’s position in Xuzhou in its county, directly and through locateArea', async () => {
+    expect(await geocoder.reverse(XUZHOU_WGS84)).toMatchObject({ countyCode: '320302' });
+    expect(expectOk(await locate(XUZHOU_WGS84.latitude, XUZHOU_WGS84.longitude))).toMatchObject({ countyCode: '320302', located: true });
+  });
+
+  it('miss: answers null for a point abroad, and locateArea leaves the visitor to the market chooser', async () => {
+    expect(await geocoder.reverse({ latitude: 37.56, longitude: 126.97 })).toBeNull();
+    expect(expectOk(await locate(37.56, 126.97))).toMatchObject({ located: false, countyCode: null });
+  });
+
+  it.skipIf(name === 'sandbox')('vendor down: locateArea falls back to the market chooser, never a guessed city (the sandbox is offline and never down)', async () => {
+    fake!.failNext = [{ http: 503 }, { http: 503 }, { http: 503 }];
+    const result = await locate(31.23, 121.47);
+    expect(result.status).toBe(200);
+    expect(expectOk(result)).toMatchObject({ located: false, countyCode: null });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Sale recordings with STORAGE_PROVIDER=s3 (s3rver on loopback): each chunk's
+ * Sale recordings with STORAGE_PROVIDER=s3 (the SigV4-checking S3 fake on loopback): each chunk's
  * bytes are a private object under a server-made key, the row keeps the hash
  * chain and the key only; compliance replays the same base64 the recorder
  * sent; an object altered or removed in the bucket turns the chain broken; the
@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceCalls } from '../../src/contract/recording.ts';
 import { recordingChunks } from '../../src/server/db/schema.ts';
 import { upsertStaff } from '../../src/server/promoters/staff-admin.ts';
 import type { S3Settings } from '../../src/server/providers/storage/s3-storage.ts';
 import { RecordingRetention } from '../../src/server/recording/retention.ts';
+import { startS3Fake, type S3Fake } from '../fakes/s3-fake.ts';
 import { chain, hashOf, recordingCallsOf } from './fixtures/recording-chain.ts';
 import { backends, call, expectOk, login, makeTestApp, testConfig, type Session, type TestApp } from './helpers.ts';
 
@@ -25,7 +25,7 @@ const DAY = 24 * 3600_000;
 
 describe.each(backends)('recorded sales kept in S3 (%s)', (backend) => {
   let folder: string;
-  let s3rver: S3rver;
+  let fake: S3Fake;
   let s3: S3Settings;
   let bucket: S3Client;
   let t: TestApp;
@@ -35,10 +35,9 @@ describe.each(backends)('recorded sales kept in S3 (%s)', (backend) => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'edu-recording-s3-'));
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: folder, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3rver.run();
-    s3 = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-    bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    fake = await startS3Fake({ bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3-fake-secret-of-the-tests', directory: folder });
+    s3 = { endpoint: fake.endpoint, region: fake.region, bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3-fake-secret-of-the-tests', forcePathStyle: true };
+    bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
     t = await makeTestApp({ backend, now: () => new Date(Date.now() + offset), config: { providers: { ...testConfig().providers, storage: 's3' }, s3 } });
     buyer = await login(t.app);
     reviewer = await login(t.app);
@@ -51,7 +50,7 @@ describe.each(backends)('recorded sales kept in S3 (%s)', (backend) => {
   afterAll(async () => {
     await t?.close();
     bucket?.destroy();
-    await s3rver?.close();
+    await fake?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 

@@ -1,11 +1,14 @@
 /**
  * SMS_PROVIDER=aliyun and tencent: the vendors' SDKs against fakes that check
  * the request signatures as the platforms document them and answer in their
- * bodies, with their refusals mapped to clear outcomes.
+ * bodies, with their refusals mapped to clear outcomes; then one contract
+ * suite through the app (log-in code, reset code, reminder, refusal) run
+ * against the console sandbox and both vendors.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authCalls } from '../../src/contract/auth.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { users } from '../../src/server/db/schema.ts';
 import { createCallOut } from '../../src/server/providers/outbound.ts';
 import { AliyunSmsProvider } from '../../src/server/providers/sms/aliyun-sms-provider.ts';
 import { MSG_SMS_FAILED, SmsRefused, type SmsProvider } from '../../src/server/providers/sms/sms-provider.ts';
@@ -95,32 +98,114 @@ describe.each(VENDORS)('SMS_PROVIDER=$vendor', ({ vendor, start, blacklisted, li
     await expect(provider().send(newPhone(), 'loginCode', { code: '123456' })).rejects.toMatchObject({ name: 'OutboundError' });
     expect(fake.requests).toBe(2);
   });
+});
 
-  describe('through the log-in', () => {
-    let t: TestApp;
-    beforeAll(async () => {
+/**
+ * The contract every SMS provider keeps through the app, run against the
+ * console provider (the sandbox, read back from the development outbox) and
+ * against each real adapter through its vendor fake (read back from what the
+ * fake accepted): a log-in code, a password-reset code, a renewal reminder
+ * with its link and, for the real vendors, a refusal told to the user as
+ * 短信发送失败，请稍后重试.
+ */
+interface SmsUnderTest {
+  name: 'console' | SmsVendor;
+  /** What the phone received last: its template, parameters and text. */
+  lastTo(phone: string): { template: string; params: Record<string, string>; text: string } | undefined;
+  /** Makes the vendor refuse this phone (undefined: the sandbox never refuses). */
+  refuse?(phone: string): void;
+  close(): Promise<void>;
+}
+
+const UNDER_TEST: Array<{ name: SmsUnderTest['name']; start: () => Promise<{ sms: Partial<TestApp['config']>; bind: (t: TestApp) => SmsUnderTest }> }> = [
+  {
+    name: 'console',
+    start: async () => ({
+      sms: { providers: { ...testConfig().providers, sms: 'console' } },
+      bind: (t) => ({
+        name: 'console',
+        lastTo: (phone) => {
+          const message = t.handles.smsOutbox!.latestMessage(phone);
+          return message && { template: message.template, params: { ...message.params }, text: message.text };
+        },
+        close: async () => undefined,
+      }),
+    }),
+  },
+  ...VENDORS.map(({ vendor, start }) => ({
+    name: vendor,
+    start: async () => {
+      const fake = await start();
       const { settings } = readSmsSettings(vendor, fake.env());
-      // sms: undefined: the configured provider, not the helpers' silent one.
-      t = await makeTestApp({ config: { providers: { ...testConfig().providers, sms: vendor }, sms: settings }, sms: undefined });
-    });
-    afterAll(() => t.close());
+      return {
+        sms: { providers: { ...testConfig().providers, sms: vendor }, sms: settings },
+        bind: (): SmsUnderTest => ({
+          name: vendor,
+          lastTo: (phone) => {
+            const message = [...fake.messages].reverse().find((m) => m.phone === phone);
+            return message && { template: message.template, params: { ...message.params }, text: message.text };
+          },
+          refuse: (phone) => fake.blacklist.add(phone),
+          close: () => fake.close(),
+        }),
+      };
+    },
+  })),
+];
 
-    it('texts the code through the platform and logs in with it', async () => {
-      const phone = newPhone();
-      expect((await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` })).body).toMatchObject({ code: '0000', msg: '验证码已发送' });
-      const code = fake.latestCode(phone);
-      expect(code).toMatch(/^\d{6}$/);
-      expect(fake.messages.at(-1)?.text).toBe(`【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
-      const user = expectOk(await call<{ token: string }>(t.app, { method: 'POST', url: authCalls.registerAndLogin.path, payload: { phoneNum: phone, smsVerificationCode: code } }));
-      expect(user.token).toBeTruthy();
-    });
+describe.each(UNDER_TEST)('the SMS contract through the app: SMS_PROVIDER=$name', ({ start }) => {
+  let t: TestApp;
+  let sms: SmsUnderTest;
+  beforeAll(async () => {
+    const started = await start();
+    // sms: undefined: the configured provider, not the helpers' silent one.
+    t = await makeTestApp({ config: started.sms, sms: undefined });
+    sms = started.bind(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await sms?.close();
+  });
 
-    it('tells a blacklisted phone 短信发送失败，请稍后重试, not 验证码已发送', async () => {
-      const phone = newPhone();
-      fake.blacklist.add(phone);
-      const answer = await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` });
-      expect({ code: answer.body.code, msg: answer.body.msg }).toEqual({ code: '5003', msg: MSG_SMS_FAILED });
-    });
+  it('texts the log-in code and logs in with it', async () => {
+    const phone = newPhone();
+    expect((await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` })).body).toMatchObject({ code: '0000', msg: '验证码已发送' });
+    const message = sms.lastTo(phone);
+    expect(message?.template).toBe('loginCode');
+    const code = message!.params.code!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message?.text).toBe(`【学平险】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
+    const user = expectOk(await call<{ token: string }>(t.app, { method: 'POST', url: authCalls.registerAndLogin.path, payload: { phoneNum: phone, smsVerificationCode: code } }));
+    expect(user.token).toBeTruthy();
+  });
+
+  it('texts the password-reset code (register/regMsg type=reset), which resets the password through pwdfind', async () => {
+    // An account made without a text: a phone is texted at most once a minute, by the app and by the vendors.
+    const phone = newPhone();
+    await t.database.db.insert(users).values({ userCode: `U${phone}`, phone });
+    expectOk(await call(t.app, { method: 'GET', url: `${authCalls.registerRegMsg.path}?phoneNum=${phone}&type=reset` }));
+    const message = sms.lastTo(phone);
+    expect(message?.template).toBe('resetCode');
+    const code = message!.params.code!;
+    expect(message?.text).toBe(`【学平险】您正在找回密码，验证码是${code}，5分钟内有效，请勿泄露给他人。`);
+    expectOk(await call(t.app, { method: 'POST', url: authCalls.pwdFind.path, payload: { phoneNum: phone, smsVerificationCode: code, newPwd: 'Reset123!', secondPwd: 'Reset123!' } }));
+    const logged = expectOk(await call<{ token: string }>(t.app, { method: 'POST', url: authCalls.passwordLogin.path, payload: { loginAccount: phone, passWord: 'Reset123!' } }));
+    expect(logged.token).toBeTruthy();
+  });
+
+  it('texts a renewal reminder with its link as the registered wording', async () => {
+    const phone = newPhone();
+    await (t.handles.smsOutbox ?? t.handles.providers.sms).send(phone, 'renewalReminder', { product: '学平险', link: 'https://insure.example.com/#/s/abc' });
+    expect(sms.lastTo(phone)).toMatchObject({ template: 'renewalReminder', text: '【学平险】您的学平险即将到期，点击续保：https://insure.example.com/#/s/abc' });
+  });
+
+  it('tells a phone the vendor refuses 短信发送失败，请稍后重试, not 验证码已发送 (real vendors; the sandbox refuses none)', async () => {
+    if (!sms.refuse) return;
+    const phone = newPhone();
+    sms.refuse(phone);
+    const answer = await call(t.app, { method: 'GET', url: `${authCalls.regMsg.path}?phoneNum=${phone}` });
+    expect({ code: answer.body.code, msg: answer.body.msg }).toEqual({ code: '5003', msg: MSG_SMS_FAILED });
+    expect(sms.lastTo(phone)).toBeUndefined();
   });
 });
 

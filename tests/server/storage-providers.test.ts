@@ -1,15 +1,16 @@
 /**
  * One contract for every StorageProvider (database, folder, s3): put, get,
  * delete, a missing key, keys the server would never make refused. S3 runs against
- * s3rver on loopback, which checks the SDK's request signatures; the
- * agreement of an offline product is then made with STORAGE_PROVIDER=s3 and
- * read back through the app from the bucket.
+ * the S3 fake on loopback (tests/fakes/s3-fake.ts: s3rver behind a proxy that
+ * checks each request's AWS Signature V4, which s3rver alone does not), so a
+ * wrong secret, an unknown key and an unsigned request are refused as S3
+ * refuses them; the agreement of an offline product is then made with
+ * STORAGE_PROVIDER=s3 and read back through the app from the bucket.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCalls, type AgreementCreated } from '../../src/contract/contracts.ts';
 import { fillPath } from '../../src/contract/define-call.ts';
@@ -18,24 +19,26 @@ import { loadRoster, parseRosterCsv } from '../../src/server/contracts/roster.ts
 import { createCallOut } from '../../src/server/providers/outbound.ts';
 import { S3Storage, type S3Settings } from '../../src/server/providers/storage/s3-storage.ts';
 import { DatabaseStorage, FolderStorage, type StorageProvider } from '../../src/server/providers/storage/storage-provider.ts';
+import { startS3Fake, type S3Fake } from '../fakes/s3-fake.ts';
 import { call, expectOk, login, makeTestApp, openTestDb, testConfig, type TestApp } from './helpers.ts';
 
 const silent = { info: () => undefined, warn: () => undefined };
 const BUCKET = 'edu-agreements';
+const ACCESS_KEY = 'S3RVER';
+const SECRET = 'S3-fake-secret-of-the-tests';
 const PDF = new TextEncoder().encode('%PDF-1.7\n% an agreement\n');
 
 describe('storage providers', () => {
   let folder: string;
-  let s3rver: S3rver;
+  let fake: S3Fake;
   let s3: S3Settings;
   let closeDb: () => Promise<void>;
   const providers: Array<[string, StorageProvider]> = [];
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'edu-storage-'));
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(folder, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3rver.run();
-    s3 = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    fake = await startS3Fake({ bucket: BUCKET, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, directory: join(folder, 's3') });
+    s3 = { endpoint: fake.endpoint, region: fake.region, bucket: BUCKET, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, forcePathStyle: true };
     const database = await openTestDb('pglite');
     closeDb = database.close;
     providers.push(
@@ -47,7 +50,7 @@ describe('storage providers', () => {
   afterAll(async () => {
     for (const [, provider] of providers) provider.stop?.();
     await closeDb?.();
-    await s3rver?.close();
+    await fake?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -68,10 +71,54 @@ describe('storage providers', () => {
     }
   });
 
-  it('s3: an unknown access key is refused by the server and not retried', async () => {
-    const wrong = new S3Storage({ ...s3, accessKeyId: 'NOT-OUR-KEY' }, createCallOut({ log: silent, initialDelayMs: 1 }));
-    await expect(wrong.get('contracts/HT0001/agreement.pdf')).rejects.toMatchObject({ retryable: false });
+  it('s3: the right key and secret pass the fake\'s SigV4 check', async () => {
+    const before = { ...fake.refused };
+    const [, provider] = providers.find(([n]) => n === 's3')!;
+    await provider.put('contracts/HT0002/agreement.pdf', PDF, 'application/pdf');
+    expect(await provider.get('contracts/HT0002/agreement.pdf')).toEqual({ bytes: PDF, contentType: 'application/pdf' });
+    await provider.delete('contracts/HT0002/agreement.pdf');
+    expect(fake.refused).toEqual(before);
+  });
+
+  it('s3: a wrong secret is refused by the fake (SignatureDoesNotMatch) and surfaced by the adapter, not retried', async () => {
+    const before = fake.refused.SignatureDoesNotMatch ?? 0;
+    const wrong = new S3Storage({ ...s3, secretAccessKey: 'not-the-secret-of-the-bucket' }, createCallOut({ log: silent, initialDelayMs: 1 }));
+    await expect(wrong.put('contracts/HT0003/agreement.pdf', PDF, 'application/pdf')).rejects.toMatchObject({ message: 'PutObject: SignatureDoesNotMatch', retryable: false });
+    await expect(wrong.get('contracts/HT0003/agreement.pdf')).rejects.toMatchObject({ message: 'GetObject: SignatureDoesNotMatch', retryable: false });
     wrong.stop();
+    // One refusal per call: the adapter did not retry.
+    expect(fake.refused.SignatureDoesNotMatch).toBe(before + 2);
+    const [, provider] = providers.find(([n]) => n === 's3')!;
+    expect(await provider.get('contracts/HT0003/agreement.pdf')).toBeUndefined();
+  });
+
+  it('s3: an unknown access key is refused by the server (InvalidAccessKeyId) and not retried', async () => {
+    const wrong = new S3Storage({ ...s3, accessKeyId: 'NOT-OUR-KEY' }, createCallOut({ log: silent, initialDelayMs: 1 }));
+    await expect(wrong.get('contracts/HT0001/agreement.pdf')).rejects.toMatchObject({ message: 'GetObject: InvalidAccessKeyId', retryable: false });
+    wrong.stop();
+  });
+
+  it('s3: objects are private: an anonymous GET, and a signed request whose body was swapped, are refused', async () => {
+    const [, provider] = providers.find(([n]) => n === 's3')!;
+    await provider.put('contracts/HT0004/agreement.pdf', PDF, 'application/pdf');
+    const anonymous = await fetch(`${fake.endpoint}/${BUCKET}/contracts/HT0004/agreement.pdf`);
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.text()).toContain('<Code>AccessDenied</Code>');
+    // A request signed for one body and sent with another: the payload hash no longer matches.
+    const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET }, maxAttempts: 1 });
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { body?: unknown };
+        // As long as the signed body, so that its content-length still holds.
+        request.body = PDF.map((byte, i) => (i === PDF.length - 2 ? byte ^ 1 : byte));
+        return next(args);
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'swapBodyAfterSigning' },
+    );
+    await expect(client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'contracts/HT0004/agreement.pdf', Body: PDF, ContentType: 'application/pdf' }))).rejects.toMatchObject({ name: 'XAmzContentSHA256Mismatch' });
+    client.destroy();
+    expect(await provider.get('contracts/HT0004/agreement.pdf')).toEqual({ bytes: PDF, contentType: 'application/pdf' });
+    await provider.delete('contracts/HT0004/agreement.pdf');
   });
 
   describe('STORAGE_PROVIDER=s3 in the app', () => {
@@ -107,7 +154,7 @@ describe('storage providers', () => {
           payload: { productCode: '23PR370860', insuredName: insured.name, insuredIdNo: insured.idNo, schoolName: '济宁市第一实验小学' },
         }),
       );
-      const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET } });
       const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'contracts/' }));
       client.destroy();
       expect(listed.Contents?.some((object) => object.Key?.includes(created.contractNo))).toBe(true);

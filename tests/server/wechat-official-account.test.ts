@@ -2,10 +2,11 @@
  * WECHAT_JSSDK_PROVIDER=official against a fake of WeChat's official account
  * API that, like WeChat, invalidates an access token when a new one is
  * fetched: the token and the jsapi_ticket are fetched once for every
- * instance, and a token replaced behind the app's back is renewed once.
+ * instance, renewed once between two instances when they near their expiry
+ * or have expired, and a token replaced behind the app's back is renewed once.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { promoterCalls, type WeChatShareConfig } from '../../src/contract/promoter.ts';
 import { buildAppWithHandles } from '../../src/server/app.ts';
@@ -99,30 +100,93 @@ describe('WECHAT_JSSDK_PROVIDER=official', () => {
     }
   });
 
-  describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
-    let scratch: { url: string; drop: () => Promise<void> };
-    const handles: Awaited<ReturnType<typeof openDb>>[] = [];
+  /**
+   * Two app instances on one database. On PostgreSQL each has its own pool,
+   * as two servers would; a PGlite database is one in-process connection that
+   * a second process cannot open, so on PGlite the two apps share its handle
+   * (the advisory lock then excludes nothing the single connection does not
+   * already serialise): the PostgreSQL run, which CI has through
+   * DATABASE_URL, is the one that shows the lock at work.
+   */
+  describe.each(backends)('two instances on one %s database', (backend) => {
+    let scratch: { url: string; drop: () => Promise<void> } | undefined;
+    const handles: Array<{ db: Parameters<typeof buildAppWithHandles>[0]['db']; close: () => Promise<void> }> = [];
     const apps: TestApp['app'][] = [];
+    let offsetMs = 0;
+    const now = () => new Date(Date.now() + offsetMs);
+    const ticketName = `wechat:${APP_ID}:jsapi_ticket`;
+    const tokenName = `wechat:${APP_ID}:access_token`;
+    const db = () => handles[0]!.db;
+    const stored = async (name: string) => (await db().select().from(sharedCredentials).where(eq(sharedCredentials.name, name)))[0]!;
+    /** Concurrent share configurations from both instances, each checked against the ticket stored afterwards. */
+    const shareFromBoth = async (count: number) => {
+      const answers = await Promise.all(Array.from({ length: count }, (_, i) => share(apps[i % 2]!)));
+      const ticket = (await stored(ticketName)).value;
+      for (const answer of answers) {
+        const config = expectOk(answer);
+        expect(config.appId).toBe(APP_ID);
+        expect(config.signature).toBe(createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${config.nonceStr}&timestamp=${config.timestamp}&url=${shareUrl}`).digest('hex'));
+      }
+      return ticket;
+    };
+
     beforeAll(async () => {
-      scratch = await throwAwayDatabase(process.env.DATABASE_URL!, 'edu_wechat_mp');
-      for (let i = 0; i < 2; i++) {
-        const handle = await openDb({ databaseUrl: scratch.url, dataDir: '.', poolSize: 5 });
-        handles.push(handle);
-        const { app } = await buildAppWithHandles({ db: handle.db, config: testConfig(officialConfig()), logger: false, sms: { send: async () => undefined } });
+      if (backend === 'postgres') {
+        scratch = await throwAwayDatabase(process.env.DATABASE_URL!, 'edu_wechat_mp');
+        for (let i = 0; i < 2; i++) handles.push(await openDb({ databaseUrl: scratch.url, dataDir: '.', poolSize: 5 }));
+      } else {
+        const database = await openTestDb('pglite');
+        handles.push(database, { db: database.db, close: async () => undefined });
+      }
+      for (const handle of handles) {
+        const { app } = await buildAppWithHandles({ db: handle.db, config: testConfig(officialConfig()), logger: false, now, sms: { send: async () => undefined } });
         apps.push(app);
       }
-    });
+    }, 60_000);
     afterAll(async () => {
       for (const app of apps) await app.close();
-      for (const handle of handles) await handle.close();
+      for (const handle of [...handles].reverse()) await handle.close();
       await scratch?.drop();
     });
 
     it('fetch the token and the ticket once between them', async () => {
-      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => share(apps[i % 2]!)));
-      for (const answer of answers) expectOk(answer);
-      expect(new Set(answers.map((a) => a.body.data?.appId))).toEqual(new Set([APP_ID]));
+      await shareFromBoth(8);
       expect({ tokens: fake.tokenFetches, tickets: fake.ticketFetches }).toEqual({ tokens: 1, tickets: 1 });
+    });
+
+    it('renew both once between them when the clock reaches the renewal window, before WeChat\'s expiry', async () => {
+      await shareFromBoth(2);
+      const before = { token: await stored(tokenName), ticket: await stored(ticketName) };
+      fake.tokenFetches = 0;
+      fake.ticketFetches = 0;
+      // Two minutes before the stored expiry: still valid at WeChat, inside the five minutes the app renews ahead.
+      offsetMs = before.ticket.expiresAt.getTime() - Date.now() - 2 * 60_000;
+      try {
+        const ticket = await shareFromBoth(10);
+        expect({ tokens: fake.tokenFetches, tickets: fake.ticketFetches }).toEqual({ tokens: 1, tickets: 1 });
+        const after = { token: await stored(tokenName), ticket: await stored(ticketName) };
+        expect(ticket).not.toBe(before.ticket.value);
+        expect(after.token.value).not.toBe(before.token.value);
+        expect(after.ticket.expiresAt.getTime()).toBeGreaterThan(before.ticket.expiresAt.getTime());
+        expect(after.token.expiresAt.getTime()).toBeGreaterThan(before.token.expiresAt.getTime());
+      } finally {
+        offsetMs = 0;
+      }
+    });
+
+    it('renew both once between them when the stored rows have expired', async () => {
+      await shareFromBoth(2);
+      const before = await stored(ticketName);
+      await db()
+        .update(sharedCredentials)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(inArray(sharedCredentials.name, [tokenName, ticketName]));
+      fake.tokenFetches = 0;
+      fake.ticketFetches = 0;
+      const ticket = await shareFromBoth(10);
+      expect({ tokens: fake.tokenFetches, tickets: fake.ticketFetches }).toEqual({ tokens: 1, tickets: 1 });
+      expect(ticket).not.toBe(before.value);
+      expect((await stored(ticketName)).expiresAt.getTime()).toBeGreaterThan(Date.now() + 3600_000);
     });
   });
 });
