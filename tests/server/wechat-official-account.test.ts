@@ -98,7 +98,8 @@ describe('WECHAT_JSSDK_PROVIDER=official', () => {
     } finally {
       await ok.close();
     }
-  });
+    // Two apps built in turn: under a loaded CI machine each build takes seconds.
+  }, 90_000);
 
   /**
    * Two app instances on one database. On PostgreSQL each has its own pool,
