@@ -15,4 +15,9 @@ describe('money', () => {
     // scripts/ print timings and sizes with two decimals too; the app's own amounts are all in src/.
     expect(codeLinesMatching(/\.toFixed\(2\)/, 'src/engine/pricing/money.ts', ['src'])).toEqual([]);
   });
+
+  it('no file of src/ but money.ts converts fen and yuan by hand', () => {
+    // An amount in fen divided by 100, or a premium in yuan multiplied by 100.
+    expect(codeLinesMatching(/[Ff]en\)?\s*\/\s*100\b|\b(premium|amount|yuan)\s*\*\s*100\b/, 'src/engine/pricing/money.ts', ['src'])).toEqual([]);
+  });
 });

@@ -40,4 +40,8 @@ describe('Beijing time is written in one place', () => {
     const found = codeLinesMatching(OFFSET, 'src/engine/time/shanghai-time.ts');
     expect(found).toEqual([]);
   });
+
+  it('no file of src/ but shanghai-time.ts names the zone (SQL at time zone included)', () => {
+    expect(codeLinesMatching(/['"`]Asia\/Shanghai['"`]/, 'src/engine/time/shanghai-time.ts', ['src'])).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import { findRegion, isRegionCode, regionChildren } from '../regions/region-tabl
 import { isProvincePrefix, PROVINCES } from '../rules/regions.ts';
 import type { ProductManifest } from './manifest-types.generated.ts';
 import type { ManifestProblem } from './validate-manifest.ts';
-import { fenText } from '../pricing/money.ts';
+import { fenText, yuanToFen } from '../pricing/money.ts';
 import { lintClaims } from './claims-lint.ts';
 import { lintHealthNotice } from './health-notice-lint.ts';
 
@@ -496,7 +496,7 @@ export const lintPriceTable: Lint = (file, m) => {
     const cells = priced.filter((c) => c.plan === plan.code).map((c) => c.premiumFen);
     if (cells.length === 0) return;
     // A cell 50 times below the plan's highest price (or its premium) was written in yuan: ¥158 as 158 instead of 15800.
-    const highest = Math.max(...cells, Math.round(plan.premium * 100));
+    const highest = Math.max(...cells, yuanToFen(plan.premium));
     const inYuan = priced.filter((c) => c.plan === plan.code && c.premiumFen * 50 <= highest);
     for (const cell of inYuan) {
       problems.push({
@@ -508,7 +508,7 @@ export const lintPriceTable: Lint = (file, m) => {
     }
     if (inYuan.length > 0) return;
     const lowest = Math.min(...cells);
-    if (Math.round(plan.premium * 100) !== lowest) {
+    if (yuanToFen(plan.premium) !== lowest) {
       problems.push({ file, pointer: `/plans/${p}/premium`, message: `plan premium ${plan.premium} is not its lowest table cell (${fenText(lowest)})`, hint: `write ${lowest / 100}: the plan's tab shows it as its price` });
     }
   });

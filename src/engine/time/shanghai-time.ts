@@ -4,6 +4,8 @@
  * no time-zone database (a test fails on the offset written anywhere else).
  */
 export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** The IANA zone of Beijing time, for SQL (`at time zone`) and Intl. */
+export const SHANGHAI_ZONE = 'Asia/Shanghai';
 const OFFSET_MS = SHANGHAI_OFFSET_MS;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -1,4 +1,5 @@
 /** Claims as the answers show them (docs/claims.md): people masked, the account like a bank card (the last 4 digits). */
+import { fenToYuan } from '../../engine/pricing/money.ts';
 import { CLAIM_KIND_NAMES, CLAIM_STATUS_NAMES, type ClaimDetail, type ClaimKind, type ClaimStatus, type ClaimSummary } from '../../contract/claims.ts';
 import { maskName } from '../../engine/rules/masking.ts';
 import { formatShanghai } from '../../engine/time/shanghai-time.ts';
@@ -29,7 +30,7 @@ export function toSummary(row: ClaimRow): ClaimSummary {
     accidentDate: row.accidentDate,
     status: row.status,
     statusName: CLAIM_STATUS_NAMES[row.status],
-    amount: row.amountFen === null ? null : row.amountFen / 100,
+    amount: row.amountFen === null ? null : fenToYuan(row.amountFen),
     createdAt: formatShanghai(row.createdAt),
   };
 }

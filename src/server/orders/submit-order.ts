@@ -108,7 +108,7 @@ function formTermsOf(
     tempSerialNo: input.tempSerialNo ?? null,
     agents: attribution.agents,
     insuranceCompanies: manifest.insurers.map((i) => ({ name: i.name, partyRole: i.partyRole })),
-    plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: premiumFen / 100 }] : [],
+    plan: plan ? [{ code: plan.code, name: plan.name, quantity: input.copies ?? 1, prem: fenToYuan(premiumFen) }] : [],
     risk: (plan?.risks ?? []).map((r) => ({ riskCode: r.riskCode, riskName: r.riskName })),
     ...(coverTerms ? { coverTerms } : {}),
   };

@@ -1,3 +1,4 @@
+import { SHANGHAI_ZONE } from '../../engine/time/shanghai-time.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '../../contract/order.ts';
 import { LIVE_STATUSES, PAID_STATUSES, REVERSED_STATUSES, REWARDED_STATUSES, VALID_STATUSES } from '../../contract/policy-lifecycle.ts';
@@ -39,7 +40,7 @@ const REWARDED = inList(REWARDED_STATUSES);
 const LIVE = inList(PAID_STATUSES.filter((status) => LIVE_STATUSES.includes(status)));
 
 const SHANGHAI_FMT = sql.raw(`'YYYY-MM-DD HH24:MI:SS'`);
-const local = (column: SQL) => sql`(${column} at time zone 'Asia/Shanghai')`;
+const local = (column: SQL) => sql`(${column} at time zone ${sql.raw(`'${SHANGHAI_ZONE}'`)})`;
 const formatted = (column: SQL) => sql`to_char(${local(column)}, ${SHANGHAI_FMT})`;
 
 /** The rows of a raw query, whatever the driver's result shape. */
@@ -258,7 +259,7 @@ function customersCte(p: Promoter, only?: { customerId: string }): SQL {
 }
 
 const CUSTOMER_COLUMNS = sql`u.id as "userId", u.user_code as "customerId", u.phone as "phone", u.actual_name as "actualName", u.id_no as "idNo",
-  c.source as "source", to_char(c.since at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as "since",
+  c.source as "source", to_char(${local(sql`c.since`)}, 'YYYY-MM-DD') as "since",
   coalesce(v.policy_count, 0)::int as "policyCount", coalesce(v.live_count, 0)::int as "liveCount",
   ${formatted(sql`v.last_at`)} as "lastOrderAt"`;
 
