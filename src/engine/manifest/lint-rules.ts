@@ -385,12 +385,19 @@ export const lintRegion: Lint = (file, m) => {
 export const lintAgeBands: Lint = (file, m) => {
   const problems: ManifestProblem[] = [];
   m.pricing.factors.forEach((factor, f) => {
-    if (!factor.insuredAge) return;
+    if (factor.wardAge && m.insure.template !== 'guardian') {
+      problems.push({ file, pointer: `/pricing/factors/${f}/wardAge`, message: 'wardAge on a product without wards', hint: 'use "insuredAge": true, or set /insure/template to "guardian"' });
+    }
+    if (factor.wardAge && factor.insuredAge) {
+      problems.push({ file, pointer: `/pricing/factors/${f}`, message: 'a factor reads either the insured’s age or the ward’s', hint: 'keep "wardAge": true or "insuredAge": true, not both' });
+    }
+    if (!factor.insuredAge && !factor.wardAge) return;
+    const kind = factor.wardAge ? 'wardAge' : 'insuredAge';
     const at = `/pricing/factors/${f}/options`;
     const bands: { i: number; min: number; max: number }[] = [];
     factor.options.forEach((option, i) => {
       if (!option.ageBetween) {
-        problems.push({ file, pointer: `${at}/${i}`, message: 'option without ageBetween in an insuredAge factor', hint: 'add "ageBetween": [min, max]' });
+        problems.push({ file, pointer: `${at}/${i}`, message: `option without ageBetween in an ${kind} factor`, hint: 'add "ageBetween": [min, max]' });
       } else if (option.ageBetween[0] > option.ageBetween[1]) {
         problems.push({ file, pointer: `${at}/${i}/ageBetween`, message: 'minimum age above maximum age', hint: 'write [min, max]' });
       } else bands.push({ i, min: option.ageBetween[0], max: option.ageBetween[1] });
@@ -408,11 +415,12 @@ export const lintAgeBands: Lint = (file, m) => {
         });
       }
     });
-    const range = m.insure.insured.ageBetween;
+    const person = factor.wardAge ? 'ward' : 'insured';
+    const range = factor.wardAge ? m.insure.ward?.ageBetween : m.insure.insured.ageBetween;
     if (range && bands.length === factor.options.length) {
       for (let age = range[0]; age <= range[1]; age++) {
         if (!bands.some((b) => age >= b.min && age <= b.max)) {
-          problems.push({ file, pointer: at, message: `no age band holds age ${age} of /insure/insured/ageBetween`, hint: 'make the bands cover every insurable age' });
+          problems.push({ file, pointer: at, message: `no age band holds age ${age} of /insure/${person}/ageBetween`, hint: 'make the bands cover every insurable age' });
           break;
         }
       }

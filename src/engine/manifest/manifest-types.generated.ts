@@ -539,6 +539,10 @@ export interface Pricing {
      */
     insuredAge?: boolean;
     /**
+     * Guardian products: when true, the order is priced with the option whose ageBetween holds the ward's age in full years on the cover start day, read from the ward's document (the detail page's choice is an estimate); with several wards all must fall in one band. Every option then needs ageBetween.
+     */
+    wardAge?: boolean;
+    /**
      * When set, the order is priced from each insured's answer to this insure-form field (the detail page's choice is an estimate and pre-fills the answer); option values must be the field's values.
      */
     insuredField?: 'socialMedicalInsurance';
@@ -564,7 +568,7 @@ export interface Pricing {
          */
         multiplier: number;
         /**
-         * For a factor with insuredAge: the inclusive age band in full years this option prices.
+         * For a factor with insuredAge or wardAge: the inclusive age band in full years this option prices.
          *
          * @minItems 2
          * @maxItems 2
@@ -587,7 +591,7 @@ export interface Pricing {
          */
         multiplier: number;
         /**
-         * For a factor with insuredAge: the inclusive age band in full years this option prices.
+         * For a factor with insuredAge or wardAge: the inclusive age band in full years this option prices.
          *
          * @minItems 2
          * @maxItems 2

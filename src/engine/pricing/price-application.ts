@@ -25,6 +25,8 @@ export interface PricedApplication {
   /** Guarantee years; the product's first allowed value when absent. */
   insureYear?: number;
   insureds: readonly PricedInsured[];
+  /** Guardian products: the wards, whose age a `wardAge` factor reads. */
+  wards?: readonly PricedInsured[];
 }
 
 export type ApplicationPrice =
@@ -47,26 +49,37 @@ function bandOf(factor: ProductManifest['pricing']['factors'][number], insured: 
 /**
  * Factor values for one insured. A factor bound to an insure-form field
  * (`insuredField`) takes the insured's answer when given; an age-band factor
- * (`insuredAge`) takes the band holding the insured's age on the cover start
- * day when the person's document or birthday gives it; the others keep the
- * choice made on the detail page.
+ * takes the band holding the age on the cover start day of the insured
+ * (`insuredAge`) or of the first ward (`wardAge`) when the person's document
+ * or birthday gives it; the others keep the choice made on the detail page.
  */
 export function factorsForInsured(
   manifest: ProductManifest,
   chosen: Readonly<Record<string, string>> | undefined,
   insured: PricedInsured | undefined,
   coverStart: Date,
+  ward?: PricedInsured,
 ): Record<string, string> {
   const factors: Record<string, string> = { ...chosen };
   for (const factor of manifest.pricing.factors) {
     const answer = factor.insuredField ? insured?.[factor.insuredField] : undefined;
     if (typeof answer === 'string' && answer !== '') factors[factor.code] = answer;
-    if (factor.insuredAge) {
-      const band = bandOf(factor, insured, coverStart);
+    if (factor.insuredAge || factor.wardAge) {
+      const band = bandOf(factor, factor.wardAge ? ward : insured, coverStart);
       if (band) factors[factor.code] = band;
     }
   }
   return factors;
+}
+
+/** With the people's ages decisive: every age-band factor finds its person's band, and all wards share the first ward's. */
+function agesFallInBands(manifest: ProductManifest, insured: PricedInsured | undefined, wards: readonly PricedInsured[], coverStart: Date): boolean {
+  return manifest.pricing.factors.every((f) => {
+    if (f.insuredAge) return Boolean(bandOf(f, insured, coverStart));
+    if (!f.wardAge) return true;
+    const band = bandOf(f, wards[0], coverStart);
+    return Boolean(band) && wards.every((w) => bandOf(f, w, coverStart) === band);
+  });
 }
 
 /**
@@ -76,7 +89,8 @@ export function factorsForInsured(
  * the insure and confirm pages show it.
  *
  * `agesFromPeople` (the order): an age-band factor never keeps the band the
- * client chose; each insured's age must be known and fall in a band, else
+ * client chose; each insured's (or, for `wardAge`, each ward's, all in one
+ * band) age must be known and fall in a band, else
  * 被保人年龄不在可投保的年龄段内. Without it (pages showing a form being
  * filled) an unknown age keeps the chosen band.
  */
@@ -90,12 +104,12 @@ export function priceApplication(
   const factors: Record<string, string>[] = [];
   const insureds = form.insureds.length > 0 ? form.insureds : [undefined];
   for (const insured of insureds) {
-    if (options.agesFromPeople && manifest.pricing.factors.some((f) => f.insuredAge && !bandOf(f, insured, coverStart))) {
+    if (options.agesFromPeople && !agesFallInBands(manifest, insured, form.wards ?? [], coverStart)) {
       return { ok: false, message: MSG_AGE_BAND };
     }
     const input: PremiumInput = {
       planCode: form.planCode,
-      factors: factorsForInsured(manifest, form.factors, insured, coverStart),
+      factors: factorsForInsured(manifest, form.factors, insured, coverStart, form.wards?.[0]),
       ...(form.copies !== undefined ? { copies: form.copies } : {}),
       ...(form.insureYear !== undefined ? { years: form.insureYear } : {}),
     };
