@@ -10,32 +10,18 @@
  */
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { formatProblem, marketsSelling } from '../src/engine/manifest/index.ts';
 import { closest } from '../src/engine/manifest/problem-messages.ts';
 import { usePrecompiledValidators } from '../src/server/catalogue/precompiled-validator.ts';
 import { checkManifestsDir } from './lib/check-manifests-dir.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 
 const USAGE = `Usage: npm run manifests:check [-- [--strict] [--dir DIR] [file …]]
   checks the registries, every product manifest and every market; prints file  /pointer  message  (hint) per problem
   --strict   warnings (still copied, no market sells it) fail too, as in CI
   --dir DIR  the manifests folder (default manifests/)
   file …     only these files' problems (a manifest's id, its file name, or a path), with the markets that sell them`;
-let parsed: ReturnType<typeof parseCommandLine>;
-function parseCommandLine() {
-  return parseArgs({ options: { strict: { type: 'boolean', default: false }, dir: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, allowPositionals: true });
-}
-try {
-  parsed = parseCommandLine();
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  process.exit(2);
-}
-if (parsed.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const { values, positionals } = parsed;
+const { values, positionals } = parseCommandLine(USAGE, { strict: { type: 'boolean', default: false }, dir: { type: 'string' } });
 const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifests', import.meta.url));
 const started = performance.now();
 // The schemas' compiled validators from the cache (compiled and kept there on the first run after a schema change).

@@ -7,18 +7,21 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { formatProblem } from '../src/engine/manifest/index.ts';
 import { computePremium } from '../src/engine/pricing/premium.ts';
 import { ManifestError, loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { findManifest } from './lib/find-manifest.ts';
 import { quoteTable } from './lib/quote-table.ts';
 
-const { values, positionals } = parseArgs({ options: { dir: { type: 'string' } }, allowPositionals: true });
+const USAGE = `Usage: npm run manifests:quote -- <productCode or id> [--dir DIR]   e.g. npm run manifests:quote -- 25PR320300
+  prints every plan × factor choice × copies × guarantee years premium as the server charges it
+  --dir DIR  the manifests folder (default manifests/)`;
+const { values, positionals } = parseCommandLine(USAGE, { dir: { type: 'string' } });
 const dir = values.dir ? resolve(values.dir) : fileURLToPath(new URL('../manifests', import.meta.url));
 const code = positionals[0];
-if (!code) {
-  console.error('Usage: npm run manifests:quote -- <productCode>   e.g. npm run manifests:quote -- 25PR320300');
+if (!code || positionals.length > 1) {
+  console.error(USAGE);
   process.exit(2);
 }
 try {

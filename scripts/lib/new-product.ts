@@ -357,6 +357,10 @@ export interface RunIo {
 
 /** The whole command; returns the exit code (0 done, 1 refused or problems, 2 wrong usage). */
 export function runNewProduct(argv: readonly string[], io: RunIo): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.log(USAGE);
+    return 0;
+  }
   const parsed = parseNewProductArgs(argv);
   if ('errors' in parsed) {
     for (const e of parsed.errors) io.error(e);

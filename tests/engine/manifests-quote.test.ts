@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { computePremium } from '../../src/engine/pricing/premium.ts';
@@ -40,5 +41,20 @@ describe('npm run manifests:quote', () => {
     const aliased = store.all.find((m) => (m.aliasCodes ?? []).length > 0)!;
     expect(findManifest(store, aliased.aliasCodes![0]!)).toBe(aliased);
     expect(findManifest(store, 'nanjing-student-2026')).toBeUndefined();
+  });
+
+  it('--help prints the usage; an unknown option or a missing code prints what is wrong and the usage, never a stack trace', () => {
+    const quote = (args: string[]) => spawnSync('node', ['scripts/run-tool.mjs', 'scripts/manifests-quote.ts', ...args], { encoding: 'utf8' });
+    const help = quote(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run manifests:quote -- <productCode or id>/);
+    const unknown = quote(['--bogus', '25PR320300']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--bogus'");
+    expect(unknown.stderr).toContain('Usage: npm run manifests:quote');
+    expect(unknown.stderr).not.toContain('    at ');
+    const missing = quote([]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('Usage: npm run manifests:quote');
   });
 });

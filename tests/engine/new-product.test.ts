@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +148,15 @@ describe('npm run new-product', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/^There is no manifest nope\.json to copy \(--from nope\)\. Existing ids: .*jining-student-accident/);
     expect(existsSync(join(dir, 'x-test.json'))).toBe(false);
+  });
+
+  it('--help prints the usage and writes nothing', () => {
+    const before = readdirSync(dir).length;
+    const help = run(['--help', '--from', 'jining-student-accident']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: npm run new-product -- --from <existing-id>/);
+    expect(help.err).toBe('');
+    expect(readdirSync(dir)).toHaveLength(before);
   });
 });
 
