@@ -17,22 +17,17 @@ import { fileURLToPath } from 'node:url';
 import { APP_ROUTES } from '../src/contract/app-routes.ts';
 import { formatProblem } from '../src/engine/manifest/index.ts';
 import { ManifestError, loadManifestStore } from '../src/server/catalogue/manifest-store.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { findManifest } from './lib/find-manifest.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'Usage: npm run manifests:preview -- <productCode or id> [--url <origin of a running app>]   e.g. npm run manifests:preview -- 25PR320300';
-const args = process.argv.slice(2);
-const urlAt = args.findIndex((arg) => arg === '--url' || arg.startsWith('--url='));
-let given = process.env.PREVIEW_URL;
-if (urlAt >= 0) {
-  const arg = args[urlAt]!;
-  given = arg.startsWith('--url=') ? arg.slice('--url='.length) : args[urlAt + 1];
-  args.splice(urlAt, arg.startsWith('--url=') ? 1 : 2);
-}
-const asked = args[0];
-if (!asked || asked === '--help' || asked === '-h' || args.length > 1) {
+const { values, positionals } = parseCommandLine(USAGE, { url: { type: 'string' } });
+const given = values.url ?? process.env.PREVIEW_URL;
+const asked = positionals[0];
+if (!asked || positionals.length > 1) {
   console.error(USAGE);
-  process.exit(asked === '--help' || asked === '-h' ? 0 : 2);
+  process.exit(2);
 }
 let base = `http://127.0.0.1:${process.env.PORT || '8080'}`;
 if (given !== undefined) {
