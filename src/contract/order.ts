@@ -18,6 +18,17 @@ export const RepeatInsuranceResult = Type.Object({ repeat: Type.Boolean() });
  * mainland ID number (under any document type); for other documents they are
  * required (one person, one identity).
  */
+/**
+ * The health notice (健康告知) answers, question id → answer (Y/N, an option value, a YYYY-MM-DD day or a
+ * text), for the questions shown; only for a product whose manifest has a healthNotice. The server checks
+ * them against the manifest and decides the outcome itself.
+ */
+export const HealthAnswers = Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]{0,39}$' }), Type.String({ minLength: 1, maxLength: 200 }), {
+  maxProperties: 30,
+  additionalProperties: false,
+  description: 'The health notice (健康告知) answers, question id → answer (Y/N, an option value, a YYYY-MM-DD day or a text), for the questions shown.',
+});
+
 export const HolderInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 40 }),
@@ -199,12 +210,7 @@ export const ApplicationFormInput = Type.Object(
       ),
     ),
     totalPremium: Type.Optional(Type.Number()),
-    healthAnswers: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]{0,39}$' }), Type.String({ minLength: 1, maxLength: 200 }), {
-        maxProperties: 30,
-        description: "The health notice (健康告知) answers, question id → answer (Y/N, an option value, a YYYY-MM-DD day or a text), for the questions shown; only for a product whose manifest has a healthNotice. The server checks them against the manifest and decides the outcome itself.",
-      }),
-    ),
+    healthAnswers: Type.Optional(HealthAnswers),
     healthOutcome: Type.Optional(
       Type.Union([Type.Literal('continue'), Type.Literal('refuse'), Type.Literal('manual')], {
         description: 'What the page concluded from the health answers; the server recomputes it from the answers and ignores this.',

@@ -8,7 +8,7 @@
 
 import * as Type from '@sinclair/typebox';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { HolderInput, InsuredInput, PolicyList, PolicyListBody, PolicyListItem, PolicyStatus, ResubHeaders, WardInput } from './order.ts';
+import { HealthAnswers, HolderInput, InsuredInput, PolicyList, PolicyListBody, PolicyListItem, PolicyStatus, ResubHeaders, WardInput } from './order.ts';
 import { ProductCode } from './common.ts';
 import { defineCall } from './define-call.ts';
 
@@ -243,6 +243,8 @@ export const DraftForm = Type.Object(
     policyHolder: draftPerson(HolderInput),
     insureds: Type.Array(draftPerson(InsuredInput), { maxItems: 10 }),
     wards: Type.Optional(Type.Array(draftPerson(WardInput), { maxItems: 5 })),
+    /** The health notice answered so far: resuming the draft on another device keeps them (the order checks them again). */
+    healthAnswers: Type.Optional(HealthAnswers),
   },
   { additionalProperties: false },
 );

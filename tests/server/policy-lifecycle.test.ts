@@ -265,10 +265,13 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
     ]);
     expect(listed.list[0]!.form).toBeUndefined();
     // Updating keeps the serial.
-    expectOk(await post(other, policyCalls.saveTempForm.path, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds } }));
+    // The health notice answered so far travels with the draft (the order checks the answers again).
+    const healthAnswers = { hospitalised: 'N', diagnosedOn: '2025-03-01' };
+    expectOk(await post(other, policyCalls.saveTempForm.path, { tempSerialNo: saved.tempSerialNo, productCode: XUZHOU, form: { policyHolder: form.policyHolder, insureds: form.insureds, healthAnswers } }));
     const one = expectOk(await post<TempFormList>(other, policyCalls.selectTempForm.path, { tempSerialNo: saved.tempSerialNo }));
     expect(one.list[0]!.form?.policyHolder).toEqual(form.policyHolder);
     expect(one.list[0]!.form?.insureds[0]).toEqual(form.insureds[0]);
+    expect(one.list[0]!.form?.healthAnswers).toEqual(healthAnswers);
 
     await submitOrder(t.app, other.token, { ...form, tempSerialNo: saved.tempSerialNo });
     expect(expectOk(await post<TempFormList>(session, policyCalls.selectTempForm.path)).list).toEqual([]);
@@ -282,6 +285,8 @@ describe.each(backends)('policy lifecycle (%s)', (backend) => {
       [policyCalls.cancelOrder.path, { orderCode: 5 }],
       [policyCalls.submitEndors.path, { policyNo: 'P1', endorType: 'other' }],
       [policyCalls.saveTempForm.path, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], extra: 1 } }],
+      [policyCalls.saveTempForm.path, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], healthAnswers: { 'Bad key': 'Y' } } }],
+      [policyCalls.saveTempForm.path, { productCode: XUZHOU, form: { policyHolder: {}, insureds: [], healthAnswers: { hospitalised: 'x'.repeat(201) } } }],
       [policyCalls.selectRenewalList.path, { pageSize: 999 }],
     ] as const) {
       const result = await post(alice, url, payload);

@@ -101,5 +101,9 @@ describe('policy pages', () => {
       draftFormOf({ productCode: 'X', tempSerialNo: 'TF1', policyHolder: { name: '王芳', phone: '' }, insureds: [{ name: '王小雨', licenceNo: undefined }], wards: [] }),
     ).toEqual({ policyHolder: { name: '王芳' }, insureds: [{ name: '王小雨' }], wards: [] });
     expect(draftFormOf(null)).toEqual({ policyHolder: {}, insureds: [], wards: [] });
+    // The health notice answered so far goes with it; none answered sends none.
+    const answered = { productCode: 'X', policyHolder: {}, insureds: [], wards: [], healthAnswers: { hospitalised: 'N' } };
+    expect(draftFormOf(answered)).toEqual({ policyHolder: {}, insureds: [], wards: [], healthAnswers: { hospitalised: 'N' } });
+    expect(draftFormOf({ ...answered, healthAnswers: {} })).toEqual({ policyHolder: {}, insureds: [], wards: [] });
   });
 });

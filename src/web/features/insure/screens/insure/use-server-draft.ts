@@ -25,7 +25,13 @@ export function useServerDraft(productCode: string, draft: InsureDraft | null, s
       .then((data) => {
         const item = data?.list[0];
         if (!item?.form || item.productCode !== productCode) throw new Error('not this product');
-        saveDraft({ policyHolder: item.form.policyHolder, insureds: item.form.insureds, wards: item.form.wards ?? [], tempSerialNo: item.tempSerialNo });
+        saveDraft({
+          policyHolder: item.form.policyHolder,
+          insureds: item.form.insureds,
+          wards: item.form.wards ?? [],
+          ...(item.form.healthAnswers ? { healthAnswers: item.form.healthAnswers } : {}),
+          tempSerialNo: item.tempSerialNo,
+        });
       })
       .catch(() => failToast(MSG_DRAFT_CALL_FAILED));
   }, [resumeSerial, productCode, saveDraft]);
