@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { InsurerQueries } from './orders/insurer-queries.ts';
 import { applyIssueOutcome } from './orders/issuance.ts';
+import { ClaimQueries } from './claims/claim-queries.ts';
 import { applyClaimOutcome } from './claims/operations/send-claim.ts';
 import { LifecycleScheduler } from './orders/lifecycle-scheduler.ts';
 import { RenewalReminders } from './orders/renewal-reminders.ts';
@@ -33,6 +34,8 @@ export interface BackgroundJobs {
   insurerQueries: InsurerQueries;
   /** The renewal reminder texts (tests call runOnce). */
   renewalReminders: RenewalReminders;
+  /** The claim query job: claims without the insurer's decision asked about (tests call runOnce). */
+  claimQueries: ClaimQueries;
 }
 
 /**
@@ -54,6 +57,8 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
   const insurerQueries = new InsurerQueries(deps, app.log);
   // --- policies: the manifests' renewal reminders texted to holders, once per policy and day (orders/renewal-reminders.ts)
   const renewalReminders = new RenewalReminders(deps, app.log);
+  // --- claims: an insurer that can be asked is asked about claims without its decision (claims/claim-queries.ts)
+  const claimQueries = new ClaimQueries(deps, app.log);
   const lifecycle = new LifecycleScheduler({
     db,
     now,
@@ -64,6 +69,7 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
       { name: 'reconciliation', run: () => reconciliation.runOnce() },
       { name: 'insurer queries', run: () => insurerQueries.runOnce() },
       { name: 'renewal reminders', run: () => renewalReminders.runOnce() },
+      { name: 'claim queries', run: () => claimQueries.runOnce() },
     ],
   });
   // --- recording: abandoned recordings purged after their retention (started with the lifecycle's timers)
@@ -84,5 +90,6 @@ export function scheduleBackgroundJobs(app: FastifyInstance, deps: AppDeps, prov
     const insurer = quiescent(deps.insurer);
     await insurer.settled?.();
     insurer.stop?.();
-  });  return { lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries, renewalReminders };
+  });
+  return { lifecycle, pendingTrades, refundPayouts, reconciliation, insurerQueries, renewalReminders, claimQueries };
 }

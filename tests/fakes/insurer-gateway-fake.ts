@@ -143,9 +143,9 @@ export async function startInsurerGatewayFake(options: { keyId?: string; secret?
     claims: new Map(),
   };
 
-  /** Posts a signed claim resource to its notify URL, retried on a 5xx answer (a few times). */
+  /** Posts a signed claim resource to its notify URL, retried on a 5xx answer (a few times); nothing in `never` mode. */
   const deliverClaim = async (claim: FakeClaim) => {
-    if (!claim.notifyUrl) return;
+    if (!claim.notifyUrl || fake.callbackMode === 'never') return;
     const url = new URL(claim.notifyUrl);
     for (let attempt = 0; attempt < 5 && !closed; attempt++) {
       const body = JSON.stringify(claimResourceOf(claim));

@@ -142,17 +142,23 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
       headers: { 'x-resub-token': await getResubToken(t.app, session.token) },
     });
 
-  it('sends a claim with its photos and the full account, and applies the insurer’s signed claim callbacks once each', async () => {
+  const day = 24 * 3600_000;
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 7)]);
+  const accountNo = '6222020200998877665';
+  /**
+   * A policy issued through the gateway (callbacks prompt), put in force, and a claim of 意外门诊 reported on it with the
+   * insurer's callbacks in `claimMode`; with its photo, send and detail calls.
+   */
+  async function reportedClaim(claimMode: 'prompt' | 'never') {
     fake.callbackMode = 'prompt';
     const form = validApplication(XUZHOU);
     const order = await submitOrder(t.app, session.token, form);
     await pressCashier(t.app, tradeNoOf(await payUrlOf(t.app, session.token, order.applicationFormCode)));
     await t.settled();
     await until(async () => (await statusOf(order.orderCode)) === 'waitInsurance', 'the policy to be issued');
-    const day = 24 * 3600_000;
     await t.database.db.update(applicationForms).set({ status: 'guarantee', startDate: new Date(Date.now() - 30 * day), endDate: new Date(Date.now() + 300 * day) }).where(eq(applicationForms.applicationFormCode, order.applicationFormCode));
     const policyNo = (await orderDetail(t.app, session.token, order.orderCode)).body.data!.policyNo!;
-    const accountNo = '6222020200998877665';
+    fake.callbackMode = claimMode;
     const { claimNo } = expectOk(
       await call<{ claimNo: string }>(t.app, {
         method: 'POST',
@@ -161,10 +167,16 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
         payload: { policyNo, insuredIndex: 0, kind: 'accidentOutpatient', accidentDate: shanghaiDate(new Date(Date.now() - 2 * day)), accidentPlace: '学校操场', description: '体育课摔倒，膝盖擦伤就医。', bank: { accountName: form.policyHolder.name, bankName: '中国银行', accountNo } },
       }),
     );
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 7)]);
-    const photo = (document: string) => call(t.app, { method: 'POST', url: fillPath(claimCalls.addClaimFile.path, { claimNo }), token: session.token, ...claimPhotoForm(document, jpeg) });
-    const send = () => call<{ status: string }>(t.app, { method: 'POST', url: fillPath(claimCalls.sendClaim.path, { claimNo }), token: session.token });
-    const status = async () => expectOk(await call<ClaimDetail>(t.app, { method: 'GET', url: fillPath(claimCalls.claimDetail.path, { claimNo }), token: session.token }));
+    return {
+      claimNo,
+      photo: (document: string) => call(t.app, { method: 'POST', url: fillPath(claimCalls.addClaimFile.path, { claimNo }), token: session.token, ...claimPhotoForm(document, jpeg) }),
+      send: () => call<{ status: string }>(t.app, { method: 'POST', url: fillPath(claimCalls.sendClaim.path, { claimNo }), token: session.token }),
+      status: async () => expectOk(await call<ClaimDetail>(t.app, { method: 'GET', url: fillPath(claimCalls.claimDetail.path, { claimNo }), token: session.token })),
+    };
+  }
+
+  it('sends a claim with its photos and the full account, and applies the insurer’s signed claim callbacks once each', async () => {
+    const { claimNo, photo, send, status } = await reportedClaim('prompt');
     expectOk(await photo('record'));
     expectOk(await photo('invoice'));
     expectOk(await send());
@@ -184,6 +196,64 @@ describe.each(backends)('issuing through the insurer gateway fake (%s)', (backen
     expect(closed.history.map((h) => h.status)).toEqual(['reported', 'reviewing', 'needMore', 'reviewing', 'closed']);
     expect(fake.deliveries.filter((d) => d.orderCode === claimNo).map((d) => d.status)).toEqual([200, 200, 200, 200]);
     expect(await (t.handles.providers.insurer as GatewayInsurerProvider).queryClaim(claimNo)).toEqual({ claimNo, action: 'close', amountFen: 50_000 });
+  });
+
+  it('learns a claim’s decisions from the claim query job when no claim callback comes; a supplement is asked about again, a decided claim never', async () => {
+    const { claimNo, photo, send, status } = await reportedClaim('never');
+    const queries = () => fake.requests.filter((r) => r.method === 'GET' && r.path === `/claims/${claimNo}`).length;
+    /** One run of the job with the clock moved on by `minutes`. */
+    const runAt = async (minutes: number) => {
+      offsetMs = minutes * MINUTE;
+      try {
+        return await t.handles.claimQueries.runOnce({ random: () => 1 });
+      } finally {
+        offsetMs = 0;
+      }
+    };
+    expectOk(await photo('record'));
+    expectOk(await photo('invoice'));
+    expectOk(await send());
+    await until(async () => fake.claims.get(claimNo)?.status === 'reviewing', 'the insurer to accept the claim');
+    await fake.settled();
+    expect(fake.deliveries.filter((d) => d.orderCode === claimNo)).toEqual([]);
+    expect((await status()).status).toBe('reported');
+
+    // Not due before INSURER_QUERY_AFTER_MINUTES (1 here): nothing asked.
+    expect(await runAt(0)).toMatchObject({ applied: 0, waiting: 0 });
+    expect(queries()).toBe(0);
+    // Due: the acceptance is applied; two runs at once (two instances) ask once.
+    offsetMs = 2 * MINUTE;
+    try {
+      const runs = await Promise.all([t.handles.claimQueries.runOnce(), t.handles.claimQueries.runOnce()]);
+      expect(runs[0].applied + runs[1].applied).toBe(1);
+    } finally {
+      offsetMs = 0;
+    }
+    expect(queries()).toBe(1);
+    expect((await status()).status).toBe('reviewing');
+
+    // The insurer asks for more without calling back: the next query (after a longer wait) shows it to the parent.
+    await fake.decideClaim(claimNo, { status: 'needMore', note: '请补充费用清单' });
+    expect(await runAt(10)).toMatchObject({ applied: 1 });
+    expect(await status()).toMatchObject({ status: 'needMore', insurerNote: '请补充费用清单' });
+    // Waiting for the parent: not asked again.
+    expect(await runAt(600)).toMatchObject({ applied: 0, waiting: 0 });
+    const asked = queries();
+    expectOk(await photo('feeList'));
+    expect(expectOk(await send()).status).toBe('reviewing');
+    // The supplement is due for a query again: under review at the insurer, nothing changes, and it is asked again later.
+    expect(await runAt(2)).toMatchObject({ applied: 0, waiting: 1 });
+    expect((await status()).status).toBe('reviewing');
+    expect(queries()).toBe(asked + 1);
+
+    await fake.decideClaim(claimNo, { status: 'closed', amountFen: 30_000 });
+    expect(await runAt(600)).toMatchObject({ applied: 1 });
+    const closed = await status();
+    expect(closed).toMatchObject({ status: 'closed', amount: 300 });
+    expect(closed.history.map((h) => h.status)).toEqual(['reported', 'reviewing', 'needMore', 'reviewing', 'closed']);
+    // Decided: never asked again.
+    expect(await runAt(6000)).toEqual({ applied: 0, waiting: 0, closed: 0, failed: 0 });
+    expect(queries()).toBe(asked + 2);
   });
 
   it('issues from the insurer’s signed callback; a forged, skewed or replayed callback is refused 401 and changes nothing', async () => {

@@ -1,7 +1,9 @@
 /** The queries of claims (docs/claims.md): rows with their policy, the files, the history. */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, claimEvents, claimFiles, claims, orders } from '../db/schema.ts';
+import { DEFAULT_QUERY_AFTER_MINUTES } from '../orders/insurer-queries.ts';
 import { visibleTo, type Promoter } from '../promoters/promoter-area-repo.ts';
 
 /** Newest first, at most this many on a list. */
@@ -70,4 +72,15 @@ export function filesOf(db: Db, claimId: number) {
 
 export function historyOf(db: Db, claimId: number) {
   return db.select().from(claimEvents).where(eq(claimEvents.claimId, claimId)).orderBy(asc(claimEvents.id));
+}
+
+/**
+ * The columns a report or supplement sets for the claim query job
+ * (claims/claim-queries.ts): the query due after the configured wait, and the
+ * runs counted up, so a run that took the claim up before it was sent writes
+ * nothing over the new schedule.
+ */
+export function claimQueryScheduled(deps: Pick<AppDeps, 'now' | 'config'>) {
+  const wait = (deps.config.insurerQueryAfterMinutes ?? DEFAULT_QUERY_AFTER_MINUTES) * 60_000;
+  return { nextQueryAt: new Date(deps.now().getTime() + wait), queryAttempts: sql`${claims.queryAttempts} + 1`, queryError: null };
 }

@@ -1190,11 +1190,20 @@ export const claims = pgTable(
     insurerClaimNo: text('insurer_claim_no'),
     /** When it was first sent to the insurer. */
     sentAt: ts('sent_at'),
+    /**
+     * The claim query job (claims/claim-queries.ts): when the insurer is next asked about a claim it holds
+     * without a decision (null: nothing to ask), and the runs that took it up (the fence of a run's writes).
+     */
+    nextQueryAt: ts('next_query_at'),
+    queryAttempts: integer('query_attempts').notNull().default(0),
+    /** The last failed query, for the operator (no body of the insurer's answer). */
+    queryError: text('query_error'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('claims_user_idx').on(t.userId, t.createdAt),
+    index('claims_query_due_idx').on(t.nextQueryAt).where(sql`${t.nextQueryAt} is not null`),
     index('claims_form_idx').on(t.applicationFormId),
     check('claims_status_check', oneOf(t.status, CLAIM_STATUSES)),
     check('claims_kind_check', oneOf(t.kind, CLAIM_KINDS)),

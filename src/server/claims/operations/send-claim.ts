@@ -14,10 +14,10 @@ import type { PersonCrypto } from '../../family/person-crypto.ts';
 import { rejected } from '../../http/envelope.ts';
 import type { ClaimOutcome, ClaimRequest } from '../../providers/insurer/insurer-provider.ts';
 import { canSend, documentsOf, insuredsOf } from '../claim-views.ts';
-import { filesOf, getClaim, type ClaimRow } from '../claims-repo.ts';
+import { claimQueryScheduled, filesOf, getClaim, type ClaimRow } from '../claims-repo.ts';
 import { moveClaim } from '../claim-transition.ts';
 
-type SendDeps = Pick<AppDeps, 'db' | 'manifests' | 'storage' | 'insurer' | 'now' | 'sms'>;
+type SendDeps = Pick<AppDeps, 'db' | 'manifests' | 'storage' | 'insurer' | 'now' | 'sms' | 'config'>;
 
 async function claimRequest(deps: SendDeps, crypto: PersonCrypto, claim: ClaimRow, round: number): Promise<ClaimRequest> {
   const files = await filesOf(deps.db, claim.id);
@@ -54,7 +54,7 @@ export async function sendClaim(deps: SendDeps, crypto: PersonCrypto, claim: Cla
     const receipt = await deps.insurer.reportClaim(await claimRequest(deps, crypto, claim, 1));
     await deps.db
       .update(claims)
-      .set({ sentAt: deps.now(), updatedAt: deps.now(), ...(receipt.insurerClaimNo ? { insurerClaimNo: receipt.insurerClaimNo } : {}) })
+      .set({ sentAt: deps.now(), updatedAt: deps.now(), ...claimQueryScheduled(deps), ...(receipt.insurerClaimNo ? { insurerClaimNo: receipt.insurerClaimNo } : {}) })
       .where(and(eq(claims.id, claim.id), isNull(claims.sentAt)));
     return claim.status;
   }
@@ -62,16 +62,24 @@ export async function sendClaim(deps: SendDeps, crypto: PersonCrypto, claim: Cla
   await deps.insurer.supplementClaim(await claimRequest(deps, crypto, claim, rounds + 2));
   const moved = await moveClaim(deps, claim, 'supplement', { note: null }, log);
   if (!moved) throw rejected('理赔申请状态已变化，请刷新后重试');
+  await deps.db.update(claims).set(claimQueryScheduled(deps)).where(eq(claims.id, claim.id));
   return moved;
 }
 
 /** An insurer's outcome applied once: an unknown claim or a transition the table refuses (a repeat) is a no-op. */
-export async function applyClaimOutcome(deps: Pick<AppDeps, 'db' | 'now' | 'sms'>, outcome: ClaimOutcome, log?: FastifyBaseLogger): Promise<ClaimStatus | undefined> {
+export async function applyClaimOutcome(
+  deps: Pick<AppDeps, 'db' | 'now' | 'sms'>,
+  outcome: ClaimOutcome,
+  log?: FastifyBaseLogger,
+  /** Apply only while the claim has this status (a query's answer is about the claim as it was when asked). */
+  expected?: ClaimStatus,
+): Promise<ClaimStatus | undefined> {
   const claim = await getClaim(deps.db, outcome.claimNo);
   if (!claim) {
     log?.warn({ claimNo: outcome.claimNo }, 'insurer outcome of an unknown claim ignored');
     return undefined;
   }
+  if (expected !== undefined && claim.status !== expected) return undefined;
   switch (outcome.action) {
     case 'accept':
       return moveClaim(deps, claim, 'accept', outcome.insurerClaimNo ? { insurerClaimNo: outcome.insurerClaimNo } : {}, log);

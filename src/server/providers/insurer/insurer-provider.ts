@@ -50,6 +50,8 @@ export interface InsurerProvider {
   reportClaim?(request: ClaimRequest): Promise<ClaimReceipt>;
   /** The supplement the insurer asked for (需补充资料): the photos again, all of them; idempotent by claimNo and round. */
   supplementClaim?(request: ClaimRequest): Promise<ClaimReceipt>;
+  /** What the insurer knows of a claim: its decision, or undefined while it has none (the claim query job asks). Throws on a failure. */
+  queryClaim?(claimNo: string): Promise<ClaimOutcome | undefined>;
   /** Where claim outcomes go (accept, askMore, close, decline); a handler that throws gets the outcome again later. */
   onClaimOutcome?(handler: (outcome: ClaimOutcome) => Promise<void>): void;
   /** The insurer's callback, verified and applied; answers what the route sends back. */
