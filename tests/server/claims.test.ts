@@ -17,7 +17,7 @@ import { insertStaff } from '../../src/server/auth/people-repo.ts';
 import { moveClaim } from '../../src/server/claims/claim-transition.ts';
 import { getClaim } from '../../src/server/claims/claims-repo.ts';
 import { applyClaimOutcome } from '../../src/server/claims/operations/send-claim.ts';
-import { applicationForms, claimEvents, users } from '../../src/server/db/schema.ts';
+import { applicationForms, claimEvents, storedFiles, users } from '../../src/server/db/schema.ts';
 import type { SmsProvider } from '../../src/server/providers/sms/sms-provider.ts';
 import { shanghaiDate } from '../../src/engine/time/shanghai-time.ts';
 import { backends, call, claimPhotoForm, expectOk, GUARDIAN, JINING, login, makeTestApp, payUrlOf, pressCashier, submitOrder, tradeNoOf, validApplication, type Session, type TestApp } from './helpers.ts';
@@ -178,6 +178,21 @@ describe.each(backends)('claims (%s)', (backend) => {
     // Two changes at once: one wins.
     const both = await Promise.all([moveClaim({ db: t.database.db, now: () => new Date(), sms }, claim, 'decline', { note: 'x' }), moveClaim({ db: t.database.db, now: () => new Date(), sms }, claim, 'accept', {})]);
     expect(both.filter(Boolean)).toHaveLength(1);
+    // An answer about the claim as it was (a query's) is not applied to the claim as it is now.
+    const other = await reported();
+    expect(await applyClaimOutcome({ db: t.database.db, now: () => new Date(), sms }, { claimNo: other, action: 'decline', note: '不在保障范围' }, undefined, 'reviewing')).toBeUndefined();
+    expect(expectOk(await detail(parent, other)).status).toBe('reported');
+  });
+
+  it('keeps at most 9 photos of uploads sent at once, and the bytes of none refused', async () => {
+    const claimNo = await reported();
+    for (let i = 0; i < 7; i++) expectOk(await upload(parent, claimNo, 'record', JPEG));
+    const at = await Promise.all([0, 1, 2, 3].map(() => upload(parent, claimNo, 'invoice', JPEG)));
+    expect(at.filter((r) => r.body.code === '0000')).toHaveLength(2);
+    expect(at.filter((r) => r.body.code !== '0000').map((r) => r.body.msg)).toEqual(['每个理赔申请最多上传9张图片', '每个理赔申请最多上传9张图片']);
+    expect(expectOk(await detail(parent, claimNo)).files).toHaveLength(9);
+    const [stored] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles).where(sql`${storedFiles.key} like ${`claims/${claimNo}/%`}`);
+    expect(stored?.n).toBe(9);
   });
 
   it('answers 4003 to another parent on every call', async () => {
