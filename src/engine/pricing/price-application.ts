@@ -72,13 +72,13 @@ export function factorsForInsured(
   return factors;
 }
 
-/** With the people's ages decisive: every age-band factor finds its person's band, and all wards share the first ward's. */
-function agesFallInBands(manifest: ProductManifest, insured: PricedInsured | undefined, wards: readonly PricedInsured[], coverStart: Date): boolean {
+/** With the people's ages decisive: every age-band factor finds its people's band, one band for all wards. */
+function agesFallInBands(manifest: ProductManifest, insured: PricedInsured | undefined, wards: readonly (PricedInsured | undefined)[], coverStart: Date): boolean {
   return manifest.pricing.factors.every((f) => {
-    if (f.insuredAge) return Boolean(bandOf(f, insured, coverStart));
-    if (!f.wardAge) return true;
-    const band = bandOf(f, wards[0], coverStart);
-    return Boolean(band) && wards.every((w) => bandOf(f, w, coverStart) === band);
+    if (!f.insuredAge && !f.wardAge) return true;
+    const people = f.wardAge ? wards : [insured];
+    const band = bandOf(f, people[0], coverStart);
+    return !!band && people.every((p) => bandOf(f, p, coverStart) === band);
   });
 }
 
