@@ -83,6 +83,20 @@ test('a parent reports a claim with two photos, adds one the insurer asks for, a
   console.log(`claim photo reduction: 4000x3000 JPEG ${photos[0]!.byteLength} bytes before, ${uploads[0]} bytes uploaded`);
   expect(uploads[0]!).toBeLessThan(photos[0]!.byteLength / 3);
 
+  // The photos as stored come back: a drawn thumbnail that opens full screen; a wrong one is deleted and taken again.
+  const firstDoc = page.locator('[data-testid^="claim-document-"]').first();
+  const thumb = firstDoc.getByRole('img', { name: '第1张照片' });
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await firstDoc.getByRole('button', { name: '查看第1张照片' }).click();
+  await expect(page.getByRole('dialog', { name: '第1张照片' })).toBeVisible();
+  await page.getByRole('dialog', { name: '第1张照片' }).click();
+  await expect(page.getByRole('dialog', { name: '第1张照片' })).toBeHidden();
+  await firstDoc.getByRole('button', { name: '删除第2张照片' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+  await expect(firstDoc.getByTestId('claim-photo')).toHaveCount(1);
+  await firstUpload.setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photos[1]! });
+  await expect(firstDoc.getByTestId('claim-photo')).toHaveCount(2, { timeout: 30_000 });
+
   // Every other required document gets a photo too, then the claim is sent: 资料审核中.
   const others = page.getByLabel(/^上传/);
   for (let i = 1; i < (await others.count()); i++) {

@@ -114,6 +114,9 @@ export const ReportClaimBody = Type.Object(
 export type ReportClaimBody = Static<typeof ReportClaimBody>;
 
 export const ClaimParams = Type.Object({ claimNo: ClaimNo }, { additionalProperties: false });
+/** One photo of a claim: the claim, and the photo's id (ClaimFile.id). */
+export const ClaimFileParams = Type.Object({ claimNo: ClaimNo, fileId: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }) }, { additionalProperties: false });
+const PhotoBytes = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
 /** The multipart form of a photo: the field `document` (a document code of the claim's kind), then the file `file`. */
 export const ClaimFileForm = Type.Unsafe<FormData>({ description: 'multipart/form-data: document (a document code of the claim’s kind), then file (JPEG, PNG or HEIC of at most 10 MB)' });
 
@@ -196,6 +199,23 @@ export const claimCalls = {
     params: ClaimParams,
     body: ClaimFileForm,
     data: ClaimFile,
+  }),
+  claimFile: defineCall({
+    method: 'GET',
+    path: '/clm-svc/api/v1/claims/:claimNo/files/:fileId',
+    summary: 'One photo of a claim as stored (the reduced JPEG or PNG, or the HEIC as sent): to the claim’s reporter and compliance staff',
+    auth: 'user',
+    params: ClaimFileParams,
+    data: Type.Null(),
+    raw: { 'image/jpeg': PhotoBytes, 'image/png': PhotoBytes, 'image/heic': PhotoBytes },
+  }),
+  removeClaimFile: defineCall({
+    method: 'POST',
+    path: '/clm-svc/api/v1/claims/:claimNo/files/:fileId/delete',
+    summary: 'Deletes one photo of the caller’s claim while it can be sent (a wrong picture), its bytes too',
+    auth: 'user',
+    params: ClaimFileParams,
+    data: Type.Null(),
   }),
   sendClaim: defineCall({
     method: 'POST',

@@ -220,6 +220,37 @@ describe.each(backends)('claims (%s)', (backend) => {
     expect(expectOk(await detail(parent, claimNo)).files).toEqual([]);
   });
 
+  it('shows a photo as stored to its reporter and compliance only, and deletes a wrong one while the claim can be sent', async () => {
+    const claimNo = await reported();
+    const png = expectOk(await upload(parent, claimNo, 'record', PNG, 'a.png'));
+    const jpeg = expectOk(await upload(parent, claimNo, 'invoice', JPEG));
+    const photo = (session: Session, fileId: string) =>
+      t.app.inject({ method: 'GET', url: `/_gw${fillPath(claimCalls.claimFile.path, { claimNo, fileId })}`, headers: { authorization: `Bearer ${session.token}` } });
+    const own = await photo(parent, png.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.rawPayload.equals(PNG)).toBe(true);
+    expect((await photo(reviewer, jpeg.id)).rawPayload.equals(JPEG)).toBe(true);
+    // Another parent, and staff without the compliance role, never see them.
+    for (const who of [stranger, rosterStaff]) expect((await photo(who, png.id)).json()).toEqual({ code: '4003', msg: '无权访问该理赔申请', data: null });
+    expect((await photo(parent, 'Ph0t0Id000000000')).json()).toMatchObject({ code: '4004' });
+
+    const remove = (session: Session, fileId: string) => call(t.app, { method: 'POST', url: fillPath(claimCalls.removeClaimFile.path, { claimNo, fileId }), token: session.token });
+    expect((await remove(stranger, png.id)).body.code).toBe('4003');
+    expect(expectOk(await remove(parent, png.id))).toBeNull();
+    expect(expectOk(await detail(parent, claimNo)).files.map((f) => f.id)).toEqual([jpeg.id]);
+    expect((await photo(parent, png.id)).json()).toMatchObject({ code: '4004' });
+    const [stored] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles).where(sql`${storedFiles.key} like ${`claims/${claimNo}/%`}`);
+    expect(stored?.n).toBe(1);
+    // Sent: the photos stay as the insurer got them.
+    expectOk(await upload(parent, claimNo, 'record', JPEG));
+    expectOk(await send(parent, claimNo));
+    expect((await remove(parent, jpeg.id)).body).toEqual({ code: '4001', msg: '理赔申请已提交，暂不能删除图片', data: null });
+    expect(expectOk(await detail(parent, claimNo)).files).toHaveLength(2);
+  });
+
   it('keeps the account number only sealed: no table holds it in clear', async () => {
     await reported();
     const tables = await t.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
@@ -249,5 +280,9 @@ describe.each(backends)('claims (%s)', (backend) => {
     await t.database.db.update(applicationForms).set({ promoterUserId: rosterId, agentSource: 'promoCode' }).where(eq(applicationForms.policyNo, policyNo));
     expect(await staffList(rosterStaff)).toContain(claimNo);
     expect(expectOk(await detail(rosterStaff, claimNo)).claimNo).toBe(claimNo);
+    // Masked, and without the photos of its records and receipts.
+    const fileId = expectOk(await upload(parent, claimNo, 'record', JPEG)).id;
+    const photo = await t.app.inject({ method: 'GET', url: `/_gw${fillPath(claimCalls.claimFile.path, { claimNo, fileId })}`, headers: { authorization: `Bearer ${rosterStaff.token}` } });
+    expect(photo.json()).toEqual({ code: '4003', msg: '无权访问该理赔申请', data: null });
   });
 });

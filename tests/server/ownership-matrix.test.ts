@@ -79,8 +79,9 @@ const NOT_OWNED = new Set([
   'managerCode',
   // The insured's ID number checked against the offline roster (answers a masked name only), and typed into an agreement.
   'cardNo', 'insuredIdNo',
-  // The payee's bank account typed into a claim report; the sandbox insurer's decision (a development call without a user) names any claim.
-  'accountNo', 'claimNo',
+  // The payee's bank account typed into a claim report; the sandbox insurer's decision (a development call without a user) names any claim;
+  // a photo's id, taken only with its claim's number (whose owner is checked first).
+  'accountNo', 'claimNo', 'fileId',
 ]);
 const ID_LIKE = /(Code|No|Id|Serial|serial)$/;
 
@@ -319,6 +320,9 @@ describe.each(backends)('ownership matrix (%s)', (backend) => {
     [`POST ${claimCalls.reportClaim.path}`]: {
       body: async () => ({ insuredIndex: 0, kind: 'accidentOutpatient', accidentDate: '2026-01-01', accidentPlace: '学校操场', description: '体育课摔倒擦伤', bank: { accountName: '李四', bankName: '中国银行', accountNo: '6222020200112233445' } }),
     },
+    // A photo id of the right shape: the claim's owner is checked first.
+    [`GET ${claimCalls.claimFile.path}`]: { params: async () => ({ fileId: 'Ph0t0Id000000000' }) },
+    [`POST ${claimCalls.removeClaimFile.path}`]: { params: async () => ({ fileId: 'Ph0t0Id000000000' }) },
     // Staff B moving A, who is not B's customer, to B's own manager code.
     [`POST ${promoterCalls.setManager.path}`]: { body: async () => ({ managerCode: 'ZZZZZZZZ' }), query: async () => ({ level: '1' }) },
   };

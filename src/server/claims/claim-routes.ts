@@ -5,20 +5,21 @@ import { claimCalls, MAX_CLAIM_FILE_BYTES } from '../../contract/claims.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { createPersonCrypto } from '../family/person-crypto.ts';
 import { currentUser } from '../http/auth-guard.ts';
-import { ok, rejected } from '../http/envelope.ts';
+import { notFound, ok, rejected } from '../http/envelope.ts';
+import { sendDocument } from '../http/send-document.ts';
 import { routesOf } from '../http/route.ts';
 import { readUploadedFile } from '../http/uploaded-file.ts';
 import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-provider.ts';
 import { toDetail, toSummary } from './claim-views.ts';
 import { filesOf, getClaim, historyOf, listClaims, ownClaims } from './claims-repo.ts';
-import { requireOwnClaim, requireReadableClaim, staffClaimScope } from './operations/claim-access.ts';
-import { addClaimFile, NOT_AN_IMAGE, TOO_LARGE } from './operations/claim-files.ts';
+import { requireOwnClaim, requirePhotoReader, requireReadableClaim, staffClaimScope } from './operations/claim-access.ts';
+import { addClaimFile, claimFileOf, NOT_AN_IMAGE, removeClaimFile, TOO_LARGE } from './operations/claim-files.ts';
 import { claimOptions, reportClaim } from './operations/report-claim.ts';
 import { sendClaim } from './operations/send-claim.ts';
 
 /**
  * Claims (理赔报案, docs/claims.md): the report form's options, the report,
- * its photos, sending it, the caller's claims and one claim, the staff list,
+ * its photos (added, shown, deleted), sending it, the caller's claims and one claim, the staff list,
  * and the sandbox insurer's decision. Someone else's claim or policy answers 4003.
  */
 export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -40,6 +41,12 @@ function registerParentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const claim = await requireOwnClaim(deps.db, currentUser(request), request.params.claimNo);
     const status = await sendClaim(deps, crypto, claim, request.log);
     return ok({ claimNo: claim.claimNo, status }, '已提交保险公司');
+  });
+
+  route(claimCalls.removeClaimFile, async (request) => {
+    const claim = await requireOwnClaim(deps.db, currentUser(request), request.params.claimNo);
+    await removeClaimFile(deps, claim, request.params.fileId);
+    return ok(null, '已删除');
   });
 }
 
@@ -67,6 +74,14 @@ function registerReadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const claim = await requireReadableClaim(deps.db, currentUser(request), request.params.claimNo);
     const [files, history] = await Promise.all([filesOf(deps.db, claim.id), historyOf(deps.db, claim.id)]);
     return ok(toDetail(claim, deps.manifests.byProductCode(claim.productCode), files, history));
+  });
+
+  route(claimCalls.claimFile, async (request, reply) => {
+    const claim = await requirePhotoReader(deps.db, currentUser(request), request.params.claimNo);
+    const file = await claimFileOf(deps, claim, request.params.fileId);
+    const stored = await deps.storage.get(file.storageKey);
+    if (!stored) throw notFound('图片');
+    return sendDocument(reply, { bytes: stored.bytes, contentType: file.contentType });
   });
 
   route(claimCalls.staffClaims, async (request) => {

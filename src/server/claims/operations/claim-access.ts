@@ -43,3 +43,15 @@ export async function requireReadableClaim(db: Db, user: AuthUser, claimNo: stri
   if (!visible) throw forbidden(CLAIM);
   return visible;
 }
+
+/**
+ * A claim whose photos the caller may see: the reporter's own, or any for compliance staff. A promoter reads
+ * their customers' claims masked but never the photos of their medical records and receipts.
+ */
+export async function requirePhotoReader(db: Db, user: AuthUser, claimNo: string): Promise<ClaimRow> {
+  const row = await getClaim(db, claimNo);
+  if (!row) throw notFound(CLAIM);
+  if (row.userId === user.userId) return row;
+  if ((await getStaffOfUser(db, user.userId))?.roles.includes('compliance')) return row;
+  throw forbidden(CLAIM);
+}

@@ -4,11 +4,11 @@
  * bytes (HEIC is kept as sent: browsers cannot draw it to reduce it). The
  * bytes go to the storage provider under claims/<claimNo>/<id>.<ext>.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MAX_CLAIM_FILES, type ClaimFile } from '../../../contract/claims.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { claimFiles, claims } from '../../db/schema.ts';
-import { rejected } from '../../http/envelope.ts';
+import { notFound, rejected } from '../../http/envelope.ts';
 import { randomToken } from '../../lib/random-codes.ts';
 import { sniffClaimPhoto } from '../../lib/sniff-image.ts';
 import { canSend, documentsOf } from '../claim-views.ts';
@@ -17,6 +17,7 @@ import type { ClaimRow } from '../claims-repo.ts';
 export const NOT_AN_IMAGE = '请上传JPG、PNG或HEIC格式的图片';
 export const TOO_LARGE = '单张图片不能超过10MB';
 const SENT = '理赔申请已提交，暂不能补充图片';
+const PHOTO = '图片';
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' } as const;
 
 export async function addClaimFile(deps: Pick<AppDeps, 'db' | 'manifests' | 'storage' | 'now'>, claim: ClaimRow, document: string, bytes: Buffer): Promise<ClaimFile> {
@@ -47,4 +48,24 @@ export async function addClaimFile(deps: Pick<AppDeps, 'db' | 'manifests' | 'sto
     throw refusal === 'full' ? full() : rejected(SENT);
   }
   return { id, document, documentName: doc.name, contentType, bytes: bytes.length };
+}
+
+/** A claim's photo by its id, or 4004. */
+export async function claimFileOf(deps: Pick<AppDeps, 'db'>, claim: ClaimRow, fileId: string) {
+  const [file] = await deps.db.select().from(claimFiles).where(and(eq(claimFiles.claimId, claim.id), eq(claimFiles.id, fileId))).limit(1);
+  if (!file) throw notFound(PHOTO);
+  return file;
+}
+
+/** Deletes a photo while the claim can be sent (under the claim's row lock, as adding one), then its bytes. */
+export async function removeClaimFile(deps: Pick<AppDeps, 'db' | 'storage'>, claim: ClaimRow, fileId: string): Promise<void> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: claims.status, sentAt: claims.sentAt }).from(claims).where(eq(claims.id, claim.id)).for('update');
+    if (!locked || !canSend(locked)) return SENT;
+    const [row] = await tx.delete(claimFiles).where(and(eq(claimFiles.claimId, claim.id), eq(claimFiles.id, fileId))).returning({ storageKey: claimFiles.storageKey });
+    return row ?? null;
+  });
+  if (removed === SENT) throw rejected('理赔申请已提交，暂不能删除图片');
+  if (!removed) throw notFound(PHOTO);
+  await deps.storage.delete(removed.storageKey);
 }

@@ -16,6 +16,11 @@ export function getUser(): StoredUser | null {
   return current;
 }
 
+/** Headers of a file fetched outside the API client (a PDF pdf.js fetches itself, a claim photo): the user's token. */
+export function documentHeaders(): Record<string, string> {
+  return current?.token ? { authorization: `Bearer ${current.token}` } : {};
+}
+
 /** The sign of a logged-in user (spec §6): a stored user id. */
 export function isLoggedIn(): boolean {
   return Boolean(current?.userId && current.token);

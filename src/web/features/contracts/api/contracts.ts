@@ -1,7 +1,6 @@
 import { contractCalls, type AgreementCreated, type Certified, type ContractList, type ContractManager, type ContractSite, type RosterCardCheck, type SignList } from '../../../../contract/contracts.ts';
 import { GW } from '../../../../contract/define-call.ts';
 import { documentViewerLink, isDocumentAddress } from '../../../../contract/documents.ts';
-import { getUser } from '../../../shared/state/session.ts';
 import { call } from '../../../shared/api/client.ts';
 
 /**
@@ -27,12 +26,6 @@ export function viewerAddress(encoded: string | null): string | null {
     return null;
   }
   return isDocumentAddress(decoded) ? decoded : null;
-}
-
-/** Headers of a document fetched outside the client (pdf.js fetches the PDF itself). */
-export function documentHeaders(): Record<string, string> {
-  const token = getUser()?.token;
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 export const contractApi = {

@@ -9,6 +9,7 @@ import { CardSkeleton, SectionCard } from '../../../../shared/ui/layout/section-
 import { LoadError } from '../../../../shared/ui/load-error.tsx';
 import { infoToast, successToast } from '../../../../shared/ui/toast.ts';
 import { claimApi } from '../../api/claims.ts';
+import { ClaimPhoto } from '../../components/claim-photo.tsx';
 import { reducePhoto } from '../../components/photo-reduction.ts';
 import styles from '../../components/claims.module.css';
 
@@ -25,7 +26,8 @@ const STATUS_NOTES: Readonly<Record<ClaimDetail['status'], string>> = {
 /**
  * `/claimDetail?claimNo=` (log-in): one claim with its status, what the
  * insurer asked or decided, the documents of its kind with their photos
- * (added while it can be sent: reduced in the browser first), 提交 and the
+ * (added while it can be sent: reduced in the browser first; each shown as
+ * stored, and deleted while it can be sent), 提交 and the
  * timeline.
  */
 export default function ClaimDetailScreen() {
@@ -123,7 +125,7 @@ export default function ClaimDetailScreen() {
                 )}
               </div>
               <ul className={styles.files}>
-                {files.length === 0 ? <li>尚未上传</li> : files.map((f, i) => <li key={f.id}>第{i + 1}张 · {(f.bytes / 1024).toFixed(0)} KB</li>)}
+                {files.length === 0 ? <li>尚未上传</li> : files.map((f, i) => <ClaimPhoto key={f.id} claimNo={claim.claimNo} file={f} index={i} removable={claim.canSend && !busy} onRemoved={() => void load()} />)}
               </ul>
             </div>
           );

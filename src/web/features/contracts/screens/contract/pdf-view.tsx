@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { AppPage } from '../../../../shared/ui/app-page.tsx';
 import { StatusBlock } from '../../../../shared/ui/status-block.tsx';
 import { documentOf } from '../../../../../contract/documents.ts';
-import { documentHeaders, viewerAddress } from '../../api/contracts.ts';
+import { documentHeaders } from '../../../../shared/state/session.ts';
+import { viewerAddress } from '../../api/contracts.ts';
 import styles from './pdf-view.module.css';
 
 /** Canvas limits for old WebViews (iOS Safari refuses canvases above 16.7 megapixels). */
