@@ -1,7 +1,7 @@
 /**
  * Compiles the server for `node`: one esbuild bundle of src/server/server.ts
  * (with src/engine, src/contract and the JSON schemas inlined) into
- * dist-server/server.mjs (and the staff, refunds and reconcile commands into dist-server/staff.mjs, refunds.mjs and reconcile.mjs), packages left external (they come from
+ * dist-server/server.mjs (and the staff, refunds, reconcile and person-data commands into dist-server/staff.mjs, refunds.mjs, reconcile.mjs and person-data.mjs), packages left external (they come from
  * node_modules at run time), plus the migrations copied next to it so that
  * dist-server/ is self-contained, and the prebuilt PGlite database a fresh
  * data folder starts from (dist-server/prebuilt-db/<key>/, src/server/db/prebuilt-db.ts):
@@ -40,12 +40,14 @@ const nodeModule = {
 };
 await build({
   ...nodeModule,
-  // The server, and the operators' staff, refunds and reconcile commands (docs/promoters.md, docs/payments.md) for installs without tsx.
+  // The server, and the operators' staff, refunds, reconcile and person-data commands (docs/promoters.md, docs/payments.md,
+  // docs/accounts.md) for installs without tsx.
   entryPoints: {
     server: join(root, 'src/server/server.ts'),
     staff: join(root, 'src/server/tools/staff-cli.ts'),
     refunds: join(root, 'src/server/tools/refunds-cli.ts'),
     reconcile: join(root, 'src/server/tools/reconcile-cli.ts'),
+    'person-data': join(root, 'src/server/tools/person-data-cli.ts'),
   },
   sourcemap: true,
 });

@@ -57,6 +57,8 @@ export interface AppConfig {
    * (family/person-crypto.ts); outside production, when unset, derived from the JWT secret.
    */
   personDataKey: string;
+  /** PERSON_DATA_KEY_PREVIOUS: the keys PERSON_DATA_KEY replaced, still opening values until the rows are sealed again. */
+  personDataPreviousKeys?: readonly string[];
   /** Keys of the payment channel sandboxes by channel (generated into dataDir, fixed in tests). */
   paymentKeys: Readonly<Record<string, unknown>>;
   /** Settings of the configured real payment channels by channel (ALIPAY_*: alipay-settings.ts), read at start. */
@@ -278,7 +280,7 @@ export const DEFAULT_SLOW_REQUEST_MS = 1000;
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
 const SECRETS = ['JWT_SECRET', 'PAY_SANDBOX_SECRET', 'PERSON_DATA_KEY'];
 /** Variables that may carry a credential: quoted back by their length only. */
-const CREDENTIALS = [...SECRETS, 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS, ...TENCENT_ESS_SECRETS];
+const CREDENTIALS = [...SECRETS, 'PERSON_DATA_KEY_PREVIOUS', 'SMTP_URL', 'TENCENT_LBS_SK', 'WECHAT_MP_SECRET', 'WECHATPAY_API_V3_KEY', 'S3_SECRET_ACCESS_KEY', ...SMS_SECRETS, ...FACEID_SECRETS, ...GATEWAY_SECRETS, ...TENCENT_ESS_SECRETS];
 /** What STORAGE_PROVIDER=s3 cannot start without. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -297,6 +299,7 @@ export const EnvSchema = Type.Object({
   JWT_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
   PAY_SANDBOX_SECRET: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
   PERSON_DATA_KEY: text('a secret of at least 16 characters (32 in production)', { minLength: 16 }),
+  PERSON_DATA_KEY_PREVIOUS: text('the keys PERSON_DATA_KEY replaced, comma-separated, each of at least 16 characters', { pattern: '^[^,]{16,}(,[^,]{16,})*$' }),
   PUBLIC_URL: text('an http:// or https:// address such as https://insure.example.com', { pattern: '^https?://[^/\\s]+(/\\S*)?$' }),
   PAYMENT_TIMEOUT_MINUTES: integer(1, 43_200),
   SANDBOX_NOTIFY_DELAY_MS: integer(0, 60_000),
@@ -536,6 +539,7 @@ function readSettings(processEnv: NodeJS.ProcessEnv): { settings: Omit<AppConfig
     paySandboxSecret: env.PAY_SANDBOX_SECRET ?? generated!.paySandboxSecret,
     // Development and test only (production refused above without it): stable as long as the JWT secret is.
     personDataKey: env.PERSON_DATA_KEY ?? developmentPersonDataKey(env.JWT_SECRET ?? generated!.jwtSecret),
+    ...(env.PERSON_DATA_KEY_PREVIOUS ? { personDataPreviousKeys: env.PERSON_DATA_KEY_PREVIOUS.split(',') } : {}),
     providers,
     paymentSettings,
     allowSandbox,

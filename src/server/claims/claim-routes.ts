@@ -31,7 +31,7 @@ export function registerClaimRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 function registerParentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const route = routesOf(app, deps);
-  const crypto = createPersonCrypto(deps.config.personDataKey);
+  const crypto = createPersonCrypto(deps.config.personDataKey, deps.config.personDataPreviousKeys);
 
   route(claimCalls.claimOptions, async (request) => ok(await claimOptions(deps, currentUser(request), request.query.policyNo)));
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
 import { familyMembers } from '../db/schema.ts';
 
@@ -17,11 +17,11 @@ export async function getFamilyMember(db: Db, id: number): Promise<FamilyMemberR
 }
 
 /** Another person of the user with this document hash (the same person twice), other than `exceptId`. */
-export async function findFamilyMemberByHash(db: Db, userId: string, idNoHash: string): Promise<FamilyMemberRow | undefined> {
+export async function findFamilyMemberByHash(db: Db, userId: string, idNoHashes: readonly string[]): Promise<FamilyMemberRow | undefined> {
   const [row] = await db
     .select()
     .from(familyMembers)
-    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.idNoHash, idNoHash)))
+    .where(and(eq(familyMembers.userId, userId), inArray(familyMembers.idNoHash, [...idNoHashes])))
     .limit(1);
   return row;
 }

@@ -34,7 +34,7 @@ function toView(row: FamilyMemberRow): FamilyMemberView {
 export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const route = routesOf(app, deps);
-  const crypto = createPersonCrypto(deps.config.personDataKey);
+  const crypto = createPersonCrypto(deps.config.personDataKey, deps.config.personDataPreviousKeys);
   /** The caller's own person by the id of the path. */
   const ownMember = async (userId: string, id: string): Promise<FamilyMemberRow> => {
     const row = await getFamilyMember(db, Number(id));

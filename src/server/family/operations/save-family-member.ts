@@ -33,8 +33,10 @@ export async function saveFamilyMember(
   const problem = checkFamilyMember({ ...body, idNo, phone }, body.consent, now);
   if (problem) throw rejected(problem.message);
   const facts = personFacts({ licenceType: body.idType, licenceNo: idNo, birthday: present(body.birthday) ?? undefined, sex: present(body.sex) ?? undefined }, now);
-  const idNoHash = crypto.hash(documentIdentity({ licenceType: body.idType, licenceNo: idNo })!);
-  const twin = await findFamilyMemberByHash(db, userId, idNoHash);
+  const identity = documentIdentity({ licenceType: body.idType, licenceNo: idNo })!;
+  const idNoHash = crypto.hash(identity);
+  // Under every key a rotation still accepts: a person saved before it is found too.
+  const twin = await findFamilyMemberByHash(db, userId, crypto.hashes(identity));
   if (twin && twin.id !== existing?.id) throw rejected(MSG_FAMILY_DUPLICATE);
   const values = {
     name: body.name.trim(),
