@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ApiEnvelope } from '../../contract/envelope.ts';
 import { COMPRESS_THRESHOLD } from '../http/answer-size.ts';
 import type { PreparedReply } from '../http/route.ts';
@@ -37,8 +38,8 @@ export class PreparedAnswer {
   }
 }
 
-const caches = new WeakMap<ManifestStore, Map<string, PreparedAnswer>>();
-/** Answers kept per manifest set at most (keys come from requests: pages, categories); beyond, answers are built each time. */
+const caches = new WeakMap<ManifestStore, LRUCache<string, PreparedAnswer>>();
+/** Answers kept per manifest set at most (keys come from requests: pages, categories); the least recently asked go first. */
 const MAX_ANSWERS = 2000;
 
 /**
@@ -50,34 +51,33 @@ const MAX_ANSWERS = 2000;
 export function preparedAnswer(store: ManifestStore, key: string, reply: FastifyReply, build: () => ApiEnvelope<unknown>): PreparedAnswer {
   let cache = caches.get(store);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache({ max: MAX_ANSWERS });
     caches.set(store, cache);
   }
   let answer = cache.get(key);
   if (!answer) {
     const json = reply.serialize(build());
     answer = new PreparedAnswer(json instanceof ArrayBuffer ? new Uint8Array(json) : json);
-    if (cache.size < MAX_ANSWERS) cache.set(key, answer);
+    cache.set(key, answer);
   }
   return answer;
 }
 
 type Encoding = 'br' | 'gzip' | undefined;
 
-/** The encoding chosen per `accept-encoding` value: clients send a handful of fixed strings, read once each. */
-const chosenEncodings = new Map<string, Encoding>();
-/** Distinct `accept-encoding` values remembered at most, and their longest (a client may make up any); others are read on their request. */
+/** Distinct `accept-encoding` values remembered at most, and their longest (a client may make up any); longer ones are read on their request. */
 const MAX_ENCODING_VALUES = 64;
 const MAX_ENCODING_VALUE_LENGTH = 256;
+/** The encoding chosen per `accept-encoding` value ('identity' for none): clients send a handful of fixed strings, read once each. */
+const chosenEncodings = new LRUCache<string, NonNullable<Encoding> | 'identity'>({ max: MAX_ENCODING_VALUES });
 
 /** The encoding of the answer: br, then gzip, when the client accepts it (q=0 refuses); undefined for identity. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return undefined;
-  let encoding = chosenEncodings.get(acceptEncoding);
-  if (encoding === undefined && !chosenEncodings.has(acceptEncoding)) {
-    encoding = readAcceptEncoding(acceptEncoding);
-    if (chosenEncodings.size < MAX_ENCODING_VALUES && acceptEncoding.length <= MAX_ENCODING_VALUE_LENGTH) chosenEncodings.set(acceptEncoding, encoding);
-  }
+  const known = chosenEncodings.get(acceptEncoding);
+  if (known) return known === 'identity' ? undefined : known;
+  const encoding = readAcceptEncoding(acceptEncoding);
+  if (acceptEncoding.length <= MAX_ENCODING_VALUE_LENGTH) chosenEncodings.set(acceptEncoding, encoding ?? 'identity');
   return encoding;
 }
 
