@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { backoffMs, claimDue, type Claimed } from '../db/claim-due.ts';
 import { claims } from '../db/schema.ts';
-import { DEFAULT_QUERY_AFTER_MINUTES, QUERY_LEASE_MS } from '../orders/insurer-queries.ts';
+import { QUERY_LEASE_MS, queryAfterMs } from '../orders/insurer-queries.ts';
 import { applyClaimOutcome } from './operations/send-claim.ts';
 
 type ClaimQueryDeps = Pick<AppDeps, 'db' | 'now' | 'insurer' | 'config' | 'sms'>;
@@ -62,7 +62,7 @@ export class ClaimQueries {
     // The fence: this run writes only while it still holds the claim (a send counts the runs up too).
     const held = and(eq(claims.id, taken.id), eq(claims.queryAttempts, taken.attempts));
     const later = async (queryError: string | null) => {
-      const wait = backoffMs(taken.attempts, (this.deps.config.insurerQueryAfterMinutes ?? DEFAULT_QUERY_AFTER_MINUTES) * 60_000, RETRY_MAX_MS, random);
+      const wait = backoffMs(taken.attempts, queryAfterMs(this.deps), RETRY_MAX_MS, random);
       await db.update(claims).set({ nextQueryAt: new Date(this.deps.now().getTime() + wait), queryError }).where(held);
     };
     const done = () => db.update(claims).set({ nextQueryAt: null, queryError: null }).where(held);

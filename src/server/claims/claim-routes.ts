@@ -5,7 +5,7 @@ import { claimCalls, MAX_CLAIM_FILE_BYTES } from '../../contract/claims.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { createPersonCrypto } from '../family/person-crypto.ts';
 import { currentUser } from '../http/auth-guard.ts';
-import { notFound, ok, rejected } from '../http/envelope.ts';
+import { ok, rejected } from '../http/envelope.ts';
 import { sendDocument } from '../http/send-document.ts';
 import { routesOf } from '../http/route.ts';
 import { readUploadedFile } from '../http/uploaded-file.ts';
@@ -13,7 +13,7 @@ import { SandboxInsurerProvider } from '../providers/insurer/sandbox-insurer-pro
 import { toDetail, toSummary } from './claim-views.ts';
 import { filesOf, getClaim, historyOf, listClaims, ownClaims } from './claims-repo.ts';
 import { requireOwnClaim, requirePhotoReader, requireReadableClaim, staffClaimScope } from './operations/claim-access.ts';
-import { addClaimFile, claimFileOf, NOT_AN_IMAGE, removeClaimFile, TOO_LARGE } from './operations/claim-files.ts';
+import { addClaimFile, claimPhotoOf, NOT_AN_IMAGE, removeClaimFile, TOO_LARGE } from './operations/claim-files.ts';
 import { claimOptions, reportClaim } from './operations/report-claim.ts';
 import { sendClaim } from './operations/send-claim.ts';
 
@@ -78,10 +78,7 @@ function registerReadRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(claimCalls.claimFile, async (request, reply) => {
     const claim = await requirePhotoReader(deps.db, currentUser(request), request.params.claimNo);
-    const file = await claimFileOf(deps, claim, request.params.fileId);
-    const stored = await deps.storage.get(file.storageKey);
-    if (!stored) throw notFound('图片');
-    return sendDocument(reply, { bytes: stored.bytes, contentType: file.contentType });
+    return sendDocument(reply, await claimPhotoOf(deps, claim, request.params.fileId));
   });
 
   route(claimCalls.staffClaims, async (request) => {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/db.ts';
 import { applicationForms, claimEvents, claimFiles, claims, orders } from '../db/schema.ts';
-import { DEFAULT_QUERY_AFTER_MINUTES } from '../orders/insurer-queries.ts';
+import { queryAfterMs } from '../orders/insurer-queries.ts';
 import { visibleTo, type Promoter } from '../promoters/promoter-area-repo.ts';
 
 /** Newest first, at most this many on a list. */
@@ -81,6 +81,5 @@ export function historyOf(db: Db, claimId: number) {
  * nothing over the new schedule.
  */
 export function claimQueryScheduled(deps: Pick<AppDeps, 'now' | 'config'>) {
-  const wait = (deps.config.insurerQueryAfterMinutes ?? DEFAULT_QUERY_AFTER_MINUTES) * 60_000;
-  return { nextQueryAt: new Date(deps.now().getTime() + wait), queryAttempts: sql`${claims.queryAttempts} + 1`, queryError: null };
+  return { nextQueryAt: new Date(deps.now().getTime() + queryAfterMs(deps)), queryAttempts: sql`${claims.queryAttempts} + 1`, queryError: null };
 }

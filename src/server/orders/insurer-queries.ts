@@ -27,7 +27,8 @@ export const QUERY_LEASE_MS = 5 * 60_000;
 const RETRY_MAX_MS = 3_600_000;
 const BATCH = 20;
 
-const queryAfterMs = (deps: Pick<AppDeps, 'config'>) => (deps.config.insurerQueryAfterMinutes ?? DEFAULT_QUERY_AFTER_MINUTES) * 60_000;
+/** How long after a hand-over (an application, a claim) the insurer is first asked: INSURER_QUERY_AFTER_MINUTES. */
+export const queryAfterMs = (deps: Pick<AppDeps, 'config'>) => (deps.config.insurerQueryAfterMinutes ?? DEFAULT_QUERY_AFTER_MINUTES) * 60_000;
 
 /** Records that an order is handed over (once per order), due for a query after the configured wait. */
 export async function recordSubmission(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, orderId: number): Promise<void> {

@@ -50,11 +50,12 @@ export async function addClaimFile(deps: Pick<AppDeps, 'db' | 'manifests' | 'sto
   return { id, document, documentName: doc.name, contentType, bytes: bytes.length };
 }
 
-/** A claim's photo by its id, or 4004. */
-export async function claimFileOf(deps: Pick<AppDeps, 'db'>, claim: ClaimRow, fileId: string) {
+/** A claim's photo by its id with its stored bytes, or 4004. */
+export async function claimPhotoOf(deps: Pick<AppDeps, 'db' | 'storage'>, claim: ClaimRow, fileId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
   const [file] = await deps.db.select().from(claimFiles).where(and(eq(claimFiles.claimId, claim.id), eq(claimFiles.id, fileId))).limit(1);
-  if (!file) throw notFound(PHOTO);
-  return file;
+  const stored = file ? await deps.storage.get(file.storageKey) : undefined;
+  if (!file || !stored) throw notFound(PHOTO);
+  return { bytes: stored.bytes, contentType: file.contentType };
 }
 
 /** Deletes a photo while the claim can be sent (under the claim's row lock, as adding one), then its bytes. */
